@@ -1,0 +1,151 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+import { importX } from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const serverPackages = [
+  'fastify',
+  '@fastify/*',
+  'fastify-*',
+  'pg',
+  '@electric-sql/*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'jose',
+];
+const browserPackages = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/*',
+  'axios',
+  'jwt-decode',
+];
+
+/** Focused and skipped tests never land: a skipped test hides a failure. */
+const noFocusedOrSkippedTests = ['describe', 'it', 'test'].flatMap((object) =>
+  ['only', 'skip'].map((property) => ({
+    object,
+    property,
+    message: `No .${property} in committed tests.`,
+  })),
+);
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/tmp',
+      '**/.nx',
+      '**/*.d.ts',
+      'apps/api/db/migrations',
+    ],
+  },
+  js.configs.recommended,
+  ...nx.configs['flat/base'],
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.js', '*.mjs', 'tools/*.mjs', 'tools/*/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'import-x/no-cycle': 'error',
+      'no-restricted-properties': ['error', ...noFocusedOrSkippedTests],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [],
+          depConstraints: [
+            {
+              sourceTag: 'scope:public',
+              onlyDependOnLibsWithTags: ['scope:public', 'scope:shared'],
+            },
+            {
+              sourceTag: 'scope:clinical',
+              onlyDependOnLibsWithTags: ['scope:clinical', 'scope:shared'],
+            },
+            { sourceTag: 'scope:hr', onlyDependOnLibsWithTags: ['scope:hr', 'scope:shared'] },
+            {
+              sourceTag: 'scope:api',
+              onlyDependOnLibsWithTags: ['scope:api', 'scope:shared'],
+              bannedExternalImports: browserPackages,
+            },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            {
+              sourceTag: 'type:ui',
+              onlyDependOnLibsWithTags: ['type:ui', 'type:util'],
+              bannedExternalImports: serverPackages,
+            },
+            {
+              sourceTag: 'type:data-access',
+              onlyDependOnLibsWithTags: ['type:data-access', 'type:util'],
+              bannedExternalImports: serverPackages,
+            },
+            {
+              sourceTag: 'type:util',
+              onlyDependOnLibsWithTags: ['type:util'],
+              bannedExternalImports: [...serverPackages, ...browserPackages],
+            },
+            {
+              sourceTag: 'type:testing',
+              onlyDependOnLibsWithTags: [
+                'type:util',
+                'type:data-access',
+                'type:ui',
+                'type:testing',
+              ],
+            },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: [
+                'type:ui',
+                'type:data-access',
+                'type:util',
+                'type:testing',
+              ],
+            },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:util', 'type:testing'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // contract and reference-data run in the browser and on the server alike.
+    files: ['libs/shared/contract/src/**', 'libs/shared/reference-data/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'Isomorphic library: no Node APIs.' }] },
+      ],
+    },
+  },
+  {
+    // Build and test configuration files are not part of any project's typed program.
+    files: [
+      '**/*.js',
+      '**/*.mjs',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+      '**/drizzle.config.ts',
+    ],
+    ...tseslint.configs.disableTypeChecked,
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@nx/enforce-module-boundaries': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ROLES } from '@portal/reference-data';
+import {
+  activationCodeSchema,
+  EMPLOYEE_ID_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  passwordSchema,
+  PATIENT_ID_PATTERN,
+  usernameSchema,
+} from './rules';
+
+/** The answer to a failed login, the same for an unknown user and a wrong password. */
+export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Username or Password';
+
+/** A role as the API spells it. */
+export const roleSchema = z.enum(ROLES, { error: 'Choose Patient, HR or Medical Personnel' });
+
+/** POST /register: links a new account to an existing patient or employee record, once. */
+export const registerRequestSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    role: roleSchema,
+    id: z.string().trim().toUpperCase(),
+    activation_code: activationCodeSchema,
+  })
+  .superRefine((value, ctx) => {
+    const [pattern, message] =
+      value.role === 'patient'
+        ? [PATIENT_ID_PATTERN, 'A patient registers with a Patient ID, as P001']
+        : [EMPLOYEE_ID_PATTERN, 'Staff register with an Employee ID, as E001'];
+    if (!pattern.test(value.id)) ctx.addIssue({ code: 'custom', path: ['id'], message });
+  });
+
+/** The answer to a successful registration. */
+export const registerResponseSchema = z.object({
+  username: z.string(),
+  role: roleSchema,
+  id: z.string(),
+});
+
+/** POST /login. The password is only bounded here; the policy applies when it is chosen. */
+export const loginRequestSchema = z.object({
+  username: z.string().trim().min(1, { error: 'Required' }).max(64),
+  password: z.string().min(1, { error: 'Required' }).max(PASSWORD_MAX_LENGTH),
+});
+
+/** The answer to login and to renewal: the token, and the role for clients that want it. */
+export const tokenResponseSchema = z.object({
+  token: z.string(),
+  role: roleSchema,
+});
+
+/** What the signed token carries; clients decode it to read the role and the expiry. */
+export const tokenClaimsSchema = z.object({
+  sub: z.string(),
+  sid: z.string(),
+  role: roleSchema,
+  patient_id: z.string().optional(),
+  employee_id: z.string().optional(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+/** GET /profile: who is signed in; patients get their patient_id, staff their employee_id. */
+export const profileResponseSchema = z.object({
+  username: z.string(),
+  role: roleSchema,
+  patient_id: z.string().nullable(),
+  employee_id: z.string().nullable(),
+});
+
+/** A freshly issued activation code and when it stops working. */
+export const activationCodeResponseSchema = z.object({
+  activation_code: z.string(),
+  activation_code_expires_at: z.iso.datetime(),
+});
+
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+export type ActivationCodeResponse = z.infer<typeof activationCodeResponseSchema>;

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { DISEASE_IDS, DRUG_IDS } from '@portal/reference-data';
+import {
+  ageSchema,
+  bloodTypeSchema,
+  emailSchema,
+  emptyAsAbsent,
+  emptyAsNull,
+  genderSchema,
+  idCardNumberSchema,
+  isoDateSchema,
+  patientIdSchema,
+  personNameSchema,
+  phoneSchema,
+  requiredText,
+  timeSchema,
+  yesNoSchema,
+} from './rules';
+import { activationCodeResponseSchema } from './auth';
+
+/** Longest free-text answer (treatment, habits, address, topics, history details). */
+export const LONG_TEXT_MAX = 2000;
+
+const diseaseIdSchema = z.enum(DISEASE_IDS, { error: 'Choose a disease from the catalogue' });
+const drugIdSchema = z.enum(DRUG_IDS, { error: 'Choose a drug from the catalogue' });
+
+/** Rejects a list that names the same catalogue entry twice. */
+function uniqueBy<T>(key: (item: T) => string, what: string) {
+  return (items: T[], ctx: z.core.$RefinementCtx<T[]>) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const k = key(item);
+      if (seen.has(k))
+        ctx.addIssue({ code: 'custom', path: [index], message: `${what} ${k} is listed twice` });
+      seen.add(k);
+    });
+  };
+}
+
+/** The chronic-disease list of a patient, as `[{disease_id}]`. */
+export const chronicDiseaseListSchema = z
+  .array(z.object({ disease_id: diseaseIdSchema }))
+  .max(DISEASE_IDS.length)
+  .superRefine(uniqueBy((d) => d.disease_id, 'Disease'));
+
+/** The drug-allergy list of a patient, as `[{drug_id}]`. */
+export const drugAllergyListSchema = z
+  .array(z.object({ drug_id: drugIdSchema }))
+  .max(DRUG_IDS.length)
+  .superRefine(uniqueBy((d) => d.drug_id, 'Drug'));
+
+const latestDateOfBirth = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** A date of birth: a real date, not in the future, not before 1900. */
+export const dateOfBirthSchema = isoDateSchema.refine(
+  (v) => v >= '1900-01-01' && v <= latestDateOfBirth(),
+  { error: 'Date of birth must be between 1900-01-01 and today' },
+);
+
+/** The fields of a patient record as the add form sends them. */
+export const patientFieldsSchema = z.object({
+  patient_id: patientIdSchema,
+  first_name: personNameSchema,
+  last_name: personNameSchema,
+  age: ageSchema,
+  date_of_birth: dateOfBirthSchema,
+  gender: genderSchema,
+  blood_type: emptyAsNull(bloodTypeSchema),
+  email: emailSchema,
+  health_insurance: yesNoSchema,
+  address: emptyAsNull(z.string().trim().max(LONG_TEXT_MAX)),
+  phone_number: phoneSchema,
+  id_card_number: idCardNumberSchema,
+  ongoing_treatment: requiredText(LONG_TEXT_MAX),
+  unhealthy_habits: requiredText(LONG_TEXT_MAX),
+});
+
+/** POST /patient/add-patient. */
+export const addPatientRequestSchema = z.object({
+  patient: patientFieldsSchema,
+  patient_chronic_disease: chronicDiseaseListSchema.default([]),
+  patient_drug_allergy: drugAllergyListSchema.default([]),
+});
+
+/**
+ * PUT /patient/update-patient: the same shape with nothing required but the id. An absent or
+ * empty field is left as it is; a disease or allergy list that is sent replaces the old one.
+ */
+export const updatePatientRequestSchema = z.object({
+  patient: z.object({
+    patient_id: patientIdSchema,
+    first_name: emptyAsAbsent(personNameSchema),
+    last_name: emptyAsAbsent(personNameSchema),
+    age: emptyAsAbsent(ageSchema),
+    date_of_birth: emptyAsAbsent(dateOfBirthSchema),
+    gender: emptyAsAbsent(genderSchema),
+    blood_type: emptyAsAbsent(bloodTypeSchema),
+    email: emptyAsAbsent(emailSchema),
+    health_insurance: emptyAsAbsent(yesNoSchema),
+    address: emptyAsAbsent(z.string().trim().max(LONG_TEXT_MAX)),
+    phone_number: emptyAsAbsent(phoneSchema),
+    id_card_number: emptyAsAbsent(idCardNumberSchema),
+    ongoing_treatment: emptyAsAbsent(requiredText(LONG_TEXT_MAX)),
+    unhealthy_habits: emptyAsAbsent(requiredText(LONG_TEXT_MAX)),
+  }),
+  patient_chronic_disease: chronicDiseaseListSchema.optional(),
+  patient_drug_allergy: drugAllergyListSchema.optional(),
+});
+
+/** POST /patient/add-patient-appointment. */
+export const addAppointmentRequestSchema = z.object({
+  patient_id: patientIdSchema,
+  time: timeSchema,
+  date: isoDateSchema,
+  topic: emptyAsNull(z.string().trim().max(LONG_TEXT_MAX)),
+});
+
+/** POST /patient/add-patient-history. */
+export const addHistoryRequestSchema = z.object({
+  patient_id: patientIdSchema,
+  time: timeSchema,
+  date: isoDateSchema,
+  detail: emptyAsNull(z.string().trim().max(LONG_TEXT_MAX)),
+});
+
+/** POST /patient/search-patient: any non-empty criteria, ANDed; empty ones are ignored. */
+export const searchPatientRequestSchema = z.object({
+  patient_id: z.string().trim().max(20).optional().default(''),
+  first_name: z.string().trim().max(100).optional().default(''),
+  last_name: z.string().trim().max(100).optional().default(''),
+});
+
+/** A patient's own fields as the API answers them. */
+export const patientSchema = z.object({
+  patient_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  age: z.number().int(),
+  date_of_birth: z.string(),
+  gender: z.enum(['male', 'female']),
+  blood_type: z.enum(['A', 'B', 'AB', 'O']).nullable(),
+  email: z.string(),
+  health_insurance: z.enum(['yes', 'no']),
+  address: z.string().nullable(),
+  phone_number: z.string(),
+  id_card_number: z.string(),
+  ongoing_treatment: z.string(),
+  unhealthy_habits: z.string(),
+});
+
+/** The latest appointment; `date` and `time` are empty strings when there is none. */
+export const latestAppointmentSchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  topic: z.string().nullable(),
+});
+
+/** One medical-history entry as answered. */
+export const historyEntrySchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  detail: z.string().nullable(),
+});
+
+/** GET /patient/{id}, and each item of the patient lists. */
+export const patientRecordSchema = z.object({
+  patient: patientSchema,
+  patient_appointment: latestAppointmentSchema,
+  patient_drug_allergy: z.array(z.object({ drug_id: z.string() })),
+  patient_chronic_disease: z.array(z.object({ disease_id: z.string() })),
+  medical_history: z.array(historyEntrySchema),
+  /** Whether an account has been registered for this patient. */
+  registered: z.boolean(),
+});
+
+/** GET /patient and POST /patient/search-patient. */
+export const patientListSchema = z.array(patientRecordSchema);
+
+/** The answer to add-patient: the new id and the code to hand to the patient. */
+export const addPatientResponseSchema = activationCodeResponseSchema.extend({
+  patient_id: z.string(),
+});
+
+/** The answer to add-patient-appointment. */
+export const appointmentResponseSchema = z.object({
+  patient_id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  topic: z.string().nullable(),
+});
+
+/** The answer to add-patient-history. */
+export const historyResponseSchema = z.object({
+  patient_id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  detail: z.string().nullable(),
+});
+
+/** `{patient_id}` in a path. */
+export const patientIdParamsSchema = z.object({ patient_id: patientIdSchema });
+
+export type PatientFields = z.infer<typeof patientFieldsSchema>;
+export type AddPatientRequest = z.input<typeof addPatientRequestSchema>;
+export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
+export type AddAppointmentRequest = z.input<typeof addAppointmentRequestSchema>;
+export type AddHistoryRequest = z.input<typeof addHistoryRequestSchema>;
+export type SearchPatientRequest = z.input<typeof searchPatientRequestSchema>;
+export type Patient = z.infer<typeof patientSchema>;
+export type PatientRecord = z.infer<typeof patientRecordSchema>;
+export type AddPatientResponse = z.infer<typeof addPatientResponseSchema>;
+export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;

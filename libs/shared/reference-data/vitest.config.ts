@@ -1,0 +1,3 @@
+import { defineProject } from '../../../tools/vitest/define-project.ts';
+
+export default defineProject('reference-data', { environment: 'node' });

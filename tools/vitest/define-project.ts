@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type ViteUserConfig } from 'vitest/config';
+
+type TestOptions = NonNullable<ViteUserConfig['test']>;
+
+const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The one Vitest setup every project uses: workspace path aliases, and a JSON report per
+ * project in tmp/test-reports so that `npm test` can print one total for the whole run.
+ */
+export function defineProject(name: string, test: TestOptions, extra: ViteUserConfig = {}) {
+  return defineConfig({
+    ...extra,
+    resolve: { tsconfigPaths: true, ...extra.resolve },
+    test: {
+      name,
+      include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      reporters: ['default', 'json'],
+      outputFile: { json: `${workspaceRoot}tmp/test-reports/${name}.json` },
+      ...test,
+    },
+  });
+}
