@@ -7,11 +7,17 @@ const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The one Vitest setup every project uses: workspace path aliases, and a JSON report per
- * project in tmp/test-reports so that `npm test` can print one total for the whole run.
+ * project in tmp/test-reports (`projectDir` is `new URL('.', import.meta.url)` of the config) so that `npm test` can print one total for the whole run.
  */
-export function defineProject(name: string, test: TestOptions, extra: ViteUserConfig = {}) {
+export function defineProject(
+  projectDir: URL,
+  name: string,
+  test: TestOptions,
+  extra: ViteUserConfig = {},
+) {
   return defineConfig({
     ...extra,
+    root: fileURLToPath(projectDir),
     resolve: { tsconfigPaths: true, ...extra.resolve },
     test: {
       name,

@@ -1,3 +1,3 @@
 import { defineProject } from '../../../tools/vitest/define-project.ts';
 
-export default defineProject('contract', { environment: 'node' });
+export default defineProject(new URL('.', import.meta.url), 'contract', { environment: 'node' });

@@ -1,3 +1,5 @@
 import { defineProject } from '../../../tools/vitest/define-project.ts';
 
-export default defineProject('reference-data', { environment: 'node' });
+export default defineProject(new URL('.', import.meta.url), 'reference-data', {
+  environment: 'node',
+});

@@ -110,6 +110,11 @@ export const employeeSchema = z.object({
   registered: z.boolean(),
 });
 
+/** The answer to update-employee: the employee, and how many open sessions were revoked. */
+export const updateEmployeeResponseSchema = employeeSchema.extend({
+  sessions_revoked: z.number().int(),
+});
+
 /** GET /employee and POST /employee/search-employee. */
 export const employeeListSchema = z.array(employeeSchema);
 
@@ -131,4 +136,5 @@ export type AddEmployeeRequest = z.input<typeof addEmployeeRequestSchema>;
 export type UpdateEmployeeRequest = z.input<typeof updateEmployeeRequestSchema>;
 export type SearchEmployeeRequest = z.input<typeof searchEmployeeRequestSchema>;
 export type Employee = z.infer<typeof employeeSchema>;
+export type UpdateEmployeeResponse = z.infer<typeof updateEmployeeResponseSchema>;
 export type AddEmployeeResponse = z.infer<typeof addEmployeeResponseSchema>;

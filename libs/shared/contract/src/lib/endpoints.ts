@@ -1,14 +1,26 @@
 /** Where the API lives on the portal's origin unless a deployment says otherwise. */
 export const DEFAULT_API_BASE = '/api';
 
+import type { Role } from '@portal/reference-data';
+
 /** An HTTP method the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
-/** One call of the API: method and path under the API base (`:name` marks a path parameter). */
+/**
+ * Who may make a call: anyone, any signed-in user, or the listed roles. The server enforces it
+ * on every request; a patient's access to a patient record is further limited to their own.
+ */
+export type Access = 'public' | 'authenticated' | readonly Role[];
+
+/** One call of the API: method, path under the API base (`:name` marks a parameter), access. */
 export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
+  readonly access: Access;
 }
+
+const CLINICAL = ['medical_personnel'] as const;
+const HR = ['HR'] as const;
 
 /**
  * Every call of the API. The spec's table keeps its paths and methods; renew, logout, the
@@ -16,38 +28,50 @@ export interface Endpoint {
  * OpenAPI document are the product decisions' additions.
  */
 export const ENDPOINTS = {
-  register: { method: 'POST', path: '/register' },
-  login: { method: 'POST', path: '/login' },
-  renew: { method: 'POST', path: '/renew' },
-  logout: { method: 'POST', path: '/logout' },
-  profile: { method: 'GET', path: '/profile' },
-  listPatients: { method: 'GET', path: '/patient' },
-  getPatient: { method: 'GET', path: '/patient/:patient_id' },
-  searchPatients: { method: 'POST', path: '/patient/search-patient' },
-  addPatient: { method: 'POST', path: '/patient/add-patient' },
-  updatePatient: { method: 'PUT', path: '/patient/update-patient' },
-  addAppointment: { method: 'POST', path: '/patient/add-patient-appointment' },
-  addHistory: { method: 'POST', path: '/patient/add-patient-history' },
-  reissuePatientCode: { method: 'POST', path: '/patient/:patient_id/activation-code' },
-  listEmployees: { method: 'GET', path: '/employee' },
-  getEmployee: { method: 'GET', path: '/employee/:employee_id' },
-  searchEmployees: { method: 'POST', path: '/employee/search-employee' },
-  addEmployee: { method: 'POST', path: '/employee/add-employee' },
-  updateEmployee: { method: 'PUT', path: '/employee/update-employee' },
-  reissueEmployeeCode: { method: 'POST', path: '/employee/:employee_id/activation-code' },
-  health: { method: 'GET', path: '/health' },
-  ready: { method: 'GET', path: '/ready' },
-  openapi: { method: 'GET', path: '/openapi.json' },
+  register: { method: 'POST', path: '/register', access: 'public' },
+  login: { method: 'POST', path: '/login', access: 'public' },
+  renew: { method: 'POST', path: '/renew', access: 'authenticated' },
+  logout: { method: 'POST', path: '/logout', access: 'authenticated' },
+  profile: { method: 'GET', path: '/profile', access: 'authenticated' },
+  listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
+  getPatient: {
+    method: 'GET',
+    path: '/patient/:patient_id',
+    access: ['medical_personnel', 'patient'],
+  },
+  searchPatients: { method: 'POST', path: '/patient/search-patient', access: CLINICAL },
+  addPatient: { method: 'POST', path: '/patient/add-patient', access: CLINICAL },
+  updatePatient: { method: 'PUT', path: '/patient/update-patient', access: CLINICAL },
+  addAppointment: { method: 'POST', path: '/patient/add-patient-appointment', access: CLINICAL },
+  addHistory: { method: 'POST', path: '/patient/add-patient-history', access: CLINICAL },
+  reissuePatientCode: {
+    method: 'POST',
+    path: '/patient/:patient_id/activation-code',
+    access: CLINICAL,
+  },
+  listEmployees: { method: 'GET', path: '/employee', access: HR },
+  getEmployee: { method: 'GET', path: '/employee/:employee_id', access: HR },
+  searchEmployees: { method: 'POST', path: '/employee/search-employee', access: HR },
+  addEmployee: { method: 'POST', path: '/employee/add-employee', access: HR },
+  updateEmployee: { method: 'PUT', path: '/employee/update-employee', access: HR },
+  reissueEmployeeCode: {
+    method: 'POST',
+    path: '/employee/:employee_id/activation-code',
+    access: HR,
+  },
+  health: { method: 'GET', path: '/health', access: 'public' },
+  ready: { method: 'GET', path: '/ready', access: 'public' },
+  openapi: { method: 'GET', path: '/openapi.json', access: 'public' },
 } as const satisfies Record<string, Endpoint>;
 
 /** The name of one API call. */
 export type EndpointName = keyof typeof ENDPOINTS;
 
-/** Fills the `:name` parameters of an endpoint's path, URI-encoding each value. */
+/** Fills the `:name` parameters of an endpoint's path, URI-encoding each (non-empty) value. */
 export function endpointPath(path: string, params: Readonly<Record<string, string>> = {}): string {
   return path.replace(/:([a-z_]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name}`);
     return encodeURIComponent(value);
   });
 }

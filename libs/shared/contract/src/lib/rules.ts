@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ALLOWED_EMAIL_DOMAINS } from '@portal/reference-data';
 
+// A missing field reads "Required" on both sides (forms and API) instead of a type message.
+z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
+
 /** Ages the forms and the API accept. */
 export const AGE_MIN = 1;
 /** Ages the forms and the API accept. */
@@ -30,7 +33,9 @@ export function requiredText(max: number) {
 
 /** Whether an email address belongs to one of the allowed domains (case-insensitive). */
 export function hasAllowedEmailDomain(email: string): boolean {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const domain = email.slice(at + 1).toLowerCase();
   return (ALLOWED_EMAIL_DOMAINS as readonly string[]).includes(domain);
 }
 
@@ -116,11 +121,13 @@ export const genderSchema = z.enum(GENDERS, { error: 'Choose male or female' });
 export const bloodTypeSchema = z.enum(BLOOD_TYPES, { error: 'Choose A, B, AB or O' });
 /** yes or no. */
 export const yesNoSchema = z.enum(YES_NO, { error: 'Choose yes or no' });
-/** Phone numbers: digits with optional +, spaces, dashes and brackets. */
+/** Phone numbers: at least 6 digits, with optional +, spaces, dashes and brackets. */
 export const phoneSchema = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 ()-]{6,20}$/, { error: 'Enter a phone number of 6 to 20 digits' });
+  .regex(/^\+?(?=(?:\D*\d){6})[0-9 ()-]{6,20}$/, {
+    error: 'Enter a phone number of 6 to 20 digits',
+  });
 /** A national id card number. */
 export const idCardNumberSchema = z
   .string()

@@ -1,0 +1,145 @@
+import { parseArgs } from 'node:util';
+import { addEmployeeRequestSchema, employeeIdSchema, patientIdSchema } from '@portal/contract';
+import { loadConfig } from './config';
+import type { Db } from './db/database';
+import { migrate } from './db/migrate';
+import { ApiError } from './errors';
+import { listAccounts, revokeUserSessions, setAccountLocked } from './repositories/accounts';
+import type { RequestContext } from './repositories/audit';
+import { employeesRepository } from './repositories/employees';
+import { patientsRepository } from './repositories/patients';
+import { openConfiguredDatabase } from './server';
+
+const USAGE = `Administrator's tool for the hospital portal (works on the embedded database and on DATABASE_URL).
+
+  npm run admin -- create-employee --id E100 --first-name Ada --last-name Lovelace --position P011 \\
+                   --email ada@gmail.com --phone 0812345678 --salary 50000 --hire-date 2026-01-05
+  npm run admin -- activation-code <E... or P...>   issue a new activation code for a record
+  npm run admin -- list-accounts
+  npm run admin -- lock <username>                   refuse logins and end open sessions
+  npm run admin -- unlock <username>
+`;
+
+/** The command-line option behind each field of the add-employee schema. */
+const OPTION_OF_FIELD: Record<string, string> = {
+  employee_id: 'id',
+  first_name: 'first-name',
+  last_name: 'last-name',
+  position_id: 'position',
+  email: 'email',
+  phone_number: 'phone',
+  salary: 'salary',
+  hire_date: 'hire-date',
+};
+
+/** The admin tool acts with no signed-in user; the audit trail names it. */
+const CLI_CONTEXT: RequestContext = {
+  actor: null,
+  address: 'admin-cli',
+  requestId: `admin-cli-${process.pid}`,
+};
+
+/** Runs one admin command; returns the text to print. Exported for tests. */
+export async function runAdminCommand(
+  db: Db,
+  argv: string[],
+  codeTtlDays: number,
+): Promise<string> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'create-employee': {
+      const { values } = parseArgs({
+        args: rest,
+        options: Object.fromEntries(
+          Object.values(OPTION_OF_FIELD).map((o) => [o, { type: 'string' as const }]),
+        ),
+      });
+      const input = addEmployeeRequestSchema.safeParse({
+        employee_id: values.id,
+        first_name: values['first-name'],
+        last_name: values['last-name'],
+        position_id: values.position ?? '',
+        email: values.email,
+        phone_number: values.phone,
+        salary: values.salary,
+        hire_date: values['hire-date'],
+      });
+      if (!input.success) {
+        const problems = input.error.issues.map(
+          (i) => `--${OPTION_OF_FIELD[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`,
+        );
+        throw new ApiError(400, 'Bad Request', problems.join('\n'));
+      }
+      const created = await employeesRepository.add(db, CLI_CONTEXT, input.data, codeTtlDays);
+      return created.activation_code
+        ? `Created employee ${created.employee_id}. Activation code: ${created.activation_code} (valid until ${created.activation_code_expires_at}).\nHand it to the employee: they register at /login with their Employee ID and this code.`
+        : `Created employee ${created.employee_id}. Their position grants no portal access, so no activation code was issued.`;
+    }
+    case 'activation-code': {
+      const patientId = patientIdSchema.safeParse(rest[0] ?? '');
+      const employeeId = employeeIdSchema.safeParse(rest[0] ?? '');
+      const issued = patientId.success
+        ? await patientsRepository.reissueCode(db, CLI_CONTEXT, patientId.data, codeTtlDays)
+        : employeeId.success
+          ? await employeesRepository.reissueCode(db, CLI_CONTEXT, employeeId.data, codeTtlDays)
+          : undefined;
+      if (!issued)
+        throw new ApiError(
+          400,
+          'Bad Request',
+          'Usage: npm run admin -- activation-code <E001 or P001>',
+        );
+      return `Activation code for ${(patientId.data ?? employeeId.data)!}: ${issued.activation_code} (valid until ${issued.activation_code_expires_at}).`;
+    }
+    case 'list-accounts': {
+      const rows = await listAccounts(db);
+      if (!rows.length) return 'No accounts yet.';
+      const header = `${'USERNAME'.padEnd(24)} ${'ROLE'.padEnd(18)} ${'RECORD'.padEnd(8)} ${'STATE'.padEnd(12)} OPEN SESSIONS`;
+      return [
+        header,
+        ...rows.map((r) => {
+          const state = r.locked ? 'locked' : r.work_status === 'no' ? 'left' : 'active';
+          return `${r.username.padEnd(24)} ${r.role.padEnd(18)} ${(r.record_id ?? '-').padEnd(8)} ${state.padEnd(12)} ${r.open_sessions}`;
+        }),
+      ].join('\n');
+    }
+    case 'lock':
+    case 'unlock': {
+      const username = rest[0];
+      if (!username)
+        throw new ApiError(400, 'Bad Request', `Usage: npm run admin -- ${command} <username>`);
+      return db.transaction(async (tx) => {
+        const userId = await setAccountLocked(tx, username, command === 'lock');
+        if (!userId) throw new ApiError(404, 'Not Found', `No account named ${username}.`);
+        if (command === 'unlock') return `Unlocked ${username}.`;
+        const ended = await revokeUserSessions(tx, userId, 'locked by administrator');
+        return `Locked ${username}; ended ${ended} open session(s).`;
+      });
+    }
+    default:
+      return USAGE;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
+  try {
+    await migrate(database.db);
+    console.log(
+      await runAdminCommand(database.db, process.argv.slice(2), config.activationCodeTtlDays),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+// Only when run as the admin tool, not when a test imports runAdminCommand.
+if (process.argv[1]?.endsWith('admin.js')) {
+  main().catch((error: unknown) => {
+    console.error(
+      error instanceof ApiError || error instanceof Error ? error.message : String(error),
+    );
+    process.exit(1);
+  });
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { DEFAULT_API_BASE } from '@portal/contract';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { tooManyRequests } from './errors';
+import { authenticationPlugin } from './plugins/authentication';
+import { problemsPlugin } from './plugins/problems';
+import { authRoutes } from './routes/auth';
+import { employeeRoutes } from './routes/employees';
+import { operationsRoutes } from './routes/operations';
+import { patientRoutes } from './routes/patients';
+import { AuthService } from './services/auth-service';
+import { TokenService } from './security/tokens';
+
+/** What the app is built from; the database is opened (and closed) by the caller. */
+export interface AppOptions {
+  readonly config: Config;
+  readonly db: Db;
+  readonly jwtSecret: string;
+  /** Pino options, or false for no logs (tests). */
+  readonly logger?: boolean | object;
+  /** How throttled logins wait; tests pass one that records the delay. */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** One API route as registered: method, full path and who may call it. */
+export interface RegisteredRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly access: unknown;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Logs say which route was called, never the URL itself: it can hold a patient id. */
+const logSerializers = {
+  req: (request: FastifyRequest) => ({
+    id: request.id,
+    method: request.method,
+    route: request.routeOptions?.url ?? '(no route)',
+  }),
+  res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+};
+
+/** The portal's API as a Fastify instance, ready to listen or to be injected into. */
+export async function buildApp(options: AppOptions) {
+  const { config, db } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: logSerializers,
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: anything else is a 415, not a string handed to a handler.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes: RegisteredRoute[] = [];
+  app.decorate('apiRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(DEFAULT_API_BASE) || route.method === 'HEAD') return;
+    if (route.config?.access === undefined) {
+      throw new Error(
+        `Route ${String(route.method)} ${route.url} does not declare who may call it`,
+      );
+    }
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, access: route.config.access });
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    // Answers about patients and staff must not be kept by browsers or proxies.
+    if (request.url.startsWith(DEFAULT_API_BASE)) void reply.header('cache-control', 'no-store');
+  });
+
+  await app.register(problemsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // The embedded default serves plain HTTP on loopback; TLS is the front proxy's job.
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      tooManyRequests('Too many requests. Please slow down.', context.ttl / 1000),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Hospital portal API',
+        version: '1.0.0',
+        description: 'The JSON API of the hospital portal.',
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = new TokenService(options.jwtSecret, config.tokenTtlSeconds);
+  const auth = new AuthService(
+    db,
+    tokens,
+    config,
+    options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+  );
+  await app.register(authenticationPlugin, { db, tokens });
+
+  const deps = { db, config, auth };
+  await app.register(
+    async (api) => {
+      await api.register(operationsRoutes, deps);
+      await api.register(authRoutes, deps);
+      await api.register(patientRoutes, deps);
+      await api.register(employeeRoutes, deps);
+    },
+    { prefix: DEFAULT_API_BASE },
+  );
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule, for the authorization matrix test. */
+    apiRoutes: RegisteredRoute[];
+  }
+}

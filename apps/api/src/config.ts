@@ -1,0 +1,119 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Every setting the server reads from its environment, with its default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
+  TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
+  ACTIVATION_CODE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** `auto`: demo data on an empty embedded database only; `always`/`never` force it. */
+  DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+  /** log2 of scrypt's cost N; 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Each failure past the second adds this much delay to the answer, up to 4 s. */
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(2000).default(500),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  TRUST_PROXY: flag.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STATIC_DIR: z.string().optional(),
+});
+
+/** The server's settings, resolved from the environment. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly jwtSecret: string | undefined;
+  readonly tokenTtlSeconds: number;
+  readonly sessionMaxSeconds: number;
+  readonly activationCodeTtlDays: number;
+  readonly demoData: 'auto' | 'always' | 'never';
+  readonly passwordHashCost: number;
+  readonly throttle: {
+    readonly maxFailuresPerAccount: number;
+    readonly maxFailuresPerAddress: number;
+    readonly windowSeconds: number;
+    readonly blockSeconds: number;
+    readonly slowdownMs: number;
+  };
+  readonly rateLimitPerMinute: number;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly staticDir: string | undefined;
+}
+
+/** Reads the settings; throws one message listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
+    sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
+    activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
+    demoData: e.DEMO_DATA,
+    passwordHashCost: e.PASSWORD_HASH_COST,
+    throttle: {
+      maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_MINUTES * 60,
+      blockSeconds: e.LOGIN_BLOCK_MINUTES * 60,
+      slowdownMs: e.LOGIN_SLOWDOWN_MS,
+    },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : undefined,
+  };
+}
+
+/**
+ * The token-signing secret: JWT_SECRET when set; otherwise, for the embedded database only,
+ * one generated at first start and kept (mode 0600) in the data directory. Several instances
+ * on a PostgreSQL server must share a secret, so there it has to be set.
+ */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.databaseUrl) {
+    throw new Error('JWT_SECRET must be set (at least 32 characters) when DATABASE_URL is used.');
+  }
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,67 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { lockDataDirectory } from './data-dir-lock';
+import * as schema from './schema';
+
+/** The Drizzle database, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database and how to close it. */
+export interface Database {
+  readonly db: Db;
+  /** `embedded` (PGlite in a directory or in memory) or `server` (PostgreSQL via a URL). */
+  readonly kind: 'embedded' | 'server';
+  close(): Promise<void>;
+}
+
+/** Where the data lives: a PostgreSQL URL, a PGlite directory, or (tests) PGlite in memory. */
+export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
+
+/** Opens the database named by `location`. */
+export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+  if ('url' in location) {
+    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // A server that is not there should fail the start, not the first request.
+    await pool.query('select 1');
+    return {
+      db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+      kind: 'server',
+      close: () => pool.end(),
+    };
+  }
+  const unlock = 'dataDir' in location ? lockDataDirectory(location.dataDir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: 'dataDir' in location ? location.dataDir : undefined,
+      extensions: { pg_trgm },
+    });
+    return {
+      db: drizzlePglite({ client, schema }) as unknown as Db,
+      kind: 'embedded',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/**
+ * Runs a raw query and returns its rows. The two drivers answer `execute` with different
+ * result types that both carry `rows`; this is the one place that knows it.
+ */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,245 @@
+import { sql } from 'drizzle-orm';
+import { DISEASE_IDS, DRUG_IDS } from '@portal/reference-data';
+import { hashPassword } from '../security/passwords';
+import { type Db, queryRows } from './database';
+import {
+  appointment,
+  appUser,
+  employee,
+  medicalHistory,
+  patient,
+  patientChronicDisease,
+  patientDrugAllergy,
+} from './schema';
+
+/** The password of every demo account (printed at start and listed in the README). */
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+/** The ready demo accounts, one per role (two for medical personnel). */
+export const DEMO_ACCOUNTS = [
+  { username: 'demo.patient', role: 'patient', recordId: 'P001' },
+  { username: 'demo.doctor', role: 'medical_personnel', recordId: 'E001' },
+  { username: 'demo.nurse', role: 'medical_personnel', recordId: 'E002' },
+  { username: 'demo.hr', role: 'HR', recordId: 'E003' },
+] as const;
+
+const FIRST = [
+  'Somchai',
+  'Anong',
+  'Kittisak',
+  'Malee',
+  'Niran',
+  'Pimchanok',
+  'Arthit',
+  'Sunisa',
+  'Wichai',
+  'Ratana',
+  'Chaiwat',
+  'Kanya',
+  'Preecha',
+  'Duangjai',
+  'Surasak',
+  'Orawan',
+  'Thanawat',
+  'Jintana',
+  'Boonmee',
+  'Siriporn',
+];
+const LAST = [
+  'Srisuk',
+  'Chaiyaporn',
+  'Wongsawat',
+  'Rattanakul',
+  'Thongdee',
+  'Phromma',
+  'Kaewmanee',
+  'Boonyasit',
+  'Suksawat',
+  'Charoenrat',
+  'Intharasombat',
+  'Saetang',
+];
+const DOMAINS = ['gmail.com', 'hotmail.com', 'email.com'];
+const TREATMENTS = [
+  'none',
+  'physiotherapy twice a week',
+  'insulin therapy',
+  'antiviral course',
+  'blood pressure monitoring',
+  'post-operative care',
+];
+const HABITS = ['none', 'smoking', 'alcohol on weekends', 'little exercise', 'late nights'];
+const DETAILS = [
+  'Routine check-up, all normal.',
+  'Fever and cough; prescribed rest and fluids.',
+  'Follow-up blood test reviewed.',
+  'Vaccination given.',
+  'Blood pressure slightly high; advised diet changes.',
+  'Sprained ankle; strapped and rested.',
+];
+const TOPICS = ['Follow-up', 'Annual check-up', 'Blood test', 'Vaccination', 'Consultation'];
+
+/** A small deterministic generator, so the demo data is the same on every machine. */
+function rng(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const pad = (n: number) => String(n).padStart(3, '0');
+const isoDay = (offsetDays: number) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** Whether the database holds no patients, employees or accounts yet. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ empty: boolean }>(
+    db,
+    sql`select not exists(select 1 from patient) and not exists(select 1 from employee)
+          and not exists(select 1 from app_user) as empty`,
+  );
+  return row!.empty;
+}
+
+/**
+ * Loads the demo data set: 36 patients with diseases, allergies, history and appointments
+ * (past and future); an employee in every position, some resigned; one account per role.
+ */
+export async function loadDemoData(db: Db, passwordHashCost: number): Promise<void> {
+  const random = rng(20_261_121);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const passwordHash = await hashPassword(DEMO_PASSWORD, passwordHashCost);
+  await db.transaction(async (tx) => {
+    const patients = Array.from({ length: 36 }, (_, i) => {
+      const age = 3 + Math.floor(random() * 85);
+      const first = FIRST[i % FIRST.length]!;
+      const last = LAST[(i * 7) % LAST.length]!;
+      return {
+        patientId: `P${pad(i + 1)}`,
+        firstName: first,
+        lastName: last,
+        age,
+        dateOfBirth: isoDay(-(age * 365 + Math.floor(random() * 300))),
+        gender: i % 2 === 0 ? 'male' : 'female',
+        bloodType: i % 9 === 8 ? null : pick(['A', 'B', 'AB', 'O']),
+        email: `${first}.${last}${i + 1}@${pick(DOMAINS)}`.toLowerCase(),
+        healthInsurance: random() < 0.7 ? 'yes' : 'no',
+        address: i % 7 === 6 ? null : `${10 + i} Rama IV Road, Bangkok`,
+        phoneNumber: `08${String(10_000_000 + Math.floor(random() * 89_999_999))}`,
+        idCardNumber: `1${String(100_000_000_000 + i * 7_919_113)}`,
+        ongoingTreatment: pick(TREATMENTS),
+        unhealthyHabits: pick(HABITS),
+      };
+    });
+    const inserted = await tx.insert(patient).values(patients).returning({ id: patient.id });
+    const diseases: { patientId: number; diseaseId: string }[] = [];
+    const allergies: { patientId: number; drugId: string }[] = [];
+    const visits: { patientId: number; date: string; time: string; topic: string }[] = [];
+    const history: { patientId: number; date: string; time: string; detail: string }[] = [];
+    inserted.forEach(({ id }, i) => {
+      // Every fourth patient has none of each, so the empty states show too.
+      if (i % 4 !== 3) {
+        for (const d of new Set([pick(DISEASE_IDS), pick(DISEASE_IDS)]))
+          diseases.push({ patientId: id, diseaseId: d });
+      }
+      if (i % 4 !== 2) allergies.push({ patientId: id, drugId: pick(DRUG_IDS) });
+      if (i % 5 !== 4) {
+        visits.push({
+          patientId: id,
+          date: isoDay(-30 - Math.floor(random() * 300)),
+          time: '09:30:00',
+          topic: pick(TOPICS),
+        });
+        visits.push({
+          patientId: id,
+          date: isoDay(1 + Math.floor(random() * 60)),
+          time: `${10 + (i % 6)}:00:00`,
+          topic: pick(TOPICS),
+        });
+      }
+      const entries = i % 6 === 5 ? 0 : 1 + Math.floor(random() * 4);
+      for (let k = 0; k < entries; k++) {
+        history.push({
+          patientId: id,
+          date: isoDay(-10 - Math.floor(random() * 900)),
+          time: `${String(8 + k * 2).padStart(2, '0')}:15:00`,
+          detail: pick(DETAILS),
+        });
+      }
+    });
+    await tx.insert(patientChronicDisease).values(diseases);
+    await tx.insert(patientDrugAllergy).values(allergies);
+    await tx.insert(appointment).values(visits);
+    await tx.insert(medicalHistory).values(history);
+
+    // E001 doctor, E002 nurse, E003 HR (the demo accounts), then one of every position, and leavers.
+    const positions = [
+      'P001',
+      'P002',
+      'P011',
+      'P001',
+      'P002',
+      'P003',
+      'P004',
+      'P005',
+      'P006',
+      'P007',
+      'P008',
+      'P009',
+      'P010',
+      'P011',
+      'P002',
+      'P001',
+    ];
+    const employees = positions.map((positionId, i) => {
+      const resigned = i >= positions.length - 3;
+      const hired = isoDay(-400 - i * 97);
+      const first = FIRST[(i * 3 + 5) % FIRST.length]!;
+      const last = LAST[(i * 5 + 3) % LAST.length]!;
+      return {
+        employeeId: `E${pad(i + 1)}`,
+        firstName: first,
+        lastName: last,
+        positionId,
+        phoneNumber: `09${String(10_000_000 + i * 3_331_117)}`,
+        salary: 25_000 + Math.floor(random() * 90) * 1000,
+        email: `${first}.${last}.staff@${DOMAINS[i % DOMAINS.length]}`.toLowerCase(),
+        hireDate: hired,
+        resignationDate: resigned ? isoDay(-30 - i) : null,
+        workStatus: resigned ? 'no' : 'yes',
+      };
+    });
+    const staff = await tx
+      .insert(employee)
+      .values(employees)
+      .returning({ id: employee.id, employeeId: employee.employeeId });
+    const staffRow = (employeeId: string) => staff.find((s) => s.employeeId === employeeId)!.id;
+    await tx.insert(appUser).values(
+      DEMO_ACCOUNTS.map((account) => ({
+        username: account.username,
+        passwordHash,
+        role: account.role,
+        patientId:
+          account.role === 'patient' ? inserted[Number(account.recordId.slice(1)) - 1]!.id : null,
+        employeeId: account.role === 'patient' ? null : staffRow(account.recordId),
+      })),
+    );
+  });
+}
+
+/** Which demo accounts exist in this database (to print them at start). */
+export async function existingDemoAccounts(db: Db) {
+  const names = DEMO_ACCOUNTS.map((a) => a.username);
+  const rows = await db
+    .select({ username: appUser.username })
+    .from(appUser)
+    .where(
+      sql`${appUser.username} in (${sql.join(
+        names.map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    );
+  const present = new Set(rows.map((r) => r.username));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.username));
+}

@@ -1,0 +1,263 @@
+/**
+ * The database schema, the one source of the SQL migrations in db/migrations
+ * (`npm run db:generate` writes a new one when this file changes).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const department = pgTable('department', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const position = pgTable('position', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  departmentId: text('department_id')
+    .notNull()
+    .references(() => department.id),
+  portalRole: text('portal_role'),
+});
+
+export const disease = pgTable('disease', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const drug = pgTable('drug', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const patient = pgTable(
+  'patient',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: text('patient_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    age: integer('age').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    bloodType: text('blood_type'),
+    email: text('email').notNull(),
+    healthInsurance: text('health_insurance').notNull(),
+    address: text('address'),
+    phoneNumber: text('phone_number').notNull(),
+    idCardNumber: text('id_card_number').notNull(),
+    ongoingTreatment: text('ongoing_treatment').notNull(),
+    unhealthyHabits: text('unhealthy_habits').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // text_pattern_ops lets `patient_id LIKE 'P00%'` use the index whatever the collation.
+    uniqueIndex('patient_patient_id_key').using('btree', t.patientId.op('text_pattern_ops')),
+    uniqueIndex('patient_id_card_number_key').on(t.idCardNumber),
+    index('patient_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('patient_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    check('patient_age_range', sql`${t.age} between 1 and 120`),
+    check('patient_gender', sql`${t.gender} in ('male', 'female')`),
+    check('patient_blood_type', sql`${t.bloodType} in ('A', 'B', 'AB', 'O')`),
+    check('patient_health_insurance', sql`${t.healthInsurance} in ('yes', 'no')`),
+  ],
+);
+
+export const patientChronicDisease = pgTable(
+  'patient_chronic_disease',
+  {
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    diseaseId: text('disease_id')
+      .notNull()
+      .references(() => disease.id),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.diseaseId] })],
+);
+
+export const patientDrugAllergy = pgTable(
+  'patient_drug_allergy',
+  {
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    drugId: text('drug_id')
+      .notNull()
+      .references(() => drug.id),
+  },
+  (t) => [primaryKey({ columns: [t.patientId, t.drugId] })],
+);
+
+export const appointment = pgTable(
+  'appointment',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    topic: text('topic'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('appointment_latest').on(t.patientId, t.date.desc(), t.time.desc())],
+);
+
+export const medicalHistory = pgTable(
+  'medical_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    time: time('time').notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('medical_history_patient').on(t.patientId, t.date.desc(), t.time.desc())],
+);
+
+export const employee = pgTable(
+  'employee',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    employeeId: text('employee_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    positionId: text('position_id').references(() => position.id),
+    phoneNumber: text('phone_number').notNull(),
+    salary: integer('salary').notNull(),
+    email: text('email').notNull(),
+    hireDate: date('hire_date', { mode: 'string' }).notNull(),
+    resignationDate: date('resignation_date', { mode: 'string' }),
+    workStatus: text('work_status').notNull().default('yes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('employee_employee_id_key').using('btree', t.employeeId.op('text_pattern_ops')),
+    index('employee_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
+    index('employee_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    check('employee_work_status', sql`${t.workStatus} in ('yes', 'no')`),
+    check(
+      'employee_resignation',
+      sql`(${t.workStatus} = 'yes' or ${t.resignationDate} is not null) and (${t.resignationDate} is null or ${t.resignationDate} >= ${t.hireDate})`,
+    ),
+    check('employee_salary', sql`${t.salary} >= 0`),
+  ],
+);
+
+export const appUser = pgTable(
+  'app_user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').notNull(),
+    patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
+    employeeId: bigint('employee_id', { mode: 'number' }).references(() => employee.id),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('app_user_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('app_user_patient_key').on(t.patientId),
+    uniqueIndex('app_user_employee_key').on(t.employeeId),
+    check('app_user_role', sql`${t.role} in ('patient', 'HR', 'medical_personnel')`),
+    check(
+      'app_user_subject',
+      sql`(${t.role} = 'patient' and ${t.patientId} is not null and ${t.employeeId} is null) or (${t.role} <> 'patient' and ${t.employeeId} is not null and ${t.patientId} is null)`,
+    ),
+  ],
+);
+
+export const activationCode = pgTable(
+  'activation_code',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id, {
+      onDelete: 'cascade',
+    }),
+    employeeId: bigint('employee_id', { mode: 'number' }).references(() => employee.id, {
+      onDelete: 'cascade',
+    }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => appUser.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('activation_code_patient').on(t.patientId),
+    index('activation_code_employee').on(t.employeeId),
+    check('activation_code_subject', sql`num_nonnulls(${t.patientId}, ${t.employeeId}) = 1`),
+  ],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    index('session_user_open')
+      .on(t.userId)
+      .where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+export const auditEvent = pgTable(
+  'audit_event',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id'),
+    actorUsername: text('actor_username'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    recordType: text('record_type'),
+    recordIds: text('record_ids').array(),
+    address: text('address'),
+    outcome: text('outcome').notNull(),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_event_occurred_at').on(t.occurredAt),
+    index('audit_event_actor').on(t.actorUserId, t.occurredAt),
+    check('audit_event_outcome', sql`${t.outcome} in ('success', 'failure', 'denied')`),
+  ],
+);

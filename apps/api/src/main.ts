@@ -1,0 +1,57 @@
+import { loadConfig } from './config';
+import { DataDirectoryInUseError } from './db/data-dir-lock';
+import { DEMO_PASSWORD } from './db/demo-data';
+import { startServer } from './server';
+
+/** How long a shutdown may take before the process gives up waiting. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await startServer(config);
+  const where = config.databaseUrl
+    ? 'PostgreSQL server (DATABASE_URL)'
+    : `embedded PGlite in ${config.dataDir}`;
+  const lines = [
+    '',
+    `Hospital portal listening on ${server.url}`,
+    `  API:      ${server.url}/api   (OpenAPI document: ${server.url}/api/openapi.json)`,
+    `  Database: ${where}${server.demoLoaded ? ' — demo data loaded' : ''}`,
+  ];
+  if (server.demoAccounts.length) {
+    lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of server.demoAccounts)
+      lines.push(`    ${a.username.padEnd(14)} ${a.role.padEnd(18)} ${a.recordId}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing requests in flight, then closing the database.`);
+    setTimeout(() => {
+      console.error('Shutdown took too long; exiting.');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Shutdown failed:', (error as Error).message);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // Start-up errors are configuration problems; their messages are written for the operator.
+  console.error(
+    error instanceof DataDirectoryInUseError
+      ? error.message
+      : `Could not start: ${(error as Error).message}`,
+  );
+  process.exit(1);
+});

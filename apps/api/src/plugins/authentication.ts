@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Access } from '@portal/contract';
+import type { Db } from '../db/database';
+import { forbidden, unauthorized } from '../errors';
+import { accountIsActive, findSession } from '../repositories/accounts';
+import { type Actor, audit, type RequestContext } from '../repositories/audit';
+import { actorOf } from '../services/auth-service';
+import type { TokenService } from '../security/tokens';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every API route must say. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set for every non-public route before its handler runs. */
+    actor: Actor | null;
+    /** When the signed-in user's session ends for good (renewal cannot pass it). */
+    sessionEndsAt: Date | null;
+    /** Who is asking, from where: what repositories audit. */
+    context(): RequestContext;
+  }
+}
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+
+/**
+ * Checks, before anything else runs, that the caller may make the call: a valid signed token
+ * for a live, unrevoked session of an active account, with a role the route allows. The role
+ * comes from the database, not the token, so a change takes effect at once.
+ */
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+    app.decorateRequest('actor', null);
+    app.decorateRequest('sessionEndsAt', null);
+    app.decorateRequest('context', function context() {
+      return { actor: this.actor, address: this.ip, requestId: this.id };
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) throw unauthorized('Sign in to continue');
+      const claims = await options.tokens.verify(token);
+      if (!claims) throw unauthorized(SESSION_ENDED);
+      const session = await findSession(options.db, claims.sid);
+      if (
+        !session ||
+        session.id !== claims.sub ||
+        session.revoked ||
+        session.ended ||
+        !accountIsActive(session)
+      ) {
+        throw unauthorized(SESSION_ENDED);
+      }
+      request.actor = actorOf(session, session.sessionId);
+      request.sessionEndsAt = session.absoluteExpiresAt;
+      if (access !== 'authenticated' && !access.includes(session.role)) {
+        await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });
+        throw forbidden();
+      }
+    });
+  },
+);

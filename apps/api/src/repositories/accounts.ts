@@ -1,0 +1,302 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@portal/reference-data';
+import { type Db, queryRows } from '../db/database';
+import { activationCode, appUser, session } from '../db/schema';
+import { generateActivationCode, hashActivationCode } from '../security/activation-codes';
+
+/** What login needs to know of an account. */
+export interface LoginCandidate {
+  readonly id: string;
+  readonly username: string;
+  readonly passwordHash: string;
+  readonly role: Role;
+  readonly lockedAt: string | null;
+  readonly patientId: string | null;
+  readonly employeeId: string | null;
+  /** The linked employee's work status; null for patients. */
+  readonly workStatus: 'yes' | 'no' | null;
+}
+
+/** The account behind a username (compared case-insensitively), with its record's ids. */
+export async function findLoginCandidate(
+  db: Db,
+  username: string,
+): Promise<LoginCandidate | undefined> {
+  const [row] = await queryRows<LoginCandidate>(
+    db,
+    sql`select u.id, u.username, u.password_hash as "passwordHash", u.role, u.locked_at as "lockedAt",
+          p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus"
+        from app_user u
+        left join patient p on p.id = u.patient_id
+        left join employee e on e.id = u.employee_id
+        where lower(u.username) = lower(${username})`,
+  );
+  return row;
+}
+
+/** Whether an account may sign in at all: not locked, and staff still working here. */
+export function accountIsActive(
+  account: Pick<LoginCandidate, 'lockedAt' | 'role' | 'workStatus'>,
+): boolean {
+  return account.lockedAt === null && (account.role === 'patient' || account.workStatus === 'yes');
+}
+
+/** Opens a session that can be renewed until `maxSeconds` from now. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlSeconds: number,
+  maxSeconds: number,
+) {
+  const [row] = await db
+    .insert(session)
+    .values({
+      userId,
+      expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`,
+      absoluteExpiresAt: sql`now() + make_interval(secs => ${maxSeconds})`,
+    })
+    .returning({ id: session.id, absoluteExpiresAt: session.absoluteExpiresAt });
+  return row!;
+}
+
+/** A session as each authenticated request sees it, with its account. */
+export interface SessionState extends Omit<LoginCandidate, 'passwordHash'> {
+  readonly sessionId: string;
+  readonly revoked: boolean;
+  readonly absoluteExpiresAt: Date;
+  readonly ended: boolean;
+}
+
+/** One query: the session, its account and the account's record, for the per-request check. */
+export async function findSession(db: Db, sessionId: string): Promise<SessionState | undefined> {
+  const [row] = await queryRows<
+    Omit<SessionState, 'absoluteExpiresAt'> & { absoluteExpiresAt: string }
+  >(
+    db,
+    sql`select s.id as "sessionId", s.revoked_at is not null as revoked,
+          s.absolute_expires_at as "absoluteExpiresAt", s.absolute_expires_at <= now() as ended,
+          u.id, u.username, u.role, u.locked_at as "lockedAt",
+          p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus"
+        from session s
+        join app_user u on u.id = s.user_id
+        left join patient p on p.id = u.patient_id
+        left join employee e on e.id = u.employee_id
+        where s.id = ${sessionId}`,
+  );
+  return row && { ...row, absoluteExpiresAt: new Date(row.absoluteExpiresAt) };
+}
+
+/** Records that the session was renewed until `expiresAt`. */
+export async function touchSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
+  await db.update(session).set({ expiresAt }).where(eq(session.id, sessionId));
+}
+
+/** Ends one session. */
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(session)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+}
+
+/** Ends every open session of the accounts linked to an employee (internal id); returns how many. */
+export async function revokeEmployeeSessions(
+  db: Db,
+  employeeRowId: number,
+  reason: string,
+): Promise<number> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update session set revoked_at = now(), revoked_reason = ${reason}
+        where revoked_at is null
+          and user_id in (select id from app_user where employee_id = ${employeeRowId})
+        returning id`,
+  );
+  return rows.length;
+}
+
+/** Ends every open session of one account; returns how many. */
+export async function revokeUserSessions(db: Db, userId: string, reason: string): Promise<number> {
+  const rows = await db
+    .update(session)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(session.userId, userId), isNull(session.revokedAt)))
+    .returning({ id: session.id });
+  return rows.length;
+}
+
+/** Whose activation code: a patient's or an employee's row (internal ids). */
+export type CodeSubject = { patientRowId: number } | { employeeRowId: number };
+
+const subjectColumns = (subject: CodeSubject) =>
+  'patientRowId' in subject
+    ? { patientId: subject.patientRowId, employeeId: null }
+    : { patientId: null, employeeId: subject.employeeRowId };
+
+const subjectCondition = (subject: CodeSubject) =>
+  'patientRowId' in subject
+    ? eq(activationCode.patientId, subject.patientRowId)
+    : eq(activationCode.employeeId, subject.employeeRowId);
+
+/**
+ * Issues a new one-time activation code for a record, revoking any earlier unused one, and
+ * returns the code in clear: the only time it exists outside the person's hands.
+ */
+export async function issueActivationCode(
+  db: Db,
+  subject: CodeSubject,
+  ttlDays: number,
+  createdBy: string | null,
+): Promise<{ activation_code: string; activation_code_expires_at: string }> {
+  await db
+    .update(activationCode)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        subjectCondition(subject),
+        isNull(activationCode.usedAt),
+        isNull(activationCode.revokedAt),
+      ),
+    );
+  const code = generateActivationCode();
+  const [row] = await db
+    .insert(activationCode)
+    .values({
+      ...subjectColumns(subject),
+      codeHash: hashActivationCode(code),
+      expiresAt: sql`now() + make_interval(days => ${ttlDays})`,
+      createdBy,
+    })
+    .returning({ expiresAt: activationCode.expiresAt });
+  return { activation_code: code, activation_code_expires_at: row!.expiresAt.toISOString() };
+}
+
+/**
+ * Uses up the record's activation code if `code` is its current one (unused, unrevoked, not
+ * expired). Returns whether it was.
+ */
+export async function consumeActivationCode(
+  db: Db,
+  subject: CodeSubject,
+  code: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(activationCode)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        subjectCondition(subject),
+        eq(activationCode.codeHash, hashActivationCode(code)),
+        isNull(activationCode.usedAt),
+        isNull(activationCode.revokedAt),
+        sql`${activationCode.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: activationCode.id });
+  return rows.length === 1;
+}
+
+/** The record an account would be linked to, found by the id the person typed. */
+export interface RegistrationSubject {
+  readonly subject: CodeSubject;
+  /** The role the record entitles its holder to (null: an employee whose position grants none). */
+  readonly grantsRole: Role | null;
+  readonly active: boolean;
+  readonly registered: boolean;
+}
+
+/** Looks up the patient (for role patient) or employee (for staff) that an id names. */
+export async function findRegistrationSubject(
+  db: Db,
+  role: Role,
+  id: string,
+): Promise<RegistrationSubject | undefined> {
+  if (role === 'patient') {
+    const [row] = await queryRows<{ id: string; registered: boolean }>(
+      db,
+      sql`select p.id, exists(select 1 from app_user u where u.patient_id = p.id) as registered
+          from patient p where p.patient_id = ${id}`,
+    );
+    return (
+      row && {
+        subject: { patientRowId: Number(row.id) },
+        grantsRole: 'patient',
+        active: true,
+        registered: row.registered,
+      }
+    );
+  }
+  const [row] = await queryRows<{
+    id: string;
+    portalRole: Role | null;
+    workStatus: string;
+    registered: boolean;
+  }>(
+    db,
+    sql`select e.id, pos.portal_role as "portalRole", e.work_status as "workStatus",
+          exists(select 1 from app_user u where u.employee_id = e.id) as registered
+        from employee e left join position pos on pos.id = e.position_id
+        where e.employee_id = ${id}`,
+  );
+  return (
+    row && {
+      subject: { employeeRowId: Number(row.id) },
+      grantsRole: row.portalRole,
+      active: row.workStatus === 'yes',
+      registered: row.registered,
+    }
+  );
+}
+
+/** Creates the account; a duplicate username surfaces as the unique violation `app_user_username_key`. */
+export async function insertUser(
+  db: Db,
+  user: { username: string; passwordHash: string; role: Role; subject: CodeSubject },
+): Promise<string> {
+  const [row] = await db
+    .insert(appUser)
+    .values({
+      username: user.username,
+      passwordHash: user.passwordHash,
+      role: user.role,
+      ...subjectColumns(user.subject),
+    })
+    .returning({ id: appUser.id });
+  return row!.id;
+}
+
+/** Locks or unlocks an account by username; returns whether it exists. */
+export async function setAccountLocked(
+  db: Db,
+  username: string,
+  locked: boolean,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(appUser)
+    .set({ lockedAt: locked ? sql`now()` : null })
+    .where(sql`lower(${appUser.username}) = lower(${username})`)
+    .returning({ id: appUser.id });
+  return row?.id;
+}
+
+/** Every account with its record id and state, for the admin tool. */
+export async function listAccounts(db: Db) {
+  return queryRows<{
+    username: string;
+    role: Role;
+    record_id: string | null;
+    locked: boolean;
+    work_status: string | null;
+    open_sessions: number;
+  }>(
+    db,
+    sql`select u.username, u.role, coalesce(p.patient_id, e.employee_id) as record_id,
+          u.locked_at is not null as locked, e.work_status,
+          (select count(*)::int from session s where s.user_id = u.id and s.revoked_at is null
+             and s.absolute_expires_at > now() and s.expires_at > now()) as open_sessions
+        from app_user u
+        left join patient p on p.id = u.patient_id
+        left join employee e on e.id = u.employee_id
+        order by u.role, u.username`,
+  );
+}

@@ -1,0 +1,78 @@
+import type { Role } from '@portal/reference-data';
+import type { Db } from '../db/database';
+import { auditEvent } from '../db/schema';
+
+/** Who is acting, from where: what every audited repository call needs. */
+export interface RequestContext {
+  /** The signed-in user, or null for login and registration. */
+  readonly actor: Actor | null;
+  readonly address: string;
+  readonly requestId: string;
+}
+
+/** The signed-in user behind a request, as the session check found them. */
+export interface Actor {
+  readonly userId: string;
+  readonly username: string;
+  readonly role: Role;
+  readonly sessionId: string;
+  /** The patient's own id (patients only). */
+  readonly patientId: string | null;
+  /** The employee's own id (staff only). */
+  readonly employeeId: string | null;
+}
+
+/** What happened, as the audit trail names it. */
+export type AuditAction =
+  | 'login'
+  | 'logout'
+  | 'register'
+  | 'session.renew'
+  | 'patient.read'
+  | 'patient.list'
+  | 'patient.search'
+  | 'patient.create'
+  | 'patient.update'
+  | 'patient.appointment.create'
+  | 'patient.history.create'
+  | 'patient.activation-code.create'
+  | 'employee.read'
+  | 'employee.list'
+  | 'employee.search'
+  | 'employee.create'
+  | 'employee.update'
+  | 'employee.activation-code.create'
+  | 'access.denied';
+
+/** One audit event. */
+export interface AuditEntry {
+  readonly action: AuditAction;
+  readonly outcome: 'success' | 'failure' | 'denied';
+  readonly recordType?: 'patient' | 'employee' | 'account';
+  readonly recordIds?: readonly string[];
+  /** For login and registration, the username tried (there is no actor yet). */
+  readonly username?: string;
+}
+
+/**
+ * Appends one event to the audit trail, inside the caller's transaction when there is one, so
+ * that a write and its audit event are kept or lost together. The table refuses updates and
+ * deletes (see migration 0002), and nothing here offers them.
+ */
+export async function audit(
+  db: Pick<Db, 'insert'>,
+  context: RequestContext,
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(auditEvent).values({
+    actorUserId: context.actor?.userId ?? null,
+    actorUsername: context.actor?.username ?? entry.username ?? null,
+    actorRole: context.actor?.role ?? null,
+    action: entry.action,
+    recordType: entry.recordType ?? null,
+    recordIds: entry.recordIds ? [...entry.recordIds] : null,
+    address: context.address,
+    outcome: entry.outcome,
+    requestId: context.requestId,
+  });
+}

@@ -1,0 +1,252 @@
+import { type SQL, eq, sql } from 'drizzle-orm';
+import type {
+  addEmployeeRequestSchema,
+  Employee,
+  updateEmployeeRequestSchema,
+} from '@portal/contract';
+import { checkEmployeeDates } from '@portal/contract';
+import { findPosition } from '@portal/reference-data';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../db/database';
+import { employee } from '../db/schema';
+import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
+import { issueActivationCode, revokeEmployeeSessions } from './accounts';
+import { audit, type RequestContext } from './audit';
+import {
+  type Page,
+  decodeCursor,
+  encodeCursor,
+  searchCondition,
+  withoutUndefined,
+} from './query-kit';
+
+type AddEmployee = z.output<typeof addEmployeeRequestSchema>;
+type UpdateEmployee = z.output<typeof updateEmployeeRequestSchema>;
+
+/** An employee as one JSON value, with position and department names. */
+const employeeJson = sql`json_build_object(
+  'employee_id', e.employee_id, 'first_name', e.first_name, 'last_name', e.last_name,
+  'position_id', e.position_id, 'position_name', pos.name, 'department_name', d.name,
+  'phone_number', e.phone_number, 'salary', e.salary, 'email', e.email,
+  'hire_date', e.hire_date, 'resignation_date', e.resignation_date, 'work_status', e.work_status,
+  'registered', exists(select 1 from app_user u where u.employee_id = e.id))`;
+
+const employeeFrom = sql`employee e
+  left join position pos on pos.id = e.position_id
+  left join department d on d.id = pos.department_id`;
+
+async function readEmployee(db: Db, employeeId: string): Promise<Employee | undefined> {
+  const [row] = await queryRows<{ record: Employee }>(
+    db,
+    sql`select ${employeeJson} as record from ${employeeFrom} where e.employee_id = ${employeeId}`,
+  );
+  return row?.record;
+}
+
+function employeeConflict(error: unknown): never {
+  if (uniqueViolation(error) === 'employee_employee_id_key') {
+    throw conflict('employee_id', 'An employee with this Employee ID already exists');
+  }
+  throw error;
+}
+
+/** Whether a position lets its holder register for the portal. */
+const grantsPortalAccess = (positionId: string | null | undefined) =>
+  Boolean(positionId && findPosition(positionId)?.portalRole);
+
+/** Reads and writes employee records; every call is audited with the request's actor. */
+export const employeesRepository = {
+  /** One employee; 404 when there is none. */
+  async get(db: Db, context: RequestContext, employeeId: string): Promise<Employee> {
+    const found = await readEmployee(db, employeeId);
+    await audit(db, context, {
+      action: 'employee.read',
+      recordType: 'employee',
+      recordIds: [employeeId],
+      outcome: found ? 'success' : 'failure',
+    });
+    if (!found) throw notFound(`No employee with ID ${employeeId}`);
+    return found;
+  },
+
+  /** A page of employees matching the criteria (all when every criterion is empty). */
+  async list(
+    db: Db,
+    context: RequestContext,
+    page: { limit: number; cursor?: string },
+    criteria?: { employee_id: string; first_name: string; last_name: string },
+  ): Promise<Page<Employee>> {
+    const after = decodeCursor(page.cursor);
+    const where: SQL = criteria
+      ? searchCondition(
+          { id: sql`e.employee_id`, firstName: sql`e.first_name`, lastName: sql`e.last_name` },
+          {
+            id: criteria.employee_id,
+            firstName: criteria.first_name,
+            lastName: criteria.last_name,
+          },
+        )
+      : sql`true`;
+    const rows = await queryRows<{ id: string; record: Employee }>(
+      db,
+      sql`select e.id, ${employeeJson} as record from ${employeeFrom}
+          where ${where} and e.id > ${after} order by e.id limit ${page.limit + 1}`,
+    );
+    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from employee e where ${where}`,
+    );
+    const items = rows.slice(0, page.limit).map((r) => r.record);
+    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+    await audit(db, context, {
+      action: criteria ? 'employee.search' : 'employee.list',
+      recordType: 'employee',
+      recordIds: items.map((e) => e.employee_id),
+      outcome: 'success',
+    });
+    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+  },
+
+  /** Creates an employee; a position with portal access also gets an activation code. */
+  async add(db: Db, context: RequestContext, input: AddEmployee, codeTtlDays: number) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(employee)
+          .values({
+            employeeId: input.employee_id,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            positionId: input.position_id,
+            phoneNumber: input.phone_number,
+            salary: input.salary,
+            email: input.email,
+            hireDate: input.hire_date,
+            resignationDate: input.resignation_date,
+            workStatus: input.work_status,
+          })
+          .returning({ id: employee.id });
+        const code =
+          grantsPortalAccess(input.position_id) && input.work_status === 'yes'
+            ? await issueActivationCode(
+                tx,
+                { employeeRowId: created!.id },
+                codeTtlDays,
+                context.actor?.userId ?? null,
+              )
+            : { activation_code: null, activation_code_expires_at: null };
+        await audit(tx, context, {
+          action: 'employee.create',
+          recordType: 'employee',
+          recordIds: [input.employee_id],
+          outcome: 'success',
+        });
+        return { employee_id: input.employee_id, ...code };
+      });
+    } catch (error) {
+      return employeeConflict(error);
+    }
+  },
+
+  /**
+   * Changes what was sent and nothing else. Leaving work_status at `no` revokes every open
+   * session of the employee's account in the same transaction: a leaver is out at once.
+   */
+  async update(
+    db: Db,
+    context: RequestContext,
+    input: UpdateEmployee,
+  ): Promise<Employee & { sessions_revoked: number }> {
+    const { employee_id: employeeId, ...fields } = input;
+    let revoked = 0;
+    try {
+      await db.transaction(async (tx) => {
+        const [stored] = await tx
+          .select({
+            id: employee.id,
+            hireDate: employee.hireDate,
+            resignationDate: employee.resignationDate,
+            workStatus: employee.workStatus,
+          })
+          .from(employee)
+          .where(eq(employee.employeeId, employeeId))
+          .for('update');
+        if (!stored) throw notFound(`No employee with ID ${employeeId}`);
+        const merged = {
+          work_status: (fields.work_status ?? stored.workStatus) as 'yes' | 'no',
+          hire_date: fields.hire_date ?? stored.hireDate,
+          resignation_date: fields.resignation_date ?? stored.resignationDate,
+        };
+        const errors = checkEmployeeDates(merged);
+        if (errors.length) throw badRequest(errors[0]!.message, errors);
+        await tx
+          .update(employee)
+          .set({
+            ...withoutUndefined({
+              firstName: fields.first_name,
+              lastName: fields.last_name,
+              positionId: fields.position_id,
+              phoneNumber: fields.phone_number,
+              salary: fields.salary,
+              email: fields.email,
+              hireDate: fields.hire_date,
+              resignationDate: fields.resignation_date,
+              workStatus: fields.work_status,
+            }),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(employee.id, stored.id));
+        if (merged.work_status === 'no')
+          revoked = await revokeEmployeeSessions(tx, stored.id, 'work_status set to no');
+        await audit(tx, context, {
+          action: 'employee.update',
+          recordType: 'employee',
+          recordIds: [employeeId],
+          outcome: 'success',
+        });
+      });
+    } catch (error) {
+      employeeConflict(error);
+    }
+    return { ...(await readEmployee(db, employeeId))!, sessions_revoked: revoked };
+  },
+
+  /** A new activation code for an active employee with portal access who has not registered. */
+  async reissueCode(db: Db, context: RequestContext, employeeId: string, codeTtlDays: number) {
+    return db.transaction(async (tx) => {
+      const [row] = await queryRows<{
+        id: string;
+        positionId: string | null;
+        workStatus: string;
+        registered: boolean;
+      }>(
+        tx,
+        sql`select e.id, e.position_id as "positionId", e.work_status as "workStatus",
+              exists(select 1 from app_user u where u.employee_id = e.id) as registered
+            from employee e where e.employee_id = ${employeeId} for update`,
+      );
+      if (!row) throw notFound(`No employee with ID ${employeeId}`);
+      if (row.registered)
+        throw conflict('employee_id', 'This employee has already registered an account');
+      if (row.workStatus !== 'yes' || !grantsPortalAccess(row.positionId)) {
+        throw conflict(
+          'employee_id',
+          'Only working doctors, nurses and HR staff can register for the portal',
+        );
+      }
+      const code = await issueActivationCode(
+        tx,
+        { employeeRowId: Number(row.id) },
+        codeTtlDays,
+        context.actor?.userId ?? null,
+      );
+      await audit(tx, context, {
+        action: 'employee.activation-code.create',
+        recordType: 'employee',
+        recordIds: [employeeId],
+        outcome: 'success',
+      });
+      return code;
+    });
+  },
+};

@@ -1,0 +1,317 @@
+import { type SQL, and, eq, sql } from 'drizzle-orm';
+import type {
+  AppointmentResponse,
+  HistoryResponse,
+  PatientRecord,
+  addAppointmentRequestSchema,
+  addHistoryRequestSchema,
+  addPatientRequestSchema,
+  updatePatientRequestSchema,
+} from '@portal/contract';
+import { toTimeWithSeconds } from '@portal/contract';
+import type { z } from 'zod';
+import { type Db, queryRows } from '../db/database';
+import {
+  appointment,
+  medicalHistory,
+  patient,
+  patientChronicDisease,
+  patientDrugAllergy,
+} from '../db/schema';
+import { conflict, notFound, uniqueViolation } from '../errors';
+import { issueActivationCode } from './accounts';
+import { audit, type RequestContext } from './audit';
+import {
+  type Page,
+  decodeCursor,
+  encodeCursor,
+  searchCondition,
+  withoutUndefined,
+} from './query-kit';
+
+type AddPatient = z.output<typeof addPatientRequestSchema>;
+type UpdatePatient = z.output<typeof updatePatientRequestSchema>;
+type AddAppointment = z.output<typeof addAppointmentRequestSchema>;
+type AddHistory = z.output<typeof addHistoryRequestSchema>;
+
+/**
+ * A patient's whole record as one JSON value, built by the database so that a page of records
+ * costs one query whatever its size. Dates come out as `YYYY-MM-DD`, times as `HH:MM:SS`.
+ */
+const recordJson = sql`json_build_object(
+  'patient', json_build_object(
+    'patient_id', p.patient_id, 'first_name', p.first_name, 'last_name', p.last_name, 'age', p.age,
+    'date_of_birth', p.date_of_birth, 'gender', p.gender, 'blood_type', p.blood_type,
+    'email', p.email, 'health_insurance', p.health_insurance, 'address', p.address,
+    'phone_number', p.phone_number, 'id_card_number', p.id_card_number,
+    'ongoing_treatment', p.ongoing_treatment, 'unhealthy_habits', p.unhealthy_habits),
+  'patient_appointment', coalesce(
+    (select json_build_object('date', a.date, 'time', a.time, 'topic', a.topic)
+       from appointment a where a.patient_id = p.id order by a.date desc, a.time desc, a.id desc limit 1),
+    json_build_object('date', '', 'time', '', 'topic', null)),
+  'patient_drug_allergy', coalesce(
+    (select json_agg(json_build_object('drug_id', x.drug_id) order by x.drug_id)
+       from patient_drug_allergy x where x.patient_id = p.id), '[]'::json),
+  'patient_chronic_disease', coalesce(
+    (select json_agg(json_build_object('disease_id', x.disease_id) order by x.disease_id)
+       from patient_chronic_disease x where x.patient_id = p.id), '[]'::json),
+  'medical_history', coalesce(
+    (select json_agg(json_build_object('date', h.date, 'time', h.time, 'detail', h.detail)
+                     order by h.date desc, h.time desc, h.id desc)
+       from medical_history h where h.patient_id = p.id), '[]'::json),
+  'registered', exists(select 1 from app_user u where u.patient_id = p.id))`;
+
+/** Maps a broken unique constraint of the patient table to the field a person can fix. */
+function patientConflict(error: unknown): never {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'patient_patient_id_key')
+    throw conflict('patient.patient_id', 'A patient with this Patient ID already exists');
+  if (constraint === 'patient_id_card_number_key') {
+    throw conflict('patient.id_card_number', 'A patient with this ID card number already exists');
+  }
+  throw error;
+}
+
+/** The internal row id of a patient id, or a 404. */
+async function patientRowId(db: Db, patientId: string): Promise<number> {
+  const [row] = await db
+    .select({ id: patient.id })
+    .from(patient)
+    .where(eq(patient.patientId, patientId));
+  if (!row) throw notFound(`No patient with ID ${patientId}`);
+  return row.id;
+}
+
+/** Reads and writes patient records; every call is audited with the request's actor. */
+export const patientsRepository = {
+  /** One patient's record; 404 when there is none. */
+  async get(db: Db, context: RequestContext, patientId: string): Promise<PatientRecord> {
+    const [row] = await queryRows<{ record: PatientRecord }>(
+      db,
+      sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
+    );
+    await audit(db, context, {
+      action: 'patient.read',
+      recordType: 'patient',
+      recordIds: [patientId],
+      outcome: row ? 'success' : 'failure',
+    });
+    if (!row) throw notFound(`No patient with ID ${patientId}`);
+    return row.record;
+  },
+
+  /** A page of patients matching the criteria (all patients when every criterion is empty). */
+  async list(
+    db: Db,
+    context: RequestContext,
+    page: { limit: number; cursor?: string },
+    criteria?: { patient_id: string; first_name: string; last_name: string },
+  ): Promise<Page<PatientRecord>> {
+    const after = decodeCursor(page.cursor);
+    const where: SQL = criteria
+      ? searchCondition(
+          { id: sql`p.patient_id`, firstName: sql`p.first_name`, lastName: sql`p.last_name` },
+          { id: criteria.patient_id, firstName: criteria.first_name, lastName: criteria.last_name },
+        )
+      : sql`true`;
+    const rows = await queryRows<{ id: string; record: PatientRecord }>(
+      db,
+      sql`select p.id, ${recordJson} as record from patient p
+          where ${where} and p.id > ${after} order by p.id limit ${page.limit + 1}`,
+    );
+    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from patient p where ${where}`,
+    );
+    const items = rows.slice(0, page.limit).map((r) => r.record);
+    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+    await audit(db, context, {
+      action: criteria ? 'patient.search' : 'patient.list',
+      recordType: 'patient',
+      recordIds: items.map((r) => r.patient.patient_id),
+      outcome: 'success',
+    });
+    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+  },
+
+  /** Creates a patient with diseases and allergies, and issues the activation code. */
+  async add(db: Db, context: RequestContext, input: AddPatient, codeTtlDays: number) {
+    try {
+      return await db.transaction(async (tx) => {
+        const p = input.patient;
+        const [created] = await tx
+          .insert(patient)
+          .values({
+            patientId: p.patient_id,
+            firstName: p.first_name,
+            lastName: p.last_name,
+            age: p.age,
+            dateOfBirth: p.date_of_birth,
+            gender: p.gender,
+            bloodType: p.blood_type,
+            email: p.email,
+            healthInsurance: p.health_insurance,
+            address: p.address,
+            phoneNumber: p.phone_number,
+            idCardNumber: p.id_card_number,
+            ongoingTreatment: p.ongoing_treatment,
+            unhealthyHabits: p.unhealthy_habits,
+          })
+          .returning({ id: patient.id });
+        const rowId = created!.id;
+        await replaceLists(tx, rowId, input.patient_chronic_disease, input.patient_drug_allergy);
+        const code = await issueActivationCode(
+          tx,
+          { patientRowId: rowId },
+          codeTtlDays,
+          context.actor?.userId ?? null,
+        );
+        await audit(tx, context, {
+          action: 'patient.create',
+          recordType: 'patient',
+          recordIds: [p.patient_id],
+          outcome: 'success',
+        });
+        return { patient_id: p.patient_id, ...code };
+      });
+    } catch (error) {
+      return patientConflict(error);
+    }
+  },
+
+  /** Changes what was sent and nothing else; returns the updated record. */
+  async update(db: Db, context: RequestContext, input: UpdatePatient): Promise<PatientRecord> {
+    const { patient_id: patientId, ...fields } = input.patient;
+    try {
+      await db.transaction(async (tx) => {
+        const changes = {
+          firstName: fields.first_name,
+          lastName: fields.last_name,
+          age: fields.age,
+          dateOfBirth: fields.date_of_birth,
+          gender: fields.gender,
+          bloodType: fields.blood_type,
+          email: fields.email,
+          healthInsurance: fields.health_insurance,
+          address: fields.address,
+          phoneNumber: fields.phone_number,
+          idCardNumber: fields.id_card_number,
+          ongoingTreatment: fields.ongoing_treatment,
+          unhealthyHabits: fields.unhealthy_habits,
+        };
+        const [row] = await tx
+          .update(patient)
+          .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
+          .where(eq(patient.patientId, patientId))
+          .returning({ id: patient.id });
+        if (!row) throw notFound(`No patient with ID ${patientId}`);
+        await replaceLists(tx, row.id, input.patient_chronic_disease, input.patient_drug_allergy);
+        await audit(tx, context, {
+          action: 'patient.update',
+          recordType: 'patient',
+          recordIds: [patientId],
+          outcome: 'success',
+        });
+      });
+    } catch (error) {
+      patientConflict(error);
+    }
+    const [row] = await queryRows<{ record: PatientRecord }>(
+      db,
+      sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
+    );
+    return row!.record;
+  },
+
+  /** Adds an appointment; all are kept and the record shows the latest. */
+  async addAppointment(
+    db: Db,
+    context: RequestContext,
+    input: AddAppointment,
+  ): Promise<AppointmentResponse> {
+    return db.transaction(async (tx) => {
+      const rowId = await patientRowId(tx, input.patient_id);
+      const time = toTimeWithSeconds(input.time);
+      await tx
+        .insert(appointment)
+        .values({ patientId: rowId, date: input.date, time, topic: input.topic });
+      await audit(tx, context, {
+        action: 'patient.appointment.create',
+        recordType: 'patient',
+        recordIds: [input.patient_id],
+        outcome: 'success',
+      });
+      return { patient_id: input.patient_id, date: input.date, time, topic: input.topic };
+    });
+  },
+
+  /** Adds a medical-history entry. */
+  async addHistory(db: Db, context: RequestContext, input: AddHistory): Promise<HistoryResponse> {
+    return db.transaction(async (tx) => {
+      const rowId = await patientRowId(tx, input.patient_id);
+      const time = toTimeWithSeconds(input.time);
+      await tx
+        .insert(medicalHistory)
+        .values({ patientId: rowId, date: input.date, time, detail: input.detail });
+      await audit(tx, context, {
+        action: 'patient.history.create',
+        recordType: 'patient',
+        recordIds: [input.patient_id],
+        outcome: 'success',
+      });
+      return { patient_id: input.patient_id, date: input.date, time, detail: input.detail };
+    });
+  },
+
+  /** A new activation code for a patient who has not registered yet (409 if they have). */
+  async reissueCode(db: Db, context: RequestContext, patientId: string, codeTtlDays: number) {
+    return db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string; registered: boolean }>(
+        tx,
+        sql`select p.id, exists(select 1 from app_user u where u.patient_id = p.id) as registered
+            from patient p where p.patient_id = ${patientId} for update`,
+      );
+      if (!row) throw notFound(`No patient with ID ${patientId}`);
+      if (row.registered)
+        throw conflict('patient_id', 'This patient has already registered an account');
+      const code = await issueActivationCode(
+        tx,
+        { patientRowId: Number(row.id) },
+        codeTtlDays,
+        context.actor?.userId ?? null,
+      );
+      await audit(tx, context, {
+        action: 'patient.activation-code.create',
+        recordType: 'patient',
+        recordIds: [patientId],
+        outcome: 'success',
+      });
+      return code;
+    });
+  },
+};
+
+/** Replaces the disease and allergy lists that were sent; leaves an absent one alone. */
+async function replaceLists(
+  tx: Db,
+  rowId: number,
+  diseases: readonly { disease_id: string }[] | undefined,
+  allergies: readonly { drug_id: string }[] | undefined,
+): Promise<void> {
+  if (diseases) {
+    await tx.delete(patientChronicDisease).where(eq(patientChronicDisease.patientId, rowId));
+    if (diseases.length) {
+      await tx
+        .insert(patientChronicDisease)
+        .values(diseases.map((d) => ({ patientId: rowId, diseaseId: d.disease_id })));
+    }
+  }
+  if (allergies) {
+    await tx.delete(patientDrugAllergy).where(and(eq(patientDrugAllergy.patientId, rowId)));
+    if (allergies.length) {
+      await tx
+        .insert(patientDrugAllergy)
+        .values(allergies.map((d) => ({ patientId: rowId, drugId: d.drug_id })));
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activationCodeResponseSchema,
+  addEmployeeRequestSchema,
+  addEmployeeResponseSchema,
+  employeeIdParamsSchema,
+  employeeListSchema,
+  employeeSchema,
+  ENDPOINTS,
+  pageQuerySchema,
+  searchEmployeeRequestSchema,
+  updateEmployeeRequestSchema,
+  updateEmployeeResponseSchema,
+} from '@portal/contract';
+import { employeesRepository as employees } from '../repositories/employees';
+import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
+
+/** The spec's /employee calls, for HR only. */
+export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  app.route({
+    ...fromEndpoint(ENDPOINTS.listEmployees, {
+      querystring: pageQuerySchema,
+      response: { 200: employeeListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(reply, await employees.list(db, request.context(), request.query)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.searchEmployees, {
+      querystring: pageQuerySchema,
+      body: searchEmployeeRequestSchema,
+      response: { 200: employeeListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(reply, await employees.list(db, request.context(), request.query, request.body)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.getEmployee, {
+      params: employeeIdParamsSchema,
+      response: { 200: employeeSchema },
+    }),
+    handler: async (request) => employees.get(db, request.context(), request.params.employee_id),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.addEmployee, {
+      body: addEmployeeRequestSchema,
+      response: { 201: addEmployeeResponseSchema },
+    }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await employees.add(db, request.context(), request.body, config.activationCodeTtlDays),
+        ),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.updateEmployee, {
+      body: updateEmployeeRequestSchema,
+      response: { 200: updateEmployeeResponseSchema },
+    }),
+    handler: async (request) => employees.update(db, request.context(), request.body),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.reissueEmployeeCode, {
+      params: employeeIdParamsSchema,
+      body: z.object({}).optional(),
+      response: { 201: activationCodeResponseSchema },
+    }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await employees.reissueCode(
+            db,
+            request.context(),
+            request.params.employee_id,
+            config.activationCodeTtlDays,
+          ),
+        ),
+  });
+};

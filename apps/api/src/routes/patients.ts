@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  activationCodeResponseSchema,
+  addAppointmentRequestSchema,
+  addHistoryRequestSchema,
+  addPatientRequestSchema,
+  addPatientResponseSchema,
+  appointmentResponseSchema,
+  ENDPOINTS,
+  historyResponseSchema,
+  pageQuerySchema,
+  patientIdParamsSchema,
+  patientListSchema,
+  patientRecordSchema,
+  searchPatientRequestSchema,
+  updatePatientRequestSchema,
+} from '@portal/contract';
+import { forbidden } from '../errors';
+import { audit } from '../repositories/audit';
+import { patientsRepository as patients } from '../repositories/patients';
+import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
+
+/** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
+export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  app.route({
+    ...fromEndpoint(ENDPOINTS.listPatients, {
+      querystring: pageQuerySchema,
+      response: { 200: patientListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(reply, await patients.list(db, request.context(), request.query)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.searchPatients, {
+      querystring: pageQuerySchema,
+      body: searchPatientRequestSchema,
+      response: { 200: patientListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(reply, await patients.list(db, request.context(), request.query, request.body)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.getPatient, {
+      params: patientIdParamsSchema,
+      response: { 200: patientRecordSchema },
+    }),
+    handler: async (request) => {
+      const { patient_id: patientId } = request.params;
+      const actor = request.actor!;
+      if (actor.role === 'patient' && actor.patientId !== patientId) {
+        await audit(db, request.context(), {
+          action: 'patient.read',
+          recordType: 'patient',
+          recordIds: [patientId],
+          outcome: 'denied',
+        });
+        throw forbidden('Patients may only open their own record');
+      }
+      return patients.get(db, request.context(), patientId);
+    },
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.addPatient, {
+      body: addPatientRequestSchema,
+      response: { 201: addPatientResponseSchema },
+    }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await patients.add(db, request.context(), request.body, config.activationCodeTtlDays),
+        ),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.updatePatient, {
+      body: updatePatientRequestSchema,
+      response: { 200: patientRecordSchema },
+    }),
+    handler: async (request) => patients.update(db, request.context(), request.body),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.addAppointment, {
+      body: addAppointmentRequestSchema,
+      response: { 201: appointmentResponseSchema },
+    }),
+    handler: async (request, reply) =>
+      reply.code(201).send(await patients.addAppointment(db, request.context(), request.body)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.addHistory, {
+      body: addHistoryRequestSchema,
+      response: { 201: historyResponseSchema },
+    }),
+    handler: async (request, reply) =>
+      reply.code(201).send(await patients.addHistory(db, request.context(), request.body)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.reissuePatientCode, {
+      params: patientIdParamsSchema,
+      body: z.object({}).optional(),
+      response: { 201: activationCodeResponseSchema },
+    }),
+    handler: async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await patients.reissueCode(
+            db,
+            request.context(),
+            request.params.patient_id,
+            config.activationCodeTtlDays,
+          ),
+        ),
+  });
+};

@@ -1,0 +1,49 @@
+import type { FastifyReply } from 'fastify';
+import {
+  type Endpoint,
+  NEXT_CURSOR_HEADER,
+  problemSchema,
+  TOTAL_COUNT_HEADER,
+} from '@portal/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import type { Page } from '../repositories/query-kit';
+import type { AuthService } from '../services/auth-service';
+
+/** What every route plugin is given. */
+export interface RouteDeps {
+  readonly db: Db;
+  readonly config: Config;
+  readonly auth: AuthService;
+}
+
+/** The error answers every route may give, for the OpenAPI document and the serializer. */
+const problemResponses = { '4xx': problemSchema, '5xx': problemSchema };
+
+/**
+ * Method, path and access of a route straight from the contract's endpoint table, and its
+ * schemas with the problem answers added, so no route can forget who may call it.
+ */
+export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
+  endpoint: Endpoint,
+  schema: S,
+) {
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { access: endpoint.access },
+    schema: { ...schema, response: { ...schema.response, ...problemResponses } },
+  };
+}
+
+/** Puts a page's total and next cursor in the response headers; returns the page's items. */
+export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
+  void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.nextCursor) {
+    void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    const url = new URL(reply.request.url, 'http://portal');
+    url.searchParams.set('cursor', page.nextCursor);
+    void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+  }
+  return page.items;
+}

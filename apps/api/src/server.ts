@@ -1,0 +1,61 @@
+import type { Config } from './config';
+import { resolveJwtSecret } from './config';
+import { buildApp } from './app';
+import { type Database, openDatabase } from './db/database';
+import { existingDemoAccounts, isEmpty, loadDemoData } from './db/demo-data';
+import { migrate } from './db/migrate';
+
+/** A running server and how to stop it cleanly. */
+export interface RunningServer {
+  readonly url: string;
+  readonly database: Database;
+  readonly demoAccounts: Awaited<ReturnType<typeof existingDemoAccounts>>;
+  readonly demoLoaded: boolean;
+  /** Stops accepting requests, lets those in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database named by the config: a PostgreSQL server or the embedded data directory. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+}
+
+/**
+ * Opens and migrates the database, loads the demo data where the config says so, and listens.
+ * Demo data goes into an empty embedded database by default, never into a server's unless
+ * DEMO_DATA=always.
+ */
+export async function startServer(
+  config: Config,
+  logger: boolean | object = true,
+): Promise<RunningServer> {
+  const jwtSecret = resolveJwtSecret(config);
+  const database = await openConfiguredDatabase(config);
+  try {
+    await migrate(database.db);
+    const wantDemo =
+      config.demoData === 'always' || (config.demoData === 'auto' && database.kind === 'embedded');
+    const demoLoaded = wantDemo && (await isEmpty(database.db));
+    if (demoLoaded) await loadDemoData(database.db, config.passwordHashCost);
+    const app = await buildApp({ config, db: database.db, jwtSecret, logger });
+    const url = await app.listen({ port: config.port, host: config.host });
+    return {
+      url,
+      database,
+      demoAccounts: await existingDemoAccounts(database.db),
+      demoLoaded,
+      close: async () => {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * Test harness for the API: a migrated database per test file (PGlite in memory, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL), an app on it, and helpers to
+ * create records and signed-in users through the real calls.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import {
+  addEmployeeRequestSchema,
+  addPatientRequestSchema,
+  DEFAULT_API_BASE,
+} from '@portal/contract';
+import type { Role } from '@portal/reference-data';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { employeesRepository } from '../repositories/employees';
+import { patientsRepository } from '../repositories/patients';
+import type { RequestContext } from '../repositories/audit';
+
+/** The engines a data-layer test runs on: always PGlite; the server too when CI names one. */
+export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env['TEST_DATABASE_URL']
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A password that passes the policy. */
+export const GOOD_PASSWORD = 'correct-horse-battery-staple';
+
+/** A secret for signing test tokens. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+/** Settings for tests: cheap password hashing, no rate limit in the way, quiet. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      PASSWORD_HASH_COST: '10',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'never',
+    }),
+    ...overrides,
+  };
+}
+
+/** A migrated, empty database on the given backend; `close` also drops a server database. */
+export async function createTestDatabase(
+  backend: 'pglite' | 'postgres' = 'pglite',
+): Promise<Database> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({ memory: true });
+    await migrate(database.db);
+    return database;
+  }
+  const adminUrl = process.env['TEST_DATABASE_URL'];
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await migrate(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** An app on a database, with the delays the login throttle asked for recorded, not slept. */
+export async function createTestApp(database: Database, config: Config = testConfig()) {
+  const sleeps: number[] = [];
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: false,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+  });
+  await app.ready();
+  return { app, sleeps };
+}
+
+/** A request to the API (path relative to /api) with an optional bearer token. */
+export function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url: `${DEFAULT_API_BASE}${path}`,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+  });
+}
+
+let sequence = 0;
+/** A unique number per call within a test file, for ids, usernames and id card numbers. */
+export function unique(): number {
+  sequence += 1;
+  return Number(`${process.pid % 1000}${sequence}`) % 1_000_000;
+}
+
+/** A valid add-patient body; override any field of `patient`. */
+export function newPatient(overrides: Record<string, unknown> = {}) {
+  const n = unique();
+  return {
+    patient: {
+      patient_id: `P${String(n).padStart(6, '0')}`,
+      first_name: 'Malee',
+      last_name: `Test${n}`,
+      age: 42,
+      date_of_birth: '1984-03-02',
+      gender: 'female',
+      blood_type: 'O',
+      email: `malee${n}@gmail.com`,
+      health_insurance: 'yes',
+      address: '1 Rama IV Road',
+      phone_number: '0812345678',
+      id_card_number: `IDC${n}`,
+      ongoing_treatment: 'none',
+      unhealthy_habits: 'none',
+      ...overrides,
+    },
+    patient_chronic_disease: [{ disease_id: 'I002' }, { disease_id: 'I007' }],
+    patient_drug_allergy: [{ drug_id: 'R003' }],
+  };
+}
+
+/** A valid add-employee body; override any field. */
+export function newEmployee(overrides: Record<string, unknown> = {}) {
+  const n = unique();
+  return {
+    employee_id: `E${String(n).padStart(6, '0')}`,
+    first_name: 'Kanya',
+    last_name: `Staff${n}`,
+    position_id: 'P002',
+    phone_number: '0898765432',
+    salary: 42000,
+    email: `kanya${n}@hotmail.com`,
+    hire_date: '2020-01-15',
+    resignation_date: null,
+    work_status: 'yes',
+    ...overrides,
+  };
+}
+
+const SYSTEM: RequestContext = { actor: null, address: '127.0.0.1', requestId: 'test-setup' };
+
+/** A signed-in user made through the real calls: record, activation code, register, login. */
+export interface TestUser {
+  readonly token: string;
+  readonly username: string;
+  readonly password: string;
+  /** The patient or employee id the account is linked to. */
+  readonly recordId: string;
+  readonly role: Role;
+}
+
+const POSITION_FOR_ROLE = { medical_personnel: 'P001', HR: 'P011' } as const;
+
+/**
+ * Creates the record behind a user (directly in the database, as the admin tool would),
+ * registers an account with its activation code and logs in.
+ */
+export async function createUser(
+  app: FastifyInstance,
+  database: Database,
+  role: Role,
+): Promise<TestUser> {
+  const username = `user${unique()}.${role.toLowerCase()}`;
+  let recordId: string;
+  let code: string;
+  if (role === 'patient') {
+    const body = newPatient();
+    const created = await patientsRepository.add(database.db, SYSTEM, patientAddInput(body), 30);
+    recordId = created.patient_id;
+    code = created.activation_code;
+  } else {
+    const body = newEmployee({ position_id: POSITION_FOR_ROLE[role] });
+    const created = await employeesRepository.add(database.db, SYSTEM, employeeAddInput(body), 30);
+    recordId = created.employee_id;
+    code = created.activation_code!;
+  }
+  const registered = await call(app, 'POST', '/register', {
+    body: { username, password: GOOD_PASSWORD, role, id: recordId, activation_code: code },
+  });
+  if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
+  const token = await login(app, username, GOOD_PASSWORD);
+  return { token, username, password: GOOD_PASSWORD, recordId, role };
+}
+
+/** Logs in and returns the token (throws unless the login succeeds). */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<string> {
+  const response = await call(app, 'POST', '/login', { body: { username, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+/** A test body parsed as the add-patient route would parse it. */
+export const patientAddInput = (body: unknown) => addPatientRequestSchema.parse(body);
+/** A test body parsed as the add-employee route would parse it. */
+export const employeeAddInput = (body: unknown) => addEmployeeRequestSchema.parse(body);

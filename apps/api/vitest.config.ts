@@ -1,0 +1,9 @@
+import { defineProject } from '../../tools/vitest/define-project.ts';
+
+export default defineProject(new URL('.', import.meta.url), 'api', {
+  environment: 'node',
+  // Each test file opens its own PGlite (about 4 s, ~150 MB); two at a time suits 2 cores.
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+});
