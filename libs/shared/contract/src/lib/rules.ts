@@ -178,12 +178,17 @@ export const activationCodeSchema = z
     }),
   );
 
-/** Turns an empty string (an untouched form field) into undefined, so that it means "absent". */
-export function emptyAsAbsent<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+/** Whether a form value is blank: null, or a string of nothing but white space. */
+function isBlank(value: unknown): boolean {
+  return value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Turns an empty string into null, for optional fields the API stores as null. */
+/** Turns a blank value (an untouched form field) into undefined, so that it means "absent". */
+export function emptyAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+}
+
+/** Turns a blank value into null, for optional fields the API stores as null. */
 export function emptyAsNull<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v) => (v === '' || v === undefined ? null : v), schema.nullable());
+  return z.preprocess((v) => (v === undefined || isBlank(v) ? null : v), schema.nullable());
 }

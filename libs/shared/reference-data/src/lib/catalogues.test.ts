@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DISEASES, DRUGS, diseaseName, drugName } from './catalogues';
+import { DISEASE_IDS, DISEASES, DRUG_IDS, DRUGS, diseaseName, drugName } from './catalogues';
 
 describe('catalogues', () => {
   it('numbers diseases I001–I011 and drugs R001–R011 without gaps', () => {
@@ -15,5 +15,26 @@ describe('catalogues', () => {
     expect(diseaseName('I003')).toBe('hepatitis B');
     expect(drugName('R002')).toBe('paracetamol');
     expect(diseaseName('I999')).toBeUndefined();
+  });
+
+  it('lists every id in DISEASE_IDS and DRUG_IDS, in catalogue order', () => {
+    expect(DISEASE_IDS).toEqual(DISEASES.map((d) => d.id));
+    expect(DRUG_IDS).toEqual(DRUGS.map((d) => d.id));
+  });
+
+  it('names each entry once, with a non-empty name', () => {
+    for (const catalogue of [DISEASES, DRUGS]) {
+      const names = catalogue.map((entry) => entry.name);
+      expect(new Set(names).size).toBe(names.length);
+      for (const name of names) expect(name.trim()).not.toBe('');
+    }
+  });
+
+  it('keeps disease and drug ids apart', () => {
+    expect(diseaseName('R001')).toBeUndefined();
+    expect(drugName('I001')).toBeUndefined();
+    expect(drugName('r002')).toBeUndefined();
+    expect(drugName('R011')).toBe('lisinopril');
+    expect(diseaseName('I011')).toBe('meningitis');
   });
 });
