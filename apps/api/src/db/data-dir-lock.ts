@@ -54,7 +54,10 @@ export function lockDataDirectory(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
       const heldByUs = holder === process.pid && heldHere.has(lockPath);
-      if (heldByUs || (Number.isInteger(holder) && holder !== process.pid && isAlive(holder))) {
+      if (
+        heldByUs ||
+        (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder))
+      ) {
         throw new DataDirectoryInUseError(dataDir, holder);
       }
       // Stale lock from a process that is gone (or an unreadable one): remove it and retry once.

@@ -22,14 +22,21 @@ export interface Database {
 /** Where the data lives: a PostgreSQL URL, a PGlite directory, or (tests) PGlite in memory. */
 export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
 
+/** Options for tests and diagnostics. */
+export interface OpenOptions {
+  /** Called with the text of every statement Drizzle sends (to count queries per request). */
+  readonly onQuery?: (query: string) => void;
+}
+
 /** Opens the database named by `location`. */
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
   if ('url' in location) {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
     // A server that is not there should fail the start, not the first request.
     await pool.query('select 1');
     return {
-      db: drizzleNodePg({ client: pool, schema }) as unknown as Db,
+      db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db,
       kind: 'server',
       close: () => pool.end(),
     };
@@ -41,7 +48,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       extensions: { pg_trgm },
     });
     return {
-      db: drizzlePglite({ client, schema }) as unknown as Db,
+      db: drizzlePglite({ client, schema, logger }) as unknown as Db,
       kind: 'embedded',
       close: async () => {
         try {

@@ -1,4 +1,4 @@
-import { type SQL, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   addEmployeeRequestSchema,
   Employee,
@@ -16,6 +16,7 @@ import {
   type Page,
   decodeCursor,
   encodeCursor,
+  pageIdsQuery,
   searchCondition,
   withoutUndefined,
 } from './query-kit';
@@ -77,24 +78,21 @@ export const employeesRepository = {
     criteria?: { employee_id: string; first_name: string; last_name: string },
   ): Promise<Page<Employee>> {
     const after = decodeCursor(page.cursor);
-    const where: SQL = criteria
+    const where = criteria
       ? searchCondition(
-          { id: sql`e.employee_id`, firstName: sql`e.first_name`, lastName: sql`e.last_name` },
-          {
-            id: criteria.employee_id,
-            firstName: criteria.first_name,
-            lastName: criteria.last_name,
-          },
+          { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+          { id: criteria.employee_id, firstName: criteria.first_name, lastName: criteria.last_name },
         )
-      : sql`true`;
+      : undefined;
     const rows = await queryRows<{ id: string; record: Employee }>(
       db,
-      sql`select e.id, ${employeeJson} as record from ${employeeFrom}
-          where ${where} and e.id > ${after} order by e.id limit ${page.limit + 1}`,
+      sql`select e.id, ${employeeJson} as record
+          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit)}) page on page.id = e.id
+          order by e.id`,
     );
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from employee e where ${where}`,
+      sql`select count(*)::int as total from employee where ${where ?? sql`true`}`,
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   AppointmentResponse,
   HistoryResponse,
@@ -25,6 +25,7 @@ import {
   type Page,
   decodeCursor,
   encodeCursor,
+  pageIdsQuery,
   searchCondition,
   withoutUndefined,
 } from './query-kit';
@@ -108,20 +109,21 @@ export const patientsRepository = {
     criteria?: { patient_id: string; first_name: string; last_name: string },
   ): Promise<Page<PatientRecord>> {
     const after = decodeCursor(page.cursor);
-    const where: SQL = criteria
+    const where = criteria
       ? searchCondition(
-          { id: sql`p.patient_id`, firstName: sql`p.first_name`, lastName: sql`p.last_name` },
+          { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
           { id: criteria.patient_id, firstName: criteria.first_name, lastName: criteria.last_name },
         )
-      : sql`true`;
+      : undefined;
     const rows = await queryRows<{ id: string; record: PatientRecord }>(
       db,
-      sql`select p.id, ${recordJson} as record from patient p
-          where ${where} and p.id > ${after} order by p.id limit ${page.limit + 1}`,
+      sql`select p.id, ${recordJson} as record
+          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit)}) page on page.id = p.id
+          order by p.id`,
     );
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from patient p where ${where}`,
+      sql`select count(*)::int as total from patient where ${where ?? sql`true`}`,
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;

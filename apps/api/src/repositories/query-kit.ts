@@ -24,6 +24,20 @@ export function decodeCursor(cursor: string | undefined): number {
   return Number(match[1]);
 }
 
+/**
+ * The internal ids of one page (plus one, to know whether another follows), as a subquery.
+ * With search criteria the filter is evaluated on its own first (materialised), so the planner
+ * answers it from the trigram or id index; otherwise it would walk the primary key in order,
+ * filtering row by row until the page is full, which on a million records with few matches
+ * reads them all. Without criteria, walking the primary key is exactly right.
+ */
+export function pageIdsQuery(table: SQL, where: SQL | undefined, after: number, limit: number): SQL {
+  return where
+    ? sql`with matches as materialized (select id from ${table} where ${where} and id > ${after})
+          select id from matches order by id limit ${limit + 1}`
+    : sql`select id from ${table} where id > ${after} order by id limit ${limit + 1}`;
+}
+
 /** `%` `_` and `\` match themselves in a LIKE pattern once escaped. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
@@ -31,12 +45,13 @@ export function escapeLike(text: string): string {
 
 /**
  * The WHERE clause of a search: the id's start (ids are upper-case), any part of the first and
- * last names (case-insensitive, backed by trigram indexes); non-empty criteria ANDed.
+ * last names (case-insensitive, backed by trigram indexes); non-empty criteria ANDed;
+ * undefined when every criterion is empty.
  */
 export function searchCondition(
   columns: { id: SQL; firstName: SQL; lastName: SQL },
   criteria: { id: string; firstName: string; lastName: string },
-): SQL {
+): SQL | undefined {
   const conditions: SQL[] = [];
   if (criteria.id)
     conditions.push(sql`${columns.id} like ${escapeLike(criteria.id.toUpperCase()) + '%'}`);
@@ -44,7 +59,7 @@ export function searchCondition(
     conditions.push(sql`${columns.firstName} ilike ${'%' + escapeLike(criteria.firstName) + '%'}`);
   if (criteria.lastName)
     conditions.push(sql`${columns.lastName} ilike ${'%' + escapeLike(criteria.lastName) + '%'}`);
-  return conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  return conditions.length ? sql.join(conditions, sql` and `) : undefined;
 }
 
 /** Drops the keys whose value is undefined: in an edit, absent means "leave it as it is". */

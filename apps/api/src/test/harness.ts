@@ -14,7 +14,7 @@ import {
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import { type Database, openDatabase } from '../db/database';
+import { type Database, type OpenOptions, openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { employeesRepository } from '../repositories/employees';
 import { patientsRepository } from '../repositories/patients';
@@ -47,9 +47,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 /** A migrated, empty database on the given backend; `close` also drops a server database. */
 export async function createTestDatabase(
   backend: 'pglite' | 'postgres' = 'pglite',
+  options: OpenOptions = {},
 ): Promise<Database> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase({ memory: true }, options);
     await migrate(database.db);
     return database;
   }
@@ -62,7 +63,7 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString() }, options);
   await migrate(database.db);
   return {
     ...database,
@@ -97,11 +98,18 @@ export function call(
   app: FastifyInstance,
   method: InjectOptions['method'],
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** The caller's address (default 127.0.0.1), for per-address rules such as the throttle. */
+    remoteAddress?: string;
+  } = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({
     method,
     url: `${DEFAULT_API_BASE}${path}`,
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...options.headers,

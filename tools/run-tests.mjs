@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: formatting, lint, typecheck, every project's tests and the builds, through Nx.
+ * Ends with one line, `N passed, N failed`, counting every test that ran (from the JSON
+ * reports each project's Vitest writes to tmp/test-reports). A project whose tests did not
+ * report at all counts as one failure, so a crash cannot pass for success.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const reports = 'tmp/test-reports';
+rmSync(reports, { recursive: true, force: true });
+
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
+
+const formatStatus = run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+const nxStatus = run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', 'build', '--output-style=static']);
+
+const listed = spawnSync('npx', ['nx', 'show', 'projects', '--with-target', 'test', '--json'], { env, encoding: 'utf8' });
+const projects = JSON.parse(listed.stdout || '[]');
+
+let passed = 0;
+let failed = 0;
+const missing = [];
+for (const project of projects) {
+  const file = `${reports}/${project}.json`;
+  if (!existsSync(file)) {
+    missing.push(project);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+console.log('');
+if (formatStatus !== 0) console.log('Formatting: some files are not formatted (run `npm run format`).');
+if (nxStatus !== 0) console.log('Lint, typecheck, tests or build failed: see above.');
+if (missing.length) console.log(`No test report from: ${missing.join(', ')} (counted as failed).`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(formatStatus || nxStatus || (failed > 0 ? 1 : 0));
