@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-/** The API server and the admin tool, bundled for Node; npm packages stay external. */
+/** The API server, the admin tool and the benchmark, bundled for Node; npm packages stay external. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { tsconfigPaths: true },
@@ -12,7 +12,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      input: { main: 'src/main.ts', admin: 'src/admin.ts' },
+      input: { main: 'src/main.ts', admin: 'src/admin.ts', bench: 'src/bench.ts' },
       output: { entryFileNames: '[name].js', format: 'es' },
     },
   },
