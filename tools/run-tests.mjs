@@ -8,16 +8,33 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
-const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const env = {
+  ...process.env,
+  NX_NO_CLOUD: 'true',
+  NX_DAEMON: 'false',
+  FORCE_COLOR: process.env.CI ? '0' : '1',
+};
 const reports = 'tmp/test-reports';
 rmSync(reports, { recursive: true, force: true });
 
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
 
 const formatStatus = run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-const nxStatus = run('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', 'build', '--output-style=static']);
+const nxStatus = run('npx', [
+  'nx',
+  'run-many',
+  '-t',
+  'lint',
+  'typecheck',
+  'test',
+  'build',
+  '--output-style=static',
+]);
 
-const listed = spawnSync('npx', ['nx', 'show', 'projects', '--with-target', 'test', '--json'], { env, encoding: 'utf8' });
+const listed = spawnSync('npx', ['nx', 'show', 'projects', '--with-target', 'test', '--json'], {
+  env,
+  encoding: 'utf8',
+});
 const projects = JSON.parse(listed.stdout || '[]');
 
 let passed = 0;
@@ -36,7 +53,8 @@ for (const project of projects) {
 }
 
 console.log('');
-if (formatStatus !== 0) console.log('Formatting: some files are not formatted (run `npm run format`).');
+if (formatStatus !== 0)
+  console.log('Formatting: some files are not formatted (run `npm run format`).');
 if (nxStatus !== 0) console.log('Lint, typecheck, tests or build failed: see above.');
 if (missing.length) console.log(`No test report from: ${missing.join(', ')} (counted as failed).`);
 console.log(`${passed} passed, ${failed} failed`);

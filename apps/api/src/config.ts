@@ -110,7 +110,15 @@ export function resolveJwtSecret(config: Config): string {
     throw new Error('JWT_SECRET must be set (at least 32 characters) when DATABASE_URL is used.');
   }
   const file = join(config.dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length < 32) {
+      throw new Error(
+        `${file} holds no usable secret (under 32 characters); delete it to generate a new one, or set JWT_SECRET.`,
+      );
+    }
+    return kept;
+  }
   mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });

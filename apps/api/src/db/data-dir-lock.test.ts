@@ -40,7 +40,8 @@ async function otherProcess(): Promise<ChildProcess & { pid: number }> {
 }
 
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 

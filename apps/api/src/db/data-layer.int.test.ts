@@ -44,26 +44,38 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
 
   describe('migrations', () => {
     it('applies every migration once and nothing on a second run', async () => {
-      const applied = await queryRows<{ name: string }>(database.db, sql`select name from schema_migration order by name`);
+      const applied = await queryRows<{ name: string }>(
+        database.db,
+        sql`select name from schema_migration order by name`,
+      );
       expect(applied.map((r) => r.name)).toEqual(MIGRATIONS.map((m) => m.name));
       expect(await migrate(database.db)).toEqual([]);
     });
 
     it('lets instances that start together migrate at the same time', async () => {
-      const results = await Promise.all([migrate(database.db), migrate(database.db), migrate(database.db)]);
+      const results = await Promise.all([
+        migrate(database.db),
+        migrate(database.db),
+        migrate(database.db),
+      ]);
       expect(results).toEqual([[], [], []]);
     });
 
     it('refuses to start when an applied migration was edited', async () => {
       const edited = MIGRATIONS.map((m, i) => (i === 0 ? { ...m, sql: `${m.sql}\n-- edited` } : m));
-      await expect(migrate(database.db, edited)).rejects.toThrow(/was changed after it was applied/);
+      await expect(migrate(database.db, edited)).rejects.toThrow(
+        /was changed after it was applied/,
+      );
     });
 
     it('seeds the reference tables from the shared reference-data library', async () => {
       const ids = async (table: string) =>
-        (await queryRows<{ id: string; name: string }>(database.db, sql`select id, name from ${sql.identifier(table)} order by id`)).map(
-          (r) => `${r.id} ${r.name}`,
-        );
+        (
+          await queryRows<{ id: string; name: string }>(
+            database.db,
+            sql`select id, name from ${sql.identifier(table)} order by id`,
+          )
+        ).map((r) => `${r.id} ${r.name}`);
       expect(await ids('disease')).toEqual(DISEASES.map((d) => `${d.id} ${d.name}`));
       expect(await ids('drug')).toEqual(DRUGS.map((d) => `${d.id} ${d.name}`));
       expect(await ids('department')).toEqual(DEPARTMENTS.map((d) => `${d.id} ${d.name}`));
@@ -73,16 +85,24 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
 
   describe('integrity kept by the database itself', () => {
     it('keeps the audit trail append-only', async () => {
-      await database.db.execute(sql`insert into audit_event (action, outcome) values ('login', 'success')`);
-      await expect(database.db.execute(sql`update audit_event set outcome = 'failure'`)).rejects.toThrow();
+      await database.db.execute(
+        sql`insert into audit_event (action, outcome) values ('login', 'success')`,
+      );
+      await expect(
+        database.db.execute(sql`update audit_event set outcome = 'failure'`),
+      ).rejects.toThrow();
       await expect(database.db.execute(sql`delete from audit_event`)).rejects.toThrow();
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from audit_event where outcome = 'failure'`);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from audit_event where outcome = 'failure'`,
+      );
       expect(row!.n).toBe(0);
     });
 
     it('refuses a leaver without a resignation date and a resignation before the hire date', async () => {
       const insert = (status: string, resigned: string | null) =>
-        database.db.execute(sql`insert into employee (employee_id, first_name, last_name, phone_number, salary, email, hire_date, resignation_date, work_status)
+        database.db
+          .execute(sql`insert into employee (employee_id, first_name, last_name, phone_number, salary, email, hire_date, resignation_date, work_status)
           values (${`E9${Math.floor(Math.random() * 1e6)}`}, 'A', 'B', '0812345678', 1, 'a@gmail.com', '2020-01-01', ${resigned}, ${status})`);
       await expect(insert('no', null)).rejects.toThrow();
       await expect(insert('no', '2019-12-31')).rejects.toThrow();
@@ -91,9 +111,22 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
 
     it('refuses an age outside 1–120 and a disease outside the catalogue', async () => {
       await expect(
-        patientsRepository.add(database.db, CONTEXT, { ...patientAddInput(newPatient()), patient: { ...patientAddInput(newPatient()).patient, age: 121 } }, 30),
+        patientsRepository.add(
+          database.db,
+          CONTEXT,
+          {
+            ...patientAddInput(newPatient()),
+            patient: { ...patientAddInput(newPatient()).patient, age: 121 },
+          },
+          30,
+        ),
       ).rejects.toThrow();
-      const created = await patientsRepository.add(database.db, CONTEXT, patientAddInput(newPatient()), 30);
+      const created = await patientsRepository.add(
+        database.db,
+        CONTEXT,
+        patientAddInput(newPatient()),
+        30,
+      );
       await expect(
         database.db.execute(sql`insert into patient_chronic_disease (patient_id, disease_id)
           select id, 'I999' from patient where patient_id = ${created.patient_id}`),
@@ -107,7 +140,10 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       const created = await patientsRepository.add(database.db, CONTEXT, patientAddInput(body), 30);
       const record = await patientsRepository.get(database.db, CONTEXT, created.patient_id);
       expect(record.patient).toMatchObject({ ...body.patient, age: 42 });
-      expect(record.patient_chronic_disease).toEqual([{ disease_id: 'I002' }, { disease_id: 'I007' }]);
+      expect(record.patient_chronic_disease).toEqual([
+        { disease_id: 'I002' },
+        { disease_id: 'I007' },
+      ]);
       expect(record.patient_drug_allergy).toEqual([{ drug_id: 'R003' }]);
       expect(record.patient_appointment).toEqual({ date: '', time: '', topic: null });
       expect(record.medical_history).toEqual([]);
@@ -115,24 +151,59 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
     });
 
     it('answers dates as YYYY-MM-DD and times as HH:MM:SS on this engine', async () => {
-      const created = await patientsRepository.add(database.db, CONTEXT, patientAddInput(newPatient()), 30);
-      await patientsRepository.addAppointment(database.db, CONTEXT, { patient_id: created.patient_id, date: '2030-05-06', time: '10:30', topic: null });
-      await patientsRepository.addHistory(database.db, CONTEXT, { patient_id: created.patient_id, date: '2024-01-02', time: '08:05:09', detail: 'x' });
+      const created = await patientsRepository.add(
+        database.db,
+        CONTEXT,
+        patientAddInput(newPatient()),
+        30,
+      );
+      await patientsRepository.addAppointment(database.db, CONTEXT, {
+        patient_id: created.patient_id,
+        date: '2030-05-06',
+        time: '10:30',
+        topic: null,
+      });
+      await patientsRepository.addHistory(database.db, CONTEXT, {
+        patient_id: created.patient_id,
+        date: '2024-01-02',
+        time: '08:05:09',
+        detail: 'x',
+      });
       const record = await patientsRepository.get(database.db, CONTEXT, created.patient_id);
       expect(record.patient.date_of_birth).toBe('1984-03-02');
-      expect(record.patient_appointment).toEqual({ date: '2030-05-06', time: '10:30:00', topic: null });
-      expect(record.medical_history).toEqual([{ date: '2024-01-02', time: '08:05:09', detail: 'x' }]);
+      expect(record.patient_appointment).toEqual({
+        date: '2030-05-06',
+        time: '10:30:00',
+        topic: null,
+      });
+      expect(record.medical_history).toEqual([
+        { date: '2024-01-02', time: '08:05:09', detail: 'x' },
+      ]);
     });
 
     it('pages through employees with the cursor, each exactly once', async () => {
       const made = new Set<string>();
       for (let i = 0; i < 7; i++) {
-        made.add((await employeesRepository.add(database.db, CONTEXT, employeeAddInput(newEmployee({ last_name: 'Pagewalker' })), 30)).employee_id);
+        made.add(
+          (
+            await employeesRepository.add(
+              database.db,
+              CONTEXT,
+              employeeAddInput(newEmployee({ last_name: 'Pagewalker' })),
+              30,
+            )
+          ).employee_id,
+        );
       }
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await employeesRepository.list(database.db, CONTEXT, { limit: 3, cursor }, { employee_id: '', first_name: '', last_name: 'pagewalk' });
+        const page = await employeesRepository.list(
+          database.db,
+          CONTEXT,
+          { limit: 3, cursor },
+          { employee_id: '', first_name: '', last_name: 'pagewalk' },
+        );
         expect(page.total).toBe(7);
         seen.push(...page.items.map((e) => e.employee_id));
         cursor = page.nextCursor ?? undefined;
@@ -144,7 +215,8 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
   describe('scale', () => {
     beforeAll(async () => {
       // At 100,000 patients the planner prefers the indexes where they serve, as it will in use.
-      await database.db.execute(sql`insert into patient (patient_id, first_name, last_name, age, date_of_birth, gender, email,
+      await database.db
+        .execute(sql`insert into patient (patient_id, first_name, last_name, age, date_of_birth, gender, email,
           health_insurance, phone_number, id_card_number, ongoing_treatment, unhealthy_habits)
         select 'P8' || lpad(g::text, 6, '0'), 'Fn' || md5(g::text), 'Ln' || md5((g * 7)::text), 30, '1990-01-01', 'male',
           'bulk@gmail.com', 'yes', '0812345678', 'BULK' || g, 'none', 'none'
@@ -158,20 +230,31 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         database,
         pageIdsQuery(
           sql`patient`,
-          searchCondition({ id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` }, criteria),
+          searchCondition(
+            { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+            criteria,
+          ),
           0,
           50,
         ),
       );
 
     it('finds names by any part through the trigram indexes', async () => {
-      expect(await searchPlan({ id: '', firstName: 'c4ca42', lastName: '' })).toMatch(/patient_first_name_trgm/);
-      expect(await searchPlan({ id: '', firstName: '', lastName: '8f14e4' })).toMatch(/patient_last_name_trgm/);
+      expect(await searchPlan({ id: '', firstName: 'c4ca42', lastName: '' })).toMatch(
+        /patient_first_name_trgm/,
+      );
+      expect(await searchPlan({ id: '', firstName: '', lastName: '8f14e4' })).toMatch(
+        /patient_last_name_trgm/,
+      );
     });
 
     it('finds ids by their start through the id index', async () => {
-      expect(await searchPlan({ id: 'P80001', firstName: '', lastName: '' })).toMatch(/patient_patient_id_key/);
-      expect(await searchPlan({ id: 'p80001', firstName: '', lastName: '' })).toMatch(/patient_patient_id_key/);
+      expect(await searchPlan({ id: 'P80001', firstName: '', lastName: '' })).toMatch(
+        /patient_patient_id_key/,
+      );
+      expect(await searchPlan({ id: 'p80001', firstName: '', lastName: '' })).toMatch(
+        /patient_patient_id_key/,
+      );
     });
 
     it('costs the same number of queries for a page of 2 and a page of 50', async () => {

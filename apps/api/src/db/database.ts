@@ -29,8 +29,13 @@ export interface OpenOptions {
 }
 
 /** Opens the database named by `location`. */
-export async function openDatabase(location: DatabaseLocation, options: OpenOptions = {}): Promise<Database> {
-  const logger = options.onQuery ? { logQuery: (query: string) => options.onQuery!(query) } : undefined;
+export async function openDatabase(
+  location: DatabaseLocation,
+  options: OpenOptions = {},
+): Promise<Database> {
+  const logger = options.onQuery
+    ? { logQuery: (query: string) => options.onQuery!(query) }
+    : undefined;
   if ('url' in location) {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
     // A server that is not there should fail the start, not the first request.
@@ -69,6 +74,6 @@ export async function openDatabase(location: DatabaseLocation, options: OpenOpti
  * result types that both carry `rows`; this is the one place that knows it.
  */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute<Record<string, unknown>>(query)) as { rows: T[] };
   return result.rows;
 }

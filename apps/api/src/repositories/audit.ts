@@ -76,3 +76,27 @@ export async function audit(
     requestId: context.requestId,
   });
 }
+
+/**
+ * Runs a write in a transaction and audits it: a success inside the same transaction, so the
+ * change and its event stand or fall together; a refusal (validation, not found, duplicate, or
+ * anything else) after the rollback, with outcome `failure`. A failure to write that event
+ * must not hide the original error, so it is swallowed.
+ */
+export async function auditedWrite<T>(
+  db: Db,
+  context: RequestContext,
+  entry: Omit<AuditEntry, 'outcome'>,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx);
+      await audit(tx, context, { ...entry, outcome: 'success' });
+      return result;
+    });
+  } catch (error) {
+    await audit(db, context, { ...entry, outcome: 'failure' }).catch(() => undefined);
+    throw error;
+  }
+}

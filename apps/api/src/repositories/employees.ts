@@ -11,7 +11,7 @@ import { type Db, queryRows } from '../db/database';
 import { employee } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode, revokeEmployeeSessions } from './accounts';
-import { audit, type RequestContext } from './audit';
+import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
   decodeCursor,
@@ -81,7 +81,11 @@ export const employeesRepository = {
     const where = criteria
       ? searchCondition(
           { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
-          { id: criteria.employee_id, firstName: criteria.first_name, lastName: criteria.last_name },
+          {
+            id: criteria.employee_id,
+            firstName: criteria.first_name,
+            lastName: criteria.last_name,
+          },
         )
       : undefined;
     const rows = await queryRows<{ id: string; record: Employee }>(
@@ -108,39 +112,38 @@ export const employeesRepository = {
   /** Creates an employee; a position with portal access also gets an activation code. */
   async add(db: Db, context: RequestContext, input: AddEmployee, codeTtlDays: number) {
     try {
-      return await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(employee)
-          .values({
-            employeeId: input.employee_id,
-            firstName: input.first_name,
-            lastName: input.last_name,
-            positionId: input.position_id,
-            phoneNumber: input.phone_number,
-            salary: input.salary,
-            email: input.email,
-            hireDate: input.hire_date,
-            resignationDate: input.resignation_date,
-            workStatus: input.work_status,
-          })
-          .returning({ id: employee.id });
-        const code =
-          grantsPortalAccess(input.position_id) && input.work_status === 'yes'
-            ? await issueActivationCode(
-                tx,
-                { employeeRowId: created!.id },
-                codeTtlDays,
-                context.actor?.userId ?? null,
-              )
-            : { activation_code: null, activation_code_expires_at: null };
-        await audit(tx, context, {
-          action: 'employee.create',
-          recordType: 'employee',
-          recordIds: [input.employee_id],
-          outcome: 'success',
-        });
-        return { employee_id: input.employee_id, ...code };
-      });
+      return await auditedWrite(
+        db,
+        context,
+        { action: 'employee.create', recordType: 'employee', recordIds: [input.employee_id] },
+        async (tx) => {
+          const [created] = await tx
+            .insert(employee)
+            .values({
+              employeeId: input.employee_id,
+              firstName: input.first_name,
+              lastName: input.last_name,
+              positionId: input.position_id,
+              phoneNumber: input.phone_number,
+              salary: input.salary,
+              email: input.email,
+              hireDate: input.hire_date,
+              resignationDate: input.resignation_date,
+              workStatus: input.work_status,
+            })
+            .returning({ id: employee.id });
+          const code =
+            grantsPortalAccess(input.position_id) && input.work_status === 'yes'
+              ? await issueActivationCode(
+                  tx,
+                  { employeeRowId: created!.id },
+                  codeTtlDays,
+                  context.actor?.userId ?? null,
+                )
+              : { activation_code: null, activation_code_expires_at: null };
+          return { employee_id: input.employee_id, ...code };
+        },
+      );
     } catch (error) {
       return employeeConflict(error);
     }
@@ -158,51 +161,50 @@ export const employeesRepository = {
     const { employee_id: employeeId, ...fields } = input;
     let revoked = 0;
     try {
-      await db.transaction(async (tx) => {
-        const [stored] = await tx
-          .select({
-            id: employee.id,
-            hireDate: employee.hireDate,
-            resignationDate: employee.resignationDate,
-            workStatus: employee.workStatus,
-          })
-          .from(employee)
-          .where(eq(employee.employeeId, employeeId))
-          .for('update');
-        if (!stored) throw notFound(`No employee with ID ${employeeId}`);
-        const merged = {
-          work_status: (fields.work_status ?? stored.workStatus) as 'yes' | 'no',
-          hire_date: fields.hire_date ?? stored.hireDate,
-          resignation_date: fields.resignation_date ?? stored.resignationDate,
-        };
-        const errors = checkEmployeeDates(merged);
-        if (errors.length) throw badRequest(errors[0]!.message, errors);
-        await tx
-          .update(employee)
-          .set({
-            ...withoutUndefined({
-              firstName: fields.first_name,
-              lastName: fields.last_name,
-              positionId: fields.position_id,
-              phoneNumber: fields.phone_number,
-              salary: fields.salary,
-              email: fields.email,
-              hireDate: fields.hire_date,
-              resignationDate: fields.resignation_date,
-              workStatus: fields.work_status,
-            }),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(employee.id, stored.id));
-        if (merged.work_status === 'no')
-          revoked = await revokeEmployeeSessions(tx, stored.id, 'work_status set to no');
-        await audit(tx, context, {
-          action: 'employee.update',
-          recordType: 'employee',
-          recordIds: [employeeId],
-          outcome: 'success',
-        });
-      });
+      await auditedWrite(
+        db,
+        context,
+        { action: 'employee.update', recordType: 'employee', recordIds: [employeeId] },
+        async (tx) => {
+          const [stored] = await tx
+            .select({
+              id: employee.id,
+              hireDate: employee.hireDate,
+              resignationDate: employee.resignationDate,
+              workStatus: employee.workStatus,
+            })
+            .from(employee)
+            .where(eq(employee.employeeId, employeeId))
+            .for('update');
+          if (!stored) throw notFound(`No employee with ID ${employeeId}`);
+          const merged = {
+            work_status: (fields.work_status ?? stored.workStatus) as 'yes' | 'no',
+            hire_date: fields.hire_date ?? stored.hireDate,
+            resignation_date: fields.resignation_date ?? stored.resignationDate,
+          };
+          const errors = checkEmployeeDates(merged);
+          if (errors.length) throw badRequest(errors[0]!.message, errors);
+          await tx
+            .update(employee)
+            .set({
+              ...withoutUndefined({
+                firstName: fields.first_name,
+                lastName: fields.last_name,
+                positionId: fields.position_id,
+                phoneNumber: fields.phone_number,
+                salary: fields.salary,
+                email: fields.email,
+                hireDate: fields.hire_date,
+                resignationDate: fields.resignation_date,
+                workStatus: fields.work_status,
+              }),
+              updatedAt: sql`now()`,
+            })
+            .where(eq(employee.id, stored.id));
+          if (merged.work_status === 'no')
+            revoked = await revokeEmployeeSessions(tx, stored.id, 'work_status set to no');
+        },
+      );
     } catch (error) {
       employeeConflict(error);
     }
@@ -211,40 +213,43 @@ export const employeesRepository = {
 
   /** A new activation code for an active employee with portal access who has not registered. */
   async reissueCode(db: Db, context: RequestContext, employeeId: string, codeTtlDays: number) {
-    return db.transaction(async (tx) => {
-      const [row] = await queryRows<{
-        id: string;
-        positionId: string | null;
-        workStatus: string;
-        registered: boolean;
-      }>(
-        tx,
-        sql`select e.id, e.position_id as "positionId", e.work_status as "workStatus",
-              exists(select 1 from app_user u where u.employee_id = e.id) as registered
-            from employee e where e.employee_id = ${employeeId} for update`,
-      );
-      if (!row) throw notFound(`No employee with ID ${employeeId}`);
-      if (row.registered)
-        throw conflict('employee_id', 'This employee has already registered an account');
-      if (row.workStatus !== 'yes' || !grantsPortalAccess(row.positionId)) {
-        throw conflict(
-          'employee_id',
-          'Only working doctors, nurses and HR staff can register for the portal',
-        );
-      }
-      const code = await issueActivationCode(
-        tx,
-        { employeeRowId: Number(row.id) },
-        codeTtlDays,
-        context.actor?.userId ?? null,
-      );
-      await audit(tx, context, {
+    return auditedWrite(
+      db,
+      context,
+      {
         action: 'employee.activation-code.create',
         recordType: 'employee',
         recordIds: [employeeId],
-        outcome: 'success',
-      });
-      return code;
-    });
+      },
+      async (tx) => {
+        const [row] = await queryRows<{
+          id: string;
+          positionId: string | null;
+          workStatus: string;
+          registered: boolean;
+        }>(
+          tx,
+          sql`select e.id, e.position_id as "positionId", e.work_status as "workStatus",
+              exists(select 1 from app_user u where u.employee_id = e.id) as registered
+            from employee e where e.employee_id = ${employeeId} for update`,
+        );
+        if (!row) throw notFound(`No employee with ID ${employeeId}`);
+        if (row.registered)
+          throw conflict('employee_id', 'This employee has already registered an account');
+        if (row.workStatus !== 'yes' || !grantsPortalAccess(row.positionId)) {
+          throw conflict(
+            'employee_id',
+            'Only working doctors, nurses and HR staff can register for the portal',
+          );
+        }
+        const code = await issueActivationCode(
+          tx,
+          { employeeRowId: Number(row.id) },
+          codeTtlDays,
+          context.actor?.userId ?? null,
+        );
+        return code;
+      },
+    );
   },
 };

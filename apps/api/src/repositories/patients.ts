@@ -20,7 +20,7 @@ import {
 } from '../db/schema';
 import { conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode } from './accounts';
-import { audit, type RequestContext } from './audit';
+import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
   decodeCursor,
@@ -139,43 +139,42 @@ export const patientsRepository = {
   /** Creates a patient with diseases and allergies, and issues the activation code. */
   async add(db: Db, context: RequestContext, input: AddPatient, codeTtlDays: number) {
     try {
-      return await db.transaction(async (tx) => {
-        const p = input.patient;
-        const [created] = await tx
-          .insert(patient)
-          .values({
-            patientId: p.patient_id,
-            firstName: p.first_name,
-            lastName: p.last_name,
-            age: p.age,
-            dateOfBirth: p.date_of_birth,
-            gender: p.gender,
-            bloodType: p.blood_type,
-            email: p.email,
-            healthInsurance: p.health_insurance,
-            address: p.address,
-            phoneNumber: p.phone_number,
-            idCardNumber: p.id_card_number,
-            ongoingTreatment: p.ongoing_treatment,
-            unhealthyHabits: p.unhealthy_habits,
-          })
-          .returning({ id: patient.id });
-        const rowId = created!.id;
-        await replaceLists(tx, rowId, input.patient_chronic_disease, input.patient_drug_allergy);
-        const code = await issueActivationCode(
-          tx,
-          { patientRowId: rowId },
-          codeTtlDays,
-          context.actor?.userId ?? null,
-        );
-        await audit(tx, context, {
-          action: 'patient.create',
-          recordType: 'patient',
-          recordIds: [p.patient_id],
-          outcome: 'success',
-        });
-        return { patient_id: p.patient_id, ...code };
-      });
+      return await auditedWrite(
+        db,
+        context,
+        { action: 'patient.create', recordType: 'patient', recordIds: [input.patient.patient_id] },
+        async (tx) => {
+          const p = input.patient;
+          const [created] = await tx
+            .insert(patient)
+            .values({
+              patientId: p.patient_id,
+              firstName: p.first_name,
+              lastName: p.last_name,
+              age: p.age,
+              dateOfBirth: p.date_of_birth,
+              gender: p.gender,
+              bloodType: p.blood_type,
+              email: p.email,
+              healthInsurance: p.health_insurance,
+              address: p.address,
+              phoneNumber: p.phone_number,
+              idCardNumber: p.id_card_number,
+              ongoingTreatment: p.ongoing_treatment,
+              unhealthyHabits: p.unhealthy_habits,
+            })
+            .returning({ id: patient.id });
+          const rowId = created!.id;
+          await replaceLists(tx, rowId, input.patient_chronic_disease, input.patient_drug_allergy);
+          const code = await issueActivationCode(
+            tx,
+            { patientRowId: rowId },
+            codeTtlDays,
+            context.actor?.userId ?? null,
+          );
+          return { patient_id: p.patient_id, ...code };
+        },
+      );
     } catch (error) {
       return patientConflict(error);
     }
@@ -185,36 +184,35 @@ export const patientsRepository = {
   async update(db: Db, context: RequestContext, input: UpdatePatient): Promise<PatientRecord> {
     const { patient_id: patientId, ...fields } = input.patient;
     try {
-      await db.transaction(async (tx) => {
-        const changes = {
-          firstName: fields.first_name,
-          lastName: fields.last_name,
-          age: fields.age,
-          dateOfBirth: fields.date_of_birth,
-          gender: fields.gender,
-          bloodType: fields.blood_type,
-          email: fields.email,
-          healthInsurance: fields.health_insurance,
-          address: fields.address,
-          phoneNumber: fields.phone_number,
-          idCardNumber: fields.id_card_number,
-          ongoingTreatment: fields.ongoing_treatment,
-          unhealthyHabits: fields.unhealthy_habits,
-        };
-        const [row] = await tx
-          .update(patient)
-          .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
-          .where(eq(patient.patientId, patientId))
-          .returning({ id: patient.id });
-        if (!row) throw notFound(`No patient with ID ${patientId}`);
-        await replaceLists(tx, row.id, input.patient_chronic_disease, input.patient_drug_allergy);
-        await audit(tx, context, {
-          action: 'patient.update',
-          recordType: 'patient',
-          recordIds: [patientId],
-          outcome: 'success',
-        });
-      });
+      await auditedWrite(
+        db,
+        context,
+        { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
+        async (tx) => {
+          const changes = {
+            firstName: fields.first_name,
+            lastName: fields.last_name,
+            age: fields.age,
+            dateOfBirth: fields.date_of_birth,
+            gender: fields.gender,
+            bloodType: fields.blood_type,
+            email: fields.email,
+            healthInsurance: fields.health_insurance,
+            address: fields.address,
+            phoneNumber: fields.phone_number,
+            idCardNumber: fields.id_card_number,
+            ongoingTreatment: fields.ongoing_treatment,
+            unhealthyHabits: fields.unhealthy_habits,
+          };
+          const [row] = await tx
+            .update(patient)
+            .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
+            .where(eq(patient.patientId, patientId))
+            .returning({ id: patient.id });
+          if (!row) throw notFound(`No patient with ID ${patientId}`);
+          await replaceLists(tx, row.id, input.patient_chronic_disease, input.patient_drug_allergy);
+        },
+      );
     } catch (error) {
       patientConflict(error);
     }
@@ -231,65 +229,66 @@ export const patientsRepository = {
     context: RequestContext,
     input: AddAppointment,
   ): Promise<AppointmentResponse> {
-    return db.transaction(async (tx) => {
-      const rowId = await patientRowId(tx, input.patient_id);
-      const time = toTimeWithSeconds(input.time);
-      await tx
-        .insert(appointment)
-        .values({ patientId: rowId, date: input.date, time, topic: input.topic });
-      await audit(tx, context, {
+    return auditedWrite(
+      db,
+      context,
+      {
         action: 'patient.appointment.create',
         recordType: 'patient',
         recordIds: [input.patient_id],
-        outcome: 'success',
-      });
-      return { patient_id: input.patient_id, date: input.date, time, topic: input.topic };
-    });
+      },
+      async (tx) => {
+        const rowId = await patientRowId(tx, input.patient_id);
+        const time = toTimeWithSeconds(input.time);
+        await tx
+          .insert(appointment)
+          .values({ patientId: rowId, date: input.date, time, topic: input.topic });
+        return { patient_id: input.patient_id, date: input.date, time, topic: input.topic };
+      },
+    );
   },
 
   /** Adds a medical-history entry. */
   async addHistory(db: Db, context: RequestContext, input: AddHistory): Promise<HistoryResponse> {
-    return db.transaction(async (tx) => {
-      const rowId = await patientRowId(tx, input.patient_id);
-      const time = toTimeWithSeconds(input.time);
-      await tx
-        .insert(medicalHistory)
-        .values({ patientId: rowId, date: input.date, time, detail: input.detail });
-      await audit(tx, context, {
-        action: 'patient.history.create',
-        recordType: 'patient',
-        recordIds: [input.patient_id],
-        outcome: 'success',
-      });
-      return { patient_id: input.patient_id, date: input.date, time, detail: input.detail };
-    });
+    return auditedWrite(
+      db,
+      context,
+      { action: 'patient.history.create', recordType: 'patient', recordIds: [input.patient_id] },
+      async (tx) => {
+        const rowId = await patientRowId(tx, input.patient_id);
+        const time = toTimeWithSeconds(input.time);
+        await tx
+          .insert(medicalHistory)
+          .values({ patientId: rowId, date: input.date, time, detail: input.detail });
+        return { patient_id: input.patient_id, date: input.date, time, detail: input.detail };
+      },
+    );
   },
 
   /** A new activation code for a patient who has not registered yet (409 if they have). */
   async reissueCode(db: Db, context: RequestContext, patientId: string, codeTtlDays: number) {
-    return db.transaction(async (tx) => {
-      const [row] = await queryRows<{ id: string; registered: boolean }>(
-        tx,
-        sql`select p.id, exists(select 1 from app_user u where u.patient_id = p.id) as registered
+    return auditedWrite(
+      db,
+      context,
+      { action: 'patient.activation-code.create', recordType: 'patient', recordIds: [patientId] },
+      async (tx) => {
+        const [row] = await queryRows<{ id: string; registered: boolean }>(
+          tx,
+          sql`select p.id, exists(select 1 from app_user u where u.patient_id = p.id) as registered
             from patient p where p.patient_id = ${patientId} for update`,
-      );
-      if (!row) throw notFound(`No patient with ID ${patientId}`);
-      if (row.registered)
-        throw conflict('patient_id', 'This patient has already registered an account');
-      const code = await issueActivationCode(
-        tx,
-        { patientRowId: Number(row.id) },
-        codeTtlDays,
-        context.actor?.userId ?? null,
-      );
-      await audit(tx, context, {
-        action: 'patient.activation-code.create',
-        recordType: 'patient',
-        recordIds: [patientId],
-        outcome: 'success',
-      });
-      return code;
-    });
+        );
+        if (!row) throw notFound(`No patient with ID ${patientId}`);
+        if (row.registered)
+          throw conflict('patient_id', 'This patient has already registered an account');
+        const code = await issueActivationCode(
+          tx,
+          { patientRowId: Number(row.id) },
+          codeTtlDays,
+          context.actor?.userId ?? null,
+        );
+        return code;
+      },
+    );
   },
 };
 

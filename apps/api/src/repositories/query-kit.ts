@@ -31,7 +31,12 @@ export function decodeCursor(cursor: string | undefined): number {
  * filtering row by row until the page is full, which on a million records with few matches
  * reads them all. Without criteria, walking the primary key is exactly right.
  */
-export function pageIdsQuery(table: SQL, where: SQL | undefined, after: number, limit: number): SQL {
+export function pageIdsQuery(
+  table: SQL,
+  where: SQL | undefined,
+  after: number,
+  limit: number,
+): SQL {
   return where
     ? sql`with matches as materialized (select id from ${table} where ${where} and id > ${after})
           select id from matches order by id limit ${limit + 1}`

@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
 
   app.route({
     ...fromEndpoint(ENDPOINTS.renew, {
-      body: z.object({}).optional(),
+      body: z.object({}).nullish(),
       response: { 200: tokenResponseSchema },
     }),
     handler: async (request) =>
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
 
   app.route({
     ...fromEndpoint(ENDPOINTS.logout, {
-      body: z.object({}).optional(),
+      body: z.object({}).nullish(),
       response: { 204: z.null() },
     }),
     handler: async (request, reply) => {

@@ -69,7 +69,7 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
   app.route({
     ...fromEndpoint(ENDPOINTS.reissueEmployeeCode, {
       params: employeeIdParamsSchema,
-      body: z.object({}).optional(),
+      body: z.object({}).nullish(),
       response: { 201: activationCodeResponseSchema },
     }),
     handler: async (request, reply) =>

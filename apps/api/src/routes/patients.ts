@@ -105,7 +105,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
   app.route({
     ...fromEndpoint(ENDPOINTS.reissuePatientCode, {
       params: patientIdParamsSchema,
-      body: z.object({}).optional(),
+      body: z.object({}).nullish(),
       response: { 201: activationCodeResponseSchema },
     }),
     handler: async (request, reply) =>

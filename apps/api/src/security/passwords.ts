@@ -58,16 +58,25 @@ export async function hashPassword(password: string, logN: number): Promise<stri
 
 /** Checks a password against a stored hash in constant time. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, logN, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
+  const parts = stored.split('$');
+  const [scheme, logN, r, p, salt, key] = parts;
+  if (parts.length !== 6 || scheme !== 'scrypt' || !logN || !r || !p || !salt || !key) {
+    return false;
+  }
   const expected = Buffer.from(key, 'base64url');
-  const actual = await derive(
-    password,
-    Buffer.from(salt, 'base64url'),
-    Number(logN),
-    Number(r),
-    Number(p),
-  );
+  let actual: Buffer;
+  try {
+    actual = await derive(
+      password,
+      Buffer.from(salt, 'base64url'),
+      Number(logN),
+      Number(r),
+      Number(p),
+    );
+  } catch {
+    // Parameters scrypt refuses (a damaged hash): no password matches it.
+    return false;
+  }
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

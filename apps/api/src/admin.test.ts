@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from './admin';
+import type { Database } from './db/database';
+import { ApiError } from './errors';
+import { patientsRepository } from './repositories/patients';
+import {
+  BACKENDS,
+  call,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  GOOD_PASSWORD,
+  newPatient,
+  patientAddInput,
+  unique,
+} from './test/harness';
+
+const CODE = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
+const TTL_DAYS = 30;
+
+/** The create-employee arguments for a valid employee; override or drop (undefined) any option. */
+function employeeArgs(id: string, options: Record<string, string | undefined> = {}): string[] {
+  const all: Record<string, string | undefined> = {
+    id,
+    'first-name': 'Ada',
+    'last-name': 'Lovelace',
+    position: 'P011',
+    email: 'ada.lovelace@gmail.com',
+    phone: '0812345678',
+    salary: '50000',
+    'hire-date': '2026-01-05',
+    ...options,
+  };
+  return [
+    'create-employee',
+    ...Object.entries(all).flatMap(([name, value]) =>
+      value === undefined ? [] : [`--${name}`, value],
+    ),
+  ];
+}
+
+/** The error a command failed with (the test fails if it succeeded). */
+async function failure(promise: Promise<string>): Promise<ApiError> {
+  const error = await promise.then(
+    (output) => new Error(`expected a failure, got: ${output}`),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+  const admin = (...argv: string[]) => runAdminCommand(database.db, argv, TTL_DAYS);
+  const newEmployeeId = () => `E${String(unique()).padStart(6, '0')}`;
+  let emptyListing: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ({ app } = await createTestApp(database));
+    emptyListing = await admin('list-accounts');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  describe('create-employee', () => {
+    it('creates an HR employee (P011) and prints an activation code that registers them', async () => {
+      const id = newEmployeeId();
+      const output = await admin(...employeeArgs(id));
+      expect(output).toContain(`Created employee ${id}.`);
+      const code = CODE.exec(output)?.[0];
+      expect(code).toBeDefined();
+      const until = /valid until (\S+)\)/.exec(output)?.[1];
+      const days = (Date.parse(until!) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(TTL_DAYS - 1);
+      expect(days).toBeLessThanOrEqual(TTL_DAYS);
+
+      const registered = await call(app, 'POST', '/register', {
+        body: {
+          username: `ada${unique()}`,
+          password: GOOD_PASSWORD,
+          role: 'HR',
+          id,
+          activation_code: code,
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+    });
+
+    it('accepts a position word and normalises the id', async () => {
+      const id = newEmployeeId();
+      const output = await admin(...employeeArgs(id.toLowerCase(), { position: 'nurse' }));
+      expect(output).toContain(`Created employee ${id}.`);
+      expect(output).toMatch(CODE);
+    });
+
+    it('creates an accountant (P008) without an activation code', async () => {
+      const id = newEmployeeId();
+      const output = await admin(...employeeArgs(id, { position: 'P008' }));
+      expect(output).toContain(`Created employee ${id}.`);
+      expect(output).toContain('no activation code was issued');
+      expect(output).not.toMatch(CODE);
+    });
+
+    it.each<[string, Record<string, string | undefined>]>([
+      ['--email', { email: 'ada@yahoo.com' }],
+      ['--email', { email: undefined }],
+      ['--phone', { phone: 'call me' }],
+      ['--salary', { salary: 'lots' }],
+      ['--hire-date', { 'hire-date': '2026-02-30' }],
+      ['--position', { position: 'janitor' }],
+      ['--first-name', { 'first-name': undefined }],
+    ])('rejects bad input naming the option %s', async (option, change) => {
+      const error = await failure(admin(...employeeArgs(newEmployeeId(), change)));
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(new RegExp(`^${option}: `, 'm'));
+    });
+
+    it('rejects a bad id naming --id', async () => {
+      const error = await failure(admin(...employeeArgs('X12')));
+      expect(error.message).toMatch(/^--id: /m);
+    });
+
+    it('lists every bad option at once', async () => {
+      const error = await failure(
+        admin(...employeeArgs(newEmployeeId(), { email: 'nope', salary: '12.5' })),
+      );
+      expect(error.message).toMatch(/^--email: /m);
+      expect(error.message).toMatch(/^--salary: /m);
+    });
+
+    it('reads --salary=-1 and refuses the negative salary', async () => {
+      const args = employeeArgs(newEmployeeId(), { salary: undefined });
+      const error = await failure(admin(...args, '--salary=-1'));
+      expect(error.message).toBe('--salary: Salary cannot be negative');
+    });
+
+    it('refuses a duplicate employee id', async () => {
+      const id = newEmployeeId();
+      await admin(...employeeArgs(id));
+      const error = await failure(admin(...employeeArgs(id)));
+      expect(error.status).toBe(409);
+    });
+
+    it('rejects an unknown option', async () => {
+      await expect(admin(...employeeArgs(newEmployeeId()), '--colour', 'blue')).rejects.toThrow(
+        /colour/,
+      );
+    });
+  });
+
+  describe('activation-code', () => {
+    it('issues a new code for an employee, and only the newest one registers', async () => {
+      const id = newEmployeeId();
+      const first = CODE.exec(await admin(...employeeArgs(id)))![0];
+      const output = await admin('activation-code', id);
+      expect(output).toMatch(new RegExp(`^Activation code for ${id}: `));
+      const second = CODE.exec(output)![0];
+      expect(second).not.toBe(first);
+
+      const register = (code: string) =>
+        call(app, 'POST', '/register', {
+          body: {
+            username: `hr${unique()}`,
+            password: GOOD_PASSWORD,
+            role: 'HR',
+            id,
+            activation_code: code,
+          },
+        });
+      expect((await register(first)).statusCode).toBe(400);
+      expect((await register(second)).statusCode).toBe(201);
+    });
+
+    it('issues a code for a patient (lower-case id accepted)', async () => {
+      const body = newPatient();
+      await patientsRepository.add(
+        database.db,
+        { actor: null, address: 'test', requestId: 'admin-test' },
+        patientAddInput(body),
+        TTL_DAYS,
+      );
+      const id = body.patient.patient_id;
+      const output = await admin('activation-code', id.toLowerCase());
+      expect(output).toMatch(new RegExp(`^Activation code for ${id}: `));
+      const code = CODE.exec(output)![0];
+      const registered = await call(app, 'POST', '/register', {
+        body: {
+          username: `pat${unique()}`,
+          password: GOOD_PASSWORD,
+          role: 'patient',
+          id,
+          activation_code: code,
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+    });
+
+    it('refuses a record that is already registered', async () => {
+      const user = await createUser(app, database, 'patient');
+      expect((await failure(admin('activation-code', user.recordId))).status).toBe(409);
+    });
+
+    it('refuses an unknown record', async () => {
+      expect((await failure(admin('activation-code', 'E999999999'))).status).toBe(404);
+      expect((await failure(admin('activation-code', 'P999999999'))).status).toBe(404);
+    });
+
+    it('answers usage for a missing or malformed id', async () => {
+      for (const argv of [['activation-code'], ['activation-code', 'X001']]) {
+        const error = await failure(admin(...argv));
+        expect(error.status).toBe(400);
+        expect(error.message).toMatch(/Usage: npm run admin -- activation-code/);
+      }
+    });
+  });
+
+  describe('accounts', () => {
+    it('says so when there are no accounts yet', () => {
+      expect(emptyListing).toBe('No accounts yet.');
+    });
+
+    it('lists accounts with role, record, state and open sessions', async () => {
+      const doctor = await createUser(app, database, 'medical_personnel');
+      const patient = await createUser(app, database, 'patient');
+      const output = await admin('list-accounts');
+      const lines = output.split('\n');
+      expect(lines[0]).toMatch(/^USERNAME\s+ROLE\s+RECORD\s+STATE\s+OPEN SESSIONS$/);
+      const row = (username: string) => lines.find((l) => l.startsWith(`${username} `));
+      expect(row(doctor.username)?.split(/\s+/)).toEqual([
+        doctor.username,
+        'medical_personnel',
+        doctor.recordId,
+        'active',
+        '1',
+      ]);
+      expect(row(patient.username)?.split(/\s+/)).toEqual([
+        patient.username,
+        'patient',
+        patient.recordId,
+        'active',
+        '1',
+      ]);
+    });
+
+    it('lock ends open sessions and blocks login; unlock restores login', async () => {
+      const user = await createUser(app, database, 'HR');
+      const second = await call(app, 'POST', '/login', {
+        body: { username: user.username, password: user.password },
+      });
+      expect(second.statusCode).toBe(200);
+      expect((await call(app, 'GET', '/profile', { token: user.token })).statusCode).toBe(200);
+
+      expect(await admin('lock', user.username)).toBe(
+        `Locked ${user.username}; ended 2 open session(s).`,
+      );
+      expect((await call(app, 'GET', '/profile', { token: user.token })).statusCode).toBe(401);
+      const secondToken = second.json<{ token: string }>().token;
+      expect((await call(app, 'GET', '/employee', { token: secondToken })).statusCode).toBe(401);
+      const refused = await call(app, 'POST', '/login', {
+        body: { username: user.username, password: user.password },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/disabled/);
+      const listed = (await admin('list-accounts'))
+        .split('\n')
+        .find((l) => l.startsWith(`${user.username} `));
+      expect(listed?.split(/\s+/).slice(3)).toEqual(['locked', '0']);
+
+      expect(await admin('unlock', user.username)).toBe(`Unlocked ${user.username}.`);
+      const again = await call(app, 'POST', '/login', {
+        body: { username: user.username, password: user.password },
+      });
+      expect(again.statusCode).toBe(200);
+      const token = again.json<{ token: string }>().token;
+      expect((await call(app, 'GET', '/employee', { token })).statusCode).toBe(200);
+      // Unlocking does not bring back the sessions the lock ended.
+      expect((await call(app, 'GET', '/profile', { token: user.token })).statusCode).toBe(401);
+    });
+
+    it('finds the account whatever the case of the username', async () => {
+      const user = await createUser(app, database, 'patient');
+      expect(await admin('lock', user.username.toUpperCase())).toMatch(/ended 1 open session/);
+      expect(
+        (
+          await call(app, 'POST', '/login', {
+            body: { username: user.username, password: user.password },
+          })
+        ).statusCode,
+      ).toBe(403);
+      await admin('unlock', user.username.toUpperCase());
+      expect(
+        (
+          await call(app, 'POST', '/login', {
+            body: { username: user.username, password: user.password },
+          })
+        ).statusCode,
+      ).toBe(200);
+    });
+
+    it.each(['lock', 'unlock'])('%s refuses an unknown username', async (command) => {
+      const error = await failure(admin(command, 'nobody.here'));
+      expect(error.status).toBe(404);
+      expect(error.message).toBe('No account named nobody.here.');
+    });
+
+    it.each(['lock', 'unlock'])('%s without a username answers its usage', async (command) => {
+      const error = await failure(admin(command));
+      expect(error.status).toBe(400);
+      expect(error.message).toBe(`Usage: npm run admin -- ${command} <username>`);
+    });
+  });
+
+  it.each([[[]], [['frobnicate']], [['--help']]])(
+    'prints the usage for an unknown command (%j)',
+    async (argv) => {
+      const output = await admin(...argv);
+      expect(output).toMatch(/^Administrator's tool for the hospital portal/);
+      for (const command of [
+        'create-employee',
+        'activation-code',
+        'list-accounts',
+        'lock',
+        'unlock',
+      ])
+        expect(output).toContain(command);
+    },
+  );
+});

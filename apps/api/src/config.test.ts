@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, resolveJwtSecret } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+      tokenTtlSeconds: 30 * 60,
+      sessionMaxSeconds: 12 * 3600,
+      activationCodeTtlDays: 30,
+      demoData: 'auto',
+      passwordHashCost: 17,
+      trustProxy: false,
+      logLevel: 'info',
+      staticDir: undefined,
+    });
+    expect(config.tokenTtlSeconds).toBe(1800);
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+  });
+
+  it('reads every override', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: 'some/where',
+      DATABASE_URL: 'postgres://portal@db.example:5432/portal',
+      JWT_SECRET: 's'.repeat(40),
+      TOKEN_TTL_MINUTES: '15',
+      SESSION_MAX_HOURS: '8',
+      ACTIVATION_CODE_TTL_DAYS: '7',
+      DEMO_DATA: 'never',
+      PASSWORD_HASH_COST: '15',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
+      LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
+      LOGIN_FAILURE_WINDOW_MINUTES: '10',
+      LOGIN_BLOCK_MINUTES: '20',
+      LOGIN_SLOWDOWN_MS: '250',
+      RATE_LIMIT_PER_MINUTE: '120',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: 'dist/static',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('some/where'),
+      databaseUrl: 'postgres://portal@db.example:5432/portal',
+      jwtSecret: 's'.repeat(40),
+      tokenTtlSeconds: 900,
+      sessionMaxSeconds: 8 * 3600,
+      activationCodeTtlDays: 7,
+      demoData: 'never',
+      passwordHashCost: 15,
+      throttle: {
+        maxFailuresPerAccount: 3,
+        maxFailuresPerAddress: 50,
+        windowSeconds: 600,
+        blockSeconds: 1200,
+        slowdownMs: 250,
+      },
+      rateLimitPerMinute: 120,
+      trustProxy: true,
+      logLevel: 'warn',
+      staticDir: path.resolve('dist/static'),
+    });
+  });
+
+  it('accepts PORT 0 (any free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('reads process.env when given nothing', () => {
+    const saved = process.env['ACTIVATION_CODE_TTL_DAYS'];
+    process.env['ACTIVATION_CODE_TTL_DAYS'] = '9';
+    try {
+      expect(loadConfig().activationCodeTtlDays).toBe(9);
+    } finally {
+      if (saved === undefined) delete process.env['ACTIVATION_CODE_TTL_DAYS'];
+      else process.env['ACTIVATION_CODE_TTL_DAYS'] = saved;
+    }
+  });
+
+  it('throws one error naming every bad variable', () => {
+    const bad = {
+      PORT: 'eighty',
+      DATABASE_URL: 'not a url',
+      JWT_SECRET: 'too-short',
+      TOKEN_TTL_MINUTES: '0',
+      DEMO_DATA: 'sometimes',
+      PASSWORD_HASH_COST: '9',
+      TRUST_PROXY: 'yes',
+      LOG_LEVEL: 'loud',
+    };
+    let message = '';
+    try {
+      loadConfig(bad);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment:/);
+    for (const name of Object.keys(bad)) expect(message).toContain(`${name}:`);
+    expect(message).toContain('JWT_SECRET must be at least 32 characters');
+    // Each bad variable on its own line, after the heading.
+    expect(message.split('\n')).toHaveLength(Object.keys(bad).length + 1);
+  });
+
+  it.each([
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['TOKEN_TTL_MINUTES', '1.5'],
+    ['TOKEN_TTL_MINUTES', String(24 * 60 + 1)],
+    ['ACTIVATION_CODE_TTL_DAYS', '366'],
+    ['PASSWORD_HASH_COST', '21'],
+    ['LOGIN_SLOWDOWN_MS', '2001'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe('resolveJwtSecret', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uses JWT_SECRET when it is set, and writes no file', () => {
+    const dir = tempDir();
+    const secret = 'configured-secret-that-is-long-enough-012345';
+    expect(resolveJwtSecret(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret }))).toBe(secret);
+    expect(fs.existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('prefers JWT_SECRET to a secret file already in the data directory', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'jwt-secret'), 'file-secret-that-is-long-enough-0123456789');
+    const secret = 'configured-secret-that-is-long-enough-012345';
+    expect(resolveJwtSecret(loadConfig({ DATA_DIR: dir, JWT_SECRET: secret }))).toBe(secret);
+  });
+
+  it('throws with DATABASE_URL and no JWT_SECRET, and writes no file', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    expect(() => resolveJwtSecret(config)).toThrow(/JWT_SECRET must be set/);
+    expect(fs.existsSync(path.join(dir, 'jwt-secret'))).toBe(false);
+  });
+
+  it('uses JWT_SECRET with DATABASE_URL', () => {
+    const secret = 'shared-secret-for-all-instances-0123456789';
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      JWT_SECRET: secret,
+    });
+    expect(resolveJwtSecret(config)).toBe(secret);
+  });
+
+  it('generates a secret once for the embedded database, kept in DATA_DIR/jwt-secret (0600)', () => {
+    const dir = path.join(tempDir(), 'not', 'yet', 'there');
+    const config = loadConfig({ DATA_DIR: dir });
+    const first = resolveJwtSecret(config);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, 'jwt-secret');
+    expect(fs.readFileSync(file, 'utf8')).toBe(first);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(resolveJwtSecret(config)).toBe(first);
+    expect(resolveJwtSecret(loadConfig({ DATA_DIR: dir }))).toBe(first);
+  });
+
+  it('refuses a kept secret file that is empty or too short', () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'jwt-secret'), 'short');
+    expect(() => resolveJwtSecret(loadConfig({ DATA_DIR: dir }))).toThrow(/no usable secret/);
+  });
+
+  it('generates a different secret for each data directory', () => {
+    const a = resolveJwtSecret(loadConfig({ DATA_DIR: tempDir() }));
+    const b = resolveJwtSecret(loadConfig({ DATA_DIR: tempDir() }));
+    expect(a).not.toBe(b);
+  });
+});

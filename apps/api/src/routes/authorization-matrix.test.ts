@@ -1,0 +1,387 @@
+/**
+ * The authorization matrix: every API route × every kind of caller, with the status each must
+ * get. The statuses are written out here, not derived from the endpoint table, so a wrong access
+ * rule in the contract fails this test; and a route without a row (or a row without a route)
+ * fails it too.
+ */
+import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { queryRows } from '../db/database';
+import type { RequestContext } from '../repositories/audit';
+import { employeesRepository } from '../repositories/employees';
+import { patientsRepository } from '../repositories/patients';
+import {
+  call,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  employeeAddInput,
+  GOOD_PASSWORD,
+  login,
+  newEmployee,
+  newPatient,
+  patientAddInput,
+  TEST_JWT_SECRET,
+  type TestUser,
+  unique,
+} from '../test/harness';
+
+/** Who calls. */
+const PERSONAS = [
+  'none', // no token at all
+  'patient', // a patient; a route naming a patient names their own record
+  'otherPatient', // the same patient, aimed at another patient's record
+  'medical', // a doctor
+  'hr', // an HR employee
+  'tampered', // a real token with one character of its signature changed
+  'foreignSecret', // a real session's claims signed with another secret
+  'expired', // a real session's claims, properly signed, with exp in the past
+  'revoked', // a real token after POST /logout
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+/** The token faults; each is tried with a token of every role. */
+const FAULTS = ['tampered', 'foreignSecret', 'expired', 'revoked'] as const;
+type Fault = (typeof FAULTS)[number];
+
+type Statuses = readonly [
+  none: number,
+  patient: number,
+  otherPatient: number,
+  medical: number,
+  hr: number,
+  tampered: number,
+  foreignSecret: number,
+  expired: number,
+  revoked: number,
+];
+
+/** What a request is aimed at: a patient and an employee record. */
+interface Target {
+  readonly patientId: string;
+  readonly employeeId: string;
+}
+
+interface Request {
+  readonly path: string;
+  readonly body?: unknown;
+}
+
+interface Row {
+  readonly expected: Statuses;
+  /** A valid request: allowed callers get a 2xx. */
+  readonly request: (target: Target) => Request | Promise<Request>;
+}
+
+const SYSTEM: RequestContext = { actor: null, address: '127.0.0.1', requestId: 'matrix-setup' };
+
+let database: Database;
+let app: Awaited<ReturnType<typeof createTestApp>>['app'];
+let fixtures: {
+  patient: TestUser;
+  otherPatient: TestUser;
+  medical: TestUser;
+  hr: TestUser;
+  /** A patient without an account (so a new activation code can be issued for it). */
+  unregisteredPatientId: string;
+  /** A working doctor without an account. */
+  unregisteredEmployeeId: string;
+  faulty: Record<Fault, Record<'patient' | 'medical_personnel' | 'HR', string>>;
+};
+
+// prettier-ignore
+const MATRIX: Record<string, Row> = {
+  //                                                  none patient other medical HR  tampered foreign expired revoked
+  'POST /api/register': {
+    expected:                                        [201, 201,    201,  201,    201, 201,     201,    201,    201],
+    request: async () => {
+      const created = await patientsRepository.add(
+        database.db,
+        SYSTEM,
+        patientAddInput(newPatient()),
+        30,
+      );
+      return {
+        path: '/register',
+        body: {
+          username: `matrix${unique()}`,
+          password: GOOD_PASSWORD,
+          role: 'patient',
+          id: created.patient_id,
+          activation_code: created.activation_code,
+        },
+      };
+    },
+  },
+  'POST /api/login': {
+    expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
+    request: () => ({
+      path: '/login',
+      body: { username: fixtures.medical.username, password: fixtures.medical.password },
+    }),
+  },
+  'POST /api/renew': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/renew' }),
+  },
+  'POST /api/logout': {
+    expected:                                        [401, 204,    204,  204,    204, 401,     401,    401,    401],
+    request: () => ({ path: '/logout' }),
+  },
+  'GET /api/profile': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/profile' }),
+  },
+  'GET /api/patient': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/patient?limit=5' }),
+  },
+  'GET /api/patient/:patient_id': {
+    expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}` }),
+  },
+  'POST /api/patient/search-patient': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: '/patient/search-patient', body: { patient_id: t.patientId } }),
+  },
+  'POST /api/patient/add-patient': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/patient/add-patient', body: newPatient() }),
+  },
+  'PUT /api/patient/update-patient': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({
+      path: '/patient/update-patient',
+      body: { patient: { patient_id: t.patientId, ongoing_treatment: 'physiotherapy' } },
+    }),
+  },
+  'POST /api/patient/add-patient-appointment': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: (t) => ({
+      path: '/patient/add-patient-appointment',
+      body: { patient_id: t.patientId, date: '2031-05-04', time: '09:30', topic: 'check-up' },
+    }),
+  },
+  'POST /api/patient/add-patient-history': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: (t) => ({
+      path: '/patient/add-patient-history',
+      body: { patient_id: t.patientId, date: '2024-02-03', time: '14:00', detail: 'blood test' },
+    }),
+  },
+  'POST /api/patient/:patient_id/activation-code': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/activation-code` }),
+  },
+  'GET /api/employee': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/employee?limit=5' }),
+  },
+  'GET /api/employee/:employee_id': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: (t) => ({ path: `/employee/${t.employeeId}` }),
+  },
+  'POST /api/employee/search-employee': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: (t) => ({ path: '/employee/search-employee', body: { employee_id: t.employeeId } }),
+  },
+  'POST /api/employee/add-employee': {
+    expected:                                        [401, 403,    403,  403,    201, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/add-employee', body: newEmployee() }),
+  },
+  'PUT /api/employee/update-employee': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: (t) => ({
+      path: '/employee/update-employee',
+      body: { employee_id: t.employeeId, phone_number: '0811112222' },
+    }),
+  },
+  'POST /api/employee/:employee_id/activation-code': {
+    expected:                                        [401, 403,    403,  403,    201, 401,     401,    401,    401],
+    request: (t) => ({ path: `/employee/${t.employeeId}/activation-code` }),
+  },
+  'GET /api/health': {
+    expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
+    request: () => ({ path: '/health' }),
+  },
+  'GET /api/ready': {
+    expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
+    request: () => ({ path: '/ready' }),
+  },
+  'GET /api/openapi.json': {
+    expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
+    request: () => ({ path: '/openapi.json' }),
+  },
+};
+
+const OTHER_SECRET = 'another-secret-that-is-long-enough-9876543210';
+
+/** The claims of a token (its payload, base64url JSON). */
+function claimsOf(token: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+/** A token with a session's claims, signed as the server signs, with the given secret and exp. */
+async function signLike(token: string, secret: string, exp: number): Promise<string> {
+  const { iat: _iat, exp: _exp, iss: _iss, aud: _aud, ...claims } = claimsOf(token);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer('hospital-portal')
+    .setAudience('hospital-portal')
+    .setIssuedAt(exp - 1800)
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** The token with one character in the middle of its signature changed. */
+function tamperSignature(token: string): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const i = Math.floor(signature.length / 2);
+  const replacement = signature[i] === 'A' ? 'B' : 'A';
+  return `${header}.${payload}.${signature.slice(0, i)}${replacement}${signature.slice(i + 1)}`;
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Every faulty token for one user, each checked to be a working token but for its fault. */
+async function faultyTokensOf(user: TestUser): Promise<Record<Fault, string>> {
+  const valid = await login(app, user.username, user.password);
+  const sameSecretFuture = await signLike(valid, TEST_JWT_SECRET, nowSeconds() + 600);
+  const revoked = await login(app, user.username, user.password);
+  // Controls: without the fault, each of these tokens is accepted.
+  for (const token of [valid, sameSecretFuture, revoked]) {
+    expect((await call(app, 'GET', '/profile', { token })).statusCode).toBe(200);
+  }
+  expect((await call(app, 'POST', '/logout', { token: revoked })).statusCode).toBe(204);
+  return {
+    tampered: tamperSignature(valid),
+    foreignSecret: await signLike(valid, OTHER_SECRET, nowSeconds() + 600),
+    expired: await signLike(valid, TEST_JWT_SECRET, nowSeconds() - 60),
+    revoked,
+  };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = await createTestApp(database));
+  const [patient, otherPatient, medical, hr] = [
+    await createUser(app, database, 'patient'),
+    await createUser(app, database, 'patient'),
+    await createUser(app, database, 'medical_personnel'),
+    await createUser(app, database, 'HR'),
+  ];
+  const unregisteredPatient = await patientsRepository.add(
+    database.db,
+    SYSTEM,
+    patientAddInput(newPatient()),
+    30,
+  );
+  const unregisteredEmployee = await employeesRepository.add(
+    database.db,
+    SYSTEM,
+    employeeAddInput(newEmployee({ position_id: 'P001' })),
+    30,
+  );
+  fixtures = {
+    patient,
+    otherPatient,
+    medical,
+    hr,
+    unregisteredPatientId: unregisteredPatient.patient_id,
+    unregisteredEmployeeId: unregisteredEmployee.employee_id,
+    faulty: {
+      tampered: { patient: '', medical_personnel: '', HR: '' },
+      foreignSecret: { patient: '', medical_personnel: '', HR: '' },
+      expired: { patient: '', medical_personnel: '', HR: '' },
+      revoked: { patient: '', medical_personnel: '', HR: '' },
+    },
+  };
+  for (const user of [patient, medical, hr]) {
+    const tokens = await faultyTokensOf(user);
+    for (const fault of FAULTS) fixtures.faulty[fault][user.role] = tokens[fault];
+  }
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+});
+
+/** The target of a persona's request: own record, somebody else's, or a record staff work on. */
+function targetOf(persona: Persona): Target {
+  const employeeId = fixtures.unregisteredEmployeeId;
+  if (persona === 'patient') return { patientId: fixtures.patient.recordId, employeeId };
+  if (persona === 'otherPatient') return { patientId: fixtures.otherPatient.recordId, employeeId };
+  return { patientId: fixtures.unregisteredPatientId, employeeId };
+}
+
+/** The tokens a persona calls with: none, a fresh login, or a faulty token of each role. */
+async function tokensOf(persona: Persona): Promise<{ label: string; token?: string }[]> {
+  const fresh = async (user: TestUser) => [
+    { label: user.role, token: await login(app, user.username, user.password) },
+  ];
+  switch (persona) {
+    case 'none':
+      return [{ label: 'no token' }];
+    case 'patient':
+    case 'otherPatient':
+      return fresh(fixtures.patient);
+    case 'medical':
+      return fresh(fixtures.medical);
+    case 'hr':
+      return fresh(fixtures.hr);
+    default:
+      return Object.entries(fixtures.faulty[persona]).map(([role, token]) => ({
+        label: `${role}'s token`,
+        token,
+      }));
+  }
+}
+
+describe('authorization matrix', () => {
+  it('has exactly one row per registered API route', () => {
+    const registered = app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    expect(new Set(registered).size).toBe(registered.length);
+    expect(Object.keys(MATRIX).sort()).toEqual(registered);
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (route, row) => {
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
+    const expected: string[] = [];
+    const actual: string[] = [];
+    const deniedRequestIds: string[] = [];
+    for (const [index, persona] of PERSONAS.entries()) {
+      for (const { label, token } of await tokensOf(persona)) {
+        const request = await row.request(targetOf(persona));
+        const response = await call(app, method, request.path, {
+          ...(token ? { token } : {}),
+          ...(request.body !== undefined ? { body: request.body } : {}),
+        });
+        expected.push(`${persona} (${label}): ${row.expected[index]}`);
+        actual.push(`${persona} (${label}): ${response.statusCode}`);
+        if (response.statusCode >= 400) {
+          expect(response.headers['content-type']).toContain('application/problem+json');
+          expect(response.json<{ status: number }>().status).toBe(response.statusCode);
+        }
+        if (response.statusCode === 403) {
+          deniedRequestIds.push(String(response.headers['x-request-id']));
+        }
+      }
+    }
+    expect(actual).toEqual(expected);
+
+    // Every refusal of a signed-in user is in the audit trail as denied.
+    for (const requestId of deniedRequestIds) {
+      const events = await queryRows<{ outcome: string }>(
+        database.db,
+        sql`select outcome from audit_event where request_id = ${requestId}`,
+      );
+      expect(events.map((e) => e.outcome)).toContain('denied');
+    }
+  });
+});
