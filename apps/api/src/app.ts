@@ -89,8 +89,16 @@ export async function buildApp(options: AppOptions) {
       routes.push({ method, url: route.url, access: route.config.access });
   });
 
+  // Set when shutdown begins: answers then close their connection, so a client's kept-alive
+  // connection cannot hold the server open once its request in flight is answered.
+  let shuttingDown = false;
+  app.decorate('beginShutdown', () => {
+    shuttingDown = true;
+  });
+
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    if (shuttingDown) void reply.header('connection', 'close');
     // Answers about patients and staff must not be kept by browsers or proxies.
     if (request.url.startsWith(DEFAULT_API_BASE)) void reply.header('cache-control', 'no-store');
   });
@@ -165,5 +173,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its access rule, for the authorization matrix test. */
     apiRoutes: RegisteredRoute[];
+    /** Marks the start of a graceful shutdown (call before `close()`). */
+    beginShutdown(): void;
   }
 }

@@ -48,6 +48,7 @@ export async function startServer(
       demoLoaded,
       close: async () => {
         try {
+          app.beginShutdown();
           await app.close();
         } finally {
           await database.close();
