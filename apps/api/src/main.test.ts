@@ -28,8 +28,8 @@ function startProcess(dataDir: string): {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
-  child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const url = new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /listening on (http:\/\/\S+)/.exec(text);
