@@ -5,3 +5,5 @@ export * from './lib/employees';
 export * from './lib/paging';
 export * from './lib/problem';
 export * from './lib/endpoints';
+export * from './lib/routes';
+export * from './lib/messages';

@@ -1,0 +1,17 @@
+import tailwindcss from '@tailwindcss/vite';
+import type { StorybookConfig } from '@storybook/react-vite';
+import { mergeConfig } from 'vite';
+
+/** One Storybook for the shared widgets and every app's pages, with no server behind it. */
+const config: StorybookConfig = {
+  stories: ['../libs/shared/*/src/**/*.stories.@(ts|tsx)', '../apps/*/src/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  // mockServiceWorker.js, so stories answer API calls from MSW handlers.
+  staticDirs: ['./public'],
+  core: { disableTelemetry: true },
+  viteFinal: (viteConfig) =>
+    mergeConfig(viteConfig, { plugins: [tailwindcss()], resolve: { tsconfigPaths: true } }),
+};
+
+export default config;

@@ -1,0 +1,48 @@
+import type { Preview } from '@storybook/react-vite';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import '../libs/shared/ui/src/styles.css';
+
+const preview: Preview = {
+  // Stories answer API calls from MSW handlers (parameters.msw); an unhandled /api call is a bug.
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker();
+      await worker.start({
+        quiet: true,
+        onUnhandledRequest: (request, print) => {
+          if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+        },
+      });
+      return worker;
+    }),
+  ],
+  parameters: {
+    // Every story is checked with axe (WCAG 2.2 A and AA); a violation fails its test.
+    a11y: {
+      test: 'error',
+      options: { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    },
+    viewport: {
+      options: {
+        phone360: {
+          name: 'Phone 360 × 740',
+          styles: { width: '360px', height: '740px' },
+          type: 'mobile',
+        },
+        tablet768: {
+          name: 'Tablet 768 × 1024',
+          styles: { width: '768px', height: '1024px' },
+          type: 'tablet',
+        },
+        desktop1280: {
+          name: 'Desktop 1280 × 800',
+          styles: { width: '1280px', height: '800px' },
+          type: 'desktop',
+        },
+      },
+    },
+  },
+};
+
+export default preview;

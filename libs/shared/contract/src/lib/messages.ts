@@ -1,0 +1,40 @@
+import { WRONG_CREDENTIALS_MESSAGE } from './auth';
+
+/** The spec's user-facing texts, word for word (spec §2, §8). */
+export const MESSAGES = {
+  loginSuccess: 'Login successful! Redirecting...',
+  registrationSuccess: 'Registration successful! Please login.',
+  wrongCredentials: WRONG_CREDENTIALS_MESSAGE,
+  tokenExpired: 'Token expired',
+  loadingProfile: 'Loading profile...',
+  profileLoadFailed: 'Could not load profile',
+  patientLoadFailed: 'Could not load patient information',
+  employeeLoadFailed: 'Could not load employee information',
+  searchFailed: 'Could not perform search',
+  noResult: 'No result',
+  noPatientData: 'No patient data available.',
+  noAppointment: 'No appointment',
+  noDrugAllergies: 'No drug allergies.',
+  noChronicDiseases: 'No chronic diseases.',
+  noMedicalHistory: 'No medical history available',
+  addPatientFailed: 'Could not perform add patient appointment',
+  addHistoryFailed: 'Could not perform add patient history',
+  addEmployeeFailed: 'Could not perform add employee appointment',
+  editEmployeeFailed: 'Could not perform edit employee appointment',
+  idPlaceholder: 'Employee ID/Patient ID',
+  patientIdPlaceholder: 'PXXX',
+  employeeIdPlaceholder: 'EXXX',
+  emptyValue: '-',
+} as const;
+
+/** The spec's delays and durations, in milliseconds (spec §9). */
+export const TIMINGS = {
+  loginRedirectMs: 1000,
+  registrationSwitchMs: 500,
+  /** Logout waits 500 ms in one reading of the spec … */
+  logoutDelayMs: 500,
+  /** … and 250 ms when it starts from the top bar. */
+  topBarLogoutDelayMs: 250,
+  menuAnimationMs: 500,
+  counterDurationMs: 2000,
+} as const;

@@ -1,0 +1,108 @@
+import type { Role } from '@portal/reference-data';
+
+/** Every page route of the portal, across the three apps. */
+export const ROUTES = {
+  home: '/',
+  login: '/login',
+  system: '/system',
+  patientProfile: '/patient-profile',
+  patientsManagement: '/patients-management',
+  addPatient: '/patients-management/add-patient',
+  editPatient: '/patients-management/edit-patient',
+  addAppointment: '/patients-management/add-patient-appointment',
+  addHistory: '/patients-management/add-patient-medical-history',
+  searchPatient: '/patients-management/search-patient',
+  employeesManagement: '/employees-management',
+  addEmployee: '/employees-management/add-employee',
+  editEmployee: '/employees-management/edit-employee',
+  searchEmployee: '/employees-management/search-employee',
+} as const;
+
+/** A page route. */
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** The three frontends, each a separate bundle on the one origin. */
+export type AppName = 'public' | 'clinical' | 'hr';
+
+/** The path prefix each management app owns; every other path belongs to the public app. */
+export const APP_PREFIXES = {
+  clinical: ROUTES.patientsManagement,
+  hr: ROUTES.employeesManagement,
+} as const;
+
+/** Which app serves a path (by its first segment). */
+export function appForPath(pathname: string): AppName {
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  if (first === APP_PREFIXES.clinical) return 'clinical';
+  if (first === APP_PREFIXES.hr) return 'hr';
+  return 'public';
+}
+
+/**
+ * Whether moving from one path to another stays inside one app (a client-side route change)
+ * or crosses into another bundle (a full-page navigation).
+ */
+export function isSameApp(fromPathname: string, toPathname: string): boolean {
+  return appForPath(fromPathname) === appForPath(toPathname);
+}
+
+/** Who may open each guarded area (the spec's §6); the API enforces the same on its calls. */
+export const AREA_ROLES = {
+  [ROUTES.patientProfile]: ['patient'],
+  [ROUTES.patientsManagement]: ['medical_personnel'],
+  [ROUTES.employeesManagement]: ['HR'],
+} as const satisfies Record<string, readonly Role[]>;
+
+/** Where /system sends each role. */
+export const SYSTEM_DESTINATION: Readonly<Record<Role, RoutePath>> = {
+  patient: ROUTES.patientProfile,
+  HR: ROUTES.addEmployee,
+  medical_personnel: ROUTES.addPatient,
+};
+
+/** A link of a management section: its top-bar label and its sidebar label. */
+export interface SectionLink {
+  readonly to: RoutePath;
+  readonly label: string;
+  readonly sidebarLabel: string;
+}
+
+/** The patients section's links, in the spec's order. */
+export const PATIENT_SECTION_LINKS: readonly SectionLink[] = [
+  { to: ROUTES.addPatient, label: 'Add Patient', sidebarLabel: 'New Patient' },
+  { to: ROUTES.editPatient, label: 'Edit Patient', sidebarLabel: 'Edit Patient' },
+  { to: ROUTES.addAppointment, label: 'Patient Appointment', sidebarLabel: 'Patient Appointment' },
+  { to: ROUTES.addHistory, label: 'Patient History', sidebarLabel: 'Patient History' },
+  { to: ROUTES.searchPatient, label: 'Patient Information', sidebarLabel: 'Patient Information' },
+];
+
+/** The employees section's links, in the spec's order. */
+export const EMPLOYEE_SECTION_LINKS: readonly SectionLink[] = [
+  { to: ROUTES.addEmployee, label: 'Add Employee', sidebarLabel: 'New Employee' },
+  { to: ROUTES.editEmployee, label: 'Edit Employee', sidebarLabel: 'Edit Employee' },
+  {
+    to: ROUTES.searchEmployee,
+    label: 'Employee Information',
+    sidebarLabel: 'Employee Information',
+  },
+];
+
+/** Sidebar titles of the management sections. */
+export const SECTION_TITLES = {
+  patients: 'Patients Management System',
+  employees: 'Employees Management System',
+} as const;
+
+/** The section links the top bar's menu lists for a path (none outside the two sections). */
+export function sectionLinksFor(pathname: string): readonly SectionLink[] {
+  const app = appForPath(pathname);
+  if (app === 'clinical') return PATIENT_SECTION_LINKS;
+  if (app === 'hr') return EMPLOYEE_SECTION_LINKS;
+  return [];
+}
+
+/** The two browser-storage entries of a session (spec §3). */
+export const STORAGE_KEYS = {
+  token: 'myApp_authToken',
+  role: 'myApp_userRole',
+} as const;

@@ -1,0 +1,6 @@
+import { defineProject } from '../../../tools/vitest/define-project.ts';
+
+export default defineProject(new URL('.', import.meta.url), 'shell', {
+  environment: 'jsdom',
+  setupFiles: ['../../../tools/vitest/setup-dom.ts'],
+});
