@@ -48,8 +48,14 @@ for (const project of projects) {
     continue;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+  if (report.stats) {
+    // Playwright's JSON report.
+    passed += report.stats.expected + report.stats.flaky;
+    failed += report.stats.unexpected;
+  } else {
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  }
 }
 
 console.log('');

@@ -15,6 +15,8 @@ import type { Db } from './db/database';
 import { tooManyRequests } from './errors';
 import { authenticationPlugin } from './plugins/authentication';
 import { problemsPlugin } from './plugins/problems';
+import { devFrontendsPlugin } from './plugins/dev-frontends';
+import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';
 import { operationsRoutes } from './routes/operations';
@@ -29,6 +31,8 @@ export interface AppOptions {
   readonly jwtSecret: string;
   /** Pino options, or false for no logs (tests). */
   readonly logger?: boolean | object;
+  /** The folder holding the three built frontends (dist/apps), served on the same origin. */
+  readonly staticRoot?: string;
   /** How throttled logins wait; tests pass one that records the delay. */
   readonly sleep?: (ms: number) => Promise<void>;
 }
@@ -105,22 +109,26 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(problemsPlugin);
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // The embedded default serves plain HTTP on loopback; TLS is the front proxy's job.
-        upgradeInsecureRequests: null,
-      },
-    },
+    // Vite's dev server injects an inline refresh script and talks to its HMR port: the strict
+    // policy holds everywhere but in development mode.
+    contentSecurityPolicy: config.devFrontends
+      ? false
+      : {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:'],
+            fontSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            frameAncestors: ["'none'"],
+            baseUri: ["'self'"],
+            formAction: ["'self'"],
+            // The embedded default serves plain HTTP on loopback; TLS is the front proxy's job.
+            upgradeInsecureRequests: null,
+          },
+        },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     // Agrees with frame-ancestors 'none' for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },
@@ -166,6 +174,11 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: DEFAULT_API_BASE },
   );
+  if (config.devFrontends) {
+    await app.register(devFrontendsPlugin, { workspaceRoot: process.cwd() });
+  } else if (options.staticRoot) {
+    await app.register(staticAppsPlugin, { root: options.staticRoot });
+  }
   return app;
 }
 

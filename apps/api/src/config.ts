@@ -39,6 +39,8 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STATIC_DIR: z.string().optional(),
+  /** Development: serve the apps from Vite dev servers with hot reload instead of their builds. */
+  DEV_FRONTENDS: flag.default(false),
 });
 
 /** The server's settings, resolved from the environment. */
@@ -64,6 +66,7 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly logLevel: string;
   readonly staticDir: string | undefined;
+  readonly devFrontends: boolean;
 }
 
 /** Reads the settings; throws one message listing every bad variable. */
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : undefined,
+    devFrontends: e.DEV_FRONTENDS,
   };
 }
 

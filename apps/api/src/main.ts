@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { DataDirectoryInUseError } from './db/data-dir-lock';
 import { DEMO_PASSWORD } from './db/demo-data';
@@ -8,13 +9,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await startServer(config);
+  // The built frontends sit beside the API's bundle: dist/apps/{public-and-patient,clinical,hr}.
+  const server = await startServer(
+    config,
+    true,
+    config.staticDir ?? fileURLToPath(new URL('..', import.meta.url)),
+  );
   const where = config.databaseUrl
     ? 'PostgreSQL server (DATABASE_URL)'
     : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',
-    `Hospital portal listening on ${server.url}`,
+    `Hospital portal listening on ${server.url}   (open it in a browser)`,
     `  API:      ${server.url}/api   (OpenAPI document: ${server.url}/api/openapi.json)`,
     `  Database: ${where}${server.demoLoaded ? ' — demo data loaded' : ''}`,
   ];

@@ -30,6 +30,7 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
 export async function startServer(
   config: Config,
   logger: boolean | object = true,
+  staticRoot: string | undefined = config.staticDir,
 ): Promise<RunningServer> {
   const jwtSecret = resolveJwtSecret(config);
   const database = await openConfiguredDatabase(config);
@@ -39,7 +40,7 @@ export async function startServer(
       config.demoData === 'always' || (config.demoData === 'auto' && database.kind === 'embedded');
     const demoLoaded = wantDemo && (await isEmpty(database.db));
     if (demoLoaded) await loadDemoData(database.db, config.passwordHashCost);
-    const app = await buildApp({ config, db: database.db, jwtSecret, logger });
+    const app = await buildApp({ config, db: database.db, jwtSecret, logger, staticRoot });
     const url = await app.listen({ port: config.port, host: config.host });
     return {
       url,

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import type { Database } from '../db/database';
+import { createTestDatabase, TEST_JWT_SECRET, testConfig } from '../test/harness';
+
+/** A build tree as `npm run build` leaves it, each index.html naming its app. */
+function fakeBuild(): string {
+  const root = mkdtempSync(join(tmpdir(), 'portal-static-'));
+  for (const [dir, label] of [
+    ['public-and-patient', 'public'],
+    ['clinical', 'clinical'],
+    ['hr', 'hr'],
+  ] as const) {
+    mkdirSync(join(root, dir, 'assets'), { recursive: true });
+    writeFileSync(join(root, dir, 'index.html'), `<!doctype html><title>${label}</title>`);
+    writeFileSync(join(root, dir, 'assets', `${label}-abc123.js`), `console.log('${label}')`);
+    writeFileSync(join(root, dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  }
+  return root;
+}
+
+describe('the three frontends on the API origin', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  const root = fakeBuild();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    app = await buildApp({
+      config: testConfig(),
+      db: database.db,
+      jwtSecret: TEST_JWT_SECRET,
+      logger: false,
+      staticRoot: root,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it.each([
+    ['/', 'public'],
+    ['/login', 'public'],
+    ['/system', 'public'],
+    ['/patient-profile', 'public'],
+    ['/patients-management', 'clinical'],
+    ['/patients-management/add-patient', 'clinical'],
+    ['/patients-management/search-patient?q=1', 'clinical'],
+    ['/employees-management', 'hr'],
+    ['/employees-management/edit-employee', 'hr'],
+  ])('answers %s with the %s app, never cached stale', async (url, label) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain(`<title>${label}</title>`);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it.each([
+    ['/assets/public-abc123.js', "console.log('public')"],
+    ['/patients-management/assets/clinical-abc123.js', "console.log('clinical')"],
+    ['/employees-management/assets/hr-abc123.js', "console.log('hr')"],
+  ])('serves hashed asset %s as immutable', async (url, body) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(body);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files of a build for an hour', async () => {
+    const response = await get('/patients-management/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('does not hand one app the others’ files', async () => {
+    expect((await get('/assets/clinical-abc123.js')).statusCode).toBe(404);
+    expect((await get('/patients-management/assets/public-abc123.js')).statusCode).toBe(404);
+  });
+
+  it('answers a missing file with 404, not a page', async () => {
+    const response = await get('/assets/missing-000.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('keeps unknown API paths as API 404s', async () => {
+    const response = await get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, title: 'Not Found' });
+    expect((await get('/api/health')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('refuses to leave the build folder', async () => {
+    for (const url of ['/..%2f..%2fetc%2fpasswd', '/patients-management/..%2f..%2fpackage.json']) {
+      const response = await get(url);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain('root:');
+    }
+  });
+
+  it('answers HEAD like GET without a body', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/login' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('');
+  });
+});

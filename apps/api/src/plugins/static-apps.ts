@@ -1,0 +1,84 @@
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { APP_PREFIXES, appForPath, type AppName, DEFAULT_API_BASE } from '@portal/contract';
+import { sendProblem } from './problems';
+
+/** The build folder of each app under the static root (dist/apps). */
+export const APP_DIRECTORIES: Readonly<Record<AppName, string>> = {
+  public: 'public-and-patient',
+  clinical: 'clinical',
+  hr: 'hr',
+};
+
+/** The URL prefix each app's bundle is built under (Vite's `base`). */
+const APP_BASE: Readonly<Record<AppName, string>> = {
+  public: '',
+  clinical: APP_PREFIXES.clinical,
+  hr: APP_PREFIXES.hr,
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Whether a file exists under a directory (and is a file). */
+function isFile(path: string): boolean {
+  return existsSync(path) && statSync(path).isFile();
+}
+
+/**
+ * Serves the three built frontends on the API's origin (product decisions §1): a path under
+ * /patients-management belongs to the clinical app, under /employees-management to the HR app,
+ * anything else (but /api) to the public app. A file of the app's build is sent as it is —
+ * hashed assets cached for a year as immutable, others for an hour — and any other path gets
+ * the app's index.html with no-cache, so the browser always asks for the current release.
+ * A missing file with an extension is a plain 404, not a page.
+ */
+export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+  const available = (Object.keys(APP_DIRECTORIES) as AppName[]).filter((name) =>
+    isFile(join(options.root, APP_DIRECTORIES[name], 'index.html')),
+  );
+  if (available.length === 0) {
+    app.log.warn('No built frontends found: serving the API only. Run `npm run build` first.');
+    return;
+  }
+  await app.register(fastifyStatic, { root: options.root, serve: false });
+
+  const send = (reply: FastifyReply, name: AppName, file: string, cacheControl: string) => {
+    void reply.header('cache-control', cacheControl);
+    return reply.sendFile(file, join(options.root, APP_DIRECTORIES[name]), { cacheControl: false });
+  };
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      if (pathname === DEFAULT_API_BASE || pathname.startsWith(`${DEFAULT_API_BASE}/`)) {
+        return sendProblem(reply, 404, `No API call ${request.method} ${pathname}`);
+      }
+      const name = appForPath(pathname);
+      if (!available.includes(name))
+        return sendProblem(reply, 404, 'This part of the portal is not installed');
+      const segments = pathname
+        .slice(APP_BASE[name].length)
+        .split(/[/\\]/)
+        .filter((s) => s && s !== '.');
+      if (segments.includes('..')) return sendProblem(reply, 400, 'Invalid path');
+      const relative = segments.join('/');
+      const dir = join(options.root, APP_DIRECTORIES[name]);
+      if (relative && relative !== 'index.html' && isFile(join(dir, relative))) {
+        return send(
+          reply,
+          name,
+          relative,
+          relative.startsWith('assets/') ? IMMUTABLE : 'public, max-age=3600',
+        );
+      }
+      if ((segments.at(-1) ?? '').includes('.'))
+        return sendProblem(reply, 404, `No file ${pathname}`);
+      return send(reply, name, 'index.html', 'no-cache');
+    },
+  });
+});
