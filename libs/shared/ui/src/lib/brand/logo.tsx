@@ -1,3 +1,6 @@
+/** The hospital's full name, for accessible names and titles. */
+export const HOSPITAL_NAME = 'Riverside General Hospital';
+
 /** The portal's own logo: a cross in a rounded shield. Decorative unless given a label. */
 export function Logo({ size = 40, label }: { size?: number; label?: string }) {
   return (

@@ -1,0 +1,49 @@
+import { useRef } from 'react';
+import { Button } from '../button/button';
+import { Dialog } from './dialog';
+
+/** Props of {@link SessionWarningDialog}. */
+export interface SessionWarningDialogProps {
+  /** Whether the warning is shown. */
+  open: boolean;
+  /** Seconds until the session ends. */
+  secondsLeft: number;
+  /** Keep the session (renew it); also what Escape does. */
+  onStay: () => void;
+  /** End the session now. */
+  onLogout: () => void;
+}
+
+/**
+ * Warns an idle user before the session ends, so nobody loses a half-typed form without a
+ * chance to stay. Staying is the default: it has focus first and Escape chooses it.
+ */
+export function SessionWarningDialog({
+  open,
+  secondsLeft,
+  onStay,
+  onLogout,
+}: SessionWarningDialogProps) {
+  const stayRef = useRef<HTMLButtonElement>(null);
+  const seconds = Math.max(0, Math.ceil(secondsLeft));
+  return (
+    <Dialog
+      open={open}
+      role="alertdialog"
+      title="Your session is about to end"
+      description={`You will be signed out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} unless you stay signed in.`}
+      onClose={onStay}
+      initialFocusRef={stayRef}
+      actions={
+        <>
+          <Button ref={stayRef} onClick={onStay}>
+            Stay signed in
+          </Button>
+          <Button variant="secondary" onClick={onLogout}>
+            Log out
+          </Button>
+        </>
+      }
+    />
+  );
+}

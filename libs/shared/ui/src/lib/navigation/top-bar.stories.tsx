@@ -1,0 +1,167 @@
+import { ROUTES, TIMINGS } from '@portal/contract';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router-dom';
+import { expect, fn, within } from 'storybook/test';
+import { TopBar } from './top-bar';
+
+const meta = {
+  title: 'UI/Navigation/TopBar',
+  component: TopBar,
+  args: {
+    pathname: ROUTES.home,
+    authenticated: false,
+    onLogin: fn(),
+    onLogout: fn(),
+  },
+  decorators: [
+    (Story, { args }) => (
+      <MemoryRouter initialEntries={[args.pathname]}>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
+} satisfies Meta<typeof TopBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The phone menu's panel, reached as assistive technology does: through aria-controls. */
+function menuOf(toggle: HTMLElement): HTMLElement {
+  const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  if (!panel) throw new Error('the menu toggle controls no element');
+  return panel;
+}
+
+/** Waits for the menu's opening animation to finish: until then it is partly transparent. */
+async function animationsDone(panel: HTMLElement) {
+  await Promise.all(panel.getAnimations().map((animation) => animation.finished));
+}
+
+/** Signed out on the home page: Login, no System link. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(canvas.queryByRole('link', { name: 'System' })).not.toBeInTheDocument();
+  },
+};
+
+export const SignedInOnHome: Story = {
+  args: { authenticated: true },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('link', { name: 'System' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Logout' }));
+    await expect(args.onLogout).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const SignedInElsewhere: Story = {
+  args: { authenticated: true, pathname: ROUTES.patientProfile },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'System' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Logout' })).toBeVisible();
+  },
+};
+
+export const SignedOutOnLoginPage: Story = {
+  args: { pathname: ROUTES.login },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Login' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+export const PatientsSectionMenuOpen: Story = {
+  args: { authenticated: true, pathname: ROUTES.addPatient },
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    const toggle = canvas.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // The spec's 0.5 s opening animation.
+    const animations = menuOf(toggle).getAnimations();
+    await expect(animations.map((animation) => animation.effect?.getTiming().duration)).toEqual([
+      TIMINGS.menuAnimationMs,
+    ]);
+    await animationsDone(menuOf(toggle));
+    const menu = within(menuOf(toggle));
+    await expect(menu.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Add Patient',
+      'Edit Patient',
+      'Patient Appointment',
+      'Patient History',
+      'Patient Information',
+      'System',
+      'Logout',
+    ]);
+    const lastSectionLink = menu.getByRole('link', { name: 'Patient Information' });
+    const system = menu.getByRole('link', { name: 'System' });
+    await expect(system).toBeVisible();
+    await expect(
+      lastSectionLink.compareDocumentPosition(system) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Add Patient' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  },
+};
+
+export const EmployeesSectionMenuOpen: Story = {
+  args: { authenticated: true, pathname: ROUTES.searchEmployee },
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    const toggle = canvas.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    await animationsDone(menuOf(toggle));
+    const menu = within(menuOf(toggle));
+    await expect(menu.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Add Employee',
+      'Edit Employee',
+      'Employee Information',
+      'System',
+      'Logout',
+    ]);
+  },
+};
+
+/** A choice in the menu closes it; so does Escape, which gives focus back to the toggle. */
+export const PhoneMenuClosesOnChoice: Story = {
+  args: { authenticated: true, pathname: ROUTES.addEmployee },
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    const toggle = canvas.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    await userEvent.click(within(menuOf(toggle)).getByRole('link', { name: 'Edit Employee' }));
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuOf(toggle)).not.toBeVisible();
+
+    await userEvent.click(toggle);
+    await userEvent.keyboard('{Escape}');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toHaveFocus();
+  },
+};
+
+export const PhoneClosed: Story = {
+  args: { authenticated: true },
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    const toggle = canvas.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Inline links are for large screens; on a phone they wait in the menu.
+    await expect(canvas.queryByRole('link', { name: 'System' })).not.toBeInTheDocument();
+    await expect(canvas.getByText('Riverside General')).toBeVisible();
+  },
+};
+
+export const Tablet: Story = {
+  args: { authenticated: true, pathname: ROUTES.editPatient },
+  globals: { viewport: { value: 'tablet768' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+  },
+};

@@ -1,0 +1,222 @@
+import { ROUTES } from '@portal/contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TopBar, type TopBarProps } from './top-bar';
+
+function renderTopBar(props: Partial<TopBarProps> & { pathname: string }) {
+  const onLogout = vi.fn();
+  const result = render(
+    <MemoryRouter initialEntries={[props.pathname]}>
+      <TopBar authenticated={false} onLogout={onLogout} {...props} />
+    </MemoryRouter>,
+  );
+  return { ...result, onLogout, user: userEvent.setup() };
+}
+
+const toggle = () => screen.getByRole('button', { name: 'Menu' });
+
+/** The phone menu's panel, found the way assistive technology does: through aria-controls. */
+function menu() {
+  const id = toggle().getAttribute('aria-controls') ?? '';
+  const panel = document.getElementById(id);
+  if (!panel) throw new Error(`no menu panel #${id}`);
+  return panel;
+}
+
+/** The names of the open menu's items, in order. */
+function menuItems() {
+  return within(menu())
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+}
+
+/** The inline (large-screen) list: the Main navigation's first list. */
+function inline() {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  const list = within(nav).getAllByRole('list')[0];
+  if (!list) throw new Error('no inline list');
+  return within(list);
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('TopBar', () => {
+  it('is a header with a Main navigation and a logo link home', () => {
+    renderTopBar({ pathname: ROUTES.login });
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Riverside General/ })).toHaveAttribute('href', '/');
+  });
+
+  it('offers Login, a link to /login, when nobody is signed in', () => {
+    renderTopBar({ pathname: ROUTES.home });
+    expect(inline().getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+  });
+
+  it('offers Logout, a button calling onLogout, when signed in', async () => {
+    const { user, onLogout } = renderTopBar({ pathname: ROUTES.home, authenticated: true });
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    await user.click(inline().getByRole('button', { name: 'Logout' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls onLogin when Login is chosen', async () => {
+    const onLogin = vi.fn();
+    const { user } = renderTopBar({ pathname: ROUTES.home, onLogin });
+    await user.click(inline().getByRole('link', { name: 'Login' }));
+    expect(onLogin).toHaveBeenCalledTimes(1);
+  });
+
+  describe('System link', () => {
+    it('is shown on the home page to a signed-in user', () => {
+      renderTopBar({ pathname: ROUTES.home, authenticated: true });
+      expect(inline().getByRole('link', { name: 'System' })).toHaveAttribute('href', '/system');
+    });
+
+    it('is not shown on the home page to an anonymous visitor', () => {
+      renderTopBar({ pathname: ROUTES.home });
+      expect(screen.queryByRole('link', { name: 'System' })).not.toBeInTheDocument();
+    });
+
+    it.each([
+      [ROUTES.patientProfile, true],
+      [ROUTES.addPatient, true],
+      [ROUTES.searchEmployee, true],
+      [ROUTES.login, false],
+    ])('is shown away from the home page (%s, signed in: %s)', (pathname, authenticated) => {
+      renderTopBar({ pathname, authenticated });
+      expect(inline().getByRole('link', { name: 'System' })).toBeInTheDocument();
+    });
+  });
+
+  describe('phone menu', () => {
+    it('opens and closes with the toggle, which reports its state', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.home, authenticated: true });
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(menu()).not.toBeVisible();
+
+      await user.click(toggle());
+      expect(toggle()).toHaveAttribute('aria-expanded', 'true');
+      expect(menu()).toBeVisible();
+      expect(menu()).toHaveClass('animate-menu-open');
+
+      await user.click(toggle());
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(menu()).not.toBeVisible();
+    });
+
+    it('lists the patients section links, in order, above System and Logout', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.editPatient, authenticated: true });
+      await user.click(toggle());
+      expect(menuItems()).toEqual([
+        'Add Patient',
+        'Edit Patient',
+        'Patient Appointment',
+        'Patient History',
+        'Patient Information',
+        'System',
+        'Logout',
+      ]);
+      expect(within(menu()).getByRole('link', { name: 'Edit Patient' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    });
+
+    it('lists the employees section links above System and Logout', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.addEmployee, authenticated: true });
+      await user.click(toggle());
+      expect(menuItems()).toEqual([
+        'Add Employee',
+        'Edit Employee',
+        'Employee Information',
+        'System',
+        'Logout',
+      ]);
+    });
+
+    it('holds only System and Login/Logout outside the two sections', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.patientProfile, authenticated: true });
+      await user.click(toggle());
+      expect(menuItems()).toEqual(['System', 'Logout']);
+    });
+
+    it('holds only Login on the home page for an anonymous visitor', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.home });
+      await user.click(toggle());
+      expect(menuItems()).toEqual(['Login']);
+    });
+
+    it('closes when a link in it is chosen', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.addPatient, authenticated: true });
+      await user.click(toggle());
+      await user.click(within(menu()).getByRole('link', { name: 'Patient History' }));
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(menu()).not.toBeVisible();
+    });
+
+    it('closes when Logout in it is chosen, keeping focus on the toggle', async () => {
+      const { user, onLogout } = renderTopBar({ pathname: ROUTES.addPatient, authenticated: true });
+      await user.click(toggle());
+      await user.click(within(menu()).getByRole('button', { name: 'Logout' }));
+      expect(onLogout).toHaveBeenCalledTimes(1);
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle()).toHaveFocus();
+    });
+
+    it('closes on Escape and gives focus back to the toggle', async () => {
+      const { user } = renderTopBar({ pathname: ROUTES.addEmployee, authenticated: true });
+      await user.click(toggle());
+      await user.tab();
+      expect(within(menu()).getByRole('link', { name: 'Add Employee' })).toHaveFocus();
+
+      await user.keyboard('{Escape}');
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle()).toHaveFocus();
+    });
+
+    it('closes when the page changes under it', async () => {
+      const { user, rerender, onLogout } = renderTopBar({
+        pathname: ROUTES.addPatient,
+        authenticated: true,
+      });
+      await user.click(toggle());
+      rerender(
+        <MemoryRouter initialEntries={[ROUTES.editPatient]}>
+          <TopBar pathname={ROUTES.editPatient} authenticated onLogout={onLogout} />
+        </MemoryRouter>,
+      );
+      expect(toggle()).toHaveAttribute('aria-expanded', 'false');
+    });
+  });
+
+  describe('logo', () => {
+    it('scrolls to the top when chosen on the home page', async () => {
+      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+      const { user } = renderTopBar({ pathname: ROUTES.home });
+      await user.click(screen.getByRole('link', { name: /Riverside General/ }));
+      expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+    });
+
+    it('does not scroll elsewhere: it is an ordinary link home', async () => {
+      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+      const { user } = renderTopBar({ pathname: ROUTES.login });
+      await user.click(screen.getByRole('link', { name: /Riverside General/ }));
+      expect(scrollTo).not.toHaveBeenCalled();
+    });
+
+    it('calls onLogoClick instead when given', async () => {
+      const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+      const onLogoClick = vi.fn();
+      const { user } = renderTopBar({ pathname: ROUTES.home, onLogoClick });
+      await user.click(screen.getByRole('link', { name: /Riverside General/ }));
+      expect(onLogoClick).toHaveBeenCalledTimes(1);
+      expect(scrollTo).not.toHaveBeenCalled();
+    });
+  });
+});

@@ -1,0 +1,200 @@
+import { ROUTES, sectionLinksFor } from '@portal/contract';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { HospitalName, Logo } from '../brand/logo';
+import { PortalLink } from './portal-link';
+
+/** Props of {@link TopBar}. */
+export interface TopBarProps {
+  /** The current path; it decides the System link and the section links. */
+  pathname: string;
+  /** Whether somebody is signed in: Logout instead of Login, System on the home page. */
+  authenticated: boolean;
+  /** Called when the Login link is chosen (the link still goes to /login). */
+  onLogin?: () => void;
+  /** Called when Logout is chosen. */
+  onLogout: () => void;
+  /** Called when the logo is chosen, instead of the default scroll to the top on the home page. */
+  onLogoClick?: () => void;
+}
+
+/**
+ * The spec's rule, read word for word: "A System link is shown on the home page only to
+ * authenticated users", and every other menu "holds System and Login/Logout". So the
+ * home page is the one place where signing in matters; elsewhere System is always there.
+ */
+function showsSystemLink(pathname: string, authenticated: boolean): boolean {
+  return pathname !== ROUTES.home || authenticated;
+}
+
+function isCurrent(pathname: string, to: string): boolean {
+  return pathname.replace(/\/+$/, '') === to.replace(/\/+$/, '');
+}
+
+function scrollToTop() {
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+}
+
+const inlineLinkClasses =
+  'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-100 aria-[current=page]:text-brand-900';
+const menuItemClasses =
+  'flex min-h-12 w-full items-center rounded-lg px-3 text-left text-base font-semibold text-brand-800 hover:bg-brand-50 aria-[current=page]:bg-brand-100 aria-[current=page]:text-brand-900';
+
+/**
+ * The portal's fixed top bar: logo and hospital name (a link home), System and Login/Logout
+ * inline on large screens, and below the lg breakpoint a menu toggle whose panel also lists the
+ * current management section's links. The menu closes on any choice and on Escape.
+ */
+export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick }: TopBarProps) {
+  // Open for one path only: navigating away (even with the browser's Back) closes the menu.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const open = openOnPath === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = () => setOpenOnPath(null);
+
+  const sectionLinks = sectionLinksFor(pathname);
+  const showSystem = showsSystemLink(pathname, authenticated);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    toggleRef.current?.focus();
+  });
+  useEffect(() => {
+    if (!open) return;
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, [open]);
+
+  const chooseLogo = () => {
+    close();
+    if (onLogoClick) onLogoClick();
+    else if (pathname === ROUTES.home) scrollToTop();
+  };
+  const chooseLogin = () => {
+    close();
+    onLogin?.();
+  };
+  const chooseLogout = () => {
+    close();
+    // The Logout button leaves with the menu: keep keyboard focus on the bar, not on nothing.
+    if (open) toggleRef.current?.focus();
+    onLogout();
+  };
+
+  const systemLink = (className: string) => (
+    <PortalLink
+      to={ROUTES.system}
+      className={className}
+      aria-current={isCurrent(pathname, ROUTES.system) ? 'page' : undefined}
+      onClick={close}
+    >
+      System
+    </PortalLink>
+  );
+  const sessionControl = (className: string) =>
+    authenticated ? (
+      <button type="button" className={className} onClick={chooseLogout}>
+        Logout
+      </button>
+    ) : (
+      <PortalLink
+        to={ROUTES.login}
+        className={className}
+        aria-current={isCurrent(pathname, ROUTES.login) ? 'page' : undefined}
+        onClick={chooseLogin}
+      >
+        Login
+      </PortalLink>
+    );
+
+  return (
+    // h-16 matches PageShell's top padding, which keeps content clear of this fixed bar.
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface shadow-sm">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        {/* Named by the visible hospital name, as a logo link home conventionally is. */}
+        <PortalLink
+          to={ROUTES.home}
+          className="flex min-h-11 items-center gap-3 rounded-lg"
+          onClick={chooseLogo}
+        >
+          <Logo />
+          <HospitalName />
+        </PortalLink>
+
+        <nav aria-label="Main">
+          <ul className="hidden items-center gap-2 lg:flex">
+            {showSystem && <li>{systemLink(inlineLinkClasses)}</li>}
+            <li>{sessionControl(inlineLinkClasses)}</li>
+          </ul>
+
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-lg text-brand-800 hover:bg-brand-50 lg:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpenOnPath(open ? null : pathname)}
+          >
+            <span className="sr-only">Menu</span>
+            <MenuIcon open={open} />
+          </button>
+
+          {/* Always in the DOM (hidden when closed), so aria-controls always points somewhere and
+              the animation replays each time the panel is shown. */}
+          <div
+            id={menuId}
+            hidden={!open}
+            className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] animate-menu-open overflow-y-auto border-b border-line bg-surface px-4 pt-2 pb-4 shadow-md lg:hidden"
+          >
+            <ul className="flex flex-col gap-1">
+              {sectionLinks.map((link) => (
+                <li key={link.to}>
+                  <PortalLink
+                    to={link.to}
+                    className={menuItemClasses}
+                    aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
+                    onClick={close}
+                  >
+                    {link.label}
+                  </PortalLink>
+                </li>
+              ))}
+              {showSystem && (
+                <li className={sectionLinks.length > 0 ? 'mt-1 border-t border-line pt-2' : ''}>
+                  {systemLink(menuItemClasses)}
+                </li>
+              )}
+              <li
+                className={
+                  sectionLinks.length > 0 && !showSystem ? 'mt-1 border-t border-line pt-2' : ''
+                }
+              >
+                {sessionControl(menuItemClasses)}
+              </li>
+            </ul>
+          </div>
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      className="size-6"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}
