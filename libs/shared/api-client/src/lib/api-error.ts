@@ -1,0 +1,98 @@
+import { isAxiosError, isCancel } from 'axios';
+import { problemSchema, type FieldError } from '@portal/contract';
+
+/** Shown when the request never got an answer. */
+export const NETWORK_ERROR_MESSAGE =
+  'Could not reach the server. Check the connection and try again.';
+/** Shown when the server took longer than the client waits. */
+export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Try again.';
+/** Shown when an answer does not have the shape the contract promises. */
+export const UNEXPECTED_ANSWER_MESSAGE = 'Unexpected answer from the server';
+
+/**
+ * What went wrong: the server refused (`http`), no answer (`network`), the session was over
+ * before the call left (`expired`), an answer off the contract (`bad-answer`), the caller
+ * cancelled (`cancelled`), or the call could not even be built (`client`).
+ */
+export type ApiErrorKind = 'http' | 'network' | 'expired' | 'bad-answer' | 'cancelled' | 'client';
+
+/** The fields of an {@link ApiError}. */
+export interface ApiErrorInit {
+  readonly kind: ApiErrorKind;
+  readonly detail: string;
+  readonly status?: number | null;
+  readonly fieldErrors?: readonly FieldError[];
+  readonly cause?: unknown;
+}
+
+/** Every failure of an API call, with the text the apps show (`detail`, also the message). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  /** The HTTP status, or null when no answer came. */
+  readonly status: number | null;
+  readonly detail: string;
+  /** The invalid fields a 400 names, dotted as the API spells them (`patient.age`). */
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(init: ApiErrorInit) {
+    super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status ?? null;
+    this.detail = init.detail;
+    this.fieldErrors = init.fieldErrors ?? [];
+  }
+}
+
+/** Narrows a caught value to an {@link ApiError}. */
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+// Non-problem bodies are shown only when they look like a short message, never an HTML page.
+function plainText(data: unknown): string | null {
+  if (typeof data !== 'string') return null;
+  const text = data.trim();
+  return text && text.length <= 300 && !text.startsWith('<') ? text : null;
+}
+
+/** Turns whatever an axios call threw into an {@link ApiError}. */
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (isCancel(error))
+    return new ApiError({ kind: 'cancelled', detail: 'Request cancelled', cause: error });
+  if (isAxiosError(error)) {
+    const response = error.response;
+    if (!response) {
+      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+      return new ApiError({
+        kind: 'network',
+        detail: timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE,
+        cause: error,
+      });
+    }
+    const problem = problemSchema.safeParse(response.data);
+    if (problem.success) {
+      return new ApiError({
+        kind: 'http',
+        status: response.status,
+        detail: problem.data.detail,
+        fieldErrors: problem.data.errors ?? [],
+        cause: error,
+      });
+    }
+    return new ApiError({
+      kind: 'http',
+      status: response.status,
+      detail:
+        plainText(response.data) ??
+        `The server could not complete the request (status ${response.status}).`,
+      cause: error,
+    });
+  }
+  return new ApiError({
+    kind: 'client',
+    detail: error instanceof Error ? error.message : String(error),
+    cause: error,
+  });
+}

@@ -1,0 +1,306 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ENDPOINTS,
+  endpointPath,
+  type AddPatientRequest,
+  type EndpointName,
+} from '@portal/contract';
+import { activationCode, employee, patientRecord } from '../../test/fixtures';
+import { makeToken } from '../../test/tokens';
+import { sessionStore } from '../session-store';
+import { addAppointment } from './add-appointment';
+import { addEmployee } from './add-employee';
+import { addHistory } from './add-history';
+import { addPatient } from './add-patient';
+import { getEmployee } from './get-employee';
+import { getPatient } from './get-patient';
+import { getProfile } from './get-profile';
+import { listEmployees } from './list-employees';
+import { listPatients } from './list-patients';
+import { login } from './login';
+import { logout } from './logout';
+import { register } from './register';
+import { reissueEmployeeCode } from './reissue-employee-code';
+import { reissuePatientCode } from './reissue-patient-code';
+import { renew } from './renew';
+import { searchEmployees } from './search-employees';
+import { searchPatients } from './search-patients';
+import { updateEmployee } from './update-employee';
+import { updatePatient } from './update-patient';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  sessionStore.write(makeToken());
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const token = makeToken({ role: 'HR', sid: 'renewed' });
+const addPatientBody: AddPatientRequest = {
+  patient: { ...patientRecord().patient, address: '' },
+  patient_chronic_disease: [{ disease_id: 'I001' }],
+  patient_drug_allergy: [],
+};
+const employeeBody = { ...employee(), position_id: 'doctor' };
+
+interface Case {
+  readonly name: EndpointName;
+  readonly params?: Record<string, string>;
+  readonly call: () => Promise<unknown>;
+  readonly body?: unknown;
+  readonly answer: JsonBodyType;
+  readonly status?: number;
+  readonly expected: unknown;
+  readonly badAnswer: JsonBodyType;
+}
+
+const cases: Case[] = [
+  {
+    name: 'register',
+    call: () =>
+      register({
+        username: 'ann',
+        password: 'a long passphrase',
+        role: 'patient',
+        id: 'P001',
+        activation_code: 'X',
+      }),
+    body: {
+      username: 'ann',
+      password: 'a long passphrase',
+      role: 'patient',
+      id: 'P001',
+      activation_code: 'X',
+    },
+    answer: { username: 'ann', role: 'patient', id: 'P001' },
+    status: 201,
+    expected: { username: 'ann', role: 'patient', id: 'P001' },
+    badAnswer: { username: 'ann', role: 'admin', id: 'P001' },
+  },
+  {
+    name: 'login',
+    call: () => login({ username: 'bo', password: 'secret' }),
+    body: { username: 'bo', password: 'secret' },
+    answer: { token, role: 'HR' },
+    expected: { token, role: 'HR' },
+    badAnswer: { token },
+  },
+  {
+    name: 'renew',
+    call: () => renew(),
+    answer: { token, role: 'HR' },
+    expected: { token, role: 'HR' },
+    badAnswer: { jwt: token },
+  },
+  {
+    name: 'profile',
+    call: () => getProfile(),
+    answer: { username: 'ann', role: 'patient', patient_id: 'P001', employee_id: null },
+    expected: { username: 'ann', role: 'patient', patient_id: 'P001', employee_id: null },
+    badAnswer: { username: 'ann', role: 'patient' },
+  },
+  {
+    name: 'getPatient',
+    params: { patient_id: 'P001' },
+    call: () => getPatient(' P001 '),
+    answer: patientRecord(),
+    expected: patientRecord(),
+    badAnswer: patientRecord().patient,
+  },
+  {
+    name: 'addPatient',
+    call: () => addPatient(addPatientBody),
+    body: addPatientBody,
+    answer: { patient_id: 'P001', ...activationCode },
+    status: 201,
+    expected: { patient_id: 'P001', ...activationCode },
+    badAnswer: { patient_id: 'P001', activation_code: 'X', activation_code_expires_at: 'soon' },
+  },
+  {
+    name: 'updatePatient',
+    call: () => updatePatient({ patient: { patient_id: 'P001', first_name: 'Anna' } }),
+    body: { patient: { patient_id: 'P001', first_name: 'Anna' } },
+    answer: patientRecord(),
+    expected: patientRecord(),
+    badAnswer: { ok: true },
+  },
+  {
+    name: 'addAppointment',
+    call: () =>
+      addAppointment({ patient_id: 'P001', time: '10:30', date: '2025-02-01', topic: '' }),
+    body: { patient_id: 'P001', time: '10:30', date: '2025-02-01', topic: '' },
+    answer: { patient_id: 'P001', time: '10:30:00', date: '2025-02-01', topic: null },
+    status: 201,
+    expected: { patient_id: 'P001', time: '10:30:00', date: '2025-02-01', topic: null },
+    badAnswer: { patient_id: 'P001', time: '10:30:00' },
+  },
+  {
+    name: 'addHistory',
+    call: () =>
+      addHistory({ patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' }),
+    body: { patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
+    answer: { patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
+    status: 201,
+    expected: { patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
+    badAnswer: { patient_id: 'P001', time: 1030, date: '2025-02-01', detail: 'Flu' },
+  },
+  {
+    name: 'reissuePatientCode',
+    params: { patient_id: 'P001' },
+    call: () => reissuePatientCode('P001'),
+    answer: activationCode,
+    status: 201,
+    expected: activationCode,
+    badAnswer: { code: 'X' },
+  },
+  {
+    name: 'getEmployee',
+    params: { employee_id: 'E001' },
+    call: () => getEmployee('E001'),
+    answer: employee(),
+    expected: employee(),
+    badAnswer: { ...employee(), salary: '50000' },
+  },
+  {
+    name: 'addEmployee',
+    call: () => addEmployee(employeeBody),
+    body: employeeBody,
+    answer: { employee_id: 'E001', activation_code: null, activation_code_expires_at: null },
+    status: 201,
+    expected: { employee_id: 'E001', activation_code: null, activation_code_expires_at: null },
+    badAnswer: { employee_id: 'E001' },
+  },
+  {
+    name: 'updateEmployee',
+    call: () =>
+      updateEmployee({ employee_id: 'E001', work_status: 'no', resignation_date: '2025-01-01' }),
+    body: { employee_id: 'E001', work_status: 'no', resignation_date: '2025-01-01' },
+    answer: { ...employee(), sessions_revoked: 2 },
+    expected: { ...employee(), sessions_revoked: 2 },
+    badAnswer: employee(),
+  },
+  {
+    name: 'reissueEmployeeCode',
+    params: { employee_id: 'E001' },
+    call: () => reissueEmployeeCode('E001'),
+    answer: activationCode,
+    status: 201,
+    expected: activationCode,
+    badAnswer: [],
+  },
+  {
+    name: 'listPatients',
+    call: () => listPatients(),
+    answer: [patientRecord()],
+    expected: { items: [patientRecord()], total: 1, nextCursor: null },
+    badAnswer: { items: [patientRecord()] },
+  },
+  {
+    name: 'searchPatients',
+    call: () => searchPatients({ first_name: 'an' }),
+    body: { first_name: 'an' },
+    answer: [patientRecord()],
+    expected: { items: [patientRecord()], total: 1, nextCursor: null },
+    badAnswer: [{ patient_id: 'P001' }],
+  },
+  {
+    name: 'listEmployees',
+    call: () => listEmployees(),
+    answer: [employee()],
+    expected: { items: [employee()], total: 1, nextCursor: null },
+    badAnswer: [{ ...employee(), work_status: 'maybe' }],
+  },
+  {
+    name: 'searchEmployees',
+    call: () => searchEmployees({ employee_id: 'E0' }),
+    body: { employee_id: 'E0' },
+    answer: [employee()],
+    expected: { items: [employee()], total: 1, nextCursor: null },
+    badAnswer: null,
+  },
+];
+
+function handle(
+  c: Case,
+  answer: JsonBodyType,
+  seen: { body?: unknown; authorization?: string | null },
+) {
+  const endpoint = ENDPOINTS[c.name];
+  const path = `/api${endpointPath(endpoint.path, c.params)}`;
+  const method =
+    endpoint.method === 'GET' ? http.get : endpoint.method === 'PUT' ? http.put : http.post;
+  return method(path, async ({ request }) => {
+    seen.authorization = request.headers.get('authorization');
+    const text = await request.text();
+    seen.body = text === '' ? undefined : (JSON.parse(text) as unknown);
+    return HttpResponse.json(answer, { status: c.status ?? 200 });
+  });
+}
+
+describe('every call of the API', () => {
+  it('has a case here (but health, ready and the OpenAPI document, which the apps never call)', () => {
+    const covered = [...cases.map((c) => c.name), 'logout'].sort();
+    const expected = (Object.keys(ENDPOINTS) as EndpointName[])
+      .filter((name) => !['health', 'ready', 'openapi'].includes(name))
+      .sort();
+    expect(covered).toEqual(expected);
+  });
+
+  it.each(cases)(
+    '$name uses its method and path, sends its body, and parses the answer',
+    async (c) => {
+      const seen: { body?: unknown; authorization?: string | null } = {};
+      server.use(handle(c, c.answer, seen));
+
+      await expect(c.call()).resolves.toEqual(c.expected);
+
+      expect(seen.body).toEqual(c.body);
+      const isPublic = ENDPOINTS[c.name].access === 'public';
+      expect(seen.authorization).toBe(isPublic ? null : `Bearer ${sessionStore.read()?.token}`);
+    },
+  );
+
+  it.each(cases)('$name rejects an answer off the contract', async (c) => {
+    server.use(handle(c, c.badAnswer, {}));
+
+    await expect(c.call()).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'bad-answer',
+      detail: 'Unexpected answer from the server',
+      status: c.status ?? 200,
+    });
+  });
+
+  it('logout posts with the token and expects no body', async () => {
+    let authorization: string | null = null;
+    server.use(
+      http.post('/api/logout', ({ request }) => {
+        authorization = request.headers.get('authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(logout()).resolves.toBeUndefined();
+    expect(authorization).toBe(`Bearer ${sessionStore.read()?.token}`);
+  });
+
+  it('logout reports the server’s refusal', async () => {
+    server.use(http.post('/api/logout', () => HttpResponse.json({}, { status: 500 })));
+    await expect(logout()).rejects.toMatchObject({ kind: 'http', status: 500 });
+  });
+
+  it('refuses to build a call without its path parameter', async () => {
+    await expect(getPatient('  ')).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'client',
+      detail: 'Missing path parameter patient_id',
+    });
+  });
+
+  it('encodes path parameters', async () => {
+    server.use(http.get('/api/employee/E%2F1', () => HttpResponse.json(employee('E/1'))));
+    await expect(getEmployee('E/1')).resolves.toMatchObject({ employee_id: 'E/1' });
+  });
+});

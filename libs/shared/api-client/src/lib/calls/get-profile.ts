@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, profileResponseSchema, type ProfileResponse } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parseAnswer, send, type RequestOptions } from '../request';
+
+/** GET /profile: who is signed in, with their patient_id or employee_id. */
+export async function getProfile(options: RequestOptions = {}): Promise<ProfileResponse> {
+  return parseAnswer(profileResponseSchema, await send(ENDPOINTS.profile, options));
+}
+
+/** The profile query. */
+export function profileQueryOptions() {
+  return queryOptions({
+    queryKey: queryKeys.profile(),
+    queryFn: ({ signal }) => getProfile({ signal }),
+  });
+}
+
+/** The signed-in user's profile. */
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}

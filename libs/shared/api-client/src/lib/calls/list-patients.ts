@@ -1,0 +1,27 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ENDPOINTS, patientListSchema, type PatientRecord } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+
+/** GET /patient: one page of patient records. */
+export async function listPatients(
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<PatientRecord>> {
+  return parsePage(patientListSchema, await send(ENDPOINTS.listPatients, { ...options, page }));
+}
+
+/** The patient list as an infinite query, one page per cursor. */
+export function patientListQueryOptions({ limit }: { limit?: number } = {}) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.patients.list(limit),
+    queryFn: ({ pageParam, signal }) => listPatients({ limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<PatientRecord>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The patient list, paged; `fetchNextPage` loads more. */
+export function usePatientList({ limit }: { limit?: number } = {}) {
+  return useInfiniteQuery(patientListQueryOptions({ limit }));
+}

@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  employeeListSchema,
+  ENDPOINTS,
+  type Employee,
+  type SearchEmployeeRequest,
+} from '@portal/contract';
+import { normalizeEmployeeCriteria, queryKeys } from '../query-keys';
+import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+
+/** POST /employee/search-employee: one page of the employees matching the criteria. */
+export async function searchEmployees(
+  criteria: SearchEmployeeRequest,
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<Employee>> {
+  const response = await send(ENDPOINTS.searchEmployees, { ...options, data: criteria, page });
+  return parsePage(employeeListSchema, response);
+}
+
+/** An employee search as an infinite query keyed by its (trimmed) criteria. */
+export function employeeSearchQueryOptions(
+  criteria: SearchEmployeeRequest,
+  { limit }: { limit?: number } = {},
+) {
+  const normalized = normalizeEmployeeCriteria(criteria);
+  return infiniteQueryOptions({
+    queryKey: queryKeys.employees.search(normalized, limit),
+    queryFn: ({ pageParam, signal }) =>
+      searchEmployees(normalized, { limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<Employee>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** An employee search, paged; pass `enabled: false` until the form is submitted. */
+export function useEmployeeSearch(
+  criteria: SearchEmployeeRequest,
+  { limit, enabled = true }: { limit?: number; enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({ ...employeeSearchQueryOptions(criteria, { limit }), enabled });
+}

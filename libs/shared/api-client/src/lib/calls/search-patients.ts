@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  ENDPOINTS,
+  patientListSchema,
+  type PatientRecord,
+  type SearchPatientRequest,
+} from '@portal/contract';
+import { normalizePatientCriteria, queryKeys } from '../query-keys';
+import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+
+/** POST /patient/search-patient: one page of the records matching the criteria. */
+export async function searchPatients(
+  criteria: SearchPatientRequest,
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<PatientRecord>> {
+  const response = await send(ENDPOINTS.searchPatients, { ...options, data: criteria, page });
+  return parsePage(patientListSchema, response);
+}
+
+/** A patient search as an infinite query keyed by its (trimmed) criteria. */
+export function patientSearchQueryOptions(
+  criteria: SearchPatientRequest,
+  { limit }: { limit?: number } = {},
+) {
+  const normalized = normalizePatientCriteria(criteria);
+  return infiniteQueryOptions({
+    queryKey: queryKeys.patients.search(normalized, limit),
+    queryFn: ({ pageParam, signal }) =>
+      searchPatients(normalized, { limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<PatientRecord>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** A patient search, paged; pass `enabled: false` until the form is submitted. */
+export function usePatientSearch(
+  criteria: SearchPatientRequest,
+  { limit, enabled = true }: { limit?: number; enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({ ...patientSearchQueryOptions(criteria, { limit }), enabled });
+}

@@ -1,0 +1,55 @@
+import type { SearchEmployeeRequest, SearchPatientRequest } from '@portal/contract';
+
+/** The patient search criteria a query is keyed by, trimmed so equal searches share a cache entry. */
+export interface PatientCriteria {
+  readonly patient_id: string;
+  readonly first_name: string;
+  readonly last_name: string;
+}
+
+/** The employee search criteria a query is keyed by. */
+export interface EmployeeCriteria {
+  readonly employee_id: string;
+  readonly first_name: string;
+  readonly last_name: string;
+}
+
+/** Trims a patient search form's values into query-key criteria. */
+export function normalizePatientCriteria(criteria: SearchPatientRequest = {}): PatientCriteria {
+  return {
+    patient_id: criteria.patient_id?.trim() ?? '',
+    first_name: criteria.first_name?.trim() ?? '',
+    last_name: criteria.last_name?.trim() ?? '',
+  };
+}
+
+/** Trims an employee search form's values into query-key criteria. */
+export function normalizeEmployeeCriteria(criteria: SearchEmployeeRequest = {}): EmployeeCriteria {
+  return {
+    employee_id: criteria.employee_id?.trim() ?? '',
+    first_name: criteria.first_name?.trim() ?? '',
+    last_name: criteria.last_name?.trim() ?? '',
+  };
+}
+
+/**
+ * Every query key of the portal, from one place. Each domain's keys start with its `all()`, so
+ * a write invalidates everything of its domain with one call.
+ */
+export const queryKeys = {
+  profile: () => ['profile'] as const,
+  patients: {
+    all: () => ['patients'] as const,
+    list: (limit?: number) => ['patients', 'list', { limit }] as const,
+    search: (criteria: PatientCriteria, limit?: number) =>
+      ['patients', 'search', { ...criteria, limit }] as const,
+    detail: (patientId: string) => ['patients', 'detail', patientId] as const,
+  },
+  employees: {
+    all: () => ['employees'] as const,
+    list: (limit?: number) => ['employees', 'list', { limit }] as const,
+    search: (criteria: EmployeeCriteria, limit?: number) =>
+      ['employees', 'search', { ...criteria, limit }] as const,
+    detail: (employeeId: string) => ['employees', 'detail', employeeId] as const,
+  },
+} as const;
