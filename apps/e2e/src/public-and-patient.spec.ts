@@ -1,0 +1,169 @@
+import { expect, test } from '@playwright/test';
+import { createPatient, logInThroughPage, unique } from './support';
+
+test.describe('the landing page', () => {
+  test('shows the hero, counts up to its figures, and scrolls to the system info', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The counters start at 0 and reach their figures within the spec's 2 seconds.
+    const figures = page.getByRole('definition');
+    await expect(figures.nth(0)).toContainText('50+', { timeout: 4000 });
+    await expect(figures.nth(1)).toContainText('21M');
+    await expect(figures.nth(2)).toContainText('100%');
+    await expect(page.getByText('years of trusted care')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toContainText(String(new Date().getFullYear()));
+
+    await page.getByRole('button', { name: 'System Info' }).click();
+    const features = page.getByRole('heading', {
+      name: 'One system for everyone who keeps you well',
+    });
+    await expect(features).toBeInViewport();
+    await expect(features).toBeFocused();
+  });
+
+  test('sends a visitor who is not signed in from Our System and Access the System to /login', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Our System' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Access the System' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test.describe('a patient', () => {
+  test('registers with an activation code, logs in, and sees their own record', async ({
+    page,
+    request,
+  }) => {
+    const patient = await createPatient(request);
+    const username = `araya.${unique()}`;
+    const password = 'a-long-and-private-passphrase';
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').first().fill(password);
+    await expect(page.getByLabel('Role')).toHaveValue('patient');
+    await page.getByPlaceholder('Employee ID/Patient ID').fill(patient.patientId);
+    await page.getByLabel('Activation code').fill(patient.code);
+    await page.getByRole('button', { name: 'Register', exact: true }).last().click();
+    await expect(page.getByText('Registration successful! Please login.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+    await logInThroughPage(page, username, password);
+    await expect(page).toHaveURL(/\/patient-profile$/);
+    await expect(page.getByRole('heading', { name: 'MyInfo' })).toBeVisible();
+    await expect(page.getByText(patient.patientId, { exact: true })).toBeVisible();
+    await expect(page.getByText(patient.last_name, { exact: true })).toBeVisible();
+    await expect(page.getByText('asthma inhaler')).toBeVisible();
+    await expect(page.getByText('ibuprofen')).toBeVisible();
+    await expect(page.getByText('influenza')).toBeVisible();
+    await expect(page.getByText('No medical history available')).toBeVisible();
+    await expect(page.getByText('No appointment')).toBeVisible();
+    await expect(page.getByText('Help Desk')).toBeVisible();
+  });
+
+  test('is told when the activation code is wrong, and keeps what was typed', async ({
+    page,
+    request,
+  }) => {
+    const patient = await createPatient(request);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByLabel('Username').fill(`wrong.${unique()}`);
+    await page.getByLabel('Password').first().fill('a-long-and-private-passphrase');
+    await page.getByPlaceholder('Employee ID/Patient ID').fill(patient.patientId);
+    await page.getByLabel('Activation code').fill('AAAA-BBBB-CCCC');
+    await page.getByRole('button', { name: 'Register', exact: true }).last().click();
+    await expect(
+      page.getByText(/do not match a record waiting for registration/).first(),
+    ).toBeVisible();
+    await expect(page.getByPlaceholder('Employee ID/Patient ID')).toHaveValue(patient.patientId);
+  });
+
+  test('sees the red message for a wrong password', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill('demo.patient');
+    await page.getByLabel('Password').first().fill('not-the-right-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Wrong Username or Password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('logs out from the top bar and returns to /', async ({ page }) => {
+    await logInThroughPage(page, 'demo.patient');
+    await expect(page).toHaveURL(/\/patient-profile$/);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('myApp_authToken'),
+        localStorage.getItem('myApp_userRole'),
+      ]),
+    ).toEqual([null, null]);
+    // The old session is gone: MyInfo now sends the visitor home.
+    await page.goto('/patient-profile');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('is logged out with “Token expired” when the session runs out', async ({ page }) => {
+    await page.clock.install();
+    await logInThroughPage(page, 'demo.patient');
+    await expect(page.getByRole('heading', { name: 'MyInfo' })).toBeVisible();
+    // Nobody touches the page for 31 minutes: the 30-minute token is not renewed and ends.
+    await page.clock.fastForward('31:00');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Token expired')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('myApp_authToken'))).toBeNull();
+  });
+
+  test('is sent to the landing page from a page for another role', async ({ page }) => {
+    await logInThroughPage(page, 'demo.patient');
+    await expect(page).toHaveURL(/\/patient-profile$/);
+    await page.goto('/employees-management/add-employee');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the menu opens, lists System and Login, and closes when a link is chosen', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: /menu/i });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // No horizontal scrolling at 360 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+  });
+
+  test('a signed-in patient can log out from the menu', async ({ page }) => {
+    await logInThroughPage(page, 'demo.patient');
+    await expect(page).toHaveURL(/\/patient-profile$/);
+    await page.getByRole('button', { name: /menu/i }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

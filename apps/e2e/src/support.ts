@@ -1,0 +1,70 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+/** The password of every demo account (the server runs with DEMO_DATA=always). */
+export const DEMO_PASSWORD = 'demo-password-2026';
+
+/** Signs in through the API and returns a bearer token, for setting up data. */
+export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const response = await request.post('/api/login', {
+    data: { username, password: DEMO_PASSWORD },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+let counter = Date.now() % 100_000;
+/** A fresh, unique number per call (ids, usernames, id card numbers). */
+export function unique(): number {
+  counter += 1;
+  return counter;
+}
+
+/** Creates a patient as the demo doctor would and returns its id and activation code. */
+export async function createPatient(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+) {
+  const token = await apiToken(request, 'demo.doctor');
+  const n = unique();
+  const patient = {
+    patient_id: `P${n}`,
+    first_name: 'Araya',
+    last_name: `Journey${n}`,
+    age: 34,
+    date_of_birth: '1992-05-14',
+    gender: 'female',
+    blood_type: 'A',
+    email: `araya${n}@gmail.com`,
+    health_insurance: 'yes',
+    address: '99 Sukhumvit Road',
+    phone_number: '0811112222',
+    id_card_number: `CARD${n}`,
+    ongoing_treatment: 'asthma inhaler',
+    unhealthy_habits: 'none',
+    ...overrides,
+  };
+  const response = await request.post('/api/patient/add-patient', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      patient,
+      patient_chronic_disease: [{ disease_id: 'I007' }],
+      patient_drug_allergy: [{ drug_id: 'R004' }],
+    },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { patient_id: string; activation_code: string };
+  return { ...patient, patientId: body.patient_id, code: body.activation_code };
+}
+
+/** Logs in through the page, as a person would, and waits for the redirect through /system. */
+export async function logInThroughPage(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').first().fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
+}

@@ -1,0 +1,41 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { AREA_ROLES, ROUTES } from '@portal/contract';
+import { RequireRole } from '@portal/auth';
+import { NotFoundPage } from '@portal/shell';
+
+// Each page is its own chunk: a first visit to / loads only the landing page's code.
+const LandingPage = lazy(() =>
+  import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+);
+const LoginPage = lazy(() =>
+  import('./features/login/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const SystemPage = lazy(() =>
+  import('./features/system/system-page').then((m) => ({ default: m.SystemPage })),
+);
+const PatientProfilePage = lazy(() =>
+  import('./features/profile/patient-profile-page').then((m) => ({
+    default: m.PatientProfilePage,
+  })),
+);
+
+/** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */
+export function App() {
+  return (
+    <Routes>
+      <Route path={ROUTES.home} element={<LandingPage />} />
+      <Route path={ROUTES.login} element={<LoginPage />} />
+      <Route path={ROUTES.system} element={<SystemPage />} />
+      <Route
+        path={ROUTES.patientProfile}
+        element={
+          <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
+            <PatientProfilePage />
+          </RequireRole>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import {
+  loginRequestSchema,
+  MESSAGES,
+  registerRequestSchema,
+  ROUTES,
+  TIMINGS,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@portal/contract';
+import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@portal/reference-data';
+import { ApiError, useRegisterMutation } from '@portal/api-client';
+import { useAuth, usePortalNavigate } from '@portal/auth';
+import {
+  applyServerErrors,
+  PasswordField,
+  SelectField,
+  TextField,
+  usePortalForm,
+} from '@portal/form-widgets';
+import { Button, Card, Notice } from '@portal/ui';
+
+type Mode = 'login' | 'register';
+type Message = { tone: 'success' | 'error'; text: string } | null;
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The red message's text: the server's own words, or the spec's fallback. */
+function failureText(error: unknown): string {
+  return error instanceof ApiError && error.detail ? error.detail : MESSAGES.wrongCredentials;
+}
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/** The combined Login/Register card (spec §2 'Login/register behaviour'). */
+export function LoginPage() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [message, setMessage] = useState<Message>(null);
+  const [username, setUsername] = useState('');
+
+  const switchTo = (next: Mode) => {
+    setMode(next);
+    setMessage(null);
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
+      <Card>
+        <h1 className="text-2xl font-bold text-ink">{mode === 'login' ? 'Login' : 'Register'}</h1>
+        {message && (
+          <Notice tone={message.tone} className="mt-4">
+            {message.text}
+          </Notice>
+        )}
+        {mode === 'login' ? (
+          <LoginForm defaultUsername={username} onMessage={setMessage} />
+        ) : (
+          <RegisterForm
+            onMessage={setMessage}
+            onRegistered={(name) => {
+              setUsername(name);
+              switchTo('login');
+              setMessage({ tone: 'success', text: MESSAGES.registrationSuccess });
+            }}
+          />
+        )}
+        <p className="mt-6 text-center text-sm text-muted">
+          {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+            onClick={() => switchTo(mode === 'login' ? 'register' : 'login')}
+          >
+            {mode === 'login' ? 'Register' : 'Login'}
+          </button>
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+function LoginForm({
+  defaultUsername,
+  onMessage,
+}: {
+  defaultUsername: string;
+  onMessage: (message: Message) => void;
+}) {
+  const { signIn, startSession } = useAuth();
+  const navigate = usePortalNavigate();
+  const form = usePortalForm(loginRequestSchema, {
+    defaultValues: { username: defaultUsername, password: '' } satisfies LoginRequest,
+  });
+  const busy = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    onMessage(null);
+    try {
+      const session = await signIn(values.username, values.password);
+      onMessage({ tone: 'success', text: MESSAGES.loginSuccess });
+      await wait(TIMINGS.loginRedirectMs);
+      startSession(session.token);
+      navigate(ROUTES.system);
+    } catch (error) {
+      onMessage({ tone: 'error', text: failureText(error) });
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="mt-4 flex flex-col gap-4"
+      >
+        <TextField name="username" label="Username" required autoComplete="username" />
+        <PasswordField name="password" label="Password" required autoComplete="current-password" />
+        <Button type="submit" busy={busy}>
+          Login
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}
+
+function RegisterForm({
+  onMessage,
+  onRegistered,
+}: {
+  onMessage: (message: Message) => void;
+  onRegistered: (username: string) => void;
+}) {
+  const register = useRegisterMutation();
+  const form = usePortalForm(registerRequestSchema, {
+    defaultValues: {
+      username: '',
+      password: '',
+      role: DEFAULT_ROLE,
+      id: '',
+      activation_code: '',
+    } satisfies RegisterRequest,
+  });
+  const busy = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async (values) => {
+    onMessage(null);
+    try {
+      await register.mutateAsync(values);
+      onMessage({ tone: 'success', text: MESSAGES.registrationSuccess });
+      await wait(TIMINGS.registrationSwitchMs);
+      onRegistered(values.username);
+    } catch (error) {
+      if (error instanceof ApiError) applyServerErrors(form, error.fieldErrors);
+      onMessage({ tone: 'error', text: failureText(error) });
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="mt-4 flex flex-col gap-4"
+      >
+        <TextField name="username" label="Username" required autoComplete="username" />
+        <PasswordField
+          name="password"
+          label="Password"
+          required
+          autoComplete="new-password"
+          hint="At least 12 characters. Not a common password, and not containing your username."
+        />
+        <SelectField name="role" label="Role" required options={ROLE_OPTIONS} />
+        <TextField
+          name="id"
+          label="ID"
+          required
+          placeholder={MESSAGES.idPlaceholder}
+          autoComplete="off"
+        />
+        <TextField
+          name="activation_code"
+          label="Activation code"
+          required
+          placeholder="XXXX-XXXX-XXXX"
+          autoComplete="one-time-code"
+          hint="The code the hospital gave you with your ID."
+        />
+        <Button type="submit" busy={busy}>
+          Register
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}

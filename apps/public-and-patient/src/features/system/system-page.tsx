@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { SYSTEM_DESTINATION } from '@portal/contract';
+import { useAuth, usePortalNavigate } from '@portal/auth';
+import { LoadingState } from '@portal/ui';
+import { LoginPage } from '../login/login-page';
+
+/**
+ * /system: sends a signed-in user to their role's starting page — the patient's record here,
+ * or a full-page move into the clinical or HR app — and shows anyone else the login page.
+ */
+export function SystemPage() {
+  const { isAuthenticated, role } = useAuth();
+  const navigate = usePortalNavigate();
+  const destination = isAuthenticated && role ? SYSTEM_DESTINATION[role] : null;
+
+  useEffect(() => {
+    if (destination) navigate(destination, { replace: true });
+  }, [destination, navigate]);
+
+  return destination ? <LoadingState label="Opening the system…" /> : <LoginPage />;
+}

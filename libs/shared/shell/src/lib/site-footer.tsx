@@ -1,0 +1,8 @@
+/** The footer of every page, with the current year. */
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-line bg-surface px-4 py-6 text-center text-sm text-muted">
+      © {new Date().getFullYear()} Riverside General Hospital. All rights reserved.
+    </footer>
+  );
+}
