@@ -84,6 +84,14 @@ describe('employeeIdSchema', () => {
 });
 
 describe('ageSchema', () => {
+  it('reads a blank box as missing: Required, not a malformed number', () => {
+    for (const blank of ['', '   ']) {
+      const result = ageSchema.safeParse(blank);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('Required');
+    }
+  });
+
   it('has the bounds 1 and 120', () => {
     expect([AGE_MIN, AGE_MAX]).toEqual([1, 120]);
   });
@@ -111,12 +119,12 @@ describe('ageSchema', () => {
     ['121', 'Age must be at most 120'],
     [1.5, 'Age must be a whole number'],
     ['1.5', 'Age must be a whole number'],
-    ['', 'Age must be a whole number'],
+    ['', 'Required'],
     ['forty', 'Age must be a whole number'],
     ['1e2', 'Age must be a whole number'],
     [Number.NaN, 'Age must be a whole number'],
     [null, 'Age must be a whole number'],
-    [undefined, 'Age must be a whole number'],
+    [undefined, 'Required'],
     [true, 'Age must be a whole number'],
   ])('refuses %j', (input, message) => {
     expect(messages(ageSchema.safeParse(input))).toEqual([message]);

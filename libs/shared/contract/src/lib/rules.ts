@@ -85,16 +85,21 @@ export const employeeIdSchema = z
   .toUpperCase()
   .regex(EMPLOYEE_ID_PATTERN, { error: 'Employee ID is E followed by digits, as E001' });
 
-/** Turns a whole-number string (as forms hold) into a number; anything else passes through. */
+/** Turns a whole-number string (as forms hold) into a number, and a blank one into absent. */
 function wholeNumberFromText(value: unknown): unknown {
-  return typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof value !== 'string') return value;
+  // An empty box is a missing value ("Required"), not a malformed number.
+  if (value.trim() === '') return undefined;
+  return /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
 }
 
 /** Age in whole years, 1 to 120; a numeric string is accepted. */
 export const ageSchema = z.preprocess(
   wholeNumberFromText,
   z
-    .int({ error: 'Age must be a whole number' })
+    .int({
+      error: (issue) => (issue.input === undefined ? 'Required' : 'Age must be a whole number'),
+    })
     .min(AGE_MIN, { error: `Age must be at least ${AGE_MIN}` })
     .max(AGE_MAX, { error: `Age must be at most ${AGE_MAX}` }),
 );
@@ -103,7 +108,9 @@ export const ageSchema = z.preprocess(
 export const salarySchema = z.preprocess(
   wholeNumberFromText,
   z
-    .int({ error: 'Salary must be a whole number' })
+    .int({
+      error: (issue) => (issue.input === undefined ? 'Required' : 'Salary must be a whole number'),
+    })
     .min(0, { error: 'Salary cannot be negative' })
     .max(100_000_000),
 );

@@ -1,0 +1,26 @@
+export { type FieldProps, RequiredFieldsNote } from './lib/field-base';
+export { TextField, type TextFieldProps } from './lib/text-field';
+export { NumberField, type NumberFieldProps } from './lib/number-field';
+export { DateField, type DateFieldProps } from './lib/date-field';
+export { TimeField, TIME_HINT } from './lib/time-field';
+export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';
+export { YesNoField } from './lib/yes-no-field';
+export { EmailField, EMAIL_DOMAINS_HINT } from './lib/email-field';
+export { PasswordField } from './lib/password-field';
+export {
+  DiseasePicker,
+  DrugPicker,
+  DISEASE_OPTIONS,
+  DRUG_OPTIONS,
+  type CataloguePickerProps,
+} from './lib/catalogue-pickers';
+export { CountedPickers, type CountedPickersProps } from './lib/counted-pickers';
+export { FormActions, type FormActionsProps } from './lib/form-actions';
+export { FormErrorSummary, type FormErrorSummaryProps } from './lib/form-error-summary';
+export { PortalForm, type PortalFormProps } from './lib/portal-form';
+export {
+  usePortalForm,
+  type PortalFormOptions,
+  type PortalFormReturn,
+} from './lib/use-portal-form';
+export { applyServerErrors, type ApplyServerErrorsOptions } from './lib/server-errors';

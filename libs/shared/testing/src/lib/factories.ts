@@ -1,0 +1,387 @@
+import {
+  type AddEmployeeRequest,
+  type AddPatientRequest,
+  BLOOD_TYPES,
+  type Employee,
+  formatActivationCode,
+  type Patient,
+  type PatientRecord,
+  type ProfileResponse,
+  type TokenClaims,
+  tokenClaimsSchema,
+} from '@portal/contract';
+import {
+  ALLOWED_EMAIL_DOMAINS,
+  DISEASE_IDS,
+  DRUG_IDS,
+  findDepartment,
+  findPosition,
+  POSITIONS,
+  type Role,
+} from '@portal/reference-data';
+import { decodeBase64Url, encodeBase64Url } from './base64url';
+import { seededRandom } from './random';
+
+/**
+ * The moment the factories' data is "now": appointments fall after it, history before it. A
+ * fixed instant rather than the clock, so that stories look the same on every run.
+ */
+export const FACTORY_NOW = '2026-11-02T09:00:00.000Z';
+
+const TODAY = FACTORY_NOW.slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/** The ISO date `days` after (or, negative, before) an ISO date. */
+function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole years between a date of birth and a day. */
+function ageOn(dateOfBirth: string, day: string): number {
+  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = day.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+const THAI_FIRST = [
+  { name: 'Somchai', gender: 'male' },
+  { name: 'Anong', gender: 'female' },
+  { name: 'Kittisak', gender: 'male' },
+  { name: 'Malee', gender: 'female' },
+  { name: 'Niran', gender: 'male' },
+  { name: 'Pimchanok', gender: 'female' },
+  { name: 'Arthit', gender: 'male' },
+  { name: 'Sunisa', gender: 'female' },
+  { name: 'Wichai', gender: 'male' },
+  { name: 'Ratana', gender: 'female' },
+  { name: 'Chaiwat', gender: 'male' },
+  { name: 'Kanya', gender: 'female' },
+  { name: 'Thanawat', gender: 'male' },
+  { name: 'Siriporn', gender: 'female' },
+] as const;
+const ENGLISH_FIRST = [
+  { name: 'James', gender: 'male' },
+  { name: 'Emily', gender: 'female' },
+  { name: 'Daniel', gender: 'male' },
+  { name: 'Sarah', gender: 'female' },
+  { name: 'Oliver', gender: 'male' },
+  { name: 'Grace', gender: 'female' },
+] as const;
+const THAI_LAST = [
+  'Srisuk',
+  'Chaiyaporn',
+  'Wongsawat',
+  'Rattanakul',
+  'Thongdee',
+  'Phromma',
+  'Kaewmanee',
+  'Boonyasit',
+  'Suksawat',
+  'Charoenrat',
+  'Intharasombat',
+  'Saetang',
+];
+const ENGLISH_LAST = ['Carter', 'Bennett', 'Hughes', 'Walker', 'Mitchell', 'Thompson'];
+const STREETS = ['Sukhumvit Road', 'Rama IV Road', 'Phahonyothin Road', 'Charoen Krung Road'];
+const DISTRICTS = ['Khlong Toei', 'Bang Rak', 'Chatuchak', 'Pathum Wan', 'Huai Khwang'];
+const TREATMENTS = [
+  'none',
+  'physiotherapy twice a week',
+  'insulin therapy',
+  'antiviral course',
+  'blood pressure monitoring',
+  'post-operative care',
+];
+const HABITS = ['none', 'smoking', 'alcohol on weekends', 'little exercise', 'late nights'];
+const DETAILS = [
+  'Routine check-up, all normal.',
+  'Fever and cough; prescribed rest and fluids.',
+  'Follow-up blood test reviewed.',
+  'Vaccination given.',
+  'Blood pressure slightly high; advised diet changes.',
+  'Sprained ankle; strapped and rested.',
+];
+const TOPICS = ['Follow-up', 'Annual check-up', 'Blood test', 'Vaccination', 'Consultation'];
+
+/** A clinic time on the quarter hour, as the API answers it (HH:MM:SS). */
+function clinicTime(random: ReturnType<typeof seededRandom>): string {
+  return `${pad(random.int(8, 16))}:${pad(random.pick([0, 15, 30, 45]))}:00`;
+}
+
+/** A Thai-style 13-digit national id card number, grouped with dashes. */
+function idCardNumber(random: ReturnType<typeof seededRandom>): string {
+  const digits = Array.from({ length: 13 }, () => random.int(0, 9)).join('');
+  return `${digits.slice(0, 1)}-${digits.slice(1, 5)}-${digits.slice(5, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`;
+}
+
+/** A patient id for the n-th record: P001, P002 … */
+export function patientIdFor(index: number): string {
+  return `P${pad(index, 3)}`;
+}
+
+/** An employee id for the n-th record: E001, E002 … */
+export function employeeIdFor(index: number): string {
+  return `E${pad(index, 3)}`;
+}
+
+/** Overrides of a patient record: any top-level part, and any of the patient's own fields. */
+export type PatientRecordOverrides = Partial<
+  Omit<PatientRecord, 'patient' | 'patient_appointment'>
+> & {
+  patient?: Partial<Patient>;
+  patient_appointment?: Partial<PatientRecord['patient_appointment']>;
+};
+
+/**
+ * A whole patient record as GET /patient/{id} answers it. `index` picks the record (its id is
+ * P and the index, and it seeds everything else), so the same index always gives the same
+ * patient; `overrides` replace what a story or test cares about.
+ */
+export function makePatientRecord(
+  overrides: PatientRecordOverrides = {},
+  index = 1,
+): PatientRecord {
+  const random = seededRandom(index * 7919 + 17);
+  const thai = random.chance(0.8);
+  const first = random.pick<{ name: string; gender: 'male' | 'female' }>(
+    thai ? THAI_FIRST : ENGLISH_FIRST,
+  );
+  const lastName = random.pick(thai ? THAI_LAST : ENGLISH_LAST);
+  const dateOfBirth = addDays(TODAY, -(random.int(1, 92) * 365 + random.int(0, 364)));
+  const patient: Patient = {
+    patient_id: patientIdFor(index),
+    first_name: first.name,
+    last_name: lastName,
+    age: Math.max(1, ageOn(dateOfBirth, TODAY)),
+    date_of_birth: dateOfBirth,
+    gender: first.gender,
+    blood_type: random.chance(0.9) ? random.pick(BLOOD_TYPES) : null,
+    email: `${first.name}.${lastName}${index}@${random.pick(ALLOWED_EMAIL_DOMAINS)}`.toLowerCase(),
+    health_insurance: random.chance(0.75) ? 'yes' : 'no',
+    address: random.chance(0.85)
+      ? `${random.int(1, 299)}/${random.int(1, 99)} ${random.pick(STREETS)}, ${random.pick(DISTRICTS)}, Bangkok ${random.int(10100, 10900)}`
+      : null,
+    phone_number: `08${random.int(0, 9)}-${random.int(100, 999)}-${random.int(1000, 9999)}`,
+    id_card_number: idCardNumber(random),
+    ongoing_treatment: random.pick(TREATMENTS),
+    unhealthy_habits: random.pick(HABITS),
+  };
+  // The first record is the one most stories show: give it something in every list.
+  const least = index === 1 ? 1 : 0;
+  const history = Array.from({ length: random.int(least, 4) }, () => ({
+    date: addDays(TODAY, -random.int(1, 900)),
+    time: clinicTime(random),
+    detail: random.chance(0.9) ? random.pick(DETAILS) : null,
+  })).sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
+  const appointment =
+    index === 1 || random.chance(0.7)
+      ? {
+          date: addDays(TODAY, random.int(1, 60)),
+          time: clinicTime(random),
+          topic: random.chance(0.85) ? random.pick(TOPICS) : null,
+        }
+      : { date: '', time: '', topic: null };
+  const base: PatientRecord = {
+    patient,
+    patient_appointment: appointment,
+    patient_drug_allergy: random
+      .sample(DRUG_IDS, random.int(least, 2))
+      .map((drug_id) => ({ drug_id })),
+    patient_chronic_disease: random
+      .sample(DISEASE_IDS, random.int(least, 2))
+      .map((disease_id) => ({ disease_id })),
+    medical_history: history,
+    registered: index === 1 || random.chance(0.4),
+  };
+  return {
+    ...base,
+    ...overrides,
+    patient: { ...base.patient, ...overrides.patient },
+    patient_appointment: { ...base.patient_appointment, ...overrides.patient_appointment },
+  };
+}
+
+/** `count` different patient records, P001 onwards (or from `start`). */
+export function makePatientRecords(count: number, start = 1): PatientRecord[] {
+  return Array.from({ length: count }, (_, i) => makePatientRecord({}, start + i));
+}
+
+/** The add-patient request that would create a record like `makePatientRecord(…, index)`. */
+export function makeAddPatientRequest(
+  overrides: PatientRecordOverrides = {},
+  index = 1,
+): AddPatientRequest {
+  const record = makePatientRecord(overrides, index);
+  return {
+    patient: record.patient,
+    // The factory only picks catalogue ids; the record's type is wider because answers are.
+    patient_chronic_disease:
+      record.patient_chronic_disease as AddPatientRequest['patient_chronic_disease'],
+    patient_drug_allergy: record.patient_drug_allergy as AddPatientRequest['patient_drug_allergy'],
+  };
+}
+
+const SALARY_RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  P001: [90_000, 180_000],
+  P002: [30_000, 55_000],
+  P011: [28_000, 60_000],
+};
+
+/**
+ * An employee as GET /employee answers it, with the position's and department's names from
+ * the reference data. E001 is a doctor, E002 a nurse and E003 in HR (the demo accounts'
+ * records); later ones hold any position, and some have left. Overriding `position_id` updates
+ * both names; overriding `work_status` to `no` brings a resignation date along.
+ */
+export function makeEmployee(overrides: Partial<Employee> = {}, index = 1): Employee {
+  const random = seededRandom(index * 104_729 + 3);
+  const thai = random.chance(0.85);
+  const first = random.pick<{ name: string }>(thai ? THAI_FIRST : ENGLISH_FIRST).name;
+  const lastName = random.pick(thai ? THAI_LAST : ENGLISH_LAST);
+  const fixedPositions = ['P001', 'P002', 'P011'];
+  const positionId = fixedPositions[index - 1] ?? random.pick(POSITIONS).id;
+  const [low, high] = SALARY_RANGES[positionId] ?? [18_000, 60_000];
+  const hireDate = addDays(TODAY, -random.int(60, 12 * 365));
+  const working = index <= 3 || random.chance(0.85);
+  const hiredDays = (Date.parse(TODAY) - Date.parse(hireDate)) / DAY_MS;
+  const portal = findPosition(positionId)?.portalRole != null;
+  const base: Employee = {
+    employee_id: employeeIdFor(index),
+    first_name: first,
+    last_name: lastName,
+    position_id: positionId,
+    position_name: null,
+    department_name: null,
+    phone_number: `0${random.pick([2, 8, 9])}${random.int(0, 9)}-${random.int(100, 999)}-${random.int(1000, 9999)}`,
+    salary: Math.round(random.int(low, high) / 500) * 500,
+    email: `${first}.${lastName}.${index}@${random.pick(ALLOWED_EMAIL_DOMAINS)}`.toLowerCase(),
+    hire_date: hireDate,
+    resignation_date: working ? null : addDays(hireDate, random.int(30, hiredDays)),
+    work_status: working ? 'yes' : 'no',
+    registered: portal && working && (index <= 3 || random.chance(0.6)),
+  };
+  const finalPositionId = 'position_id' in overrides ? overrides.position_id : base.position_id;
+  const position = finalPositionId ? findPosition(finalPositionId) : undefined;
+  const resigned = overrides.work_status ?? base.work_status;
+  return {
+    ...base,
+    position_name: position?.name ?? null,
+    department_name: position ? (findDepartment(position.departmentId)?.name ?? null) : null,
+    resignation_date:
+      resigned === 'no' ? (base.resignation_date ?? addDays(TODAY, -random.int(1, 30))) : null,
+    ...overrides,
+  };
+}
+
+/** `count` different employees, E001 onwards (or from `start`). */
+export function makeEmployees(count: number, start = 1): Employee[] {
+  return Array.from({ length: count }, (_, i) => makeEmployee({}, start + i));
+}
+
+/** The add-employee request that would create an employee like `makeEmployee(…, index)`. */
+export function makeAddEmployeeRequest(
+  overrides: Partial<Employee> = {},
+  index = 1,
+): AddEmployeeRequest {
+  const e = makeEmployee(overrides, index);
+  return {
+    employee_id: e.employee_id,
+    first_name: e.first_name,
+    last_name: e.last_name,
+    position_id: e.position_id,
+    phone_number: e.phone_number,
+    salary: e.salary,
+    email: e.email,
+    hire_date: e.hire_date,
+    resignation_date: e.resignation_date,
+    work_status: e.work_status,
+  };
+}
+
+/** Crockford's base-32 alphabet: no I, L, O or U. */
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A well-formed activation code, as XXXX-XXXX-XXXX; the same `index` gives the same code. */
+export function makeActivationCode(index = 1): string {
+  const random = seededRandom(index * 31 + 5);
+  const code = Array.from({ length: 12 }, () => random.pick([...CROCKFORD])).join('');
+  return formatActivationCode(code);
+}
+
+/** When an activation code issued at FACTORY_NOW stops working (30 days on). */
+export const ACTIVATION_CODE_EXPIRES_AT = new Date(
+  Date.parse(FACTORY_NOW) + 30 * DAY_MS,
+).toISOString();
+
+/** The record id a role's demo account is linked to, as the mock data set holds them. */
+const DEFAULT_RECORD_IDS: Readonly<Record<Role, { patient_id?: string; employee_id?: string }>> = {
+  patient: { patient_id: 'P001' },
+  medical_personnel: { employee_id: 'E001' },
+  HR: { employee_id: 'E003' },
+};
+
+/** What a fake token is made of; the ids default to the demo records of the role. */
+export interface FakeTokenOptions {
+  role: Role;
+  /** Seconds from now until it expires; negative for an already expired token. */
+  expiresInSeconds?: number;
+  patient_id?: string;
+  employee_id?: string;
+  /** The account id (`sub`). */
+  sub?: string;
+}
+
+/**
+ * A token shaped like the API's (a JWT: base64url header and claims, and a dummy signature)
+ * whose claims pass `tokenClaimsSchema`. Its times follow the real clock, because the apps
+ * compare `exp` with it.
+ */
+export function makeFakeToken({
+  role,
+  expiresInSeconds = 3600,
+  patient_id,
+  employee_id,
+  sub,
+}: FakeTokenOptions): string {
+  const iat = Math.floor(Date.now() / 1000);
+  const ids = DEFAULT_RECORD_IDS[role];
+  const claims: TokenClaims = {
+    sub: sub ?? `mock-user-${role}`,
+    sid: `mock-session-${role}`,
+    role,
+    ...((patient_id ?? ids.patient_id) ? { patient_id: patient_id ?? ids.patient_id } : {}),
+    ...((employee_id ?? ids.employee_id) ? { employee_id: employee_id ?? ids.employee_id } : {}),
+    iat,
+    exp: iat + expiresInSeconds,
+  };
+  const header = encodeBase64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  return `${header}.${encodeBase64Url(JSON.stringify(claims))}.${encodeBase64Url('mock-signature')}`;
+}
+
+/** The claims of a token made by makeFakeToken (or any JWT), or undefined if it has none. */
+export function decodeFakeToken(token: string): TokenClaims | undefined {
+  const payload = token.split('.')[1];
+  const json = payload === undefined ? undefined : decodeBase64Url(payload);
+  if (json === undefined) return undefined;
+  try {
+    const parsed = tokenClaimsSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /profile's answer for a role's demo account. */
+export function makeProfile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
+  const role = overrides.role ?? 'patient';
+  const ids = DEFAULT_RECORD_IDS[role];
+  return {
+    username: `demo.${role === 'medical_personnel' ? 'doctor' : role.toLowerCase()}`,
+    role,
+    patient_id: ids.patient_id ?? null,
+    employee_id: ids.employee_id ?? null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,396 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addEmployeeResponseSchema,
+  addPatientResponseSchema,
+  appointmentResponseSchema,
+  employeeListSchema,
+  employeeSchema,
+  historyResponseSchema,
+  MESSAGES,
+  NEXT_CURSOR_HEADER,
+  PROBLEM_CONTENT_TYPE,
+  type PatientRecord,
+  patientListSchema,
+  patientRecordSchema,
+  problemSchema,
+  profileResponseSchema,
+  registerResponseSchema,
+  TOTAL_COUNT_HEADER,
+  tokenResponseSchema,
+  updateEmployeeResponseSchema,
+} from '@portal/contract';
+import {
+  decodeFakeToken,
+  makeAddEmployeeRequest,
+  makeAddPatientRequest,
+  makeFakeToken,
+} from './factories';
+import {
+  createHandlers,
+  emptyListHandler,
+  handlers,
+  MOCK_PASSWORD,
+  networkErrorHandler,
+  pendingHandler,
+  problemHandler,
+} from './handlers';
+import { useMswServer } from './msw-server';
+
+const server = useMswServer();
+
+/** A JSON call to the mock API, as the api-client would make it. */
+function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  return fetch(`http://localhost/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** The problem an error answer carries, checked against the contract. */
+async function problemOf(response: Response) {
+  expect(response.headers.get('content-type')).toContain(PROBLEM_CONTENT_TYPE);
+  return problemSchema.parse(await response.json());
+}
+
+describe('patients', () => {
+  it('lists every patient with the total and no next page by default', async () => {
+    const response = await api('/patient');
+    expect(response.status).toBe(200);
+    expect(patientListSchema.parse(await response.json())).toHaveLength(24);
+    expect(response.headers.get(TOTAL_COUNT_HEADER)).toBe('24');
+    expect(response.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
+  });
+
+  it('pages with ?limit and the cursor it hands out, to the last page', async () => {
+    const first = await api('/patient?limit=10');
+    const firstPage = patientListSchema.parse(await first.json());
+    expect(firstPage.map((r) => r.patient.patient_id)[0]).toBe('P001');
+    const cursor = first.headers.get(NEXT_CURSOR_HEADER);
+    expect(cursor).toBeTruthy();
+    expect(first.headers.get('link')).toContain(`cursor=${cursor}`);
+
+    const second = await api(`/patient?limit=10&cursor=${cursor}`);
+    expect(patientListSchema.parse(await second.json())[0]!.patient.patient_id).toBe('P011');
+    const third = await api(`/patient?limit=10&cursor=${second.headers.get(NEXT_CURSOR_HEADER)}`);
+    expect(await third.json()).toHaveLength(4);
+    expect(third.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
+  });
+
+  it('refuses a cursor it did not give out and a limit over the maximum', async () => {
+    const badCursor = await api('/patient?cursor=nonsense');
+    expect(badCursor.status).toBe(400);
+    expect((await problemOf(badCursor)).errors).toEqual([
+      { field: 'cursor', message: 'Unknown cursor' },
+    ]);
+    const badLimit = await api('/patient?limit=500');
+    expect((await problemOf(badLimit)).errors?.[0]?.field).toBe('limit');
+  });
+
+  it('answers one record, and 404 for an unknown id', async () => {
+    const found = await api('/patient/P003');
+    expect(patientRecordSchema.parse(await found.json()).patient.patient_id).toBe('P003');
+    const missing = await api('/patient/P999');
+    expect(missing.status).toBe(404);
+    expect((await problemOf(missing)).detail).toBe('No patient with ID P999');
+  });
+
+  it('searches case-insensitively by any part of a name and the start of an id', async () => {
+    const all = patientListSchema.parse(await (await api('/patient')).json());
+    const someone = all[4]!.patient;
+    const part = someone.last_name.slice(1, 4).toUpperCase();
+    const response = await api('/patient/search-patient', { body: { last_name: part } });
+    const found = patientListSchema.parse(await response.json());
+    expect(found.map((r) => r.patient.patient_id)).toContain(someone.patient_id);
+    expect(found.every((r) => r.patient.last_name.toUpperCase().includes(part))).toBe(true);
+    expect(response.headers.get(TOTAL_COUNT_HEADER)).toBe(String(found.length));
+
+    const byId = await api('/patient/search-patient', { body: { patient_id: 'p02' } });
+    expect(patientListSchema.parse(await byId.json()).map((r) => r.patient.patient_id)).toEqual([
+      'P020',
+      'P021',
+      'P022',
+      'P023',
+      'P024',
+    ]);
+    const nothing = await api('/patient/search-patient', { body: { first_name: 'Zzyzx' } });
+    expect(await nothing.json()).toEqual([]);
+  });
+
+  it('adds a patient, answers its activation code, and finds it afterwards', async () => {
+    const request = makeAddPatientRequest({
+      patient: { patient_id: 'P100', id_card_number: 'X-100' },
+    });
+    const response = await api('/patient/add-patient', { body: request });
+    expect(response.status).toBe(201);
+    expect(addPatientResponseSchema.parse(await response.json()).patient_id).toBe('P100');
+    const record = patientRecordSchema.parse(await (await api('/patient/P100')).json());
+    expect(record.patient.first_name).toBe(request.patient.first_name);
+    expect(record.patient_appointment).toEqual({ date: '', time: '', topic: null });
+  });
+
+  it('restores its data after each test', async () => {
+    expect((await api('/patient/P100')).status).toBe(404);
+  });
+
+  it('refuses a duplicate patient id with 409 naming the field', async () => {
+    const response = await api('/patient/add-patient', { body: makeAddPatientRequest() });
+    expect(response.status).toBe(409);
+    expect((await problemOf(response)).errors).toEqual([
+      { field: 'patient.patient_id', message: 'A patient with this Patient ID already exists' },
+    ]);
+  });
+
+  it('refuses an invalid body with 400 and the contract messages, by dotted path', async () => {
+    const request = makeAddPatientRequest({
+      patient: { patient_id: 'P101', email: 'a@yahoo.com' },
+    });
+    const response = await api('/patient/add-patient', {
+      body: { ...request, patient: { ...request.patient, age: 130 } },
+    });
+    expect(response.status).toBe(400);
+    const problem = await problemOf(response);
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'patient.age', message: 'Age must be at most 120' },
+        {
+          field: 'patient.email',
+          message: 'Email must end in @gmail.com, @hotmail.com, @email.com',
+        },
+      ]),
+    );
+    expect(problem.detail).toMatch(/^patient\.(age|email): /);
+    const notJson = await fetch('http://localhost/api/patient/add-patient', {
+      method: 'POST',
+      body: '{',
+    });
+    expect((await problemOf(notJson)).detail).toBe('The request body is not valid JSON');
+  });
+
+  it('updates only what it is sent', async () => {
+    const before = patientRecordSchema.parse(await (await api('/patient/P002')).json());
+    const response = await api('/patient/update-patient', {
+      method: 'PUT',
+      body: {
+        patient: { patient_id: 'P002', first_name: 'Anong', last_name: '' },
+        patient_drug_allergy: [],
+      },
+    });
+    const after = patientRecordSchema.parse(await response.json());
+    expect(after.patient).toEqual({ ...before.patient, first_name: 'Anong' });
+    expect(after.patient_drug_allergy).toEqual([]);
+    expect(after.patient_chronic_disease).toEqual(before.patient_chronic_disease);
+  });
+
+  it('adds an appointment (time answered with seconds) that becomes the latest', async () => {
+    const body = { patient_id: 'P001', date: '2030-01-15', time: '10:30', topic: 'Follow-up' };
+    const response = await api('/patient/add-patient-appointment', { body });
+    expect(response.status).toBe(201);
+    expect(appointmentResponseSchema.parse(await response.json()).time).toBe('10:30:00');
+    const record = (await (await api('/patient/P001')).json()) as PatientRecord;
+    expect(record.patient_appointment).toEqual({
+      date: '2030-01-15',
+      time: '10:30:00',
+      topic: 'Follow-up',
+    });
+  });
+
+  it('adds a history entry, newest first, and refuses an unknown patient', async () => {
+    const body = { patient_id: 'P001', date: '2030-01-15', time: '09:00:00', detail: '' };
+    const response = await api('/patient/add-patient-history', { body });
+    expect(historyResponseSchema.parse(await response.json()).detail).toBeNull();
+    const record = (await (await api('/patient/P001')).json()) as PatientRecord;
+    expect(record.medical_history[0]).toEqual({
+      date: '2030-01-15',
+      time: '09:00:00',
+      detail: null,
+    });
+    const unknown = await api('/patient/add-patient-history', {
+      body: { ...body, patient_id: 'P999' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('employees', () => {
+  it('lists, searches and reads employees with position and department names', async () => {
+    const list = employeeListSchema.parse(await (await api('/employee')).json());
+    expect(list).toHaveLength(12);
+    const found = await api('/employee/search-employee', { body: { employee_id: 'E00' } });
+    expect(employeeListSchema.parse(await found.json())).toHaveLength(9);
+    const hr = employeeSchema.parse(await (await api('/employee/E003')).json());
+    expect(hr).toMatchObject({ position_name: 'HR', department_name: 'Human Resources' });
+  });
+
+  it('adds an employee with a code only for a position with portal access', async () => {
+    const nurse = makeAddEmployeeRequest({ employee_id: 'E100', position_id: 'P002' });
+    const withCode = addEmployeeResponseSchema.parse(
+      await (await api('/employee/add-employee', { body: nurse })).json(),
+    );
+    expect(withCode.activation_code).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+    const porter = makeAddEmployeeRequest({ employee_id: 'E101', position_id: 'P010' });
+    const withoutCode = addEmployeeResponseSchema.parse(
+      await (await api('/employee/add-employee', { body: porter })).json(),
+    );
+    expect(withoutCode.activation_code).toBeNull();
+    const stored = employeeSchema.parse(await (await api('/employee/E101')).json());
+    expect(stored.position_name).toBe('Porter');
+  });
+
+  it('accepts the edit form position words and needs a resignation date for work status no', async () => {
+    const refused = await api('/employee/update-employee', {
+      method: 'PUT',
+      body: { employee_id: 'E002', work_status: 'no' },
+    });
+    expect(refused.status).toBe(400);
+    expect((await problemOf(refused)).errors).toEqual([
+      { field: 'resignation_date', message: 'Resignation Date is required when work status is no' },
+    ]);
+    const updated = await api('/employee/update-employee', {
+      method: 'PUT',
+      body: {
+        employee_id: 'E002',
+        position_id: 'doctor',
+        work_status: 'no',
+        resignation_date: '2026-11-01',
+      },
+    });
+    expect(updateEmployeeResponseSchema.parse(await updated.json())).toMatchObject({
+      position_id: 'P001',
+      position_name: 'Doctor',
+      work_status: 'no',
+      sessions_revoked: 1,
+    });
+  });
+});
+
+describe('accounts', () => {
+  it('logs in a demo account with a token carrying its role, and refuses a wrong password', async () => {
+    const ok = await api('/login', { body: { username: 'demo.nurse', password: MOCK_PASSWORD } });
+    const { token, role } = tokenResponseSchema.parse(await ok.json());
+    expect(role).toBe('medical_personnel');
+    expect(decodeFakeToken(token)).toMatchObject({ role, employee_id: 'E002' });
+    const wrong = await api('/login', { body: { username: 'demo.nurse', password: 'nope' } });
+    expect(wrong.status).toBe(401);
+    expect((await problemOf(wrong)).detail).toBe(MESSAGES.wrongCredentials);
+  });
+
+  it('registers an account once against an unregistered record', async () => {
+    const patients = patientListSchema.parse(await (await api('/patient')).json());
+    const waiting = patients.find((p) => !p.registered)!.patient.patient_id;
+    const body = {
+      username: 'new.patient',
+      password: 'a-long-enough-password',
+      role: 'patient',
+      id: waiting,
+      activation_code: 'ABCD-EFGH-JKMN',
+    };
+    const created = await api('/register', { body });
+    expect(created.status).toBe(201);
+    expect(registerResponseSchema.parse(await created.json())).toEqual({
+      username: 'new.patient',
+      role: 'patient',
+      id: waiting,
+    });
+    const again = await api('/register', { body: { ...body, username: 'other.name' } });
+    expect(again.status).toBe(400);
+    const login = await api('/login', {
+      body: { username: 'new.patient', password: body.password },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('answers the profile of the token, renews it, logs out, and reports health', async () => {
+    const token = makeFakeToken({ role: 'HR' });
+    const profile = profileResponseSchema.parse(await (await api('/profile', { token })).json());
+    expect(profile).toEqual({
+      username: 'demo.hr',
+      role: 'HR',
+      patient_id: null,
+      employee_id: 'E003',
+    });
+    const renewed = await api('/renew', { method: 'POST', token });
+    expect(tokenResponseSchema.parse(await renewed.json()).role).toBe('HR');
+    expect((await api('/logout', { method: 'POST', token })).status).toBe(204);
+    expect(await (await api('/health')).json()).toEqual({ status: 'ok' });
+    expect(await (await api('/ready')).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe('checkAuth', () => {
+  it('refuses a missing or expired token, the wrong role and another patient’s record', async () => {
+    server.use(...createHandlers({ checkAuth: true }));
+    expect((await api('/patient')).status).toBe(401);
+    const expired = makeFakeToken({ role: 'medical_personnel', expiresInSeconds: -1 });
+    expect((await api('/patient', { token: expired })).status).toBe(401);
+    const patient = makeFakeToken({ role: 'patient', patient_id: 'P001' });
+    expect((await api('/patient', { token: patient })).status).toBe(403);
+    expect((await api('/patient/P001', { token: patient })).status).toBe(200);
+    const other = await api('/patient/P002', { token: patient });
+    expect(other.status).toBe(403);
+    expect((await problemOf(other)).detail).toBe('Patients may only open their own record');
+    expect((await api('/health')).status).toBe(200);
+  });
+});
+
+describe('helpers', () => {
+  it('problemHandler makes one endpoint answer a problem with field errors', async () => {
+    const errors = [{ field: 'patient.patient_id', message: 'Taken' }];
+    server.use(problemHandler('addPatient', 409, 'Already there', errors));
+    const response = await api('/patient/add-patient', { body: {} });
+    expect(response.status).toBe(409);
+    expect(await problemOf(response)).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: 'Already there',
+      errors,
+    });
+    expect((await api('/patient')).status).toBe(200);
+  });
+
+  it('emptyListHandler makes a list answer nothing', async () => {
+    server.use(emptyListHandler('searchEmployees'));
+    const response = await api('/employee/search-employee', { body: {} });
+    expect(await response.json()).toEqual([]);
+    expect(response.headers.get(TOTAL_COUNT_HEADER)).toBe('0');
+  });
+
+  it('pendingHandler never answers, until the caller gives up', async () => {
+    server.use(pendingHandler('listPatients'));
+    const controller = new AbortController();
+    let settled = false;
+    const pending = fetch('http://localhost/api/patient', { signal: controller.signal }).finally(
+      () => {
+        settled = true;
+      },
+    );
+    expect((await api('/health')).status).toBe(200);
+    expect(settled).toBe(false);
+    controller.abort();
+    await expect(pending).rejects.toThrow();
+  });
+
+  it('pendingHandler with a delay lets the default answer afterwards', async () => {
+    server.use(pendingHandler('getPatient', 1));
+    expect((await api('/patient/P001')).status).toBe(200);
+  });
+
+  it('networkErrorHandler fails the request itself', async () => {
+    server.use(networkErrorHandler('profile'));
+    await expect(api('/profile')).rejects.toThrow();
+  });
+
+  it('the named sets answer empty lists and 500 problems', async () => {
+    server.use(...handlers.empty);
+    expect(await (await api('/employee')).json()).toEqual([]);
+    server.resetHandlers();
+    server.use(...handlers.error);
+    const failed = await api('/employee');
+    expect(failed.status).toBe(500);
+    expect((await problemOf(failed)).title).toBe('Internal Server Error');
+  });
+});

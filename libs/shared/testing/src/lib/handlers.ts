@@ -1,0 +1,560 @@
+import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
+import {
+  type Access,
+  addAppointmentRequestSchema,
+  addEmployeeRequestSchema,
+  addHistoryRequestSchema,
+  addPatientRequestSchema,
+  checkEmployeeDates,
+  DEFAULT_API_BASE,
+  type Employee,
+  employeeIdParamsSchema,
+  type EndpointName,
+  ENDPOINTS,
+  type FieldError,
+  loginRequestSchema,
+  type PatientRecord,
+  patientIdParamsSchema,
+  registerRequestSchema,
+  searchEmployeeRequestSchema,
+  searchPatientRequestSchema,
+  type TokenClaims,
+  TOTAL_COUNT_HEADER,
+  toTimeWithSeconds,
+  updateEmployeeRequestSchema,
+  updatePatientRequestSchema,
+  WRONG_CREDENTIALS_MESSAGE,
+} from '@portal/contract';
+import { findDepartment, findPosition, type Role } from '@portal/reference-data';
+import {
+  ACTIVATION_CODE_EXPIRES_AT,
+  decodeFakeToken,
+  makeActivationCode,
+  makeEmployees,
+  makeFakeToken,
+  makePatientRecords,
+  makeProfile,
+} from './factories';
+import { MockProblem, pageResponse, parseBody, parseParams, problemResponse } from './mock-http';
+
+/** An endpoint the mock API answers: every one of ENDPOINTS but the OpenAPI document. */
+export type MockEndpointName = Exclude<EndpointName, 'openapi'>;
+
+/** The endpoints that answer a page of records. */
+export type ListEndpointName =
+  'listPatients' | 'searchPatients' | 'listEmployees' | 'searchEmployees';
+
+/** An account of the mock API, for login and the profile. */
+export interface MockAccount {
+  readonly username: string;
+  readonly password: string;
+  readonly role: Role;
+  /** The patient id (patients) or employee id (staff) the account is linked to. */
+  readonly id: string;
+}
+
+/** The password of every mock account. */
+export const MOCK_PASSWORD = 'mock-password-2026';
+
+/** One ready account per role (two clinical), linked to the factories' first records. */
+export const MOCK_ACCOUNTS: readonly MockAccount[] = [
+  { username: 'demo.patient', password: MOCK_PASSWORD, role: 'patient', id: 'P001' },
+  { username: 'demo.doctor', password: MOCK_PASSWORD, role: 'medical_personnel', id: 'E001' },
+  { username: 'demo.nurse', password: MOCK_PASSWORD, role: 'medical_personnel', id: 'E002' },
+  { username: 'demo.hr', password: MOCK_PASSWORD, role: 'HR', id: 'E003' },
+];
+
+/** What the mock API starts with and how strict it is. Every part has a default. */
+export interface MockScenario {
+  /** The patient records (default: 24 from makePatientRecords). */
+  readonly patients?: readonly PatientRecord[];
+  /** The employees (default: 12 from makeEmployees). */
+  readonly employees?: readonly Employee[];
+  /** The accounts that can log in (default: MOCK_ACCOUNTS). */
+  readonly accounts?: readonly MockAccount[];
+  /**
+   * Check the bearer token as the API does: 401 without a valid one, 403 for the wrong role or
+   * another patient's record. Off by default, so that a story need not sign in to show a page.
+   */
+  readonly checkAuth?: boolean;
+  /** Where the API is mounted; the default matches `/api` on any origin. */
+  readonly baseUrl?: string;
+}
+
+/** The mock API's data, which its handlers read and change. */
+export interface MockDb {
+  patients: PatientRecord[];
+  employees: Employee[];
+  accounts: MockAccount[];
+}
+
+/** A mock API: its MSW handlers and the in-memory data they share. */
+export interface MockApi {
+  readonly handlers: HttpHandler[];
+  readonly db: MockDb;
+  /** Puts the data back as the scenario started it. */
+  reset(): void;
+}
+
+/** The default base: `/api` on whatever origin (jsdom's, Storybook's, or http://localhost). */
+export const MOCK_API_BASE = `*${DEFAULT_API_BASE}`;
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
+const NOT_ELIGIBLE =
+  'These details do not match a record waiting for registration. Check the ID and the activation code, or ask for a new code.';
+
+type Method = 'GET' | 'POST' | 'PUT';
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put } as const;
+
+/** The URL pattern of an endpoint under a base. */
+function urlOf(name: MockEndpointName, baseUrl = MOCK_API_BASE): string {
+  return `${baseUrl}${ENDPOINTS[name].path}`;
+}
+
+type Resolver = (info: {
+  request: Request;
+  params: Record<string, string | readonly string[] | undefined>;
+  claims: TokenClaims | undefined;
+}) => Response | Promise<Response>;
+
+/** An MSW handler for an endpoint whose resolver may throw a MockProblem. */
+function endpointHandler(name: MockEndpointName, baseUrl: string | undefined, resolver: Resolver) {
+  const method: Method = ENDPOINTS[name].method;
+  return METHODS[method](urlOf(name, baseUrl), async ({ request, params }) => {
+    try {
+      return await resolver({ request, params, claims: claimsOf(request) });
+    } catch (error) {
+      if (error instanceof MockProblem) return error.toResponse();
+      throw error;
+    }
+  });
+}
+
+/** The claims of the request's bearer token, if it carries a well-formed one. */
+function claimsOf(request: Request): TokenClaims | undefined {
+  const match = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '');
+  return match ? decodeFakeToken(match[1]!) : undefined;
+}
+
+/** Throws the 401 or 403 the API would give this request, if any. */
+function authorise(request: Request, access: Access, claims: TokenClaims | undefined) {
+  if (access === 'public') return;
+  if (!request.headers.get('authorization')) throw new MockProblem(401, 'Sign in to continue');
+  if (!claims || claims.exp <= Date.now() / 1000) throw new MockProblem(401, SESSION_ENDED);
+  if (access !== 'authenticated' && !access.includes(claims.role)) {
+    throw new MockProblem(403, 'You are not allowed to do this');
+  }
+}
+
+/** Case-insensitive search as the API does it: the id's start, any part of the names. */
+function matches(
+  record: { id: string; first: string; last: string },
+  criteria: { id: string; first: string; last: string },
+): boolean {
+  const has = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
+  return (
+    (!criteria.id || record.id.toUpperCase().startsWith(criteria.id.toUpperCase())) &&
+    (!criteria.first || has(record.first, criteria.first)) &&
+    (!criteria.last || has(record.last, criteria.last))
+  );
+}
+
+/** The position and department names of a position id. */
+function positionNames(positionId: string | null) {
+  const position = positionId ? findPosition(positionId) : undefined;
+  return {
+    position_name: position?.name ?? null,
+    department_name: position ? (findDepartment(position.departmentId)?.name ?? null) : null,
+  };
+}
+
+/** Copies without undefined values, so that a merge leaves absent fields alone. */
+function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+const json = (body: unknown, status = 200) => HttpResponse.json(body as JsonBodyType, { status });
+
+/**
+ * A mock of the whole API (every endpoint of ENDPOINTS but the OpenAPI document) over an
+ * in-memory data set: requests are validated with the contract's schemas and refused with the
+ * API's problems; lists page with its headers; writes change the data for later calls.
+ */
+export function createMockApi(scenario: MockScenario = {}): MockApi {
+  const initial = (): MockDb => ({
+    patients: structuredClone([...(scenario.patients ?? makePatientRecords(24))]),
+    employees: structuredClone([...(scenario.employees ?? makeEmployees(12))]),
+    accounts: [...(scenario.accounts ?? MOCK_ACCOUNTS)],
+  });
+  const db: MockDb = initial();
+  let codesIssued = 0;
+  const newCode = () => ({
+    activation_code: makeActivationCode(++codesIssued),
+    activation_code_expires_at: ACTIVATION_CODE_EXPIRES_AT,
+  });
+  const base = scenario.baseUrl;
+
+  const on = (name: MockEndpointName, resolver: Resolver) =>
+    endpointHandler(name, base, async (info) => {
+      if (scenario.checkAuth) authorise(info.request, ENDPOINTS[name].access, info.claims);
+      return resolver(info);
+    });
+
+  const findPatient = (id: string) => {
+    const record = db.patients.find((p) => p.patient.patient_id === id);
+    if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
+    return record;
+  };
+  const findEmployee = (id: string) => {
+    const employee = db.employees.find((e) => e.employee_id === id);
+    if (!employee) throw new MockProblem(404, `No employee with ID ${id}`);
+    return employee;
+  };
+  const tokenFor = (account: MockAccount) =>
+    makeFakeToken({
+      role: account.role,
+      sub: account.username,
+      ...(account.role === 'patient' ? { patient_id: account.id } : { employee_id: account.id }),
+    });
+
+  const handlers: HttpHandler[] = [
+    on('register', async ({ request }) => {
+      const body = await parseBody(request, registerRequestSchema);
+      if (db.accounts.some((a) => a.username === body.username)) {
+        const detail = 'This username is taken; choose another';
+        throw new MockProblem(409, detail, [{ field: 'username', message: detail }]);
+      }
+      const eligible =
+        body.role === 'patient'
+          ? db.patients.some((p) => p.patient.patient_id === body.id && !p.registered)
+          : db.employees.some(
+              (e) =>
+                e.employee_id === body.id &&
+                !e.registered &&
+                e.work_status === 'yes' &&
+                findPosition(e.position_id ?? '')?.portalRole === body.role,
+            );
+      if (!eligible) {
+        throw new MockProblem(400, NOT_ELIGIBLE, [
+          { field: 'activation_code', message: NOT_ELIGIBLE },
+        ]);
+      }
+      db.accounts.push({
+        username: body.username,
+        password: body.password,
+        role: body.role,
+        id: body.id,
+      });
+      for (const p of db.patients) if (p.patient.patient_id === body.id) p.registered = true;
+      for (const e of db.employees) if (e.employee_id === body.id) e.registered = true;
+      return json({ username: body.username, role: body.role, id: body.id }, 201);
+    }),
+
+    on('login', async ({ request }) => {
+      const body = await parseBody(request, loginRequestSchema);
+      const account = db.accounts.find(
+        (a) => a.username === body.username && a.password === body.password,
+      );
+      if (!account) throw new MockProblem(401, WRONG_CREDENTIALS_MESSAGE);
+      return json({ token: tokenFor(account), role: account.role });
+    }),
+
+    on('renew', ({ claims }) => {
+      if (!claims || claims.exp <= Date.now() / 1000) throw new MockProblem(401, SESSION_ENDED);
+      const token = makeFakeToken({
+        role: claims.role,
+        sub: claims.sub,
+        ...(claims.patient_id ? { patient_id: claims.patient_id } : {}),
+        ...(claims.employee_id ? { employee_id: claims.employee_id } : {}),
+      });
+      return json({ token, role: claims.role });
+    }),
+
+    on('logout', () => new HttpResponse(null, { status: 204 })),
+
+    on('profile', ({ claims }) => {
+      if (!claims) return json(makeProfile());
+      const id = claims.patient_id ?? claims.employee_id;
+      const account = db.accounts.find((a) => a.role === claims.role && a.id === id);
+      return json(
+        makeProfile({
+          username: account?.username ?? claims.sub,
+          role: claims.role,
+          patient_id: claims.patient_id ?? null,
+          employee_id: claims.employee_id ?? null,
+        }),
+      );
+    }),
+
+    on('listPatients', ({ request }) => pageResponse(request, db.patients)),
+
+    on('getPatient', ({ params, claims }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      if (scenario.checkAuth && claims?.role === 'patient' && claims.patient_id !== id) {
+        throw new MockProblem(403, 'Patients may only open their own record');
+      }
+      return json(findPatient(id));
+    }),
+
+    on('searchPatients', async ({ request }) => {
+      const c = await parseBody(request, searchPatientRequestSchema);
+      const criteria = { id: c.patient_id, first: c.first_name, last: c.last_name };
+      const found = db.patients.filter(({ patient: p }) =>
+        matches({ id: p.patient_id, first: p.first_name, last: p.last_name }, criteria),
+      );
+      return pageResponse(request, found);
+    }),
+
+    on('addPatient', async ({ request }) => {
+      const body = await parseBody(request, addPatientRequestSchema);
+      const p = body.patient;
+      if (db.patients.some((r) => r.patient.patient_id === p.patient_id)) {
+        throw conflict('patient.patient_id', 'A patient with this Patient ID already exists');
+      }
+      if (db.patients.some((r) => r.patient.id_card_number === p.id_card_number)) {
+        throw conflict(
+          'patient.id_card_number',
+          'A patient with this ID card number already exists',
+        );
+      }
+      db.patients.push({
+        patient: p,
+        patient_appointment: { date: '', time: '', topic: null },
+        patient_drug_allergy: body.patient_drug_allergy,
+        patient_chronic_disease: body.patient_chronic_disease,
+        medical_history: [],
+        registered: false,
+      });
+      return json({ patient_id: p.patient_id, ...newCode() }, 201);
+    }),
+
+    on('updatePatient', async ({ request }) => {
+      const body = await parseBody(request, updatePatientRequestSchema);
+      const record = findPatient(body.patient.patient_id);
+      const changes = defined(body.patient);
+      if (
+        changes.id_card_number &&
+        db.patients.some((r) => r !== record && r.patient.id_card_number === changes.id_card_number)
+      ) {
+        throw conflict(
+          'patient.id_card_number',
+          'A patient with this ID card number already exists',
+        );
+      }
+      record.patient = { ...record.patient, ...changes };
+      if (body.patient_chronic_disease)
+        record.patient_chronic_disease = body.patient_chronic_disease;
+      if (body.patient_drug_allergy) record.patient_drug_allergy = body.patient_drug_allergy;
+      return json(record);
+    }),
+
+    on('addAppointment', async ({ request }) => {
+      const body = await parseBody(request, addAppointmentRequestSchema);
+      const record = findPatient(body.patient_id);
+      const appointment = {
+        date: body.date,
+        time: toTimeWithSeconds(body.time),
+        topic: body.topic,
+      };
+      const latest = record.patient_appointment;
+      if (`${appointment.date} ${appointment.time}` >= `${latest.date} ${latest.time}`) {
+        record.patient_appointment = appointment;
+      }
+      return json({ patient_id: body.patient_id, ...appointment }, 201);
+    }),
+
+    on('addHistory', async ({ request }) => {
+      const body = await parseBody(request, addHistoryRequestSchema);
+      const record = findPatient(body.patient_id);
+      const entry = { date: body.date, time: toTimeWithSeconds(body.time), detail: body.detail };
+      record.medical_history = [entry, ...record.medical_history].sort((a, b) =>
+        `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
+      );
+      return json({ patient_id: body.patient_id, ...entry }, 201);
+    }),
+
+    on('reissuePatientCode', ({ params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      if (findPatient(id).registered) {
+        throw conflict('patient_id', 'This patient has already registered an account');
+      }
+      return json(newCode(), 201);
+    }),
+
+    on('listEmployees', ({ request }) => pageResponse(request, db.employees)),
+
+    on('getEmployee', ({ params }) => {
+      const { employee_id: id } = parseParams(params, employeeIdParamsSchema);
+      return json(findEmployee(id));
+    }),
+
+    on('searchEmployees', async ({ request }) => {
+      const c = await parseBody(request, searchEmployeeRequestSchema);
+      const criteria = { id: c.employee_id, first: c.first_name, last: c.last_name };
+      const found = db.employees.filter((e) =>
+        matches({ id: e.employee_id, first: e.first_name, last: e.last_name }, criteria),
+      );
+      return pageResponse(request, found);
+    }),
+
+    on('addEmployee', async ({ request }) => {
+      const body = await parseBody(request, addEmployeeRequestSchema);
+      if (db.employees.some((e) => e.employee_id === body.employee_id)) {
+        throw conflict('employee_id', 'An employee with this Employee ID already exists');
+      }
+      db.employees.push({ ...body, ...positionNames(body.position_id), registered: false });
+      const portal = findPosition(body.position_id ?? '')?.portalRole != null;
+      const code =
+        portal && body.work_status === 'yes'
+          ? newCode()
+          : { activation_code: null, activation_code_expires_at: null };
+      return json({ employee_id: body.employee_id, ...code }, 201);
+    }),
+
+    on('updateEmployee', async ({ request }) => {
+      const body = await parseBody(request, updateEmployeeRequestSchema);
+      const stored = findEmployee(body.employee_id);
+      const merged: Employee = { ...stored, ...defined(body) };
+      const errors = checkEmployeeDates(merged);
+      if (errors.length) throw new MockProblem(400, errors[0]!.message, errors);
+      Object.assign(stored, merged, positionNames(merged.position_id));
+      const revoked = merged.work_status === 'no' && stored.registered ? 1 : 0;
+      return json({ ...stored, sessions_revoked: revoked });
+    }),
+
+    on('reissueEmployeeCode', ({ params }) => {
+      const { employee_id: id } = parseParams(params, employeeIdParamsSchema);
+      const employee = findEmployee(id);
+      if (employee.registered) {
+        throw conflict('employee_id', 'This employee has already registered an account');
+      }
+      if (employee.work_status !== 'yes' || !findPosition(employee.position_id ?? '')?.portalRole) {
+        throw conflict(
+          'employee_id',
+          'Only working doctors, nurses and HR staff can register for the portal',
+        );
+      }
+      return json(newCode(), 201);
+    }),
+
+    on('health', () => json({ status: 'ok' })),
+    on('ready', () => json({ status: 'ready' })),
+  ];
+
+  return {
+    handlers,
+    db,
+    reset() {
+      Object.assign(db, initial());
+      codesIssued = 0;
+    },
+  };
+}
+
+/** A 409 naming the field that would be duplicated. */
+function conflict(field: string, detail: string) {
+  return new MockProblem(409, detail, [{ field, message: detail }]);
+}
+
+/** The MSW handlers of a mock API over a scenario's data (see createMockApi). */
+export function createHandlers(scenario: MockScenario = {}): HttpHandler[] {
+  return createMockApi(scenario).handlers;
+}
+
+/** Every endpoint the mock API answers, for handler sets that answer them all alike. */
+const MOCK_ENDPOINTS = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
+  (name): name is MockEndpointName => name !== 'openapi',
+);
+
+/**
+ * Ready-made handler sets for `parameters: { msw: handlers.default }` and `useMswServer(…)`.
+ * Each read builds a fresh set with its own data, so one story's writes never reach another.
+ */
+export const handlers = {
+  /** The default scenario: 24 patients, 12 employees, the demo accounts. */
+  get default(): HttpHandler[] {
+    return createHandlers();
+  },
+  /** No patients and no employees: every list is empty. */
+  get empty(): HttpHandler[] {
+    return createHandlers({ patients: [], employees: [] });
+  },
+  /** Every call fails with a 500 problem, as the API does when something breaks. */
+  get error(): HttpHandler[] {
+    return MOCK_ENDPOINTS.map((name) =>
+      problemHandler(name, 500, 'Something went wrong on our side. Please try again.'),
+    );
+  },
+  /** No call ever answers: loading states stay on screen. */
+  get loading(): HttpHandler[] {
+    return MOCK_ENDPOINTS.map((name) => pendingHandler(name));
+  },
+};
+
+/** Options shared by the single-endpoint helpers. */
+export interface EndpointHandlerOptions {
+  /** Where the API is mounted (default: `/api` on any origin). */
+  readonly baseUrl?: string;
+  /** Answer only the first matching request, then let later handlers answer. */
+  readonly once?: boolean;
+}
+
+/**
+ * One endpoint answering an error problem (RFC 9457), e.g. `problemHandler('addPatient', 409,
+ * 'A patient with this Patient ID already exists', [{ field: 'patient.patient_id', message }])`.
+ * Put it before the default handlers (or `server.use` it) so that it wins.
+ */
+export function problemHandler(
+  name: MockEndpointName,
+  status: number,
+  detail: string,
+  fieldErrors?: FieldError[],
+  options: EndpointHandlerOptions = {},
+): HttpHandler {
+  return METHODS[ENDPOINTS[name].method](
+    urlOf(name, options.baseUrl),
+    () => problemResponse(status, detail, fieldErrors),
+    { once: options.once },
+  );
+}
+
+/** A list or search endpoint answering an empty page (`[]`, total 0). */
+export function emptyListHandler(
+  name: ListEndpointName,
+  options: EndpointHandlerOptions = {},
+): HttpHandler {
+  return METHODS[ENDPOINTS[name].method](
+    urlOf(name, options.baseUrl),
+    () => HttpResponse.json([], { headers: { [TOTAL_COUNT_HEADER]: '0' } }),
+    { once: options.once },
+  );
+}
+
+/**
+ * An endpoint that keeps its caller waiting, for loading states: forever by default, or for
+ * `delayMs` after which the next matching handler (usually the default one) answers.
+ */
+export function pendingHandler(
+  name: MockEndpointName,
+  delayMs?: number,
+  options: EndpointHandlerOptions = {},
+): HttpHandler {
+  return METHODS[ENDPOINTS[name].method](
+    urlOf(name, options.baseUrl),
+    async () => {
+      await delay(delayMs ?? 'infinite');
+      // Nothing returned: MSW hands the request to the next handler.
+    },
+    { once: options.once },
+  );
+}
+
+/** An endpoint whose request fails at the network level (no answer at all, as offline). */
+export function networkErrorHandler(
+  name: MockEndpointName,
+  options: EndpointHandlerOptions = {},
+): HttpHandler {
+  return METHODS[ENDPOINTS[name].method](urlOf(name, options.baseUrl), () => HttpResponse.error(), {
+    once: options.once,
+  });
+}
