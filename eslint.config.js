@@ -116,8 +116,14 @@ export default tseslint.config(
               ],
             },
             {
+              sourceTag: 'type:feature',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'],
+              bannedExternalImports: serverPackages,
+            },
+            {
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: [
+                'type:feature',
                 'type:ui',
                 'type:data-access',
                 'type:util',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +37,7 @@ export const devFrontendsPlugin = fp(
       );
     }
     await app.register(middie);
-    app.use((req, res, next) => {
+    app.use((req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
       const pathname = (req.url ?? '/').split('?')[0] ?? '/';
       if (pathname === DEFAULT_API_BASE || pathname.startsWith(`${DEFAULT_API_BASE}/`))
         return next();

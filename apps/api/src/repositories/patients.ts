@@ -73,14 +73,14 @@ function patientConflict(error: unknown): never {
   throw error;
 }
 
-/** The internal row id of a patient id, or a 404. */
-async function patientRowId(db: Db, patientId: string): Promise<number> {
+/** A patient's internal row id and name, or a 404. */
+async function findPatient(db: Db, patientId: string) {
   const [row] = await db
-    .select({ id: patient.id })
+    .select({ id: patient.id, first_name: patient.firstName, last_name: patient.lastName })
     .from(patient)
     .where(eq(patient.patientId, patientId));
   if (!row) throw notFound(`No patient with ID ${patientId}`);
-  return row.id;
+  return row;
 }
 
 /** Reads and writes patient records; every call is audited with the request's actor. */
@@ -238,12 +238,19 @@ export const patientsRepository = {
         recordIds: [input.patient_id],
       },
       async (tx) => {
-        const rowId = await patientRowId(tx, input.patient_id);
+        const { id: rowId, first_name, last_name } = await findPatient(tx, input.patient_id);
         const time = toTimeWithSeconds(input.time);
         await tx
           .insert(appointment)
           .values({ patientId: rowId, date: input.date, time, topic: input.topic });
-        return { patient_id: input.patient_id, date: input.date, time, topic: input.topic };
+        return {
+          patient_id: input.patient_id,
+          first_name,
+          last_name,
+          date: input.date,
+          time,
+          topic: input.topic,
+        };
       },
     );
   },
@@ -255,12 +262,19 @@ export const patientsRepository = {
       context,
       { action: 'patient.history.create', recordType: 'patient', recordIds: [input.patient_id] },
       async (tx) => {
-        const rowId = await patientRowId(tx, input.patient_id);
+        const { id: rowId, first_name, last_name } = await findPatient(tx, input.patient_id);
         const time = toTimeWithSeconds(input.time);
         await tx
           .insert(medicalHistory)
           .values({ patientId: rowId, date: input.date, time, detail: input.detail });
-        return { patient_id: input.patient_id, date: input.date, time, detail: input.detail };
+        return {
+          patient_id: input.patient_id,
+          first_name,
+          last_name,
+          date: input.date,
+          time,
+          detail: input.detail,
+        };
       },
     );
   },

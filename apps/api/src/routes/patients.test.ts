@@ -796,7 +796,7 @@ describe('POST /patient/add-patient-appointment', () => {
     call(app, 'POST', '/patient/add-patient-appointment', { token: doctor.token, body });
 
   it('adds an appointment, answers it with seconds, and shows it as the latest', async () => {
-    const { id } = await addPatient();
+    const { id, body: patientBody } = await addPatient();
     const response = await add({
       patient_id: id.toLowerCase(),
       date: '2030-01-02',
@@ -806,6 +806,8 @@ describe('POST /patient/add-patient-appointment', () => {
     expectSuccess(response, 201);
     expect(response.json()).toEqual({
       patient_id: id,
+      first_name: patientBody.patient.first_name,
+      last_name: patientBody.patient.last_name,
       date: '2030-01-02',
       time: '10:30:00',
       topic: 'Check-up',
@@ -860,7 +862,7 @@ describe('POST /patient/add-patient-history', () => {
     call(app, 'POST', '/patient/add-patient-history', { token: doctor.token, body });
 
   it('adds an entry, answers it, and shows it in the medical history', async () => {
-    const { id } = await addPatient();
+    const { id, body: patientBody } = await addPatient();
     const response = await add({
       patient_id: id,
       date: '2024-02-29',
@@ -870,6 +872,8 @@ describe('POST /patient/add-patient-history', () => {
     expectSuccess(response, 201);
     expect(response.json()).toEqual({
       patient_id: id,
+      first_name: patientBody.patient.first_name,
+      last_name: patientBody.patient.last_name,
       date: '2024-02-29',
       time: '16:45:00',
       detail: 'Fractured wrist',

@@ -1,5 +1,6 @@
 export { type FieldProps, RequiredFieldsNote } from './lib/field-base';
 export { TextField, type TextFieldProps } from './lib/text-field';
+export { TextAreaField, type TextAreaFieldProps } from './lib/text-area-field';
 export { NumberField, type NumberFieldProps } from './lib/number-field';
 export { DateField, type DateFieldProps } from './lib/date-field';
 export { TimeField, TIME_HINT } from './lib/time-field';
@@ -24,3 +25,4 @@ export {
   type PortalFormReturn,
 } from './lib/use-portal-form';
 export { applyServerErrors, type ApplyServerErrorsOptions } from './lib/server-errors';
+export { useSubmitFeedback, SubmitErrorNotice, type SubmitFeedback, type SubmitFailure } from './lib/submit-feedback';

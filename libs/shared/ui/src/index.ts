@@ -12,3 +12,4 @@ export * from './lib/layout/page-shell';
 export * from './lib/layout/management-layout';
 export * from './lib/layout/card';
 export * from './lib/layout/page-heading';
+export * from './lib/records/patient-record-view';

@@ -1,7 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { usePatient, useProfile } from '@portal/api-client';
-import { ErrorState, LoadingState, Notice, PageHeading } from '@portal/ui';
-import { PatientRecordView } from './patient-record-view';
+import { ErrorState, LoadingState, Notice, PageHeading, PatientRecordView } from '@portal/ui';
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the

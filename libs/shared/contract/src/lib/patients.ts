@@ -181,17 +181,21 @@ export const addPatientResponseSchema = activationCodeResponseSchema.extend({
   patient_id: z.string(),
 });
 
-/** The answer to add-patient-appointment. */
+/** The answer to add-patient-appointment, naming the patient so the form can confirm it. */
 export const appointmentResponseSchema = z.object({
   patient_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
   date: z.string(),
   time: z.string(),
   topic: z.string().nullable(),
 });
 
-/** The answer to add-patient-history. */
+/** The answer to add-patient-history, naming the patient so the form can confirm it. */
 export const historyResponseSchema = z.object({
   patient_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
   date: z.string(),
   time: z.string(),
   detail: z.string().nullable(),

@@ -31,10 +31,7 @@ export function ManagementSection({ section }: { section: keyof typeof SECTIONS 
   const { title, links, roles } = SECTIONS[section];
   return (
     <RequireRole roles={roles}>
-      <ManagementLayout
-        sidebar={<Sidebar title={title} links={links} pathname={pathname} />}
-        title={title}
-      >
+      <ManagementLayout sidebar={<Sidebar title={title} links={links} pathname={pathname} />}>
         <Outlet />
       </ManagementLayout>
     </RequireRole>

@@ -28,7 +28,7 @@ export function PortalFrame({ children, footer }: { children: ReactNode; footer?
       <SessionWarningDialog
         open={idle.open}
         secondsLeft={idle.secondsLeft}
-        onStay={idle.staySignedIn}
+        onStay={() => void idle.staySignedIn()}
         onLogout={() => void logout()}
       />
     </PageShell>

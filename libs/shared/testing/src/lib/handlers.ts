@@ -360,7 +360,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       if (`${appointment.date} ${appointment.time}` >= `${latest.date} ${latest.time}`) {
         record.patient_appointment = appointment;
       }
-      return json({ patient_id: body.patient_id, ...appointment }, 201);
+      const { first_name, last_name } = record.patient;
+      return json({ patient_id: body.patient_id, first_name, last_name, ...appointment }, 201);
     }),
 
     on('addHistory', async ({ request }) => {
@@ -370,7 +371,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       record.medical_history = [entry, ...record.medical_history].sort((a, b) =>
         `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
       );
-      return json({ patient_id: body.patient_id, ...entry }, 201);
+      const { first_name, last_name } = record.patient;
+      return json({ patient_id: body.patient_id, first_name, last_name, ...entry }, 201);
     }),
 
     on('reissuePatientCode', ({ params }) => {

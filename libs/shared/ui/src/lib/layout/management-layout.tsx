@@ -5,8 +5,8 @@ import { PageHeading } from './page-heading';
 export interface ManagementLayoutProps {
   /** The section's Sidebar; it hides itself below the lg breakpoint. */
   sidebar: ReactNode;
-  /** The page's heading (h1). */
-  title: ReactNode;
+  /** The page's heading (h1), when the page does not render its own PageHeading. */
+  title?: ReactNode;
   children: ReactNode;
 }
 
@@ -16,7 +16,7 @@ export function ManagementLayout({ sidebar, title, children }: ManagementLayoutP
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
       {sidebar}
       <div className="min-w-0">
-        <PageHeading>{title}</PageHeading>
+        {title !== undefined && <PageHeading>{title}</PageHeading>}
         {children}
       </div>
     </div>

@@ -1,0 +1,39 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { ROUTES } from '@portal/contract';
+import { ManagementSection, NotFoundPage } from '@portal/shell';
+
+const AddPatientPage = lazy(() =>
+  import('./features/add-patient/add-patient-page').then((m) => ({ default: m.AddPatientPage })),
+);
+const EditPatientPage = lazy(() =>
+  import('./features/edit-patient/edit-patient-page').then((m) => ({ default: m.EditPatientPage })),
+);
+const AddAppointmentPage = lazy(() =>
+  import('./features/appointment/add-appointment-page').then((m) => ({
+    default: m.AddAppointmentPage,
+  })),
+);
+const AddHistoryPage = lazy(() =>
+  import('./features/history/add-history-page').then((m) => ({ default: m.AddHistoryPage })),
+);
+const SearchPatientPage = lazy(() =>
+  import('./features/search/search-patient-page').then((m) => ({ default: m.SearchPatientPage })),
+);
+
+/** The clinical app: /patients-management and its five pages, for medical personnel only. */
+export function App() {
+  return (
+    <Routes>
+      <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
+        <Route index element={<Navigate to={ROUTES.addPatient} replace />} />
+        <Route path={ROUTES.addPatient} element={<AddPatientPage />} />
+        <Route path={ROUTES.editPatient} element={<EditPatientPage />} />
+        <Route path={ROUTES.addAppointment} element={<AddAppointmentPage />} />
+        <Route path={ROUTES.addHistory} element={<AddHistoryPage />} />
+        <Route path={ROUTES.searchPatient} element={<SearchPatientPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,70 @@
+import { addPatientRequestSchema, type AddPatientResponse, MESSAGES } from '@portal/contract';
+import { toApiError, useAddPatientMutation } from '@portal/api-client';
+import {
+  FormActions,
+  PortalForm,
+  RequiredFieldsNote,
+  SubmitErrorNotice,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { ActivationCodeNotice, PageHeading } from '@portal/ui';
+import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
+
+/**
+ * Add Patient: every field of the spec with its rules, the disease and allergy pickers, and on
+ * success the new patient's activation code to hand over; the form then clears. A refusal keeps
+ * what was typed and marks the fields at fault.
+ */
+export function AddPatientPage() {
+  const mutation = useAddPatientMutation();
+  const form = usePortalForm(addPatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
+    AddPatientResponse & { name: string }
+  >();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading description="Register a patient. They get an activation code to open their own record.">
+        Add Patient
+      </PageHeading>
+      {feedback?.kind === 'success' && (
+        <ActivationCodeNotice
+          ref={noticeRef}
+          code={feedback.value.activation_code}
+          expiresAt={feedback.value.activation_code_expires_at}
+          personLabel={`${feedback.value.name} (${feedback.value.patient_id})`}
+          title={`Patient ${feedback.value.patient_id} added`}
+        />
+      )}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title="The patient was not added"
+      />
+      <PortalForm
+        form={form}
+        aria-label="Add Patient"
+        onSubmit={async (values) => {
+          clear();
+          try {
+            const created = await mutation.mutateAsync(values);
+            form.reset(EMPTY_PATIENT_FORM);
+            succeed({
+              ...created,
+              name: `${values.patient.first_name} ${values.patient.last_name}`,
+            });
+          } catch (error) {
+            // The spec's internal message; the person sees the server's own words.
+            console.error(MESSAGES.addPatientFailed);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        <RequiredFieldsNote />
+        <PatientFields mode="add" />
+        <FormActions submitLabel="Done" busy={mutation.isPending} onReset={clear} />
+      </PortalForm>
+    </div>
+  );
+}

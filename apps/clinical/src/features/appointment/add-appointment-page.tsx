@@ -1,0 +1,23 @@
+import { addAppointmentRequestSchema, MESSAGES } from '@portal/contract';
+import { useAddAppointmentMutation } from '@portal/api-client';
+import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+
+/** Patient Appointment: book an appointment (the record shows the latest). */
+export function AddAppointmentPage() {
+  const mutation = useAddAppointmentMutation();
+  return (
+    <PatientEntryForm
+      title="Patient Appointment"
+      description="Book an appointment. The patient's record shows their latest one."
+      schema={addAppointmentRequestSchema}
+      submit={(values) => mutation.mutateAsync(values)}
+      pending={mutation.isPending}
+      textField={{ name: 'topic', label: 'Topic' }}
+      timePlaceholder="10:30"
+      failureMessage={MESSAGES.addPatientFailed}
+      successText={(a) =>
+        `Appointment added for ${a.first_name} ${a.last_name} (${a.patient_id}) on ${a.date} at ${a.time.slice(0, 5)}.`
+      }
+    />
+  );
+}

@@ -1,0 +1,189 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  type ActivationCodeResponse,
+  MESSAGES,
+  type PatientRecord,
+  patientIdSchema,
+  type UpdatePatientRequest,
+  updatePatientRequestSchema,
+} from '@portal/contract';
+import {
+  patientQueryOptions,
+  toApiError,
+  useReissuePatientCodeMutation,
+  useUpdatePatientMutation,
+} from '@portal/api-client';
+import {
+  FormActions,
+  PortalForm,
+  SubmitErrorNotice,
+  TextField,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { ActivationCodeNotice, Button, Notice, PageHeading } from '@portal/ui';
+import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
+import { changesBetween, formValuesOf, type PatientFormValues } from './patient-changes';
+
+const lookupSchema = z.object({ patient_id: patientIdSchema });
+
+type Saved = { kind: 'updated'; patientId: string; fields: number } | { kind: 'unchanged' };
+
+/**
+ * Edit Patient: enter an id and the form fills itself from the record; change what is wrong and
+ * only that is sent. A patient who has not registered can be given a new activation code.
+ */
+export function EditPatientPage() {
+  const queryClient = useQueryClient();
+  const [loaded, setLoaded] = useState<{ record: PatientRecord; values: PatientFormValues } | null>(
+    null,
+  );
+  const [code, setCode] = useState<ActivationCodeResponse | null>(null);
+  const lookup = usePortalForm(lookupSchema, { defaultValues: { patient_id: '' } });
+  const lookupFeedback = useSubmitFeedback<never>();
+  const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
+  const update = useUpdatePatientMutation();
+  const reissue = useReissuePatientCodeMutation();
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Saved>();
+
+  const resetAll = () => {
+    setLoaded(null);
+    setCode(null);
+    lookup.reset({ patient_id: '' });
+    form.reset(EMPTY_PATIENT_FORM);
+    lookupFeedback.clear();
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading description="Find a patient by ID; the form fills in, and only what you change is saved.">
+        Edit Patient
+      </PageHeading>
+      {feedback?.kind === 'success' && (
+        <Notice ref={noticeRef} tone={feedback.value.kind === 'updated' ? 'success' : 'info'}>
+          {feedback.value.kind === 'updated'
+            ? `Patient ${feedback.value.patientId} updated (${feedback.value.fields} ${feedback.value.fields === 1 ? 'change' : 'changes'}).`
+            : 'Nothing was changed, so nothing was saved.'}
+        </Notice>
+      )}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title="The patient was not updated"
+      />
+
+      <PortalForm
+        form={lookup}
+        aria-label="Find a patient"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={async ({ patient_id }) => {
+          lookupFeedback.clear();
+          clear();
+          setCode(null);
+          try {
+            const record = await queryClient.fetchQuery(patientQueryOptions(patient_id));
+            const values = formValuesOf(record);
+            setLoaded({ record, values });
+            form.reset(values as unknown as UpdatePatientRequest);
+          } catch (error) {
+            setLoaded(null);
+            form.reset(EMPTY_PATIENT_FORM);
+            lookupFeedback.fail(lookup, toApiError(error));
+          }
+        }}
+      >
+        <div className="grow">
+          <TextField
+            name="patient_id"
+            label="Patient ID"
+            required
+            placeholder={MESSAGES.patientIdPlaceholder}
+            autoComplete="off"
+          />
+        </div>
+        <Button type="submit" variant="secondary" busy={lookup.formState.isSubmitting}>
+          Load patient
+        </Button>
+      </PortalForm>
+      <SubmitErrorNotice
+        feedback={lookupFeedback.feedback}
+        noticeRef={lookupFeedback.noticeRef}
+        title="Could not load the patient"
+      />
+
+      {loaded && !loaded.record.registered && (
+        <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+          <p className="text-sm text-muted">
+            {loaded.record.patient.first_name} {loaded.record.patient.last_name} has not registered
+            for the portal yet.
+          </p>
+          <div>
+            <Button
+              variant="secondary"
+              busy={reissue.isPending}
+              onClick={() => {
+                reissue.mutate(loaded.record.patient.patient_id, { onSuccess: setCode });
+              }}
+            >
+              Issue a new activation code
+            </Button>
+          </div>
+          {code && (
+            <ActivationCodeNotice
+              code={code.activation_code}
+              expiresAt={code.activation_code_expires_at}
+              personLabel={`${loaded.record.patient.first_name} ${loaded.record.patient.last_name} (${loaded.record.patient.patient_id})`}
+              title="New activation code (the previous one no longer works)"
+            />
+          )}
+          {reissue.isError && <Notice tone="error">{toApiError(reissue.error).detail}</Notice>}
+        </div>
+      )}
+
+      <PortalForm
+        form={form}
+        aria-label="Edit Patient"
+        onSubmit={async () => {
+          if (!loaded) return;
+          clear();
+          const changes = changesBetween(
+            loaded.values,
+            form.getValues() as unknown as PatientFormValues,
+          );
+          if (!changes) {
+            succeed({ kind: 'unchanged' });
+            return;
+          }
+          try {
+            await update.mutateAsync(changes);
+            const fields =
+              Object.keys(changes.patient).length -
+              1 +
+              (changes.patient_chronic_disease ? 1 : 0) +
+              (changes.patient_drug_allergy ? 1 : 0);
+            succeed({ kind: 'updated', patientId: loaded.record.patient.patient_id, fields });
+            resetAll();
+          } catch (error) {
+            console.error(MESSAGES.addPatientFailed);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        <fieldset disabled={!loaded} className="flex flex-col gap-4 disabled:opacity-70">
+          {!loaded && <p className="text-sm text-muted">Load a patient to edit their record.</p>}
+          <PatientFields mode="edit" />
+          <FormActions
+            submitLabel="Done"
+            busy={update.isPending}
+            onReset={() => {
+              resetAll();
+              clear();
+            }}
+          />
+        </fieldset>
+      </PortalForm>
+    </div>
+  );
+}

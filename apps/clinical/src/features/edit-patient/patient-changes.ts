@@ -1,0 +1,62 @@
+import type { PatientRecord, UpdatePatientRequest } from '@portal/contract';
+
+/** The edit form's values: the record's fields as the inputs hold them. */
+export type PatientFormValues = {
+  patient: Record<keyof PatientRecord['patient'], string>;
+  patient_chronic_disease: { disease_id: string }[];
+  patient_drug_allergy: { drug_id: string }[];
+};
+
+/** A loaded record as the edit form's starting values. */
+export function formValuesOf(record: PatientRecord): PatientFormValues {
+  const patient = Object.fromEntries(
+    Object.entries(record.patient).map(([key, value]) => [
+      key,
+      value === null ? '' : String(value),
+    ]),
+  ) as PatientFormValues['patient'];
+  return {
+    patient,
+    patient_chronic_disease: record.patient_chronic_disease.map(({ disease_id }) => ({
+      disease_id,
+    })),
+    patient_drug_allergy: record.patient_drug_allergy.map(({ drug_id }) => ({ drug_id })),
+  };
+}
+
+const sameList = (a: readonly object[], b: readonly object[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The update to send: the patient id, the fields whose value differs from the loaded record,
+ * and a disease or allergy list only if it changed (product decisions §3: an edit changes only
+ * what it is sent). Returns null when nothing changed.
+ */
+export function changesBetween(
+  loaded: PatientFormValues,
+  current: PatientFormValues,
+): UpdatePatientRequest | null {
+  const patient: Record<string, string> = { patient_id: loaded.patient.patient_id };
+  for (const key of Object.keys(loaded.patient) as (keyof PatientFormValues['patient'])[]) {
+    if (
+      key !== 'patient_id' &&
+      String(current.patient[key] ?? '').trim() !== loaded.patient[key].trim()
+    ) {
+      patient[key] = String(current.patient[key] ?? '');
+    }
+  }
+  const update: UpdatePatientRequest = { patient: patient as UpdatePatientRequest['patient'] };
+  if (!sameList(loaded.patient_chronic_disease, current.patient_chronic_disease)) {
+    update.patient_chronic_disease =
+      current.patient_chronic_disease as UpdatePatientRequest['patient_chronic_disease'];
+  }
+  if (!sameList(loaded.patient_drug_allergy, current.patient_drug_allergy)) {
+    update.patient_drug_allergy =
+      current.patient_drug_allergy as UpdatePatientRequest['patient_drug_allergy'];
+  }
+  const changed =
+    Object.keys(patient).length > 1 ||
+    update.patient_chronic_disease ||
+    update.patient_drug_allergy;
+  return changed ? update : null;
+}

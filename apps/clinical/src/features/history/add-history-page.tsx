@@ -1,0 +1,23 @@
+import { addHistoryRequestSchema, MESSAGES } from '@portal/contract';
+import { useAddHistoryMutation } from '@portal/api-client';
+import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+
+/** Patient History: add an entry to a patient's medical history. */
+export function AddHistoryPage() {
+  const mutation = useAddHistoryMutation();
+  return (
+    <PatientEntryForm
+      title="Patient History"
+      description="Add an entry to the patient's medical history."
+      schema={addHistoryRequestSchema}
+      submit={(values) => mutation.mutateAsync(values)}
+      pending={mutation.isPending}
+      textField={{ name: 'detail', label: 'Detail', multiline: true }}
+      timePlaceholder="10:30:00"
+      failureMessage={MESSAGES.addHistoryFailed}
+      successText={(h) =>
+        `History entry added for ${h.first_name} ${h.last_name} (${h.patient_id}) on ${h.date} at ${h.time}.`
+      }
+    />
+  );
+}

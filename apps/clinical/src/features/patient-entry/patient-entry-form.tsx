@@ -1,0 +1,109 @@
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES } from '@portal/contract';
+import { toApiError } from '@portal/api-client';
+import {
+  DateField,
+  FormActions,
+  PortalForm,
+  RequiredFieldsNote,
+  SubmitErrorNotice,
+  TextAreaField,
+  TextField,
+  TimeField,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { Notice, PageHeading } from '@portal/ui';
+
+/** What the API answers for an appointment or a history entry: enough to name the patient. */
+export interface EntryAnswer {
+  patient_id: string;
+  first_name: string;
+  last_name: string;
+  date: string;
+  time: string;
+}
+
+type EntryValues = { patient_id: string; time: string; date: string } & Record<string, string>;
+
+/** What differs between the appointment and the history form. */
+export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldValues>> {
+  title: string;
+  description: string;
+  schema: S;
+  /** Sends the entry (the page's mutation). */
+  submit: (values: z.output<S>) => Promise<EntryAnswer>;
+  pending: boolean;
+  /** The optional text of the entry: the appointment's topic or the history's detail. */
+  textField: { name: 'topic' | 'detail'; label: string; multiline?: boolean };
+  timePlaceholder: string;
+  /** The spec's internal failure message, logged to the console. */
+  failureMessage: string;
+  /** The success sentence, naming the patient. */
+  successText: (answer: EntryAnswer) => string;
+}
+
+/**
+ * The appointment and history forms: patient id, time (free text), date, and one optional
+ * text; 'Add' and 'Reset'. A success names the patient and clears the form.
+ */
+export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  props: PatientEntryFormProps<S>,
+) {
+  const empty = {
+    patient_id: '',
+    time: '',
+    date: '',
+    [props.textField.name]: '',
+  } as EntryValues as unknown as DefaultValues<z.input<S>>;
+  const form = usePortalForm(props.schema, { defaultValues: empty });
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<EntryAnswer>();
+  const Text = props.textField.multiline ? TextAreaField : TextField;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading description={props.description}>{props.title}</PageHeading>
+      {feedback?.kind === 'success' && (
+        <Notice ref={noticeRef} tone="success">
+          {props.successText(feedback.value)}
+        </Notice>
+      )}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title={`${props.title}: not added`}
+      />
+      <PortalForm
+        form={form}
+        aria-label={props.title}
+        onSubmit={async (values) => {
+          clear();
+          try {
+            const answer = await props.submit(values as z.output<S>);
+            form.reset(empty);
+            succeed(answer);
+          } catch (error) {
+            console.error(props.failureMessage);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        <RequiredFieldsNote />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            name="patient_id"
+            label="Patient ID"
+            required
+            placeholder={MESSAGES.patientIdPlaceholder}
+            autoComplete="off"
+          />
+          <TimeField name="time" label="Time" required placeholder={props.timePlaceholder} />
+          <DateField name="date" label="Date" required />
+        </div>
+        <Text name={props.textField.name} label={props.textField.label} />
+        <FormActions submitLabel="Add" busy={props.pending} onReset={clear} />
+      </PortalForm>
+    </div>
+  );
+}

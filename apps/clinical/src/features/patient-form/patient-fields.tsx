@@ -1,0 +1,144 @@
+import {
+  type AddPatientRequest,
+  AGE_MAX,
+  AGE_MIN,
+  BLOOD_TYPES,
+  GENDERS,
+  MESSAGES,
+} from '@portal/contract';
+import {
+  CountedPickers,
+  DateField,
+  EmailField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  YesNoField,
+} from '@portal/form-widgets';
+
+const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g === 'male' ? 'Male' : 'Female' }));
+const BLOOD_TYPE_OPTIONS = BLOOD_TYPES.map((b) => ({ value: b, label: b }));
+
+/**
+ * Every field of a patient (spec §3 and §5), for the add form (the spec's required fields
+ * marked) and the edit form (nothing required; the patient id is fixed once loaded).
+ */
+export function PatientFields({ mode }: { mode: 'add' | 'edit' }) {
+  const required = mode === 'add';
+  return (
+    <>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-brand-800">Personal details</legend>
+        <TextField
+          name="patient.patient_id"
+          label="Patient ID"
+          required
+          placeholder={MESSAGES.patientIdPlaceholder}
+          autoComplete="off"
+          disabled={mode === 'edit'}
+        />
+        <TextField
+          name="patient.id_card_number"
+          label="ID card number"
+          required={required}
+          autoComplete="off"
+        />
+        <TextField
+          name="patient.first_name"
+          label="First Name"
+          required={required}
+          autoComplete="off"
+        />
+        <TextField
+          name="patient.last_name"
+          label="Last Name"
+          required={required}
+          autoComplete="off"
+        />
+        <NumberField
+          name="patient.age"
+          label="Age"
+          required={required}
+          min={AGE_MIN}
+          max={AGE_MAX}
+        />
+        <DateField name="patient.date_of_birth" label="Date of Birth" required={required} />
+        <SelectField
+          name="patient.gender"
+          label="Gender"
+          required={required}
+          options={GENDER_OPTIONS}
+        />
+        <SelectField name="patient.blood_type" label="Blood Type" options={BLOOD_TYPE_OPTIONS} />
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-brand-800">Contact</legend>
+        <EmailField name="patient.email" label="Email" required={required} />
+        <TextField
+          name="patient.phone_number"
+          label="Phone Number"
+          type="tel"
+          required={required}
+          autoComplete="off"
+        />
+        <div className="sm:col-span-2">
+          <TextField name="patient.address" label="Address" autoComplete="off" />
+        </div>
+      </fieldset>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-brand-800">Health</legend>
+        <YesNoField name="patient.health_insurance" label="Health Insurance" required={required} />
+        <div className="sm:col-span-2 grid gap-4 sm:grid-cols-2">
+          <TextAreaField
+            name="patient.ongoing_treatment"
+            label="Ongoing treatment"
+            required={required}
+            rows={2}
+          />
+          <TextAreaField
+            name="patient.unhealthy_habits"
+            label="Unhealthy habits"
+            required={required}
+            rows={2}
+          />
+        </div>
+        <CountedPickers
+          name="patient_chronic_disease"
+          kind="disease"
+          countLabel="Number of chronic diseases"
+        />
+        <CountedPickers
+          name="patient_drug_allergy"
+          kind="drug"
+          countLabel="Number of drug allergies"
+        />
+      </fieldset>
+    </>
+  );
+}
+
+/**
+ * The add form's empty values (also what Reset and a success leave behind). Selects and radios
+ * start blank, which the schema's input type does not name, hence the cast.
+ */
+export const EMPTY_PATIENT_FORM = {
+  patient: {
+    patient_id: '',
+    first_name: '',
+    last_name: '',
+    age: '',
+    date_of_birth: '',
+    gender: '',
+    blood_type: '',
+    email: '',
+    health_insurance: '',
+    address: '',
+    phone_number: '',
+    id_card_number: '',
+    ongoing_treatment: '',
+    unhealthy_habits: '',
+  },
+  patient_chronic_disease: [],
+  patient_drug_allergy: [],
+} as unknown as AddPatientRequest;

@@ -1,0 +1,176 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { MESSAGES, ROUTES, STORAGE_KEYS } from '@portal/contract';
+import { PortalFrame } from '@portal/shell';
+import {
+  createHandlers,
+  type FakeSession,
+  handlers,
+  makePatientRecord,
+  pendingHandler,
+  PortalProviders,
+  problemHandler,
+} from '@portal/testing';
+import { PatientProfilePage } from './patient-profile-page';
+
+/** Where a story's page is and who is signed in (`parameters.portal`). */
+interface PortalParameters {
+  readonly route?: string;
+  readonly session?: FakeSession | null;
+}
+
+/** The page in the app's providers and frame (top bar, footer), as the browser shows it. */
+const inPortalFrame: Decorator = (Story, { parameters }) => {
+  const { route = ROUTES.patientProfile, session = null } = (parameters.portal ??
+    {}) as PortalParameters;
+  return (
+    <PortalProviders route={route} session={session}>
+      <PortalFrame>
+        <Story />
+      </PortalFrame>
+    </PortalProviders>
+  );
+};
+
+/** A patient with a long record: several allergies, diseases and history entries. */
+const FULL_RECORD = makePatientRecord({
+  patient: {
+    first_name: 'Pimchanok',
+    last_name: 'Intharasombat',
+    gender: 'female',
+    health_insurance: 'yes',
+    ongoing_treatment: 'insulin therapy, with blood sugar checks every morning and evening',
+  },
+  patient_appointment: { date: '2026-11-20', time: '10:30:00', topic: 'Annual check-up' },
+  patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R003' }, { drug_id: 'R010' }],
+  patient_chronic_disease: [{ disease_id: 'I003' }, { disease_id: 'I007' }, { disease_id: 'I011' }],
+  medical_history: [
+    { date: '2026-10-28', time: '09:15:00', detail: 'Follow-up blood test reviewed.' },
+    { date: '2026-08-03', time: '14:00:00', detail: 'Vaccination given.' },
+    {
+      date: '2026-03-17',
+      time: '11:45:00',
+      detail: 'Fever and cough; prescribed rest and fluids.',
+    },
+    { date: '2025-12-24', time: '16:45:00', detail: null },
+    { date: '2025-06-09', time: '08:30:00', detail: 'Sprained ankle; strapped and rested.' },
+    { date: '2024-11-02', time: '10:00:00', detail: 'Routine check-up, all normal.' },
+  ],
+});
+
+/** The same patient with nothing in any list, no appointment and no blood type. */
+const EMPTY_RECORD = makePatientRecord({
+  patient: { blood_type: null },
+  patient_appointment: { date: '', time: '', topic: null },
+  patient_drug_allergy: [],
+  patient_chronic_disease: [],
+  medical_history: [],
+});
+
+/** Leaves no session behind for the next story file (stories share the browser's storage). */
+function forgetSession() {
+  return () => {
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    window.localStorage.removeItem(STORAGE_KEYS.role);
+  };
+}
+
+/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
+async function fitsThePhone() {
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+const meta = {
+  title: 'Public/PatientProfilePage',
+  component: PatientProfilePage,
+  beforeEach: forgetSession,
+  decorators: [inPortalFrame],
+  parameters: {
+    layout: 'fullscreen',
+    portal: {
+      route: ROUTES.patientProfile,
+      session: { role: 'patient', patient_id: 'P001' },
+    } satisfies PortalParameters,
+    msw: handlers.default,
+  },
+} satisfies Meta<typeof PatientProfilePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The demo patient's record (P001 of the mock data: something in every list). */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const details = await canvas.findByRole('region', { name: 'Personal details' });
+    await expect(within(details).getByText('P001')).toBeVisible();
+    await expect(canvas.getByRole('region', { name: 'Drug allergies' })).toBeVisible();
+    await expect(canvas.getByRole('columnheader', { name: 'Date & Time' })).toBeVisible();
+    await expect(canvas.getByText('Help Desk')).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: [pendingHandler('profile'), ...handlers.default] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(MESSAGES.loadingProfile)).toBeVisible();
+  },
+};
+
+export const ProfileError: Story = {
+  parameters: {
+    msw: [
+      problemHandler('profile', 500, 'Something went wrong on our side. Please try again.'),
+      ...handlers.default,
+    ],
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      `Error: ${MESSAGES.profileLoadFailed}`,
+    );
+  },
+};
+
+export const RecordError: Story = {
+  parameters: {
+    msw: [problemHandler('getPatient', 404, 'No patient with ID P001'), ...handlers.default],
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      `Error: ${MESSAGES.patientLoadFailed}`,
+    );
+  },
+};
+
+/** A long record: three allergies and diseases, six history entries, an appointment with a topic. */
+export const Filled: Story = {
+  parameters: { msw: createHandlers({ patients: [FULL_RECORD] }) },
+  play: async ({ canvas }) => {
+    const allergies = await canvas.findByRole('region', { name: 'Drug allergies' });
+    await expect(within(allergies).getAllByRole('listitem')).toHaveLength(3);
+    const history = canvas.getByRole('region', { name: 'Medical history' });
+    await expect(within(history).getAllByRole('row')).toHaveLength(7);
+    await expect(canvas.getByText(/^2026-11-20 10:30/)).toBeVisible();
+  },
+};
+
+/** Nothing in any list, no appointment, no blood type. */
+export const EmptyLists: Story = {
+  parameters: { msw: createHandlers({ patients: [EMPTY_RECORD] }) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(MESSAGES.noDrugAllergies)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.noChronicDiseases)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.noMedicalHistory)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.noAppointment)).toBeVisible();
+    await expect(canvas.getByText(MESSAGES.emptyValue)).toBeVisible();
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  parameters: { msw: createHandlers({ patients: [FULL_RECORD] }) },
+  play: async ({ canvas }) => {
+    await fitsThePhone();
+    await expect(await canvas.findByRole('region', { name: 'Medical history' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+  },
+};

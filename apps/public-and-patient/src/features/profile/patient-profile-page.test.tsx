@@ -1,0 +1,256 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { Suspense } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@portal/api-client';
+import { MESSAGES, ROUTES } from '@portal/contract';
+import {
+  createHandlers,
+  makePatientRecord,
+  pendingHandler,
+  problemHandler,
+  renderWithProviders,
+  useMswServer,
+  type PatientRecordOverrides,
+} from '@portal/testing';
+import { App } from '../../app';
+import { PatientProfilePage } from './patient-profile-page';
+
+// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+// eslint-disable-next-line react-hooks/rules-of-hooks
+const server = useMswServer();
+
+/** P001 as a test wants it: every field known, something in every list. */
+const FILLED: PatientRecordOverrides = {
+  patient: {
+    patient_id: 'P001',
+    first_name: 'Malee',
+    last_name: 'Srisuk',
+    age: 34,
+    gender: 'female',
+    date_of_birth: '1992-03-14',
+    blood_type: 'AB',
+    health_insurance: 'yes',
+    id_card_number: '1-1037-02345-67-8',
+    ongoing_treatment: 'physiotherapy twice a week',
+  },
+  patient_appointment: { date: '2026-11-20', time: '10:30:00', topic: null },
+  patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R010' }],
+  patient_chronic_disease: [{ disease_id: 'I003' }],
+  medical_history: [
+    { date: '2026-10-01', time: '09:15:00', detail: 'Routine check-up, all normal.' },
+    { date: '2025-12-24', time: '16:45:00', detail: null },
+  ],
+};
+
+/** The same patient with nothing in the lists, no appointment and some empty values. */
+const EMPTY: PatientRecordOverrides = {
+  patient: { ...FILLED.patient, blood_type: null, ongoing_treatment: '' },
+  patient_appointment: { date: '', time: '', topic: null },
+  patient_drug_allergy: [],
+  patient_chronic_disease: [],
+  medical_history: [],
+};
+
+/** Serves the mock API with one patient record, P001, the signed-in patient's own. */
+function serveRecord(overrides: PatientRecordOverrides) {
+  server.use(...createHandlers({ patients: [makePatientRecord(overrides)] }));
+}
+
+function renderProfile() {
+  return renderWithProviders(<PatientProfilePage />, {
+    route: ROUTES.patientProfile,
+    session: { role: 'patient', patient_id: 'P001' },
+  });
+}
+
+/** The personal details as label → value, in the order shown. */
+async function personalDetails(): Promise<[string, string][]> {
+  const section = await screen.findByRole('region', { name: 'Personal details' });
+  const labels = within(section).getAllByRole('term');
+  const values = within(section).getAllByRole('definition');
+  expect(values).toHaveLength(labels.length);
+  return labels.map((label, i) => [label.textContent ?? '', values[i]?.textContent ?? '']);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('PatientProfilePage', () => {
+  it("is headed MyInfo and shows 'Loading profile...' while the profile loads", () => {
+    server.use(pendingHandler('profile'));
+    renderProfile();
+    expect(screen.getByRole('heading', { level: 1, name: 'MyInfo' })).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.loadingProfile).closest('[role="status"]')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
+  });
+
+  it("still shows 'Loading profile...' while the record loads", async () => {
+    server.use(pendingHandler('getPatient'));
+    const { queryClient } = renderProfile();
+    // The profile has answered (its id is being asked for); the record has not.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.profile())?.status).toBe('success'),
+    );
+    expect(screen.getByText(MESSAGES.loadingProfile)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Error: Could not load profile' when /profile fails", async () => {
+    server.use(problemHandler('profile', 500, 'Something went wrong on our side.'));
+    renderProfile();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Error: Could not load profile$/);
+    expect(screen.queryByText(MESSAGES.loadingProfile)).not.toBeInTheDocument();
+  });
+
+  it("says 'Error: Could not load patient information' when /patient/{id} fails", async () => {
+    server.use(problemHandler('getPatient', 404, 'No patient with ID P001'));
+    renderProfile();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Error: Could not load patient information$/,
+    );
+  });
+
+  it('shows every field of the record with its value', async () => {
+    serveRecord(FILLED);
+    renderProfile();
+    expect(await personalDetails()).toEqual([
+      ['Patient ID', 'P001'],
+      ['First Name', 'Malee'],
+      ['Last Name', 'Srisuk'],
+      ['Age', '34'],
+      ['Gender', 'Female'],
+      ['Date of Birth', '1992-03-14'],
+      ['Blood Type', 'AB'],
+      ['Health Insurance', 'Yes'],
+      ['ID card number', '1-1037-02345-67-8'],
+      ['Ongoing treatment', 'physiotherapy twice a week'],
+      ['Latest Appointment', '2026-11-20 10:30'],
+    ]);
+  });
+
+  it('shows the appointment’s topic after its date and time when it has one', async () => {
+    serveRecord({
+      ...FILLED,
+      patient_appointment: { date: '2026-11-20', time: '10:30:00', topic: 'Follow-up' },
+    });
+    renderProfile();
+    expect(new Map(await personalDetails()).get('Latest Appointment')).toMatch(
+      /^2026-11-20 10:30\b.*Follow-up$/,
+    );
+  });
+
+  it("shows '-' for empty values and 'No appointment' when there is none", async () => {
+    serveRecord(EMPTY);
+    renderProfile();
+    const details = new Map(await personalDetails());
+    expect(details.get('Blood Type')).toBe('-');
+    expect(details.get('Ongoing treatment')).toBe('-');
+    expect(details.get('Latest Appointment')).toBe('No appointment');
+    expect(details.get('First Name')).toBe('Malee');
+  });
+
+  it('lists drug allergies and chronic diseases by id, with their names', async () => {
+    serveRecord(FILLED);
+    renderProfile();
+    const allergies = await screen.findByRole('region', { name: 'Drug allergies' });
+    expect(
+      within(allergies)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['R002 paracetamol', 'R010 insulin']);
+    const diseases = screen.getByRole('region', { name: 'Chronic diseases' });
+    expect(
+      within(diseases)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['I003 hepatitis B']);
+  });
+
+  it('lists the medical history under Date & Time and Details', async () => {
+    serveRecord(FILLED);
+    renderProfile();
+    const history = await screen.findByRole('region', { name: 'Medical history' });
+    const table = within(history).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date & Time', 'Details']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['2026-10-01 09:15:00', 'Routine check-up, all normal.'],
+      ['2025-12-24 16:45:00', '-'],
+    ]);
+  });
+
+  it('says so when the lists are empty', async () => {
+    serveRecord(EMPTY);
+    renderProfile();
+    const allergies = await screen.findByRole('region', { name: 'Drug allergies' });
+    expect(allergies).toHaveTextContent(MESSAGES.noDrugAllergies);
+    expect(within(allergies).queryByRole('list')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Chronic diseases' })).toHaveTextContent(
+      'No chronic diseases.',
+    );
+    const history = screen.getByRole('region', { name: 'Medical history' });
+    expect(history).toHaveTextContent('No medical history available');
+    expect(within(history).queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it("shows the 'Help Desk' hint, whatever the record's state", async () => {
+    server.use(problemHandler('profile', 500, 'Something went wrong on our side.'));
+    renderProfile();
+    await screen.findByRole('alert');
+    const hint = screen.getByText('Help Desk');
+    expect(hint.closest('[role="status"]')).toHaveTextContent(/Call the Help Desk/);
+  });
+
+  describe('route guard', () => {
+    function renderAppAtProfile(session: { role: 'HR' | 'medical_personnel' } | null) {
+      return renderWithProviders(
+        <Suspense fallback={<p>Loading page…</p>}>
+          <App />
+        </Suspense>,
+        { route: ROUTES.patientProfile, session },
+      );
+    }
+
+    it.each([
+      ['an HR user', { role: 'HR' } as const],
+      ['medical personnel', { role: 'medical_personnel' } as const],
+      ['a signed-out visitor', null],
+    ])('sends %s to the landing page without a word', async (_, session) => {
+      const location = { ...window.location, assign: vi.fn(), replace: vi.fn() };
+      vi.stubGlobal('location', location);
+      renderAppAtProfile(session);
+      expect(
+        await screen.findByRole('heading', {
+          level: 1,
+          name: 'Care that knows you, wherever you meet us',
+        }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'MyInfo' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(location.replace).not.toHaveBeenCalled();
+    });
+
+    it('lets the patient in', async () => {
+      renderWithProviders(
+        <Suspense fallback={<p>Loading page…</p>}>
+          <App />
+        </Suspense>,
+        { route: ROUTES.patientProfile, session: { role: 'patient' } },
+      );
+      expect(await screen.findByRole('heading', { level: 1, name: 'MyInfo' })).toBeInTheDocument();
+      expect(await screen.findByRole('region', { name: 'Personal details' })).toBeInTheDocument();
+    });
+  });
+});
