@@ -94,12 +94,13 @@ export function LandingPage() {
           {STATS.map((stat) => (
             <div
               key={stat.label}
-              className="rounded-2xl border border-line bg-surface p-6 text-center shadow-sm"
+              className="flex flex-col-reverse rounded-2xl border border-line bg-surface p-6 text-center shadow-sm"
             >
+              {/* The term comes first, as a definition list needs; the figure shows above it. */}
+              <dt className="mt-1 text-muted">{stat.label}</dt>
               <dd className="text-4xl font-bold text-brand-700">
                 <CountUp to={stat.to} suffix={stat.suffix} />
               </dd>
-              <dt className="mt-1 text-muted">{stat.label}</dt>
             </div>
           ))}
         </dl>

@@ -26,9 +26,15 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The red message's text: the server's own words, or the spec's fallback. */
+/**
+ * The red message's text: the server's own words when it answered with some, else the spec's
+ * fallback. A failure with no answer (network, timeout) or an answer off the contract has no
+ * server words: the client's own text for it is not shown here.
+ */
 function failureText(error: unknown): string {
-  return error instanceof ApiError && error.detail ? error.detail : MESSAGES.wrongCredentials;
+  return error instanceof ApiError && error.kind === 'http' && error.detail
+    ? error.detail
+    : MESSAGES.wrongCredentials;
 }
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

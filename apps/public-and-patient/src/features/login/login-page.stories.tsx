@@ -1,0 +1,175 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor } from 'storybook/test';
+import { MESSAGES, ROUTES, STORAGE_KEYS } from '@portal/contract';
+import { PortalFrame } from '@portal/shell';
+import {
+  type FakeSession,
+  handlers,
+  makeActivationCode,
+  MOCK_ACCOUNTS,
+  pendingHandler,
+  PortalProviders,
+  problemHandler,
+} from '@portal/testing';
+import { LoginPage } from './login-page';
+
+/** Where a story's page is and who is signed in (`parameters.portal`). */
+interface PortalParameters {
+  readonly route?: string;
+  readonly session?: FakeSession | null;
+}
+
+/** The page in the app's providers and frame (top bar, footer), as the browser shows it. */
+const inPortalFrame: Decorator = (Story, { parameters }) => {
+  const { route = ROUTES.login, session = null } = (parameters.portal ?? {}) as PortalParameters;
+  return (
+    <PortalProviders route={route} session={session}>
+      <PortalFrame>
+        <Story />
+      </PortalFrame>
+    </PortalProviders>
+  );
+};
+
+/** Leaves no session behind for the next story file (stories share the browser's storage). */
+function forgetSession() {
+  return () => {
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    window.localStorage.removeItem(STORAGE_KEYS.role);
+  };
+}
+
+/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
+async function fitsThePhone() {
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+const meta = {
+  title: 'Public/LoginPage',
+  component: LoginPage,
+  beforeEach: forgetSession,
+  decorators: [inPortalFrame],
+  parameters: {
+    layout: 'fullscreen',
+    portal: { route: ROUTES.login, session: null } satisfies PortalParameters,
+    msw: handlers.default,
+  },
+} satisfies Meta<typeof LoginPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const patientAccount = MOCK_ACCOUNTS.find((account) => account.role === 'patient')!;
+
+/** Login mode: Username, a masked Password, Login, and the way to register. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Login');
+    await expect(canvas.getByRole('textbox', { name: 'Username' })).toBeVisible();
+    await expect(canvas.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Register' }).parentElement).toHaveTextContent(
+      "Don't have an account? Register",
+    );
+  },
+};
+
+/** Register mode: also Role (Patient by default), ID and Activation code. */
+export const RegisterMode: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Register');
+    await expect(canvas.getByRole('combobox', { name: 'Role' })).toHaveValue('patient');
+    await expect(canvas.getByRole('textbox', { name: 'ID' })).toHaveAttribute(
+      'placeholder',
+      MESSAGES.idPlaceholder,
+    );
+    await expect(canvas.getByRole('textbox', { name: 'Activation code' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Login' }).parentElement).toHaveTextContent(
+      'Already have an account? Login',
+    );
+  },
+};
+
+/** Submitted empty: each field says what it needs. */
+export const MissingFields: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    const username = canvas.getByRole('textbox', { name: 'Username' });
+    await waitFor(() => expect(username).toHaveAccessibleDescription('Required'));
+    await expect(canvas.getByLabelText(/^Password/)).toHaveAccessibleDescription('Required');
+  },
+};
+
+/** A wrong password: the server's answer in red. */
+export const FailedLogin: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Username' }),
+      patientAccount.username,
+    );
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'not-the-password');
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent('Wrong Username or Password');
+    await expect(alert.className).toMatch(/\bbg-danger-/);
+  },
+};
+
+/** While the login request runs, its button is disabled and says it is working. */
+export const LoggingIn: Story = {
+  parameters: { msw: [pendingHandler('login'), ...handlers.default] },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: 'Username' }),
+      patientAccount.username,
+    );
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'any password');
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(await canvas.findByRole('button', { name: 'Login Working…' })).toBeDisabled();
+  },
+};
+
+/** A refused registration: the server's words, the fields it names marked, the typing kept. */
+export const RegistrationRefused: Story = {
+  parameters: {
+    msw: [
+      problemHandler('register', 400, 'Check the highlighted fields', [
+        { field: 'activation_code', message: 'This activation code has expired' },
+      ]),
+      ...handlers.default,
+    ],
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Username' }), 'new.patient');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'a long enough passphrase');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'ID' }), 'P003');
+    const code = canvas.getByRole('textbox', { name: 'Activation code' });
+    await userEvent.type(code, makeActivationCode());
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Check the highlighted fields',
+    );
+    await waitFor(() => expect(code).toHaveAccessibleDescription(/has expired/));
+    await expect(code).toHaveValue(makeActivationCode());
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    await fitsThePhone();
+    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeVisible();
+  },
+};
+
+export const PhoneRegisterMode: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    await fitsThePhone();
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await expect(canvas.getByRole('textbox', { name: 'Activation code' })).toBeVisible();
+  },
+};

@@ -1,0 +1,349 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ENDPOINTS, MESSAGES, ROUTES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
+import {
+  makeActivationCode,
+  makeFakeToken,
+  makePatientRecords,
+  MOCK_ACCOUNTS,
+  MOCK_API_BASE,
+  MOCK_PASSWORD,
+  networkErrorHandler,
+  pendingHandler,
+  problemHandler,
+  renderWithProviders,
+  useMswServer,
+} from '@portal/testing';
+import { LoginPage } from './login-page';
+
+// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+// eslint-disable-next-line react-hooks/rules-of-hooks
+const server = useMswServer();
+
+const patientAccount = MOCK_ACCOUNTS.find((account) => account.role === 'patient')!;
+// A patient of the mock data set who has no account yet, so may register.
+const unregisteredPatientId = makePatientRecords(24).find((record) => !record.registered)!.patient
+  .patient_id;
+
+/** Where the router is, so that a test can see the page move on. */
+function Where() {
+  return <p>At {useLocation().pathname}</p>;
+}
+
+/** The login page at /login, with a stand-in for /system to arrive at. */
+function renderLogin() {
+  return renderWithProviders(
+    <Routes>
+      <Route path={ROUTES.login} element={<LoginPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: ROUTES.login, session: null },
+  );
+}
+
+/** userEvent driving fake timers when they are on. */
+function setupUser(fakeTimers = false) {
+  return fakeTimers
+    ? userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    : userEvent.setup();
+}
+
+const heading = () => screen.getByRole('heading', { level: 1 });
+const usernameInput = () => screen.getByRole('textbox', { name: 'Username' });
+const passwordInput = () => screen.getByLabelText(/^Password/);
+const storedToken = () => window.localStorage.getItem(STORAGE_KEYS.token);
+const storedRole = () => window.localStorage.getItem(STORAGE_KEYS.role);
+
+async function logIn(user: ReturnType<typeof setupUser>, username: string, password: string) {
+  await user.type(usernameInput(), username);
+  await user.type(passwordInput(), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LoginPage', () => {
+  describe('login mode', () => {
+    it('is titled Login, with Username, a masked Password and a Login button', () => {
+      renderLogin();
+      expect(heading()).toHaveTextContent('Login');
+      expect(usernameInput()).toBeRequired();
+      expect(passwordInput()).toHaveAttribute('type', 'password');
+      expect(passwordInput()).toBeRequired();
+      expect(screen.getByRole('button', { name: 'Login' })).toHaveAttribute('type', 'submit');
+      expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'ID' })).not.toBeInTheDocument();
+    });
+
+    it('offers "Don\'t have an account? Register"', () => {
+      renderLogin();
+      const toggle = screen.getByRole('button', { name: 'Register' });
+      expect(toggle).toHaveAttribute('type', 'button');
+      expect(toggle.parentElement).toHaveTextContent(/^Don't have an account\? Register$/);
+    });
+
+    it('asks for both fields before sending anything', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(usernameInput()).toHaveAccessibleDescription('Required'));
+      expect(passwordInput()).toHaveAccessibleDescription('Required');
+      expect(usernameInput()).toBeInvalid();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+  });
+
+  describe('register mode', () => {
+    it('is titled Register, adds Role, ID and Activation code, and switches back', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      expect(heading()).toHaveTextContent('Register');
+      expect(usernameInput()).toBeRequired();
+      expect(passwordInput()).toHaveAttribute('type', 'password');
+      const role = screen.getByRole('combobox', { name: 'Role' });
+      expect(role).toHaveValue('patient');
+      expect(within(role).getByRole('option', { selected: true })).toHaveTextContent('Patient');
+      expect(
+        within(role)
+          .getAllByRole('option')
+          .filter((option) => option.getAttribute('value') !== '')
+          .map((option) => option.textContent),
+      ).toEqual(['Patient', 'HR', 'Medical Personnel']);
+      const id = screen.getByRole('textbox', { name: 'ID' });
+      expect(id).toHaveAttribute('placeholder', 'Employee ID/Patient ID');
+      expect(id).toBeRequired();
+      expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeRequired();
+      expect(screen.getByRole('button', { name: 'Register' })).toHaveAttribute('type', 'submit');
+
+      const toggle = screen.getByRole('button', { name: 'Login' });
+      expect(toggle).toHaveAttribute('type', 'button');
+      expect(toggle.parentElement).toHaveTextContent(/^Already have an account\? Login$/);
+
+      await user.click(toggle);
+      expect(heading()).toHaveTextContent('Login');
+      expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+    });
+
+    it('asks for the required fields before sending anything', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      await waitFor(() => expect(usernameInput()).toBeInvalid());
+      expect(usernameInput()).toHaveAccessibleDescription(/^Username is 3 to 64/);
+      expect(passwordInput()).toBeInvalid();
+      expect(passwordInput()).toHaveAccessibleDescription(
+        /Password must be at least 12 characters/,
+      );
+      expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('asks for an ID of the chosen role', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), 'a long enough passphrase');
+      await user.type(
+        screen.getByRole('textbox', { name: 'Activation code' }),
+        makeActivationCode(),
+      );
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      const id = screen.getByRole('textbox', { name: 'ID' });
+      await waitFor(() => expect(id).toBeInvalid());
+      expect(id).toHaveAccessibleDescription('A patient registers with a Patient ID, as P001');
+    });
+  });
+
+  describe('logging in', () => {
+    it('says so in green, waits a second, then stores the session and goes to /system', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = setupUser(true);
+      renderLogin();
+      await logIn(user, patientAccount.username, MOCK_PASSWORD);
+
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(MESSAGES.loginSuccess);
+      expect(notice.className).toMatch(/\bbg-success-/);
+      // Nothing is stored, and the page stays, until the wait is over.
+      expect(storedToken()).toBeNull();
+      expect(storedRole()).toBeNull();
+      expect(heading()).toHaveTextContent('Login');
+
+      await act(() => vi.advanceTimersByTimeAsync(TIMINGS.loginRedirectMs));
+      expect(await screen.findByText(`At ${ROUTES.system}`)).toBeInTheDocument();
+      expect(storedToken()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(storedRole()).toBe('patient');
+    });
+
+    it('stores the role the token carries', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const token = makeFakeToken({ role: 'HR' });
+      // A server whose answer disagrees with its own token: the token is what counts.
+      server.use(
+        http.post(`${MOCK_API_BASE}${ENDPOINTS.login.path}`, () =>
+          HttpResponse.json({ token, role: 'patient' }),
+        ),
+      );
+      const user = setupUser(true);
+      renderLogin();
+      await logIn(user, 'someone', 'anything');
+      await screen.findByText(MESSAGES.loginSuccess);
+      await act(() => vi.advanceTimersByTimeAsync(TIMINGS.loginRedirectMs));
+
+      await screen.findByText(`At ${ROUTES.system}`);
+      expect(storedToken()).toBe(token);
+      expect(storedRole()).toBe('HR');
+    });
+
+    it("shows the server's answer in red and stores nothing when refused", async () => {
+      const user = setupUser();
+      renderLogin();
+      await logIn(user, patientAccount.username, 'not-the-password');
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Wrong Username or Password');
+      expect(alert.className).toMatch(/\bbg-danger-/);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      expect(storedToken()).toBeNull();
+      expect(heading()).toHaveTextContent('Login');
+      expect(usernameInput()).toHaveValue(patientAccount.username);
+    });
+
+    it("shows the server's own words when it gives them", async () => {
+      server.use(problemHandler('login', 429, 'Too many attempts. Try again in 15 minutes.'));
+      const user = setupUser();
+      renderLogin();
+      await logIn(user, patientAccount.username, MOCK_PASSWORD);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Too many attempts. Try again in 15 minutes.',
+      );
+      expect(storedToken()).toBeNull();
+    });
+
+    it.each([
+      ['no answer at all (network error)', () => networkErrorHandler('login')],
+      ['a refusal without detail', () => problemHandler('login', 500, '')],
+    ])("says 'Wrong Username or Password' after %s", async (_, handler) => {
+      server.use(handler());
+      const user = setupUser();
+      renderLogin();
+      await logIn(user, patientAccount.username, MOCK_PASSWORD);
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(/^Wrong Username or Password$/);
+      expect(storedToken()).toBeNull();
+    });
+
+    it('disables the Login button while the request runs', async () => {
+      server.use(pendingHandler('login'));
+      const user = setupUser();
+      renderLogin();
+      await logIn(user, patientAccount.username, MOCK_PASSWORD);
+      const button = await screen.findByRole('button', { name: /^Login/, busy: true });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleName('Login Working…');
+    });
+  });
+
+  describe('registering', () => {
+    async function fillRegistration(user: ReturnType<typeof setupUser>, id: string) {
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), 'a long enough passphrase');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Patient');
+      await user.type(screen.getByRole('textbox', { name: 'ID' }), id);
+      await user.type(
+        screen.getByRole('textbox', { name: 'Activation code' }),
+        makeActivationCode(),
+      );
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+    }
+
+    it('says so in green, waits half a second, then shows the login form with the username', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = setupUser(true);
+      renderLogin();
+      await fillRegistration(user, unregisteredPatientId);
+
+      const notice = await screen.findByRole('status');
+      expect(notice).toHaveTextContent(MESSAGES.registrationSuccess);
+      expect(notice.className).toMatch(/\bbg-success-/);
+      expect(heading()).toHaveTextContent('Register');
+
+      await act(() => vi.advanceTimersByTimeAsync(TIMINGS.registrationSwitchMs));
+      await waitFor(() => expect(heading()).toHaveTextContent('Login'));
+      expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.registrationSuccess);
+      expect(usernameInput()).toHaveValue('new.patient');
+      expect(passwordInput()).toHaveValue('');
+      expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+      expect(storedToken()).toBeNull();
+      vi.useRealTimers();
+
+      // The new account works.
+      await userEvent.type(passwordInput(), 'a long enough passphrase');
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByText(MESSAGES.loginSuccess)).toBeInTheDocument();
+    });
+
+    it("shows the server's refusal, marks the fields it names and keeps what was typed", async () => {
+      server.use(
+        problemHandler('register', 400, 'Check the highlighted fields', [
+          { field: 'activation_code', message: 'This activation code has expired' },
+          { field: 'password', message: 'This password is too common' },
+        ]),
+      );
+      const user = setupUser();
+      renderLogin();
+      await fillRegistration(user, unregisteredPatientId);
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Check the highlighted fields');
+      expect(alert.className).toMatch(/\bbg-danger-/);
+      const code = screen.getByRole('textbox', { name: 'Activation code' });
+      await waitFor(() => expect(code).toBeInvalid());
+      expect(code).toHaveAccessibleDescription(/This activation code has expired/);
+      expect(passwordInput()).toBeInvalid();
+      expect(passwordInput()).toHaveAccessibleDescription(/This password is too common/);
+      expect(usernameInput()).not.toBeInvalid();
+
+      expect(heading()).toHaveTextContent('Register');
+      expect(usernameInput()).toHaveValue('new.patient');
+      expect(passwordInput()).toHaveValue('a long enough passphrase');
+      expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('patient');
+      expect(screen.getByRole('textbox', { name: 'ID' })).toHaveValue(unregisteredPatientId);
+      expect(code).toHaveValue(makeActivationCode());
+    });
+
+    it('refuses a record that already has an account, as the API does', async () => {
+      const user = setupUser();
+      renderLogin();
+      await fillRegistration(user, patientAccount.id);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        /do not match a record waiting for registration/,
+      );
+      await waitFor(() =>
+        expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid(),
+      );
+    });
+
+    it('disables the Register button while the request runs', async () => {
+      server.use(pendingHandler('register'));
+      const user = setupUser();
+      renderLogin();
+      await fillRegistration(user, unregisteredPatientId);
+      const button = await screen.findByRole('button', { name: /^Register/, busy: true });
+      expect(button).toBeDisabled();
+    });
+  });
+});

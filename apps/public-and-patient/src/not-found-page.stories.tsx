@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { ROUTES } from '@portal/contract';
+import { NotFoundPage, PortalFrame } from '@portal/shell';
+import { handlers, PortalProviders } from '@portal/testing';
+
+/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
+async function fitsThePhone() {
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+/** What the app shows at an address it does not know (its `*` route). */
+const meta = {
+  title: 'Public/NotFound',
+  component: NotFoundPage,
+  decorators: [
+    (Story) => (
+      <PortalProviders route="/no-such-page" session={null}>
+        <PortalFrame>
+          <Story />
+        </PortalFrame>
+      </PortalProviders>
+    ),
+  ],
+  parameters: { layout: 'fullscreen', msw: handlers.default },
+} satisfies Meta<typeof NotFoundPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute(
+      'href',
+      ROUTES.home,
+    );
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    await fitsThePhone();
+    await expect(canvas.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+  },
+};
