@@ -6,34 +6,58 @@
  * in production.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, watch } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const main = 'dist/apps/api/main.js';
+const bundle = 'dist/apps/api';
+const main = `${bundle}/main.js`;
 rmSync(main, { force: true });
-const children = [];
-const start = (command, args, env = {}) => {
-  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  children.push(child);
-  return child;
+
+const builder = spawn(
+  'npx',
+  [
+    'vite',
+    'build',
+    '--watch',
+    '--mode',
+    'development',
+    '--config',
+    'apps/api/vite.config.ts',
+    '--logLevel',
+    'warn',
+  ],
+  { stdio: 'inherit' },
+);
+while (!existsSync(main)) await sleep(200);
+
+let server;
+const startServer = () => {
+  server = spawn(process.execPath, [main], {
+    stdio: 'inherit',
+    env: { ...process.env, DEV_FRONTENDS: 'true' },
+  });
+};
+const restart = async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  startServer();
 };
 
-start('npx', [
-  'vite',
-  'build',
-  '--watch',
-  '--mode',
-  'development',
-  '--config',
-  'apps/api/vite.config.ts',
-  '--logLevel',
-  'warn',
-]);
-while (!existsSync(main)) await sleep(200);
-start(process.execPath, ['--watch', main], { DEV_FRONTENDS: 'true' });
+// Restart only when the API bundle is rewritten (not on the temporary files Vite writes while
+// loading the apps' configs, which a plain `node --watch` would also see).
+let timer;
+watch(bundle, () => {
+  clearTimeout(timer);
+  timer = setTimeout(() => void restart(), 400);
+});
+startServer();
 
 const stop = () => {
-  for (const child of children) child.kill('SIGTERM');
+  builder.kill('SIGTERM');
+  server?.kill('SIGTERM');
   process.exit(0);
 };
 process.on('SIGINT', stop);
