@@ -109,6 +109,7 @@ export default tseslint.config(
             {
               sourceTag: 'type:testing',
               onlyDependOnLibsWithTags: [
+                'type:feature',
                 'type:util',
                 'type:data-access',
                 'type:ui',
@@ -117,7 +118,12 @@ export default tseslint.config(
             },
             {
               sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:ui', 'type:data-access', 'type:util'],
+              onlyDependOnLibsWithTags: [
+                'type:feature',
+                'type:ui',
+                'type:data-access',
+                'type:util',
+              ],
               bannedExternalImports: serverPackages,
             },
             {
@@ -178,6 +184,7 @@ export default tseslint.config(
       '**/vite.config.ts',
       '**/vitest.config.ts',
       '**/drizzle.config.ts',
+      '**/playwright.config.ts',
     ],
     ...tseslint.configs.disableTypeChecked,
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@nx/enforce-module-boundaries': 'off' },

@@ -3,11 +3,7 @@ import { expect } from 'storybook/test';
 import { ROUTES } from '@portal/contract';
 import { NotFoundPage, PortalFrame } from '@portal/shell';
 import { handlers, PortalProviders } from '@portal/testing';
-
-/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
-async function fitsThePhone() {
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-}
+import { fitsThePhone } from '@portal/testing/story-kit';
 
 /** What the app shows at an address it does not know (its `*` route). */
 const meta = {

@@ -1,41 +1,15 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { MESSAGES, ROUTES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
+import { MESSAGES, ROUTES, TIMINGS } from '@portal/contract';
 import { rememberSessionEnded } from '@portal/auth';
-import { PortalFrame } from '@portal/shell';
-import { type FakeSession, handlers, PortalProviders } from '@portal/testing';
+import { handlers } from '@portal/testing';
 import { LandingPage } from './landing-page';
-
-/** Where a story's page is and who is signed in (`parameters.portal`). */
-interface PortalParameters {
-  readonly route?: string;
-  readonly session?: FakeSession | null;
-}
-
-/** The page in the app's providers and frame (top bar, footer), as the browser shows it. */
-const inPortalFrame: Decorator = (Story, { parameters }) => {
-  const { route = ROUTES.home, session = null } = (parameters.portal ?? {}) as PortalParameters;
-  return (
-    <PortalProviders route={route} session={session}>
-      <PortalFrame>
-        <Story />
-      </PortalFrame>
-    </PortalProviders>
-  );
-};
-
-/** Leaves no session behind for the next story file (stories share the browser's storage). */
-function forgetSession() {
-  return () => {
-    window.localStorage.removeItem(STORAGE_KEYS.token);
-    window.localStorage.removeItem(STORAGE_KEYS.role);
-  };
-}
-
-/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
-async function fitsThePhone() {
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-}
+import {
+  type PortalParameters,
+  inPortalFrame,
+  forgetSession,
+  fitsThePhone,
+} from '@portal/testing/story-kit';
 
 const meta = {
   title: 'Public/LandingPage',

@@ -1,36 +1,20 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { MESSAGES, ROUTES, STORAGE_KEYS } from '@portal/contract';
-import { PortalFrame } from '@portal/shell';
+import { MESSAGES, ROUTES } from '@portal/contract';
 import {
   createHandlers,
-  type FakeSession,
   handlers,
   makePatientRecord,
   pendingHandler,
-  PortalProviders,
   problemHandler,
 } from '@portal/testing';
 import { PatientProfilePage } from './patient-profile-page';
-
-/** Where a story's page is and who is signed in (`parameters.portal`). */
-interface PortalParameters {
-  readonly route?: string;
-  readonly session?: FakeSession | null;
-}
-
-/** The page in the app's providers and frame (top bar, footer), as the browser shows it. */
-const inPortalFrame: Decorator = (Story, { parameters }) => {
-  const { route = ROUTES.patientProfile, session = null } = (parameters.portal ??
-    {}) as PortalParameters;
-  return (
-    <PortalProviders route={route} session={session}>
-      <PortalFrame>
-        <Story />
-      </PortalFrame>
-    </PortalProviders>
-  );
-};
+import {
+  type PortalParameters,
+  inPortalFrame,
+  forgetSession,
+  fitsThePhone,
+} from '@portal/testing/story-kit';
 
 /** A patient with a long record: several allergies, diseases and history entries. */
 const FULL_RECORD = makePatientRecord({
@@ -66,19 +50,6 @@ const EMPTY_RECORD = makePatientRecord({
   patient_chronic_disease: [],
   medical_history: [],
 });
-
-/** Leaves no session behind for the next story file (stories share the browser's storage). */
-function forgetSession() {
-  return () => {
-    window.localStorage.removeItem(STORAGE_KEYS.token);
-    window.localStorage.removeItem(STORAGE_KEYS.role);
-  };
-}
-
-/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
-async function fitsThePhone() {
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-}
 
 const meta = {
   title: 'Public/PatientProfilePage',

@@ -1,32 +1,9 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ROUTES } from '@portal/contract';
-import { PortalFrame } from '@portal/shell';
-import { type FakeSession, handlers, PortalProviders } from '@portal/testing';
+import { handlers } from '@portal/testing';
 import { SystemPage } from './system-page';
-
-/** Where a story's page is and who is signed in (`parameters.portal`). */
-interface PortalParameters {
-  readonly route?: string;
-  readonly session?: FakeSession | null;
-}
-
-/** The page in the app's providers and frame (top bar, footer), as the browser shows it. */
-const inPortalFrame: Decorator = (Story, { parameters }) => {
-  const { route = ROUTES.system, session = null } = (parameters.portal ?? {}) as PortalParameters;
-  return (
-    <PortalProviders route={route} session={session}>
-      <PortalFrame>
-        <Story />
-      </PortalFrame>
-    </PortalProviders>
-  );
-};
-
-/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
-async function fitsThePhone() {
-  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
-}
+import { type PortalParameters, inPortalFrame, fitsThePhone } from '@portal/testing/story-kit';
 
 /**
  * /system sends a signed-in user on to their role's first page (another app, for staff), so

@@ -1,0 +1,36 @@
+import type { Decorator } from '@storybook/react-vite';
+import { expect } from 'storybook/test';
+import { ROUTES, STORAGE_KEYS } from '@portal/contract';
+import { PortalFrame } from '@portal/shell';
+import { type FakeSession, PortalProviders } from './render';
+
+/** Where a story's page is and who is signed in: a story's `parameters.portal`. */
+export interface PortalParameters {
+  readonly route?: string;
+  readonly session?: FakeSession | null;
+}
+
+/** Renders a page story in the app's providers and frame (top bar, footer), as a browser shows it. */
+export const inPortalFrame: Decorator = (Story, { parameters }) => {
+  const { route = ROUTES.home, session = null } = (parameters['portal'] ?? {}) as PortalParameters;
+  return (
+    <PortalProviders route={route} session={session}>
+      <PortalFrame>
+        <Story />
+      </PortalFrame>
+    </PortalProviders>
+  );
+};
+
+/** A story `beforeEach` that leaves no session behind for the next story (they share storage). */
+export function forgetSession() {
+  return () => {
+    window.localStorage.removeItem(STORAGE_KEYS.token);
+    window.localStorage.removeItem(STORAGE_KEYS.role);
+  };
+}
+
+/** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
+export async function fitsThePhone(): Promise<void> {
+  await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
