@@ -68,3 +68,57 @@ export async function logInThroughPage(
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
 }
+
+/** A fresh employee id: E and six digits, clear of the demo data's E001–E016. */
+export function uniqueEmployeeId(): string {
+  return `E${String(unique()).padStart(6, '0')}`;
+}
+
+/**
+ * Creates an employee as the demo HR user would (a nurse unless overridden) and returns the
+ * record with its id and activation code (null for a position without portal access).
+ */
+export async function createEmployee(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+) {
+  const token = await apiToken(request, 'demo.hr');
+  const n = unique();
+  const employee = {
+    employee_id: uniqueEmployeeId(),
+    first_name: 'Ratana',
+    last_name: `Journey${n}`,
+    position_id: 'P002',
+    phone_number: '0812223333',
+    salary: 38000,
+    email: `ratana${n}@hotmail.com`,
+    hire_date: '2024-02-01',
+    ...overrides,
+  };
+  const response = await request.post('/api/employee/add-employee', {
+    headers: { authorization: `Bearer ${token}` },
+    data: employee,
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { employee_id: string; activation_code: string | null };
+  return { ...employee, employeeId: body.employee_id, code: body.activation_code };
+}
+
+/** Registers an account through the API, as the register form would; returns its username. */
+export async function registerAccount(
+  request: APIRequestContext,
+  account: { role: string; id: string; code: string; password: string; username?: string },
+): Promise<string> {
+  const username = account.username ?? `user.${unique()}`;
+  const response = await request.post('/api/register', {
+    data: {
+      username,
+      password: account.password,
+      role: account.role,
+      id: account.id,
+      activation_code: account.code,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return username;
+}

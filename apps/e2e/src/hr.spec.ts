@@ -1,0 +1,220 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createEmployee,
+  logInThroughPage,
+  registerAccount,
+  unique,
+  uniqueEmployeeId,
+} from './support';
+
+const CODE_PATTERN = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
+const PASSWORD = 'a-long-and-private-passphrase';
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The section's pages, reached as a person would: through the sidebar. */
+async function openPage(page: Page, name: string) {
+  await page
+    .getByRole('navigation', { name: 'Employees Management System' })
+    .getByRole('link', { name })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: name.replace('New', 'Add') }),
+  ).toBeVisible();
+}
+
+/** On Edit Employee: enters the id and waits for the form to fill itself. */
+async function loadEmployee(page: Page, employeeId: string, firstName: string) {
+  await page
+    .getByRole('form', { name: 'Find an employee' })
+    .getByLabel(/^Employee ID/)
+    .fill(employeeId);
+  await page.getByRole('button', { name: 'Load employee' }).click();
+  const form = page.getByRole('form', { name: 'Edit Employee' });
+  await expect(form.getByLabel(/^First Name/)).toHaveValue(firstName);
+  return form;
+}
+
+test('HR adds a nurse and hands over the code; the nurse registers and reaches the clinical app', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const n = unique();
+  const employeeId = uniqueEmployeeId();
+  const lastName = `Kongkaew${n}`;
+  const username = `nurse.${n}`;
+  let code = '';
+
+  await test.step('HR signs in and lands on Add Employee', async () => {
+    await logInThroughPage(page, 'demo.hr');
+    await expect(page).toHaveURL(/\/employees-management\/add-employee$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
+  });
+
+  await test.step('adds a nurse and gets the activation code', async () => {
+    await page.getByLabel(/^Employee ID/).fill(employeeId);
+    await page.getByLabel(/^First Name/).fill('Jintana');
+    await page.getByLabel(/^Last Name/).fill(lastName);
+    await page.getByLabel(/^Position/).selectOption({ label: 'P002 Nurse (Nursing)' });
+    await page.getByLabel(/^Hire Date/).fill(today());
+    await page.getByLabel(/^Salary/).fill('38500');
+    await page.getByLabel(/^Email/).fill(`jintana${n}@gmail.com`);
+    await page.getByLabel(/^Phone Number/).fill('0867778888');
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    const notice = page.getByRole('status').filter({ hasText: `Employee ${employeeId} added` });
+    await expect(notice).toBeVisible();
+    await expect(notice).toContainText(`Give this code to Jintana ${lastName} (${employeeId})`);
+    code = (await notice.textContent())?.match(CODE_PATTERN)?.[0] ?? '';
+    expect(code).toMatch(CODE_PATTERN);
+    // The form clears after a success.
+    await expect(page.getByLabel(/^Employee ID/)).toHaveValue('');
+  });
+
+  await test.step('HR logs out', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  await test.step('the nurse registers as medical personnel with the code', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').first().fill(PASSWORD);
+    await page.getByLabel(/^Role/).selectOption({ label: 'Medical Personnel' });
+    await page.getByPlaceholder('Employee ID/Patient ID').fill(employeeId);
+    await page.getByLabel(/^Activation code/).fill(code);
+    await page.getByRole('button', { name: 'Register', exact: true }).last().click();
+    await expect(page.getByText('Registration successful! Please login.')).toBeVisible();
+  });
+
+  await test.step('the nurse logs in and reaches the clinical app', async () => {
+    await logInThroughPage(page, username, PASSWORD);
+    await expect(page).toHaveURL(/\/patients-management\/add-patient$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Patient' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Patients Management System' }),
+    ).toBeVisible();
+  });
+});
+
+test('HR sets a nurse’s work status to no: her open session is thrown out at the next call, and she cannot log in again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const nurse = await createEmployee(request, { first_name: 'Duangjai' });
+  const fullName = `Duangjai ${nurse.last_name}`;
+  const username = await registerAccount(request, {
+    role: 'medical_personnel',
+    id: nurse.employeeId,
+    code: nurse.code!,
+    password: PASSWORD,
+  });
+
+  await test.step('the nurse is signed in to the clinical app', async () => {
+    await logInThroughPage(page, username, PASSWORD);
+    await expect(page).toHaveURL(/\/patients-management\/add-patient$/);
+  });
+
+  const hrContext = await browser.newContext();
+  const hr = await hrContext.newPage();
+  try {
+    await test.step('HR, elsewhere, sets her work status to no with a resignation date', async () => {
+      await logInThroughPage(hr, 'demo.hr');
+      await expect(hr).toHaveURL(/\/employees-management\/add-employee$/);
+      await openPage(hr, 'Edit Employee');
+      const form = await loadEmployee(hr, nurse.employeeId, 'Duangjai');
+      await expect(form.getByLabel(/^Resignation Date/)).toHaveCount(0);
+      await form
+        .getByRole('group', { name: 'Work Status' })
+        .getByRole('radio', { name: 'No' })
+        .check();
+      await form.getByLabel(/^Resignation Date/).fill(today());
+      await form.getByRole('button', { name: 'Done' }).click();
+      const notice = hr
+        .getByRole('status')
+        .filter({ hasText: `Employee ${nurse.employeeId} updated` });
+      await expect(notice).toContainText(
+        `${fullName}'s access to the portal has been revoked; their open sessions were ended.`,
+      );
+    });
+  } finally {
+    await hrContext.close();
+  }
+
+  await test.step('the nurse’s next call throws her out to /', async () => {
+    await page
+      .getByRole('navigation', { name: 'Patients Management System' })
+      .getByRole('link', { name: 'Patient Information' })
+      .click();
+    await expect(page).toHaveURL(/:\d+\/$/);
+    await expect(page.getByText('Token expired')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('myApp_authToken'))).toBeNull();
+  });
+
+  await test.step('and she cannot log in again', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').first().fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(
+      page.getByText('This account is disabled. Please contact the Help Desk.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('myApp_authToken'))).toBeNull();
+  });
+});
+
+test('HR edits a salary and finds the employee by a last-name fragment', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const n = unique();
+  const lastName = `Phromsri${n}`;
+  const employee = await createEmployee(request, { first_name: 'Orawan', last_name: lastName });
+  const fullName = `Orawan ${lastName}`;
+
+  await test.step('HR signs in and opens Edit Employee', async () => {
+    await logInThroughPage(page, 'demo.hr');
+    await expect(page).toHaveURL(/\/employees-management\/add-employee$/);
+    await openPage(page, 'Edit Employee');
+  });
+
+  await test.step('changes the salary, and only that is saved', async () => {
+    const form = await loadEmployee(page, employee.employeeId, 'Orawan');
+    const salary = form.getByLabel(/^Salary/);
+    await expect(salary).toHaveValue('38000');
+    await salary.fill('61500');
+    await form.getByRole('button', { name: 'Done' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Employee ${employee.employeeId} updated` }),
+    ).toContainText('(1 change)');
+    // The form clears after a success.
+    await expect(form.getByLabel(/^First Name/)).toHaveValue('');
+  });
+
+  await test.step('finds the employee by a fragment of the last name, with the new salary', async () => {
+    await openPage(page, 'Employee Information');
+    const results = page.getByRole('region', { name: 'Employees' });
+    await expect(results.getByText(/^Showing \d+ of \d+ employees$/)).toBeVisible();
+    const fragment = lastName.slice(3).toLowerCase();
+    await page
+      .getByRole('search')
+      .getByLabel(/^Last Name/)
+      .fill(fragment);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText(`Results for last name “${fragment}”.`)).toBeVisible();
+    const rows = results.getByRole('listitem');
+    await expect(rows).toHaveCount(1);
+    await expect(
+      rows.getByRole('heading', { name: `${fullName} ${employee.employeeId}` }),
+    ).toBeVisible();
+    await expect(rows).toContainText('Salary:61,500');
+    await expect(rows).toContainText('Position:Nurse');
+    await expect(rows).toContainText('Department:Nursing');
+  });
+});

@@ -1,0 +1,204 @@
+import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, waitFor } from 'storybook/test';
+import { MESSAGES, ROUTES } from '@portal/contract';
+import { ManagementSection } from '@portal/shell';
+import { createMockApi, makeActivationCode, pendingHandler, problemHandler } from '@portal/testing';
+import {
+  fitsThePhone,
+  forgetSession,
+  inPortalFrame,
+  type PortalParameters,
+} from '@portal/testing/story-kit';
+import { AddEmployeePage } from './add-employee-page';
+
+/** The page in the employees section: its sidebar beside the page on large screens. */
+const inEmployeesSection: Decorator = (Story) => (
+  <Routes>
+    <Route path={ROUTES.employeesManagement} element={<ManagementSection section="employees" />}>
+      <Route path="*" element={<Story />} />
+    </Route>
+  </Routes>
+);
+
+/** The mock API of these stories; every story starts from its data as it was. */
+const api = createMockApi();
+
+/**
+ * Starts each story on fresh mock data (one story's new employee is not the next one's
+ * duplicate) and leaves no session behind for the next story file.
+ */
+function freshStory() {
+  api.reset();
+  return forgetSession();
+}
+
+type Canvas = StoryContext['canvas'];
+type User = StoryContext['userEvent'];
+
+/** Types a new nurse into the form, as HR would. */
+async function fillNurse(canvas: Canvas, userEvent: User, positionId = 'P002') {
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Employee ID' }), 'E042');
+  await userEvent.type(canvas.getByRole('textbox', { name: 'First Name' }), 'Malee');
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Last Name' }), 'Srisuk');
+  await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Position' }), positionId);
+  await userEvent.type(canvas.getByLabelText(/^Hire Date/), '2026-10-01');
+  await userEvent.type(canvas.getByRole('spinbutton', { name: 'Salary' }), '38000');
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), 'malee.srisuk@gmail.com');
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Phone Number' }), '081-234-5678');
+}
+
+const meta = {
+  title: 'HR/AddEmployeePage',
+  component: AddEmployeePage,
+  beforeEach: freshStory,
+  decorators: [inEmployeesSection, inPortalFrame],
+  parameters: {
+    layout: 'fullscreen',
+    portal: { route: ROUTES.addEmployee, session: { role: 'HR' } } satisfies PortalParameters,
+    msw: api.handlers,
+  },
+} satisfies Meta<typeof AddEmployeePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The empty form: the spec's fields, the required ones marked, Done and Reset. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Add Employee');
+    await expect(canvas.getByRole('textbox', { name: 'Employee ID' })).toHaveAttribute(
+      'placeholder',
+      MESSAGES.employeeIdPlaceholder,
+    );
+    await expect(canvas.getByRole('combobox', { name: 'Position' })).not.toBeRequired();
+    await expect(canvas.getByRole('spinbutton', { name: 'Salary' })).toBeRequired();
+    await expect(canvas.getByRole('link', { name: 'New Employee' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(canvas.getByRole('button', { name: 'Done' })).toBeEnabled();
+  },
+};
+
+/** Filled in with the keyboard alone: Tab from field to field, in reading order. */
+export const Filled: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const id = canvas.getByRole('textbox', { name: 'Employee ID' });
+    id.focus();
+    await userEvent.keyboard('E042');
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: 'Position' })).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.keyboard('Malee');
+    await userEvent.tab();
+    await userEvent.keyboard('Srisuk');
+    await userEvent.tab();
+    await expect(canvas.getByLabelText(/^Hire Date/)).toHaveFocus();
+    await userEvent.tab();
+    await userEvent.keyboard('38000');
+    await userEvent.tab();
+    await userEvent.keyboard('malee.srisuk@gmail.com');
+    await userEvent.tab();
+    await userEvent.keyboard('081-234-5678');
+    await expect(canvas.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('081-234-5678');
+    await expect(canvas.getByRole('spinbutton', { name: 'Salary' })).toHaveValue(38000);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Reset' })).toHaveFocus();
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: 'Done' })).toHaveFocus();
+  },
+};
+
+/** Sent empty: every required field says what it needs, in the contract's words. */
+export const MissingFields: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: 'First Name' })).toHaveAccessibleDescription(
+        'Required',
+      ),
+    );
+    await expect(canvas.getByRole('spinbutton', { name: 'Salary' })).toHaveAccessibleDescription(
+      /Required$/,
+    );
+    await expect(canvas.getByRole('textbox', { name: 'Phone Number' })).toHaveAccessibleDescription(
+      'Enter a phone number of 6 to 20 digits',
+    );
+  },
+};
+
+/** While the request runs, Done and Reset are disabled and Done says it is working. */
+export const Saving: Story = {
+  parameters: { msw: [pendingHandler('addEmployee'), ...api.handlers] },
+  play: async ({ canvas, userEvent }) => {
+    await fillNurse(canvas, userEvent);
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await expect(await canvas.findByRole('button', { name: 'Done Working…' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  },
+};
+
+/** A nurse added: the activation code to hand over, and a cleared form. */
+export const SuccessWithCode: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await fillNurse(canvas, userEvent);
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    const notice = await canvas.findByRole('status');
+    await expect(notice).toHaveTextContent('Employee E042 added');
+    await expect(notice).toHaveTextContent(makeActivationCode(1));
+    await expect(notice).toHaveTextContent('Give this code to Malee Srisuk (E042)');
+    await expect(canvas.getByRole('textbox', { name: 'Employee ID' })).toHaveValue('');
+  },
+};
+
+/** A pharmacist added: no portal access, so no code, and the notice says why. */
+export const SuccessWithoutCode: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await fillNurse(canvas, userEvent, 'P003');
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(
+      "Malee Srisuk's position does not give access to the portal",
+    );
+  },
+};
+
+/** A refusal: the server's words, the field it names marked, and nothing lost. */
+export const Refused: Story = {
+  parameters: {
+    msw: [
+      problemHandler('addEmployee', 409, 'An employee with this Employee ID already exists', [
+        { field: 'employee_id', message: 'An employee with this Employee ID already exists' },
+      ]),
+      ...api.handlers,
+    ],
+  },
+  play: async ({ canvas, userEvent }) => {
+    await fillNurse(canvas, userEvent);
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('The employee was not added');
+    const id = canvas.getByRole('textbox', { name: 'Employee ID' });
+    await waitFor(() => expect(id).toHaveAccessibleDescription(/already exists/));
+    await expect(id).toHaveValue('E042');
+  },
+};
+
+export const Phone360: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    await fitsThePhone();
+    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Done' })).toBeVisible();
+  },
+};
+
+/** The code on a phone: it wraps rather than making the page scroll sideways. */
+export const Phone360WithCode: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    await fillNurse(canvas, userEvent);
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await expect(await canvas.findByRole('button', { name: 'Copy code' })).toBeVisible();
+    await fitsThePhone();
+  },
+};

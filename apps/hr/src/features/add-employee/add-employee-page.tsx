@@ -1,0 +1,97 @@
+import {
+  type AddEmployeeRequest,
+  addEmployeeRequestSchema,
+  type AddEmployeeResponse,
+  MESSAGES,
+} from '@portal/contract';
+import { toApiError, useAddEmployeeMutation } from '@portal/api-client';
+import {
+  FormActions,
+  PortalForm,
+  RequiredFieldsNote,
+  SubmitErrorNotice,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { ActivationCodeNotice, Notice, PageHeading } from '@portal/ui';
+import { EmployeeFields } from '../employee-form/employee-fields';
+
+/**
+ * The add form's empty values (also what Reset and a success leave behind). The salary and the
+ * select start blank, which the schema's input type does not name, hence the cast. A new
+ * employee is working (the schema's default work status) and has no resignation date.
+ */
+export const EMPTY_EMPLOYEE_FORM = {
+  employee_id: '',
+  first_name: '',
+  last_name: '',
+  position_id: '',
+  phone_number: '',
+  salary: '',
+  email: '',
+  hire_date: '',
+} as unknown as AddEmployeeRequest;
+
+type Added = AddEmployeeResponse & { name: string };
+
+/**
+ * Add Employee: the spec's fields and rules; on success the new employee's activation code to
+ * hand over (for a position with portal access) and a cleared form. A refusal keeps what was
+ * typed and marks the fields the server names.
+ */
+export function AddEmployeePage() {
+  const mutation = useAddEmployeeMutation();
+  const form = usePortalForm(addEmployeeRequestSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
+  const added = feedback?.kind === 'success' ? feedback.value : null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading description="Register an employee. Doctors, nurses and HR staff get an activation code to register for the portal.">
+        Add Employee
+      </PageHeading>
+      {added?.activation_code && added.activation_code_expires_at && (
+        <ActivationCodeNotice
+          ref={noticeRef}
+          code={added.activation_code}
+          expiresAt={added.activation_code_expires_at}
+          personLabel={`${added.name} (${added.employee_id})`}
+          title={`Employee ${added.employee_id} added`}
+        />
+      )}
+      {added && !added.activation_code && (
+        <Notice ref={noticeRef} tone="success" title={`Employee ${added.employee_id} added`}>
+          <p>
+            {added.name}&apos;s position does not give access to the portal, so no activation code
+            was issued.
+          </p>
+        </Notice>
+      )}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title="The employee was not added"
+      />
+      <PortalForm
+        form={form}
+        aria-label="Add Employee"
+        onSubmit={async (values) => {
+          clear();
+          try {
+            const created = await mutation.mutateAsync(values);
+            form.reset(EMPTY_EMPLOYEE_FORM);
+            succeed({ ...created, name: `${values.first_name} ${values.last_name}` });
+          } catch (error) {
+            // The spec's internal message; the person sees the server's own words.
+            console.error(MESSAGES.addEmployeeFailed);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        <RequiredFieldsNote />
+        <EmployeeFields mode="add" />
+        <FormActions submitLabel="Done" busy={mutation.isPending} onReset={clear} />
+      </PortalForm>
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  type ActivationCodeResponse,
+  type Employee,
+  employeeIdSchema,
+  MESSAGES,
+  type UpdateEmployeeRequest,
+} from '@portal/contract';
+import { findPosition } from '@portal/reference-data';
+import {
+  employeeQueryOptions,
+  toApiError,
+  useReissueEmployeeCodeMutation,
+  useUpdateEmployeeMutation,
+} from '@portal/api-client';
+import {
+  FormActions,
+  PortalForm,
+  SubmitErrorNotice,
+  TextField,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { ActivationCodeNotice, Button, Notice, PageHeading } from '@portal/ui';
+import { EmployeeFields } from '../employee-form/employee-fields';
+import { otherPositionOption } from '../employee-form/position-options';
+import {
+  changedFieldCount,
+  changesBetween,
+  EMPTY_EDIT_FORM,
+  type EmployeeFormValues,
+  formValuesOf,
+} from './employee-changes';
+import { editEmployeeFormSchema } from './edit-employee-schema';
+
+const lookupSchema = z.object({ employee_id: employeeIdSchema });
+
+// The form holds strings and a nullable yes/no, which the schema's input type does not name.
+const asFormInput = (values: EmployeeFormValues) =>
+  values as unknown as z.input<typeof editEmployeeFormSchema>;
+
+type Saved =
+  | {
+      kind: 'updated';
+      employeeId: string;
+      fields: number;
+      /** The person whose portal access ended with this save, if any. */
+      revokedName: string | null;
+    }
+  | { kind: 'unchanged' };
+
+/** Whether an employee may be given a new activation code (the API answers 409 otherwise). */
+function mayGetNewCode(employee: Employee): boolean {
+  return (
+    !employee.registered &&
+    employee.work_status === 'yes' &&
+    findPosition(employee.position_id ?? '')?.portalRole != null
+  );
+}
+
+/** The sentence HR reads when a save ended someone's access (spec: leavers lose access). */
+export function accessRevokedText(name: string): string {
+  return `${name}'s access to the portal has been revoked; their open sessions were ended.`;
+}
+
+/**
+ * Edit Employee: enter an id and the form fills itself; change what is wrong and only that is
+ * sent. Work status no asks for a Resignation Date and ends the person's portal access. A
+ * working doctor, nurse or HR employee who has not registered can be given a new code.
+ */
+export function EditEmployeePage() {
+  const queryClient = useQueryClient();
+  const [loaded, setLoaded] = useState<{ employee: Employee; values: EmployeeFormValues } | null>(
+    null,
+  );
+  const [code, setCode] = useState<ActivationCodeResponse | null>(null);
+  const lookup = usePortalForm(lookupSchema, { defaultValues: { employee_id: '' } });
+  const lookupFeedback = useSubmitFeedback<never>();
+  const form = usePortalForm(editEmployeeFormSchema, {
+    defaultValues: asFormInput(EMPTY_EDIT_FORM),
+  });
+  const update = useUpdateEmployeeMutation();
+  const reissue = useReissueEmployeeCodeMutation();
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Saved>();
+
+  const resetAll = () => {
+    setLoaded(null);
+    setCode(null);
+    reissue.reset();
+    lookup.reset({ employee_id: '' });
+    form.reset(asFormInput(EMPTY_EDIT_FORM));
+    lookupFeedback.clear();
+  };
+
+  const saved = feedback?.kind === 'success' ? feedback.value : null;
+  const employee = loaded?.employee;
+  const fullName = employee ? `${employee.first_name} ${employee.last_name}` : '';
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading description="Find an employee by ID; the form fills in, and only what you change is saved.">
+        Edit Employee
+      </PageHeading>
+      {saved && (
+        <Notice
+          ref={noticeRef}
+          tone={saved.kind === 'updated' ? 'success' : 'info'}
+          title={
+            saved.kind === 'updated'
+              ? `Employee ${saved.employeeId} updated (${saved.fields} ${saved.fields === 1 ? 'change' : 'changes'}).`
+              : 'Nothing was changed, so nothing was saved.'
+          }
+        >
+          {saved.kind === 'updated' && saved.revokedName && (
+            <p>{accessRevokedText(saved.revokedName)}</p>
+          )}
+        </Notice>
+      )}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title="The employee was not updated"
+      />
+
+      <PortalForm
+        form={lookup}
+        aria-label="Find an employee"
+        className="flex flex-col gap-3 sm:flex-row sm:items-end"
+        onSubmit={async ({ employee_id }) => {
+          lookupFeedback.clear();
+          clear();
+          setCode(null);
+          reissue.reset();
+          try {
+            const found = await queryClient.fetchQuery(employeeQueryOptions(employee_id));
+            const values = formValuesOf(found);
+            setLoaded({ employee: found, values });
+            form.reset(asFormInput(values));
+          } catch (error) {
+            setLoaded(null);
+            form.reset(asFormInput(EMPTY_EDIT_FORM));
+            lookupFeedback.fail(lookup, toApiError(error));
+          }
+        }}
+      >
+        <div className="grow">
+          <TextField
+            name="employee_id"
+            label="Employee ID"
+            required
+            placeholder={MESSAGES.employeeIdPlaceholder}
+            autoComplete="off"
+          />
+        </div>
+        <Button type="submit" variant="secondary" busy={lookup.formState.isSubmitting}>
+          Load employee
+        </Button>
+      </PortalForm>
+      <SubmitErrorNotice
+        feedback={lookupFeedback.feedback}
+        noticeRef={lookupFeedback.noticeRef}
+        title="Could not load the employee"
+      />
+
+      {employee && mayGetNewCode(employee) && (
+        <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+          <p className="text-sm text-muted">{fullName} has not registered for the portal yet.</p>
+          <div>
+            <Button
+              variant="secondary"
+              busy={reissue.isPending}
+              onClick={() => {
+                setCode(null);
+                reissue.mutate(employee.employee_id, { onSuccess: setCode });
+              }}
+            >
+              Issue a new activation code
+            </Button>
+          </div>
+          {code && (
+            <ActivationCodeNotice
+              code={code.activation_code}
+              expiresAt={code.activation_code_expires_at}
+              personLabel={`${fullName} (${employee.employee_id})`}
+              title="New activation code (the previous one no longer works)"
+            />
+          )}
+          {reissue.isError && (
+            <Notice tone="error" title="No new activation code">
+              <p>{toApiError(reissue.error).detail}</p>
+            </Notice>
+          )}
+        </div>
+      )}
+
+      <PortalForm
+        form={form}
+        aria-label="Edit Employee"
+        onSubmit={async () => {
+          if (!loaded) return;
+          clear();
+          const changes = changesBetween(
+            loaded.values,
+            form.getValues() as unknown as EmployeeFormValues,
+          );
+          if (!changes) {
+            succeed({ kind: 'unchanged' });
+            return;
+          }
+          try {
+            const answer = await update.mutateAsync(changes satisfies UpdateEmployeeRequest);
+            const revoked = answer.sessions_revoked >= 1 || changes.work_status === 'no';
+            succeed({
+              kind: 'updated',
+              employeeId: answer.employee_id,
+              fields: changedFieldCount(changes),
+              revokedName: revoked ? `${answer.first_name} ${answer.last_name}` : null,
+            });
+            resetAll();
+          } catch (error) {
+            // The spec's internal message; the person sees the server's own words.
+            console.error(MESSAGES.editEmployeeFailed);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        <fieldset disabled={!loaded} className="flex flex-col gap-4 disabled:opacity-70">
+          {!loaded && <p className="text-sm text-muted">Load an employee to edit their record.</p>}
+          <EmployeeFields
+            mode="edit"
+            currentPosition={otherPositionOption(loaded?.employee.position_id ?? null)}
+          />
+          <FormActions
+            submitLabel="Done"
+            busy={update.isPending}
+            onReset={() => {
+              resetAll();
+              clear();
+            }}
+          />
+        </fieldset>
+      </PortalForm>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
+import { Route, Routes } from 'react-router-dom';
+import { expect, within } from 'storybook/test';
+import { MESSAGES, ROUTES } from '@portal/contract';
+import { ManagementSection } from '@portal/shell';
+import {
+  createHandlers,
+  handlers,
+  makeEmployees,
+  pendingHandler,
+  problemHandler,
+} from '@portal/testing';
+import {
+  fitsThePhone,
+  forgetSession,
+  inPortalFrame,
+  type PortalParameters,
+} from '@portal/testing/story-kit';
+import { SearchEmployeePage } from './search-employee-page';
+
+/** The page in the employees section: its sidebar beside the page on large screens. */
+const inEmployeesSection: Decorator = (Story) => (
+  <Routes>
+    <Route path={ROUTES.employeesManagement} element={<ManagementSection section="employees" />}>
+      <Route path="*" element={<Story />} />
+    </Route>
+  </Routes>
+);
+
+type Canvas = StoryContext['canvas'];
+
+const results = (canvas: Canvas) => within(canvas.getByRole('region', { name: 'Employees' }));
+const searchForm = (canvas: Canvas) =>
+  within(canvas.getByRole('search', { name: 'Search employees' }));
+
+const meta = {
+  title: 'HR/SearchEmployeePage',
+  component: SearchEmployeePage,
+  beforeEach: forgetSession,
+  decorators: [inEmployeesSection, inPortalFrame],
+  parameters: {
+    layout: 'fullscreen',
+    portal: { route: ROUTES.searchEmployee, session: { role: 'HR' } } satisfies PortalParameters,
+    msw: handlers.default,
+  },
+} satisfies Meta<typeof SearchEmployeePage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The full list on open, each employee with position, department, status, pay and contact. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Employee Information',
+    );
+    const list = results(canvas);
+    await expect(await list.findByText('Showing 12 of 12 employees')).toBeVisible();
+    await expect(list.getByRole('heading', { name: 'Chaiwat Saetang E002' })).toBeVisible();
+    await expect(list.getAllByText('Nursing').length).toBeGreaterThan(0);
+    await expect(list.getByText('No (resigned 2021-12-16)')).toBeVisible();
+  },
+};
+
+/** While the list loads: the spinner and its text. */
+export const Loading: Story = {
+  parameters: { msw: [pendingHandler('listEmployees'), ...handlers.default] },
+  play: async ({ canvas }) => {
+    await expect(await results(canvas).findByRole('status')).toHaveTextContent(
+      'Loading employees…',
+    );
+  },
+};
+
+/** No employees at all: the spec's text, which it reuses for employees. */
+export const Empty: Story = {
+  parameters: { msw: handlers.empty },
+  play: async ({ canvas }) => {
+    await expect(await results(canvas).findByText(MESSAGES.noPatientData)).toBeVisible();
+  },
+};
+
+/** The list could not be loaded. */
+export const LoadError: Story = {
+  parameters: {
+    msw: [problemHandler('listEmployees', 500, 'Something went wrong.'), ...handlers.default],
+  },
+  play: async ({ canvas }) => {
+    await expect(await results(canvas).findByRole('alert')).toHaveTextContent(
+      MESSAGES.employeeLoadFailed,
+    );
+  },
+};
+
+/** A last-name fragment found someone: the result replaces the list. */
+export const SearchResults: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    const form = searchForm(canvas);
+    await userEvent.type(form.getByRole('textbox', { name: 'Last Name' }), 'aeta');
+    await userEvent.click(form.getByRole('button', { name: 'Search' }));
+    await expect(await results(canvas).findByText('Showing 3 of 3 employees')).toBeVisible();
+    await expect(canvas.getByText('Results for last name “aeta”.')).toBeVisible();
+  },
+};
+
+/** Nobody found: the full list stays, with a note. */
+export const EmptySearch: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    const form = searchForm(canvas);
+    await userEvent.type(form.getByRole('textbox', { name: 'First Name' }), 'Nobody');
+    await userEvent.click(form.getByRole('button', { name: 'Search' }));
+    await expect(
+      await canvas.findByText('No employee matches that search; the full list is shown.'),
+    ).toBeVisible();
+    await expect(results(canvas).getByText('Showing 12 of 12 employees')).toBeVisible();
+  },
+};
+
+/** The search failed: 'No result', and 'Could not perform search' with the server's words. */
+export const SearchError: Story = {
+  parameters: {
+    msw: [problemHandler('searchEmployees', 500, 'Something went wrong.'), ...handlers.default],
+  },
+  play: async ({ canvas, userEvent }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    const form = searchForm(canvas);
+    await userEvent.type(form.getByRole('textbox', { name: 'Employee ID' }), 'E00');
+    await userEvent.click(form.getByRole('button', { name: 'Search' }));
+    await expect(await results(canvas).findByRole('alert')).toHaveTextContent(MESSAGES.noResult);
+    await expect(canvas.getByText(MESSAGES.searchFailed)).toBeVisible();
+  },
+};
+
+/** While a search runs, Search and Reset are disabled. */
+export const Searching: Story = {
+  parameters: { msw: [pendingHandler('searchEmployees'), ...handlers.default] },
+  play: async ({ canvas, userEvent }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    const form = searchForm(canvas);
+    await userEvent.type(form.getByRole('textbox', { name: 'First Name' }), 'Mal');
+    await userEvent.click(form.getByRole('button', { name: 'Search' }));
+    await expect(await form.findByRole('button', { name: 'Search Working…' })).toBeDisabled();
+    await expect(form.getByRole('button', { name: 'Reset' })).toBeDisabled();
+  },
+};
+
+/** A long list comes a page at a time. */
+export const LongList: Story = {
+  parameters: { msw: createHandlers({ employees: makeEmployees(75) }) },
+  play: async ({ canvas, userEvent }) => {
+    const list = results(canvas);
+    await expect(await list.findByText('Showing 50 of 75 employees')).toBeVisible();
+    await userEvent.click(list.getByRole('button', { name: 'Load more employees' }));
+    await expect(await list.findByText('Showing 75 of 75 employees')).toBeVisible();
+  },
+};
+
+/** Searched with the keyboard alone: from the sidebar, Tab to the first field, type, Enter. */
+export const KeyboardSearch: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    canvas.getByRole('link', { name: 'Employee Information' }).focus();
+    await userEvent.tab();
+    await expect(searchForm(canvas).getByRole('textbox', { name: 'Employee ID' })).toHaveFocus();
+    await userEvent.keyboard('E002{Enter}');
+    await expect(await results(canvas).findByText('Showing 1 of 1 employee')).toBeVisible();
+  },
+};
+
+export const Phone360: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    await fitsThePhone();
+    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+  },
+};

@@ -1,0 +1,9 @@
+import '@portal/ui/styles.css';
+import { mountPortalApp, PortalApp } from '@portal/shell';
+import { App } from './app';
+
+mountPortalApp(
+  <PortalApp>
+    <App />
+  </PortalApp>,
+);

@@ -1,0 +1,7 @@
+import { defineAppConfig } from '../../tools/vite/app-config.ts';
+
+export default defineAppConfig({
+  name: 'hr',
+  base: '/employees-management/',
+  appDir: new URL('.', import.meta.url),
+});
