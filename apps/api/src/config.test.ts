@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       logLevel: 'info',
       staticDir: undefined,
+      devFrontends: false,
     });
     expect(config.tokenTtlSeconds).toBe(1800);
     expect(path.isAbsolute(config.dataDir)).toBe(true);
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist/static',
+      DEV_FRONTENDS: 'true',
     });
     expect(config).toEqual({
       port: 8080,
@@ -70,6 +72,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       logLevel: 'warn',
       staticDir: path.resolve('dist/static'),
+      devFrontends: true,
     });
   });
 

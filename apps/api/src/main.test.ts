@@ -49,7 +49,8 @@ function startProcess(dataDir: string): {
 const exitCode = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-describe('the built server process', () => {
+// Starting a real process and hashing at full cost can take a while on a busy 2-core machine.
+describe('the built server process', { timeout: 90_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-main-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
