@@ -105,13 +105,13 @@ describe('AddEmployeePage', () => {
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(field('First Name')).toHaveAccessibleDescription('Required'));
     const expected: [HTMLElement, string | RegExp][] = [
-      [field('Employee ID'), 'Employee ID is E followed by digits, as E001'],
+      [field('Employee ID'), 'Required'],
       [field('First Name'), 'Required'],
       [field('Last Name'), 'Required'],
-      [hireDate(), 'Use a real date as YYYY-MM-DD'],
+      [hireDate(), 'Required'],
       [salary(), /Required$/],
-      [field('Email'), /Enter a valid email address$/],
-      [field('Phone Number'), 'Enter a phone number of 6 to 20 digits'],
+      [field('Email'), /Required$/],
+      [field('Phone Number'), 'Required'],
     ];
     for (const [element, message] of expected) {
       expect(element).toHaveAccessibleDescription(message);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  nonBlankText,
   ACTIVATION_CODE_PATTERN,
   AGE_MAX,
   AGE_MIN,
@@ -50,7 +51,7 @@ describe('patientIdSchema', () => {
     expect(result.data).toBe(expected);
   });
 
-  it.each(['', 'P', 'P01', 'P1234567890', '001', 'E001', 'PP001', 'P00A', 'P-001', 'P 001'])(
+  it.each(['P', 'P01', 'P1234567890', '001', 'E001', 'PP001', 'P00A', 'P-001', 'P 001'])(
     'refuses %j',
     (input) => {
       expect(messages(patientIdSchema.safeParse(input))).toEqual([
@@ -76,7 +77,7 @@ describe('employeeIdSchema', () => {
     expect(result.data).toBe(expected);
   });
 
-  it.each(['', 'E', 'E01', 'P001', 'EE001', 'E00x', 'E1234567890'])('refuses %j', (input) => {
+  it.each(['E', 'E01', 'P001', 'EE001', 'E00x', 'E1234567890'])('refuses %j', (input) => {
     expect(messages(employeeIdSchema.safeParse(input))).toEqual([
       'Employee ID is E followed by digits, as E001',
     ]);
@@ -185,7 +186,7 @@ describe('emailSchema', () => {
     ]);
   });
 
-  it.each(['', 'someone', 'gmail.com', '@gmail.com', 'some one@gmail.com', 'a@b@gmail.com'])(
+  it.each(['someone', 'gmail.com', '@gmail.com', 'some one@gmail.com', 'a@b@gmail.com'])(
     'refuses %j, not an email address',
     (input) => {
       expect(messages(emailSchema.safeParse(input))[0]).toBe('Enter a valid email address');
@@ -237,7 +238,6 @@ describe('isCalendarDate and isoDateSchema', () => {
     '2024/01/01',
     '01-01-2024',
     '2024-01-01T00:00:00Z',
-    '',
     'yesterday',
   ])('refuses %j', (input) => {
     expect(isCalendarDate(input)).toBe(false);
@@ -268,7 +268,6 @@ describe('timeSchema and toTimeWithSeconds', () => {
     '09.30',
     '09:30:5',
     '09:30 AM',
-    '',
     '09:30:00.000',
   ])('refuses %j', (input) => {
     expect(messages(timeSchema.safeParse(input))).toEqual([
@@ -331,7 +330,6 @@ describe('phoneSchema', () => {
   });
 
   it.each([
-    '',
     '12345',
     '123456789012345678901',
     '081234567a',
@@ -354,14 +352,11 @@ describe('idCardNumberSchema', () => {
     expect(idCardNumberSchema.safeParse(input).data).toBe(input);
   });
 
-  it.each(['', '123', 'a'.repeat(31), '1234 5678', '1234/5678', '1234_5678'])(
-    'refuses %j',
-    (input) => {
-      expect(messages(idCardNumberSchema.safeParse(input))).toEqual([
-        'ID card number is 4 to 30 letters, digits or dashes',
-      ]);
-    },
-  );
+  it.each(['123', 'a'.repeat(31), '1234 5678', '1234/5678', '1234_5678'])('refuses %j', (input) => {
+    expect(messages(idCardNumberSchema.safeParse(input))).toEqual([
+      'ID card number is 4 to 30 letters, digits or dashes',
+    ]);
+  });
 });
 
 describe('requiredText and personNameSchema', () => {
@@ -388,7 +383,7 @@ describe('usernameSchema', () => {
     expect(usernameSchema.safeParse('  bob  ').data).toBe('bob');
   });
 
-  it.each(['', 'ab', '  ab  ', 'x'.repeat(65), 'bob smith', 'bob!', 'bób', 'bob/alice'])(
+  it.each(['ab', '  ab  ', 'x'.repeat(65), 'bob smith', 'bob!', 'bób', 'bob/alice'])(
     'refuses %j',
     (input) => {
       expect(messages(usernameSchema.safeParse(input))).toEqual([
@@ -451,7 +446,6 @@ describe('activation codes', () => {
     'ABCD-EFGH-JKM',
     'ABCD-EFGH-JKMNP',
     'ABCD_EFGH_JKMN',
-    '',
   ])('refuses %j', (input) => {
     expect(messages(activationCodeSchema.safeParse(input))).toEqual([
       'Activation code is 12 letters and digits, as ABCD-EFGH-JKMN',
@@ -486,5 +480,33 @@ describe('emptyAsAbsent and emptyAsNull', () => {
     expect(orNull.safeParse(null).data).toBeNull();
     expect(orNull.safeParse('ok').data).toBe('ok');
     expect(orNull.safeParse('x').success).toBe(false);
+  });
+});
+
+describe('blank values', () => {
+  it.each<
+    [
+      string,
+      {
+        safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } };
+      },
+    ]
+  >([
+    ['patientIdSchema', patientIdSchema],
+    ['employeeIdSchema', employeeIdSchema],
+    ['emailSchema', emailSchema],
+    ['isoDateSchema', isoDateSchema],
+    ['timeSchema', timeSchema],
+    ['phoneSchema', phoneSchema],
+    ['idCardNumberSchema', idCardNumberSchema],
+    ['usernameSchema', usernameSchema],
+    ['activationCodeSchema', activationCodeSchema],
+    ['nonBlankText()', nonBlankText()],
+  ])('%s reads a blank value as Required, and says nothing of its format', (_, schema) => {
+    for (const blank of ['', '   ']) {
+      const result = schema.safeParse(blank);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Required']);
+    }
   });
 });

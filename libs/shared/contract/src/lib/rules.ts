@@ -26,6 +26,14 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** Activation codes: 12 Crockford base-32 characters (no I, L, O, U), shown as XXXX-XXXX-XXXX. */
 export const ACTIVATION_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{12}$/;
 
+/**
+ * A trimmed string that must not be blank: a blank value reads "Required" and is checked no
+ * further, so a person who skipped a field is not told about its format.
+ */
+export function nonBlankText() {
+  return z.string().trim().min(1, { error: 'Required', abort: true });
+}
+
 /** A trimmed, non-empty string of at most `max` characters. */
 export function requiredText(max: number) {
   return z.string().trim().min(1, { error: 'Required' }).max(max);
@@ -40,9 +48,9 @@ export function hasAllowedEmailDomain(email: string): boolean {
 }
 
 /** A valid email address at one of the allowed domains. */
-export const emailSchema = z
-  .email({ error: 'Enter a valid email address' })
-  .max(254)
+export const emailSchema = nonBlankText()
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+  .pipe(z.string().max(254))
   .refine(hasAllowedEmailDomain, {
     error: `Email must end in @${ALLOWED_EMAIL_DOMAINS.join(', @')}`,
   });
@@ -55,16 +63,14 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** An ISO calendar date, `YYYY-MM-DD`. */
-export const isoDateSchema = z
-  .string()
-  .trim()
-  .refine(isCalendarDate, { error: 'Use a real date as YYYY-MM-DD' });
+export const isoDateSchema = nonBlankText().refine(isCalendarDate, {
+  error: 'Use a real date as YYYY-MM-DD',
+});
 
 /** A time of day as typed, `HH:MM` or `HH:MM:SS`. */
-export const timeSchema = z
-  .string()
-  .trim()
-  .regex(TIME_PATTERN, { error: 'Use a time as HH:MM or HH:MM:SS (24-hour)' });
+export const timeSchema = nonBlankText().regex(TIME_PATTERN, {
+  error: 'Use a time as HH:MM or HH:MM:SS (24-hour)',
+});
 
 /** Normalises a typed time to the `HH:MM:SS` the API answers with. */
 export function toTimeWithSeconds(time: string): string {
@@ -72,16 +78,12 @@ export function toTimeWithSeconds(time: string): string {
 }
 
 /** A patient id, upper-cased before it is checked. */
-export const patientIdSchema = z
-  .string()
-  .trim()
+export const patientIdSchema = nonBlankText()
   .toUpperCase()
   .regex(PATIENT_ID_PATTERN, { error: 'Patient ID is P followed by digits, as P001' });
 
 /** An employee id, upper-cased before it is checked. */
-export const employeeIdSchema = z
-  .string()
-  .trim()
+export const employeeIdSchema = nonBlankText()
   .toUpperCase()
   .regex(EMPLOYEE_ID_PATTERN, { error: 'Employee ID is E followed by digits, as E001' });
 
@@ -129,28 +131,21 @@ export const bloodTypeSchema = z.enum(BLOOD_TYPES, { error: 'Choose A, B, AB or 
 /** yes or no. */
 export const yesNoSchema = z.enum(YES_NO, { error: 'Choose yes or no' });
 /** Phone numbers: at least 6 digits, with optional +, spaces, dashes and brackets. */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .regex(/^\+?(?=(?:\D*\d){6})[0-9 ()-]{6,20}$/, {
-    error: 'Enter a phone number of 6 to 20 digits',
-  });
+export const phoneSchema = nonBlankText().regex(/^\+?(?=(?:\D*\d){6})[0-9 ()-]{6,20}$/, {
+  error: 'Enter a phone number of 6 to 20 digits',
+});
 /** A national id card number. */
-export const idCardNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9-]{4,30}$/, { error: 'ID card number is 4 to 30 letters, digits or dashes' });
+export const idCardNumberSchema = nonBlankText().regex(/^[A-Za-z0-9-]{4,30}$/, {
+  error: 'ID card number is 4 to 30 letters, digits or dashes',
+});
 
 /** A person's name. */
 export const personNameSchema = requiredText(100);
 
 /** Usernames: 3 to 64 letters, digits, dots, dashes, underscores or @. */
-export const usernameSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9._@-]{3,64}$/, {
-    error: 'Username is 3 to 64 letters, digits, dots, dashes, underscores or @',
-  });
+export const usernameSchema = nonBlankText().regex(/^[A-Za-z0-9._@-]{3,64}$/, {
+  error: 'Username is 3 to 64 letters, digits, dots, dashes, underscores or @',
+});
 
 /**
  * The password policy's length rule. The common-password check needs a large list, so the
@@ -176,8 +171,7 @@ export function formatActivationCode(code: string): string {
 }
 
 /** A one-time activation code, accepted with or without dashes, in any case. */
-export const activationCodeSchema = z
-  .string()
+export const activationCodeSchema = nonBlankText()
   .transform(normaliseActivationCode)
   .pipe(
     z.string().regex(ACTIVATION_CODE_PATTERN, {

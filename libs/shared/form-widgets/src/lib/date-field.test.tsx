@@ -20,7 +20,7 @@ describe('DateField', () => {
     expect(input).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
-    expect(input).toHaveAccessibleDescription('Use a real date as YYYY-MM-DD');
+    expect(input).toHaveAccessibleDescription('Required');
     await user.type(input, '2026-11-30');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
