@@ -4,3 +4,4 @@ export * from './lib/error-boundary';
 export * from './lib/management-section';
 export * from './lib/not-found-page';
 export * from './lib/site-footer';
+export * from './lib/record-search';

@@ -1,0 +1,165 @@
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import type { DefaultValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { MESSAGES } from '@portal/contract';
+import { type ApiError, type Page, toApiError } from '@portal/api-client';
+import { FormActions, PortalForm, TextField, usePortalForm } from '@portal/form-widgets';
+import { Button, EmptyState, ErrorState, LoadingState, Notice, PageHeading } from '@portal/ui';
+
+/** A paged list as the api-client's list and search hooks give it. */
+type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<Page<T>>, ApiError>;
+
+/** The three search criteria of both record types: the id's start, first and last name. */
+type Criteria = Record<string, string>;
+
+/** What a search page of one kind of record needs to say and do. */
+export interface RecordSearchProps<T, C extends Criteria> {
+  title: string;
+  /** The record in words: singular and plural ('patient', 'patients'). */
+  noun: { one: string; many: string };
+  /** The full list, loaded on open (e.g. usePatientList()). */
+  list: PagedQuery<T>;
+  /** The search hook (e.g. usePatientSearch); called on every render, enabled once submitted. */
+  useSearch: (criteria: C, options: { enabled: boolean }) => PagedQuery<T>;
+  schema: z.ZodType<C, C>;
+  /** The criteria fields, in order; the first is the id (matched by its start). */
+  fields: readonly { name: keyof C & string; label: string; placeholder?: string }[];
+  emptyCriteria: C;
+  /** The text when the full list cannot load. */
+  loadFailedMessage: string;
+  itemKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+}
+
+/** The criteria of a search in words, e.g. "ID starting “P00”, last name “sri”". */
+function describeCriteria(
+  criteria: Criteria,
+  fields: readonly { name: string; label: string }[],
+): string {
+  return fields
+    .filter((f) => criteria[f.name])
+    .map((f) =>
+      f === fields[0]
+        ? `ID starting “${criteria[f.name]}”`
+        : `${f.label.toLowerCase()} “${criteria[f.name]}”`,
+    )
+    .join(', ');
+}
+
+/** One page after another of records, with the count and a way to load the next page. */
+function PagedResults<T>({
+  query,
+  noun,
+  itemKey,
+  renderItem,
+}: Pick<RecordSearchProps<T, Criteria>, 'noun' | 'itemKey' | 'renderItem'> & {
+  query: PagedQuery<T>;
+}) {
+  const pages = query.data?.pages ?? [];
+  const items = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? items.length;
+  // The spec words an empty list this way for patients and employees alike.
+  if (items.length === 0) return <EmptyState>{MESSAGES.noPatientData}</EmptyState>;
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-sm text-muted" aria-live="polite">
+        Showing {items.length} of {total} {total === 1 ? noun.one : noun.many}
+      </p>
+      <ul className="flex flex-col gap-3">
+        {items.map((item) => (
+          <li key={itemKey(item)}>{renderItem(item)}</li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div>
+          <Button
+            variant="secondary"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Load more {noun.many}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A search page (spec §2 'Search pages'): the full list loads on open, a page at a time; a
+ * non-empty search result replaces it, an empty one keeps it (and says so), a failed search
+ * shows 'No result'. The form clears after a search, as every form does; the criteria stay
+ * visible above the results.
+ */
+export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, C>) {
+  const { list, noun } = props;
+  const [criteria, setCriteria] = useState<C | null>(null);
+  const search = props.useSearch(criteria ?? props.emptyCriteria, { enabled: criteria !== null });
+  const form = usePortalForm(props.schema, {
+    defaultValues: props.emptyCriteria as DefaultValues<C>,
+  });
+  const searching = criteria !== null && search.isFetching && !search.isFetchingNextPage;
+
+  const found = search.data?.pages.some((p) => p.items.length > 0) ?? false;
+  const showSearch = criteria !== null && search.isSuccess && found;
+  const emptySearch = criteria !== null && search.isSuccess && !found;
+  const failedSearch = criteria !== null && search.isError;
+  const shared = { noun, itemKey: props.itemKey, renderItem: props.renderItem };
+
+  let results: ReactNode;
+  if (failedSearch) results = <ErrorState>{MESSAGES.noResult}</ErrorState>;
+  else if (showSearch) results = <PagedResults query={search} {...shared} />;
+  else if (list.isPending) results = <LoadingState label={`Loading ${noun.many}…`} />;
+  else if (list.isError) results = <ErrorState>{props.loadFailedMessage}</ErrorState>;
+  else results = <PagedResults query={list} {...shared} />;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading description="Search by ID (its start), first or last name (any part); fill in any of them.">
+        {props.title}
+      </PageHeading>
+      <PortalForm
+        form={form}
+        role="search"
+        aria-label={`Search ${noun.many}`}
+        onSubmit={(values) => {
+          setCriteria({ ...values });
+          form.reset(props.emptyCriteria);
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-3">
+          {props.fields.map((field) => (
+            <TextField
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              placeholder={field.placeholder}
+              autoComplete="off"
+            />
+          ))}
+        </div>
+        <FormActions submitLabel="Search" busy={searching} onReset={() => setCriteria(null)} />
+      </PortalForm>
+      {showSearch && (
+        <p className="text-sm text-muted">
+          Results for {describeCriteria(criteria, props.fields)}.
+        </p>
+      )}
+      {emptySearch && (
+        <Notice tone="info">No {noun.one} matches that search; the full list is shown.</Notice>
+      )}
+      {failedSearch && (
+        <Notice tone="error" title={MESSAGES.searchFailed}>
+          {toApiError(search.error).detail}
+        </Notice>
+      )}
+      <section
+        aria-label={noun.many.charAt(0).toUpperCase() + noun.many.slice(1)}
+        aria-busy={list.isPending || searching}
+      >
+        {results}
+      </section>
+    </div>
+  );
+}
