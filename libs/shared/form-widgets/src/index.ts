@@ -25,4 +25,9 @@ export {
   type PortalFormReturn,
 } from './lib/use-portal-form';
 export { applyServerErrors, type ApplyServerErrorsOptions } from './lib/server-errors';
-export { useSubmitFeedback, SubmitErrorNotice, type SubmitFeedback, type SubmitFailure } from './lib/submit-feedback';
+export {
+  useSubmitFeedback,
+  SubmitErrorNotice,
+  type SubmitFeedback,
+  type SubmitFailure,
+} from './lib/submit-feedback';

@@ -171,8 +171,9 @@ export function EditPatientPage() {
           }
         }}
       >
+        {/* Outside the faded fieldset: an instruction must keep its full contrast (4.5:1). */}
+        {!loaded && <p className="text-sm text-muted">Load a patient to edit their record.</p>}
         <fieldset disabled={!loaded} className="flex flex-col gap-4 disabled:opacity-70">
-          {!loaded && <p className="text-sm text-muted">Load a patient to edit their record.</p>}
           <PatientFields mode="edit" />
           <FormActions
             submitLabel="Done"

@@ -80,7 +80,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         onSubmit={async (values) => {
           clear();
           try {
-            const answer = await props.submit(values as z.output<S>);
+            const answer = await props.submit(values);
             form.reset(empty);
             succeed(answer);
           } catch (error) {

@@ -54,9 +54,9 @@ function PatientRow({ record }: { record: PatientRecord }) {
           aria-controls={panelId}
           onClick={() => setOpen((o) => !o)}
         >
-          {open ? 'Hide record' : 'Show full record'}
+          {/* The space sits outside the hidden span, so the name never runs together. */}
+          {open ? 'Hide record' : 'Show full record'}{' '}
           <span className="sr-only">
-            {' '}
             of {p.first_name} {p.last_name}
           </span>
         </Button>

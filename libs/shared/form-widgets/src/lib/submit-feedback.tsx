@@ -35,12 +35,16 @@ export function useSubmitFeedback<S>() {
     setFocusRequest((n) => n + 1);
   }, []);
 
-  const fail = useCallback(<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, failure: SubmitFailure) => {
-    const fieldErrors = failure.fieldErrors ?? [];
-    const otherMessages = applyServerErrors(form, fieldErrors);
-    setFeedback({ kind: 'error', detail: failure.detail, otherMessages });
-    if (fieldErrors.length === 0 || otherMessages.length === fieldErrors.length) setFocusRequest((n) => n + 1);
-  }, []);
+  const fail = useCallback(
+    <T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, failure: SubmitFailure) => {
+      const fieldErrors = failure.fieldErrors ?? [];
+      const otherMessages = applyServerErrors(form, fieldErrors);
+      setFeedback({ kind: 'error', detail: failure.detail, otherMessages });
+      if (fieldErrors.length === 0 || otherMessages.length === fieldErrors.length)
+        setFocusRequest((n) => n + 1);
+    },
+    [],
+  );
 
   const clear = useCallback(() => setFeedback(null), []);
 

@@ -8,7 +8,9 @@ import { TextAreaField } from './text-area-field';
 import { usePortalForm } from './use-portal-form';
 
 function Harness({ onSubmit }: { onSubmit: (values: { detail: string }) => void }) {
-  const form = usePortalForm(z.object({ detail: requiredText(20) }), { defaultValues: { detail: '' } });
+  const form = usePortalForm(z.object({ detail: requiredText(20) }), {
+    defaultValues: { detail: '' },
+  });
   return (
     <PortalForm form={form} onSubmit={onSubmit}>
       <TextAreaField name="detail" label="Detail" required hint="What happened" />

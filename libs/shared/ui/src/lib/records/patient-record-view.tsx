@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { MESSAGES, type PatientRecord } from '@portal/contract';
 import { diseaseName, drugName } from '@portal/reference-data';
 
@@ -22,7 +22,8 @@ export function appointmentText(appointment: PatientRecord['patient_appointment'
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `record-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  // Unique per instance: a page may show several records (the search page's rows).
+  const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-line bg-surface p-5">
       <h2 id={id} className="text-lg font-semibold text-brand-800">
