@@ -38,12 +38,10 @@ export function changesBetween(
 ): UpdatePatientRequest | null {
   const patient: Record<string, string> = { patient_id: loaded.patient.patient_id };
   for (const key of Object.keys(loaded.patient) as (keyof PatientFormValues['patient'])[]) {
-    if (
-      key !== 'patient_id' &&
-      String(current.patient[key] ?? '').trim() !== loaded.patient[key].trim()
-    ) {
-      patient[key] = String(current.patient[key] ?? '');
-    }
+    const now = String(current.patient[key] ?? '').trim();
+    // An emptied field is left as it is (the API reads an empty field as absent): nothing to send.
+    if (key === 'patient_id' || now === '' || now === loaded.patient[key].trim()) continue;
+    patient[key] = now;
   }
   const update: UpdatePatientRequest = { patient: patient as UpdatePatientRequest['patient'] };
   if (!sameList(loaded.patient_chronic_disease, current.patient_chronic_disease)) {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { makePatientRecord } from '@portal/testing';
+import { changesBetween, formValuesOf } from './patient-changes';
+
+describe('changesBetween', () => {
+  const loaded = formValuesOf(
+    makePatientRecord({
+      patient: { patient_id: 'P123' },
+      patient_drug_allergy: [{ drug_id: 'R002' }],
+    }),
+  );
+  const edited = (change: (values: typeof loaded) => void) => {
+    const values = structuredClone(loaded);
+    change(values);
+    return values;
+  };
+
+  it('answers null when nothing differs', () => {
+    expect(changesBetween(loaded, structuredClone(loaded))).toBeNull();
+  });
+
+  it('sends the id and only the fields that changed, trimmed', () => {
+    const update = changesBetween(
+      loaded,
+      edited((v) => (v.patient.phone_number = ' 0800000001 ')),
+    );
+    expect(update).toEqual({ patient: { patient_id: 'P123', phone_number: '0800000001' } });
+  });
+
+  it('does not send a field that was emptied: the API would leave it as it is', () => {
+    expect(
+      changesBetween(
+        loaded,
+        edited((v) => (v.patient.address = '')),
+      ),
+    ).toBeNull();
+  });
+
+  it('sends a list only when it changed, and then the whole new list', () => {
+    const update = changesBetween(
+      loaded,
+      edited((v) => (v.patient_drug_allergy = [{ drug_id: 'R010' }])),
+    );
+    expect(update).toEqual({
+      patient: { patient_id: 'P123' },
+      patient_drug_allergy: [{ drug_id: 'R010' }],
+    });
+    expect(update?.patient_chronic_disease).toBeUndefined();
+  });
+
+  it('sends an emptied list, since an empty list is a real answer (no allergies)', () => {
+    const update = changesBetween(
+      loaded,
+      edited((v) => (v.patient_drug_allergy = [])),
+    );
+    expect(update?.patient_drug_allergy ?? null).toEqual(
+      loaded.patient_drug_allergy.length ? [] : null,
+    );
+  });
+});
