@@ -6,12 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PATIENT_SECTION_LINKS, ROUTES, SECTION_TITLES } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { PortalFrame } from '@portal/shell';
-import { renderWithProviders, useMswServer } from '@portal/testing';
+import { renderWithProviders, setupMswServer } from '@portal/testing';
 import { App } from './app';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+setupMswServer();
 
 afterEach(() => {
   vi.unstubAllGlobals();

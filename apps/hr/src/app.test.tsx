@@ -4,12 +4,11 @@ import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES, SECTION_TITLES } from '@portal/contract';
 import { PortalFrame } from '@portal/shell';
-import { type FakeSession, renderWithProviders, useMswServer } from '@portal/testing';
+import { type FakeSession, renderWithProviders, setupMswServer } from '@portal/testing';
 import { App } from './app';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+setupMswServer();
 
 afterEach(() => {
   vi.unstubAllGlobals();

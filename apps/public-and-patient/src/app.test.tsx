@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@portal/contract';
-import { renderWithProviders, useMswServer } from '@portal/testing';
+import { renderWithProviders, setupMswServer } from '@portal/testing';
 import { App } from './app';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+setupMswServer();
 
 function renderApp(route: string) {
   return renderWithProviders(

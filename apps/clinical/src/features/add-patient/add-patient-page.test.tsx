@@ -8,13 +8,12 @@ import {
   pendingHandler,
   problemHandler,
   renderWithProviders,
-  useMswServer,
+  setupMswServer,
 } from '@portal/testing';
 import { AddPatientPage } from './add-patient-page';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const server = useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+const server = setupMswServer();
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

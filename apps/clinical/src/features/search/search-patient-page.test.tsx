@@ -12,13 +12,12 @@ import {
   pendingHandler,
   problemHandler,
   renderWithProviders,
-  useMswServer,
+  setupMswServer,
 } from '@portal/testing';
 import { SearchPatientPage } from './search-patient-page';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const server = useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+const server = setupMswServer();
 
 /** `count` patients, P001 onwards; P003 and P006 share the last name Quixote. */
 function patients(count: number): PatientRecord[] {

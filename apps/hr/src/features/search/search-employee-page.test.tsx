@@ -11,13 +11,12 @@ import {
   pendingHandler,
   problemHandler,
   renderWithProviders,
-  useMswServer,
+  setupMswServer,
 } from '@portal/testing';
 import { SearchEmployeePage } from './search-employee-page';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const server = useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+const server = setupMswServer();
 
 const NURSE = makeEmployee(
   {

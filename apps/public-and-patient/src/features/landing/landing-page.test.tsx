@@ -4,13 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { MESSAGES, ROUTES, TIMINGS } from '@portal/contract';
 import { rememberSessionEnded } from '@portal/auth';
 import { PortalFrame } from '@portal/shell';
-import { renderWithProviders, useMswServer } from '@portal/testing';
+import { renderWithProviders, setupMswServer } from '@portal/testing';
 import { LandingPage } from './landing-page';
 
-// The landing page calls no API; any call it made would fail the test. useMswServer sets up
+// The landing page calls no API; any call it made would fail the test. setupMswServer sets up
 // Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-useMswServer();
+setupMswServer();
 
 /** The landing page as the app shows it: in the frame, with the top bar and the footer. */
 function renderLanding(signedIn = false) {

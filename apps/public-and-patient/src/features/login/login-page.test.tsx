@@ -15,13 +15,12 @@ import {
   pendingHandler,
   problemHandler,
   renderWithProviders,
-  useMswServer,
+  setupMswServer,
 } from '@portal/testing';
 import { LoginPage } from './login-page';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const server = useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+const server = setupMswServer();
 
 const patientAccount = MOCK_ACCOUNTS.find((account) => account.role === 'patient')!;
 // A patient of the mock data set who has no account yet, so may register.

@@ -9,15 +9,14 @@ import {
   pendingHandler,
   problemHandler,
   renderWithProviders,
-  useMswServer,
+  setupMswServer,
   type PatientRecordOverrides,
 } from '@portal/testing';
 import { App } from '../../app';
 import { PatientProfilePage } from './patient-profile-page';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const server = useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+const server = setupMswServer();
 
 /** P001 as a test wants it: every field known, something in every list. */
 const FILLED: PatientRecordOverrides = {

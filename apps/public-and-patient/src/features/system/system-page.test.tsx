@@ -2,13 +2,12 @@ import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '@portal/contract';
-import { type FakeSession, renderWithProviders, useMswServer } from '@portal/testing';
+import { type FakeSession, renderWithProviders, setupMswServer } from '@portal/testing';
 import { App } from '../../app';
 import { SystemPage } from './system-page';
 
-// useMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-useMswServer();
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+setupMswServer();
 
 /** Replaces window.location with one whose page loads can be watched (jsdom cannot spy on them). */
 function stubLocation() {

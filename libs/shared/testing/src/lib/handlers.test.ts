@@ -34,9 +34,9 @@ import {
   pendingHandler,
   problemHandler,
 } from './handlers';
-import { useMswServer } from './msw-server';
+import { setupMswServer } from './msw-server';
 
-const server = useMswServer();
+const server = setupMswServer();
 
 /** A JSON call to the mock API, as the api-client would make it. */
 function api(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {

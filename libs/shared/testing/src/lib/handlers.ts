@@ -469,7 +469,7 @@ const MOCK_ENDPOINTS = (Object.keys(ENDPOINTS) as EndpointName[]).filter(
 );
 
 /**
- * Ready-made handler sets for `parameters: { msw: handlers.default }` and `useMswServer(…)`.
+ * Ready-made handler sets for `parameters: { msw: handlers.default }` and `setupMswServer(…)`.
  * Each read builds a fresh set with its own data, so one story's writes never reach another.
  */
 export const handlers = {

@@ -24,7 +24,7 @@ export interface MswServerHandle {
  * unhandled request fails the test), back to `handlers` after each test, closed after the last.
  * With no handlers it serves the whole mock API, its data restored after each test.
  */
-export function useMswServer(...handlers: RequestHandler[]): MswServerHandle {
+export function setupMswServer(...handlers: RequestHandler[]): MswServerHandle {
   const mockApi = handlers.length === 0 ? createMockApi() : undefined;
   const initial = mockApi ? mockApi.handlers : handlers;
   let server: SetupServerApi | undefined;
