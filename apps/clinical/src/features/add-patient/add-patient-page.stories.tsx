@@ -1,31 +1,21 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, ROUTES, SECTION_TITLES } from '@portal/contract';
-import { ManagementSection } from '@portal/shell';
 import { handlers, makeActivationCode, pendingHandler, problemHandler } from '@portal/testing';
 import {
   fitsThePhone,
   forgetSession,
   inPortalFrame,
   type PortalParameters,
+  inManagementSection,
 } from '@portal/testing/story-kit';
 import { AddPatientPage } from './add-patient-page';
-
-/** The page in the patients section: its sidebar beside the page on large screens. */
-const inPatientsSection: Decorator = (Story) => (
-  <Routes>
-    <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-      <Route path="*" element={<Story />} />
-    </Route>
-  </Routes>
-);
 
 const meta = {
   title: 'Clinical/AddPatientPage',
   component: AddPatientPage,
   beforeEach: forgetSession,
-  decorators: [inPatientsSection, inPortalFrame],
+  decorators: [inManagementSection('patients'), inPortalFrame],
   parameters: {
     layout: 'fullscreen',
     portal: {

@@ -1,8 +1,6 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { MESSAGES, ROUTES } from '@portal/contract';
-import { ManagementSection } from '@portal/shell';
 import {
   createHandlers,
   handlers,
@@ -15,17 +13,9 @@ import {
   forgetSession,
   inPortalFrame,
   type PortalParameters,
+  inManagementSection,
 } from '@portal/testing/story-kit';
 import { AddAppointmentPage } from './add-appointment-page';
-
-/** The page in the patients section: its sidebar beside the page on large screens. */
-const inPatientsSection: Decorator = (Story) => (
-  <Routes>
-    <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-      <Route path="*" element={<Story />} />
-    </Route>
-  </Routes>
-);
 
 /** The mock API's first patient, whom the stories book. */
 const [FIRST] = makePatientRecords(1);
@@ -35,7 +25,7 @@ const meta = {
   title: 'Clinical/AddAppointmentPage',
   component: AddAppointmentPage,
   beforeEach: forgetSession,
-  decorators: [inPatientsSection, inPortalFrame],
+  decorators: [inManagementSection('patients'), inPortalFrame],
   parameters: {
     layout: 'fullscreen',
     portal: {

@@ -1,8 +1,6 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, ROUTES } from '@portal/contract';
-import { ManagementSection } from '@portal/shell';
 import {
   createHandlers,
   makeActivationCode,
@@ -15,17 +13,9 @@ import {
   forgetSession,
   inPortalFrame,
   type PortalParameters,
+  inManagementSection,
 } from '@portal/testing/story-kit';
 import { EditPatientPage } from './edit-patient-page';
-
-/** The page in the patients section: its sidebar beside the page on large screens. */
-const inPatientsSection: Decorator = (Story) => (
-  <Routes>
-    <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-      <Route path="*" element={<Story />} />
-    </Route>
-  </Routes>
-);
 
 /** A patient with an account already. */
 const SOMCHAI = makePatientRecord(
@@ -63,7 +53,7 @@ const meta = {
   title: 'Clinical/EditPatientPage',
   component: EditPatientPage,
   beforeEach: forgetSession,
-  decorators: [inPatientsSection, inPortalFrame],
+  decorators: [inManagementSection('patients'), inPortalFrame],
   parameters: {
     layout: 'fullscreen',
     portal: {

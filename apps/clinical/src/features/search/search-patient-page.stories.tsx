@@ -1,8 +1,6 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, ROUTES } from '@portal/contract';
-import { ManagementSection } from '@portal/shell';
 import {
   createHandlers,
   emptyListHandler,
@@ -16,17 +14,9 @@ import {
   forgetSession,
   inPortalFrame,
   type PortalParameters,
+  inManagementSection,
 } from '@portal/testing/story-kit';
 import { SearchPatientPage } from './search-patient-page';
-
-/** The page in the patients section: its sidebar beside the page on large screens. */
-const inPatientsSection: Decorator = (Story) => (
-  <Routes>
-    <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-      <Route path="*" element={<Story />} />
-    </Route>
-  </Routes>
-);
 
 /** The mock API's default patients; the stories search for the third one's last name. */
 const PATIENTS = makePatientRecords(24);
@@ -36,7 +26,7 @@ const meta = {
   title: 'Clinical/SearchPatientPage',
   component: SearchPatientPage,
   beforeEach: forgetSession,
-  decorators: [inPatientsSection, inPortalFrame],
+  decorators: [inManagementSection('patients'), inPortalFrame],
   parameters: {
     layout: 'fullscreen',
     portal: {

@@ -1,8 +1,6 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection } from '@portal/shell';
 import {
   createMockApi,
   makeActivationCode,
@@ -16,17 +14,9 @@ import {
   forgetSession,
   inPortalFrame,
   type PortalParameters,
+  inManagementSection,
 } from '@portal/testing/story-kit';
 import { EditEmployeePage } from './edit-employee-page';
-
-/** The page in the employees section: its sidebar beside the page on large screens. */
-const inEmployeesSection: Decorator = (Story) => (
-  <Routes>
-    <Route path={ROUTES.employeesManagement} element={<ManagementSection section="employees" />}>
-      <Route path="*" element={<Story />} />
-    </Route>
-  </Routes>
-);
 
 /** A nurse hired this year who has not registered for the portal yet. */
 const NEW_NURSE = makeEmployee(
@@ -81,7 +71,7 @@ const meta = {
   title: 'HR/EditEmployeePage',
   component: EditEmployeePage,
   beforeEach: freshStory,
-  decorators: [inEmployeesSection, inPortalFrame],
+  decorators: [inManagementSection('employees'), inPortalFrame],
   parameters: {
     layout: 'fullscreen',
     portal: { route: ROUTES.editEmployee, session: { role: 'HR' } } satisfies PortalParameters,

@@ -1,8 +1,6 @@
-import type { Decorator, Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { Route, Routes } from 'react-router-dom';
+import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { MESSAGES, ROUTES } from '@portal/contract';
-import { ManagementSection } from '@portal/shell';
 import {
   createHandlers,
   handlers,
@@ -15,17 +13,9 @@ import {
   forgetSession,
   inPortalFrame,
   type PortalParameters,
+  inManagementSection,
 } from '@portal/testing/story-kit';
 import { SearchEmployeePage } from './search-employee-page';
-
-/** The page in the employees section: its sidebar beside the page on large screens. */
-const inEmployeesSection: Decorator = (Story) => (
-  <Routes>
-    <Route path={ROUTES.employeesManagement} element={<ManagementSection section="employees" />}>
-      <Route path="*" element={<Story />} />
-    </Route>
-  </Routes>
-);
 
 type Canvas = StoryContext['canvas'];
 
@@ -37,7 +27,7 @@ const meta = {
   title: 'HR/SearchEmployeePage',
   component: SearchEmployeePage,
   beforeEach: forgetSession,
-  decorators: [inEmployeesSection, inPortalFrame],
+  decorators: [inManagementSection('employees'), inPortalFrame],
   parameters: {
     layout: 'fullscreen',
     portal: { route: ROUTES.searchEmployee, session: { role: 'HR' } } satisfies PortalParameters,

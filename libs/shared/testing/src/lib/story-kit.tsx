@@ -1,7 +1,8 @@
 import type { Decorator } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import { ROUTES, STORAGE_KEYS } from '@portal/contract';
-import { PortalFrame } from '@portal/shell';
+import { Route, Routes } from 'react-router-dom';
+import { ManagementSection, PortalFrame } from '@portal/shell';
 import { type FakeSession, PortalProviders } from './render';
 
 /** Where a story's page is and who is signed in: a story's `parameters.portal`. */
@@ -33,4 +34,17 @@ export function forgetSession() {
 /** At 360 px nothing may need sideways scrolling (WCAG 1.4.10, Reflow). */
 export async function fitsThePhone(): Promise<void> {
   await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+}
+
+/** Renders a story inside a management section's frame: its sidebar beside the page on large screens. */
+export function inManagementSection(section: 'patients' | 'employees'): Decorator {
+  const prefix = section === 'patients' ? ROUTES.patientsManagement : ROUTES.employeesManagement;
+  const InSection: Decorator = (Story) => (
+    <Routes>
+      <Route path={prefix} element={<ManagementSection section={section} />}>
+        <Route path="*" element={<Story />} />
+      </Route>
+    </Routes>
+  );
+  return InSection;
 }

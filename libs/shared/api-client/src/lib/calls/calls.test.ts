@@ -30,6 +30,8 @@ import { searchPatients } from './search-patients';
 import { updateEmployee } from './update-employee';
 import { updatePatient } from './update-patient';
 
+/** The patient an appointment or history answer names. */
+const NAMED = { patient_id: 'P001', first_name: 'Anna', last_name: 'Lee' };
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -132,9 +134,9 @@ const cases: Case[] = [
     call: () =>
       addAppointment({ patient_id: 'P001', time: '10:30', date: '2025-02-01', topic: '' }),
     body: { patient_id: 'P001', time: '10:30', date: '2025-02-01', topic: '' },
-    answer: { patient_id: 'P001', time: '10:30:00', date: '2025-02-01', topic: null },
+    answer: { ...NAMED, time: '10:30:00', date: '2025-02-01', topic: null },
     status: 201,
-    expected: { patient_id: 'P001', time: '10:30:00', date: '2025-02-01', topic: null },
+    expected: { ...NAMED, time: '10:30:00', date: '2025-02-01', topic: null },
     badAnswer: { patient_id: 'P001', time: '10:30:00' },
   },
   {
@@ -142,9 +144,9 @@ const cases: Case[] = [
     call: () =>
       addHistory({ patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' }),
     body: { patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
-    answer: { patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
+    answer: { ...NAMED, time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
     status: 201,
-    expected: { patient_id: 'P001', time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
+    expected: { ...NAMED, time: '10:30:15', date: '2025-02-01', detail: 'Flu' },
     badAnswer: { patient_id: 'P001', time: 1030, date: '2025-02-01', detail: 'Flu' },
   },
   {

@@ -194,6 +194,8 @@ describe('write hooks', () => {
       route: http.post('/api/patient/add-patient-appointment', () =>
         HttpResponse.json({
           patient_id: 'P001',
+          first_name: 'Anna',
+          last_name: 'Lee',
           date: '2025-01-01',
           time: '10:30:00',
           topic: null,
@@ -211,6 +213,8 @@ describe('write hooks', () => {
       route: http.post('/api/patient/add-patient-history', () =>
         HttpResponse.json({
           patient_id: 'P001',
+          first_name: 'Anna',
+          last_name: 'Lee',
           date: '2025-01-01',
           time: '10:30:00',
           detail: null,
