@@ -28,14 +28,19 @@ const nxStatus = run('npx', [
   'typecheck',
   'test',
   'build',
+  'e2e',
   '--output-style=static',
 ]);
 
-const listed = spawnSync('npx', ['nx', 'show', 'projects', '--with-target', 'test', '--json'], {
-  env,
-  encoding: 'utf8',
-});
-const projects = JSON.parse(listed.stdout || '[]');
+/** The projects that have a target: each of them must leave a report. */
+const projectsWith = (target) =>
+  JSON.parse(
+    spawnSync('npx', ['nx', 'show', 'projects', '--with-target', target, '--json'], {
+      env,
+      encoding: 'utf8',
+    }).stdout || '[]',
+  );
+const projects = [...projectsWith('test'), ...projectsWith('e2e')];
 
 let passed = 0;
 let failed = 0;
