@@ -30,6 +30,8 @@ const nxStatus = run('npx', [
   'build',
   'e2e',
   '--output-style=static',
+  // Nx keeps a machine-wide cache (~/.nx): CI must run every test, not replay an earlier run.
+  ...(process.env.CI ? ['--skip-nx-cache'] : []),
 ]);
 
 /** The projects that have a target: each of them must leave a report. */
