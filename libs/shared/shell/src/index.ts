@@ -5,3 +5,4 @@ export * from './lib/management-section';
 export * from './lib/not-found-page';
 export * from './lib/site-footer';
 export * from './lib/record-search';
+export * from './lib/record-lookup';

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
 import {
   type ActivationCodeResponse,
   MESSAGES,
@@ -19,15 +18,13 @@ import {
   FormActions,
   PortalForm,
   SubmitErrorNotice,
-  TextField,
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
+import { RecordLookup } from '@portal/shell';
 import { ActivationCodeNotice, Button, Notice, PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 import { changesBetween, formValuesOf, type PatientFormValues } from './patient-changes';
-
-const lookupSchema = z.object({ patient_id: patientIdSchema });
 
 type Saved = { kind: 'updated'; patientId: string; fields: number } | { kind: 'unchanged' };
 
@@ -41,8 +38,7 @@ export function EditPatientPage() {
     null,
   );
   const [code, setCode] = useState<ActivationCodeResponse | null>(null);
-  const lookup = usePortalForm(lookupSchema, { defaultValues: { patient_id: '' } });
-  const lookupFeedback = useSubmitFeedback<never>();
+  const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const update = useUpdatePatientMutation();
   const reissue = useReissuePatientCodeMutation();
@@ -51,9 +47,8 @@ export function EditPatientPage() {
   const resetAll = () => {
     setLoaded(null);
     setCode(null);
-    lookup.reset({ patient_id: '' });
     form.reset(EMPTY_PATIENT_FORM);
-    lookupFeedback.clear();
+    setLookupReset((n) => n + 1);
   };
 
   return (
@@ -74,43 +69,27 @@ export function EditPatientPage() {
         title="The patient was not updated"
       />
 
-      <PortalForm
-        form={lookup}
-        aria-label="Find a patient"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={async ({ patient_id }) => {
-          lookupFeedback.clear();
+      <RecordLookup
+        noun={{ article: 'a', word: 'patient' }}
+        field={{
+          name: 'patient_id',
+          label: 'Patient ID',
+          placeholder: MESSAGES.patientIdPlaceholder,
+        }}
+        idSchema={patientIdSchema}
+        resetKey={lookupReset}
+        onStart={() => {
           clear();
           setCode(null);
-          try {
-            const record = await queryClient.fetchQuery(patientQueryOptions(patient_id));
-            const values = formValuesOf(record);
-            setLoaded({ record, values });
-            form.reset(values as unknown as UpdatePatientRequest);
-          } catch (error) {
-            setLoaded(null);
-            form.reset(EMPTY_PATIENT_FORM);
-            lookupFeedback.fail(lookup, toApiError(error));
-          }
+          setLoaded(null);
+          form.reset(EMPTY_PATIENT_FORM);
         }}
-      >
-        <div className="grow">
-          <TextField
-            name="patient_id"
-            label="Patient ID"
-            required
-            placeholder={MESSAGES.patientIdPlaceholder}
-            autoComplete="off"
-          />
-        </div>
-        <Button type="submit" variant="secondary" busy={lookup.formState.isSubmitting}>
-          Load patient
-        </Button>
-      </PortalForm>
-      <SubmitErrorNotice
-        feedback={lookupFeedback.feedback}
-        noticeRef={lookupFeedback.noticeRef}
-        title="Could not load the patient"
+        onLoad={async (patientId) => {
+          const record = await queryClient.fetchQuery(patientQueryOptions(patientId));
+          const values = formValuesOf(record);
+          setLoaded({ record, values });
+          form.reset(values as unknown as UpdatePatientRequest);
+        }}
       />
 
       {loaded && !loaded.record.registered && (

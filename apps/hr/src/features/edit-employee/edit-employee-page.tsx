@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   type ActivationCodeResponse,
   type Employee,
@@ -19,10 +19,10 @@ import {
   FormActions,
   PortalForm,
   SubmitErrorNotice,
-  TextField,
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
+import { RecordLookup } from '@portal/shell';
 import { ActivationCodeNotice, Button, Notice, PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
 import { otherPositionOption } from '../employee-form/position-options';
@@ -34,8 +34,6 @@ import {
   formValuesOf,
 } from './employee-changes';
 import { editEmployeeFormSchema } from './edit-employee-schema';
-
-const lookupSchema = z.object({ employee_id: employeeIdSchema });
 
 // The form holds strings and a nullable yes/no, which the schema's input type does not name.
 const asFormInput = (values: EmployeeFormValues) =>
@@ -76,8 +74,7 @@ export function EditEmployeePage() {
     null,
   );
   const [code, setCode] = useState<ActivationCodeResponse | null>(null);
-  const lookup = usePortalForm(lookupSchema, { defaultValues: { employee_id: '' } });
-  const lookupFeedback = useSubmitFeedback<never>();
+  const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(editEmployeeFormSchema, {
     defaultValues: asFormInput(EMPTY_EDIT_FORM),
   });
@@ -89,9 +86,8 @@ export function EditEmployeePage() {
     setLoaded(null);
     setCode(null);
     reissue.reset();
-    lookup.reset({ employee_id: '' });
     form.reset(asFormInput(EMPTY_EDIT_FORM));
-    lookupFeedback.clear();
+    setLookupReset((n) => n + 1);
   };
 
   const saved = feedback?.kind === 'success' ? feedback.value : null;
@@ -124,44 +120,28 @@ export function EditEmployeePage() {
         title="The employee was not updated"
       />
 
-      <PortalForm
-        form={lookup}
-        aria-label="Find an employee"
-        className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={async ({ employee_id }) => {
-          lookupFeedback.clear();
+      <RecordLookup
+        noun={{ article: 'an', word: 'employee' }}
+        field={{
+          name: 'employee_id',
+          label: 'Employee ID',
+          placeholder: MESSAGES.employeeIdPlaceholder,
+        }}
+        idSchema={employeeIdSchema}
+        resetKey={lookupReset}
+        onStart={() => {
           clear();
           setCode(null);
           reissue.reset();
-          try {
-            const found = await queryClient.fetchQuery(employeeQueryOptions(employee_id));
-            const values = formValuesOf(found);
-            setLoaded({ employee: found, values });
-            form.reset(asFormInput(values));
-          } catch (error) {
-            setLoaded(null);
-            form.reset(asFormInput(EMPTY_EDIT_FORM));
-            lookupFeedback.fail(lookup, toApiError(error));
-          }
+          setLoaded(null);
+          form.reset(asFormInput(EMPTY_EDIT_FORM));
         }}
-      >
-        <div className="grow">
-          <TextField
-            name="employee_id"
-            label="Employee ID"
-            required
-            placeholder={MESSAGES.employeeIdPlaceholder}
-            autoComplete="off"
-          />
-        </div>
-        <Button type="submit" variant="secondary" busy={lookup.formState.isSubmitting}>
-          Load employee
-        </Button>
-      </PortalForm>
-      <SubmitErrorNotice
-        feedback={lookupFeedback.feedback}
-        noticeRef={lookupFeedback.noticeRef}
-        title="Could not load the employee"
+        onLoad={async (employeeId) => {
+          const found = await queryClient.fetchQuery(employeeQueryOptions(employeeId));
+          const values = formValuesOf(found);
+          setLoaded({ employee: found, values });
+          form.reset(asFormInput(values));
+        }}
       />
 
       {employee && mayGetNewCode(employee) && (
