@@ -1,14 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AddPatientResponse,
-  type PatientRecord,
-  type Problem,
-  patientListSchema,
-  problemSchema,
-} from '@portal/contract';
-import { type Database, queryRows } from '../db/database';
+import { type AddPatientResponse, type PatientRecord, patientListSchema } from '@portal/contract';
+import { type Database } from '../db/database';
 import {
   call,
   createTestApp,
@@ -19,8 +12,8 @@ import {
   type TestUser,
   unique,
 } from '../test/harness';
+import { auditOf, CODE_FORMAT, expectProblem, expectSuccess } from '../test/assertions';
 
-const CODE_FORMAT = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 const DAY_MS = 86_400_000;
 
 let database: Database;
@@ -38,52 +31,6 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A successful answer: the status, and never kept by a cache. */
-function expectSuccess(response: LightMyRequestResponse, status: number): void {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['cache-control']).toBe('no-store');
-}
-
-/**
- * An RFC 9457 problem with the status, naming `field` when given, and giving away no stack
- * trace or SQL.
- */
-function expectProblem(response: LightMyRequestResponse, status: number, field?: string): Problem {
-  expect(response.statusCode, response.body).toBe(status);
-  expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  for (const leak of ['stack', 'select ', 'insert ', 'at /']) {
-    expect(response.body.toLowerCase()).not.toContain(leak);
-  }
-  const problem = response.json<Problem>();
-  expect(problemSchema.safeParse(problem).success).toBe(true);
-  expect(problem.status).toBe(status);
-  expect(problem.detail.length).toBeGreaterThan(0);
-  if (field !== undefined) {
-    expect(problem.errors?.map((e) => e.field)).toContain(field);
-  }
-  return problem;
-}
-
-interface AuditRow {
-  action: string;
-  actor_username: string | null;
-  actor_role: string | null;
-  record_type: string | null;
-  record_ids: string[] | null;
-  outcome: string;
-  address: string | null;
-}
-
-/** The audit events the request behind a response wrote (matched by its request id). */
-async function auditOf(response: LightMyRequestResponse): Promise<AuditRow[]> {
-  const requestId = String(response.headers['x-request-id']);
-  return queryRows<AuditRow>(
-    database.db,
-    sql`select action, actor_username, actor_role, record_type, record_ids, outcome, address
-        from audit_event where request_id = ${requestId} order by id`,
-  );
-}
-
 /** Asserts the request wrote exactly one audit event, by the doctor, with these details. */
 async function expectAudit(
   response: LightMyRequestResponse,
@@ -91,7 +38,7 @@ async function expectAudit(
   recordIds: string[],
   outcome = 'success',
 ): Promise<void> {
-  const events = await auditOf(response);
+  const events = await auditOf(database, response);
   expect(
     events.map((e) => ({ ...e, record_ids: e.record_ids && [...e.record_ids].sort() })),
   ).toEqual([
@@ -562,7 +509,7 @@ describe('POST /patient/add-patient', () => {
       body: { ...body, patient },
     });
     expectProblem(response, 400, `patient.${field}`);
-    expect(await auditOf(response)).toEqual([]);
+    expect(await auditOf(database, response)).toEqual([]);
   });
 
   it.each([
