@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import { tokenClaimsSchema, type TokenClaims } from '@portal/contract';
+import { parseTokenClaims, type TokenClaims } from '@portal/contract';
 
 const ISSUER = 'hospital-portal';
 const AUDIENCE = 'hospital-portal';
@@ -41,8 +41,7 @@ export class TokenService {
         issuer: ISSUER,
         audience: AUDIENCE,
       });
-      const claims = tokenClaimsSchema.safeParse(payload);
-      return claims.success ? claims.data : null;
+      return parseTokenClaims(payload);
     } catch {
       return null;
     }

@@ -7,10 +7,9 @@ import {
   registerRequestSchema,
   registerResponseSchema,
   roleSchema,
-  tokenClaimsSchema,
   tokenResponseSchema,
-  WRONG_CREDENTIALS_MESSAGE,
 } from './auth';
+import { WRONG_CREDENTIALS_MESSAGE } from './messages';
 
 /** The path of each issue of a parse that must fail (the test fails if it succeeds). */
 function issuePaths(result: z.ZodSafeParseResult<unknown>): PropertyKey[][] {
@@ -157,14 +156,6 @@ describe('token, profile and activation-code answers', () => {
     expect(issuePaths(tokenResponseSchema.safeParse({ token: 'jwt', role: 'hr' }))).toEqual([
       ['role'],
     ]);
-  });
-
-  it('accepts token claims with or without the record ids', () => {
-    const claims = { sub: 'u1', sid: 's1', role: 'patient', iat: 1, exp: 2 };
-    expect(tokenClaimsSchema.safeParse({ ...claims, patient_id: 'P001' }).success).toBe(true);
-    expect(tokenClaimsSchema.safeParse(claims).success).toBe(true);
-    const { exp: _exp, ...withoutExpiry } = claims;
-    expect(issuePaths(tokenClaimsSchema.safeParse(withoutExpiry))).toEqual([['exp']]);
   });
 
   it('needs both profile ids, null when not applicable', () => {

@@ -9,9 +9,6 @@ import {
   usernameSchema,
 } from './rules';
 
-/** The answer to a failed login, the same for an unknown user and a wrong password. */
-export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Username or Password';
-
 /** A role as the API spells it. */
 export const roleSchema = z.enum(ROLES, { error: 'Choose Patient, HR or Medical Personnel' });
 
@@ -51,17 +48,6 @@ export const tokenResponseSchema = z.object({
   role: roleSchema,
 });
 
-/** What the signed token carries; clients decode it to read the role and the expiry. */
-export const tokenClaimsSchema = z.object({
-  sub: z.string(),
-  sid: z.string(),
-  role: roleSchema,
-  patient_id: z.string().optional(),
-  employee_id: z.string().optional(),
-  iat: z.number(),
-  exp: z.number(),
-});
-
 /** GET /profile: who is signed in; patients get their patient_id, staff their employee_id. */
 export const profileResponseSchema = z.object({
   username: z.string(),
@@ -80,6 +66,5 @@ export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
-export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export type ActivationCodeResponse = z.infer<typeof activationCodeResponseSchema>;

@@ -1,4 +1,7 @@
-import { WRONG_CREDENTIALS_MESSAGE } from './auth';
+// This module holds plain text only (no schema), so the apps can load it before their first paint.
+
+/** The answer to a failed login, the same for an unknown user and a wrong password. */
+export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Username or Password';
 
 /** The spec's user-facing texts, word for word (spec §2, §8). */
 export const MESSAGES = {

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ALLOWED_EMAIL_DOMAINS } from '@portal/reference-data';
-
-// A missing field reads "Required" on both sides (forms and API) instead of a type message.
-z.config({ customError: (issue) => (issue.input === undefined ? 'Required' : undefined) });
+import './zod-setup';
 
 /** Ages the forms and the API accept. */
 export const AGE_MIN = 1;
