@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DISEASE_IDS, DRUG_IDS } from '@portal/reference-data';
+import { ALLOWED_EMAIL_DOMAINS, DISEASE_IDS, DRUG_IDS, SAMPLE_TEXT } from '@portal/reference-data';
 import { hashPassword } from '../security/passwords';
 import { type Db, queryRows } from './database';
 import {
@@ -59,25 +59,6 @@ const LAST = [
   'Intharasombat',
   'Saetang',
 ];
-const DOMAINS = ['gmail.com', 'hotmail.com', 'email.com'];
-const TREATMENTS = [
-  'none',
-  'physiotherapy twice a week',
-  'insulin therapy',
-  'antiviral course',
-  'blood pressure monitoring',
-  'post-operative care',
-];
-const HABITS = ['none', 'smoking', 'alcohol on weekends', 'little exercise', 'late nights'];
-const DETAILS = [
-  'Routine check-up, all normal.',
-  'Fever and cough; prescribed rest and fluids.',
-  'Follow-up blood test reviewed.',
-  'Vaccination given.',
-  'Blood pressure slightly high; advised diet changes.',
-  'Sprained ankle; strapped and rested.',
-];
-const TOPICS = ['Follow-up', 'Annual check-up', 'Blood test', 'Vaccination', 'Consultation'];
 
 /** A small deterministic generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
@@ -123,13 +104,13 @@ export async function loadDemoData(db: Db, passwordHashCost: number): Promise<vo
         dateOfBirth: isoDay(-(age * 365 + Math.floor(random() * 300))),
         gender: i % 2 === 0 ? 'male' : 'female',
         bloodType: i % 9 === 8 ? null : pick(['A', 'B', 'AB', 'O']),
-        email: `${first}.${last}${i + 1}@${pick(DOMAINS)}`.toLowerCase(),
+        email: `${first}.${last}${i + 1}@${pick(ALLOWED_EMAIL_DOMAINS)}`.toLowerCase(),
         healthInsurance: random() < 0.7 ? 'yes' : 'no',
         address: i % 7 === 6 ? null : `${10 + i} Rama IV Road, Bangkok`,
         phoneNumber: `08${String(10_000_000 + Math.floor(random() * 89_999_999))}`,
         idCardNumber: `1${String(100_000_000_000 + i * 7_919_113)}`,
-        ongoingTreatment: pick(TREATMENTS),
-        unhealthyHabits: pick(HABITS),
+        ongoingTreatment: pick(SAMPLE_TEXT.ongoingTreatments),
+        unhealthyHabits: pick(SAMPLE_TEXT.unhealthyHabits),
       };
     });
     const inserted = await tx.insert(patient).values(patients).returning({ id: patient.id });
@@ -149,13 +130,13 @@ export async function loadDemoData(db: Db, passwordHashCost: number): Promise<vo
           patientId: id,
           date: isoDay(-30 - Math.floor(random() * 300)),
           time: '09:30:00',
-          topic: pick(TOPICS),
+          topic: pick(SAMPLE_TEXT.appointmentTopics),
         });
         visits.push({
           patientId: id,
           date: isoDay(1 + Math.floor(random() * 60)),
           time: `${10 + (i % 6)}:00:00`,
-          topic: pick(TOPICS),
+          topic: pick(SAMPLE_TEXT.appointmentTopics),
         });
       }
       const entries = i % 6 === 5 ? 0 : 1 + Math.floor(random() * 4);
@@ -164,7 +145,7 @@ export async function loadDemoData(db: Db, passwordHashCost: number): Promise<vo
           patientId: id,
           date: isoDay(-10 - Math.floor(random() * 900)),
           time: `${String(8 + k * 2).padStart(2, '0')}:15:00`,
-          detail: pick(DETAILS),
+          detail: pick(SAMPLE_TEXT.historyDetails),
         });
       }
     });
@@ -204,7 +185,8 @@ export async function loadDemoData(db: Db, passwordHashCost: number): Promise<vo
         positionId,
         phoneNumber: `09${String(10_000_000 + i * 3_331_117)}`,
         salary: 25_000 + Math.floor(random() * 90) * 1000,
-        email: `${first}.${last}.staff@${DOMAINS[i % DOMAINS.length]}`.toLowerCase(),
+        email:
+          `${first}.${last}.staff@${ALLOWED_EMAIL_DOMAINS[i % ALLOWED_EMAIL_DOMAINS.length]}`.toLowerCase(),
         hireDate: hired,
         resignationDate: resigned ? isoDay(-30 - i) : null,
         workStatus: resigned ? 'no' : 'yes',

@@ -2,3 +2,4 @@ export * from './lib/catalogues';
 export * from './lib/roles';
 export * from './lib/organisation';
 export * from './lib/email-domains';
+export * from './lib/sample-text';

@@ -4,11 +4,11 @@ import {
   BLOOD_TYPES,
   type Employee,
   formatActivationCode,
+  parseTokenClaims,
   type Patient,
   type PatientRecord,
   type ProfileResponse,
   type TokenClaims,
-  tokenClaimsSchema,
 } from '@portal/contract';
 import {
   ALLOWED_EMAIL_DOMAINS,
@@ -18,6 +18,7 @@ import {
   findPosition,
   POSITIONS,
   type Role,
+  SAMPLE_TEXT,
 } from '@portal/reference-data';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import { seededRandom } from './random';
@@ -86,24 +87,6 @@ const THAI_LAST = [
 const ENGLISH_LAST = ['Carter', 'Bennett', 'Hughes', 'Walker', 'Mitchell', 'Thompson'];
 const STREETS = ['Sukhumvit Road', 'Rama IV Road', 'Phahonyothin Road', 'Charoen Krung Road'];
 const DISTRICTS = ['Khlong Toei', 'Bang Rak', 'Chatuchak', 'Pathum Wan', 'Huai Khwang'];
-const TREATMENTS = [
-  'none',
-  'physiotherapy twice a week',
-  'insulin therapy',
-  'antiviral course',
-  'blood pressure monitoring',
-  'post-operative care',
-];
-const HABITS = ['none', 'smoking', 'alcohol on weekends', 'little exercise', 'late nights'];
-const DETAILS = [
-  'Routine check-up, all normal.',
-  'Fever and cough; prescribed rest and fluids.',
-  'Follow-up blood test reviewed.',
-  'Vaccination given.',
-  'Blood pressure slightly high; advised diet changes.',
-  'Sprained ankle; strapped and rested.',
-];
-const TOPICS = ['Follow-up', 'Annual check-up', 'Blood test', 'Vaccination', 'Consultation'];
 
 /** A clinic time on the quarter hour, as the API answers it (HH:MM:SS). */
 function clinicTime(random: ReturnType<typeof seededRandom>): string {
@@ -165,22 +148,22 @@ export function makePatientRecord(
       : null,
     phone_number: `08${random.int(0, 9)}-${random.int(100, 999)}-${random.int(1000, 9999)}`,
     id_card_number: idCardNumber(random),
-    ongoing_treatment: random.pick(TREATMENTS),
-    unhealthy_habits: random.pick(HABITS),
+    ongoing_treatment: random.pick(SAMPLE_TEXT.ongoingTreatments),
+    unhealthy_habits: random.pick(SAMPLE_TEXT.unhealthyHabits),
   };
   // The first record is the one most stories show: give it something in every list.
   const least = index === 1 ? 1 : 0;
   const history = Array.from({ length: random.int(least, 4) }, () => ({
     date: addDays(TODAY, -random.int(1, 900)),
     time: clinicTime(random),
-    detail: random.chance(0.9) ? random.pick(DETAILS) : null,
+    detail: random.chance(0.9) ? random.pick(SAMPLE_TEXT.historyDetails) : null,
   })).sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
   const appointment =
     index === 1 || random.chance(0.7)
       ? {
           date: addDays(TODAY, random.int(1, 60)),
           time: clinicTime(random),
-          topic: random.chance(0.85) ? random.pick(TOPICS) : null,
+          topic: random.chance(0.85) ? random.pick(SAMPLE_TEXT.appointmentTopics) : null,
         }
       : { date: '', time: '', topic: null };
   const base: PatientRecord = {
@@ -335,7 +318,7 @@ export interface FakeTokenOptions {
 
 /**
  * A token shaped like the API's (a JWT: base64url header and claims, and a dummy signature)
- * whose claims pass `tokenClaimsSchema`. Its times follow the real clock, because the apps
+ * whose claims pass `parseTokenClaims`. Its times follow the real clock, because the apps
  * compare `exp` with it.
  */
 export function makeFakeToken({
@@ -366,8 +349,7 @@ export function decodeFakeToken(token: string): TokenClaims | undefined {
   const json = payload === undefined ? undefined : decodeBase64Url(payload);
   if (json === undefined) return undefined;
   try {
-    const parsed = tokenClaimsSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : undefined;
+    return parseTokenClaims(JSON.parse(json)) ?? undefined;
   } catch {
     return undefined;
   }
