@@ -1,7 +1,8 @@
 export * from './lib/config';
 export * from './lib/session-store';
 export * from './lib/api-error';
-export * from './lib/http';
+export * from './lib/session-events';
+export { preloadApiLayer } from './lib/request';
 export type { Page, PageParams, RequestOptions } from './lib/request';
 export * from './lib/query-keys';
 export * from './lib/query-client';

@@ -1,5 +1,4 @@
-import { isAxiosError, isCancel } from 'axios';
-import { problemSchema, type FieldError } from '@portal/contract';
+import type { FieldError } from '@portal/contract';
 
 /** Shown when the request never got an answer. */
 export const NETWORK_ERROR_MESSAGE =
@@ -49,47 +48,13 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-// Non-problem bodies are shown only when they look like a short message, never an HTML page.
-function plainText(data: unknown): string | null {
-  if (typeof data !== 'string') return null;
-  const text = data.trim();
-  return text && text.length <= 300 && !text.startsWith('<') ? text : null;
-}
-
-/** Turns whatever an axios call threw into an {@link ApiError}. */
+/**
+ * A caught value as an {@link ApiError}: a call's failure already is one (request.ts converts
+ * everything an API call throws); anything else, such as a bug in a callback, becomes a
+ * 'client' error with its message.
+ */
 export function toApiError(error: unknown): ApiError {
   if (isApiError(error)) return error;
-  if (isCancel(error))
-    return new ApiError({ kind: 'cancelled', detail: 'Request cancelled', cause: error });
-  if (isAxiosError(error)) {
-    const response = error.response;
-    if (!response) {
-      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
-      return new ApiError({
-        kind: 'network',
-        detail: timedOut ? TIMEOUT_ERROR_MESSAGE : NETWORK_ERROR_MESSAGE,
-        cause: error,
-      });
-    }
-    const problem = problemSchema.safeParse(response.data);
-    if (problem.success) {
-      return new ApiError({
-        kind: 'http',
-        status: response.status,
-        detail: problem.data.detail,
-        fieldErrors: problem.data.errors ?? [],
-        cause: error,
-      });
-    }
-    return new ApiError({
-      kind: 'http',
-      status: response.status,
-      detail:
-        plainText(response.data) ??
-        `The server could not complete the request (status ${response.status}).`,
-      cause: error,
-    });
-  }
   return new ApiError({
     kind: 'client',
     detail: error instanceof Error ? error.message : String(error),

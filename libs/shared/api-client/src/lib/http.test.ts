@@ -5,7 +5,8 @@ import { MESSAGES, STORAGE_KEYS } from '@portal/contract';
 import { makeToken, storeToken } from '../test/tokens';
 import { problem } from '../test/fixtures';
 import { ApiError } from './api-error';
-import { endSession, httpClient, onSessionEnded } from './http';
+import { httpClient } from './http';
+import { endSession, onSessionEnded } from './session-events';
 import { sessionStore } from './session-store';
 
 const server = setupServer();

@@ -1,33 +1,18 @@
-import axios, { isAxiosError, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  isAxiosError,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { ENDPOINTS, MESSAGES } from '@portal/contract';
-import { ApiError, toApiError } from './api-error';
+import { ApiError } from './api-error';
+import { fromAxiosError } from './to-api-error';
 import { API_BASE } from './config';
+import { endSession } from './session-events';
 import { isTokenExpired, nowInSeconds, sessionStore } from './session-store';
-
-/** Why a session ended under the user: its token ran out, or the server refused it. */
-export type SessionEndReason = 'expired' | 'unauthorized';
-
-/** Told when a session ends by itself (not by the user's own logout). */
-export type SessionEndedHandler = (reason: SessionEndReason) => void;
 
 /** How long any call may take before it counts as a network failure. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-const sessionEndedHandlers = new Set<SessionEndedHandler>();
-
-/** Registers the handler told when a session ends; returns the unsubscribe function. */
-export function onSessionEnded(handler: SessionEndedHandler): () => void {
-  sessionEndedHandlers.add(handler);
-  return () => {
-    sessionEndedHandlers.delete(handler);
-  };
-}
-
-/** Ends the stored session and tells the handlers why (the spec's "triggers logout"). */
-export function endSession(reason: SessionEndReason): void {
-  sessionStore.clear();
-  for (const handler of [...sessionEndedHandlers]) handler(reason);
-}
 
 // Public calls (login, register, health...) carry no token and skip the expiry check.
 const PUBLIC_PATHS: ReadonlySet<string> = new Set(
@@ -53,7 +38,7 @@ function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConf
 }
 
 function fail(error: unknown): never {
-  const apiError = toApiError(error);
+  const apiError = fromAxiosError(error);
   if (apiError.status === 401 && isAxiosError(error) && !isPublicCall(error.config?.url)) {
     // Only the session that made the call ends: a newer one (renewed, or another user in
     // another tab) must not be thrown out by a late answer to an old token.
@@ -64,7 +49,10 @@ function fail(error: unknown): never {
   throw apiError;
 }
 
-/** The one axios instance of the apps: JSON against the API base, bearer token, expiry check. */
+/**
+ * The one axios instance of the apps: JSON against the API base, bearer token, expiry check.
+ * request.ts loads this module on the first call, so a page that makes none never downloads axios.
+ */
 export const httpClient = axios.create({
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
@@ -73,3 +61,12 @@ export const httpClient = axios.create({
 
 httpClient.interceptors.request.use(authorize);
 httpClient.interceptors.response.use(undefined, fail);
+
+/** Makes one call through {@link httpClient}; every failure is an ApiError. */
+export async function sendRequest(config: AxiosRequestConfig): Promise<AxiosResponse<unknown>> {
+  try {
+    return await httpClient.request<unknown>(config);
+  } catch (error) {
+    throw fromAxiosError(error);
+  }
+}

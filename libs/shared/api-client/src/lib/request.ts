@@ -1,13 +1,8 @@
 import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import {
-  endpointPath,
-  NEXT_CURSOR_HEADER,
-  TOTAL_COUNT_HEADER,
-  type Endpoint,
-} from '@portal/contract';
-import { ApiError, toApiError, UNEXPECTED_ANSWER_MESSAGE } from './api-error';
-import { httpClient } from './http';
+import { endpointPath, type Endpoint } from '@portal/contract';
+import type * as AnswersModule from './answers';
+import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
 
 /** Per-call options every call takes. */
 export interface RequestOptions {
@@ -37,53 +32,76 @@ interface SendInit extends RequestOptions {
   readonly page?: PageParams;
 }
 
+/** The answer decoders and the contract's answer schemas (answers.ts). */
+export type Answers = typeof AnswersModule;
+
+/** Chooses, from the contract's answer schemas, the one an answer must match. */
+export type PickSchema<T> = (answers: Answers) => z.ZodType<T>;
+
+// The HTTP layer (axios) and the answer schemas (zod) are fetched with the first call, not with
+// the page: a page that makes no call, like the landing page, downloads neither.
+async function load<T>(importer: () => Promise<T>): Promise<T> {
+  try {
+    return await importer();
+  } catch (cause) {
+    // A chunk that cannot be fetched is the same trouble as a call that got no answer.
+    throw new ApiError({ kind: 'network', detail: NETWORK_ERROR_MESSAGE, cause });
+  }
+}
+
+const loadHttp = () => load(() => import('./http'));
+const loadAnswers = () => load(() => import('./answers'));
+
+/**
+ * Fetches the API layer ahead of the first call, best effort (a failure shows on the call
+ * itself): a page that is about to call can warm it up while the user reads or types.
+ */
+export function preloadApiLayer(): Promise<void> {
+  return Promise.all([loadHttp(), loadAnswers()]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 /** Makes one call of the API by its endpoint; every failure is an ApiError. */
 export async function send(
   endpoint: Endpoint,
   init: SendInit = {},
 ): Promise<AxiosResponse<unknown>> {
+  // A call that cannot even be built (a blank path parameter) fails as the client's error.
+  let url: string;
   try {
-    return await httpClient.request<unknown>({
-      method: endpoint.method,
-      url: endpointPath(endpoint.path, init.params),
-      data: init.data,
-      params: init.page ? { limit: init.page.limit, cursor: init.page.cursor } : undefined,
-      signal: init.signal,
-      timeout: init.timeout,
-    });
+    url = endpointPath(endpoint.path, init.params);
   } catch (error) {
     throw toApiError(error);
   }
-}
-
-function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {
-  return new ApiError({
-    kind: 'bad-answer',
-    status: response.status,
-    detail: UNEXPECTED_ANSWER_MESSAGE,
-    cause,
+  // The answer schemas load alongside the call, so that reading the answer never waits for them.
+  void loadAnswers().catch(() => undefined);
+  const { sendRequest } = await loadHttp();
+  return sendRequest({
+    method: endpoint.method,
+    url,
+    data: init.data,
+    params: init.page ? { limit: init.page.limit, cursor: init.page.cursor } : undefined,
+    signal: init.signal,
+    timeout: init.timeout,
   });
 }
 
-/** Parses an answer with the contract's schema; anything else is an 'Unexpected answer'. */
-export function parseAnswer<T>(schema: z.ZodType<T>, response: AxiosResponse<unknown>): T {
-  const parsed = schema.safeParse(response.data);
-  if (!parsed.success) throw badAnswer(response, parsed.error);
-  return parsed.data;
+/** Parses an answer with the contract schema `pick` chooses; anything else is an 'Unexpected answer'. */
+export async function parseAnswer<T>(
+  pick: PickSchema<T>,
+  response: AxiosResponse<unknown>,
+): Promise<T> {
+  const answers = await loadAnswers();
+  return answers.decodeAnswer(pick(answers), response);
 }
 
-function header(response: AxiosResponse<unknown>, name: string): string | null {
-  const value: unknown = response.headers[name];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-/** Parses a list answer: the array by the schema, the total and next cursor by the headers. */
-export function parsePage<T>(schema: z.ZodType<T[]>, response: AxiosResponse<unknown>): Page<T> {
-  const items = parseAnswer(schema, response);
-  const totalText = header(response, TOTAL_COUNT_HEADER);
-  // A proxy that strips the header leaves a list without a count, not a broken screen.
-  const total = totalText === null ? items.length : Number(totalText);
-  if (!Number.isInteger(total) || total < 0)
-    throw badAnswer(response, new Error(`Bad ${TOTAL_COUNT_HEADER}`));
-  return { items, total, nextCursor: header(response, NEXT_CURSOR_HEADER) };
+/** Parses a list answer: the array by the schema `pick` chooses, the total and cursor by the headers. */
+export async function parsePage<T>(
+  pick: PickSchema<T[]>,
+  response: AxiosResponse<unknown>,
+): Promise<Page<T>> {
+  const answers = await loadAnswers();
+  return answers.decodePage(pick(answers), response);
 }

@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import { STORAGE_KEYS, tokenClaimsSchema, type TokenClaims } from '@portal/contract';
+import { parseTokenClaims, STORAGE_KEYS, type TokenClaims } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 
 /** A signed-in session as kept in the browser: the raw token and what it says. */
@@ -17,8 +17,7 @@ export type SessionListener = () => void;
 export function decodeToken(token: string | null | undefined): TokenClaims | null {
   if (!token) return null;
   try {
-    const parsed = tokenClaimsSchema.safeParse(jwtDecode(token));
-    return parsed.success ? parsed.data : null;
+    return parseTokenClaims(jwtDecode(token));
   } catch {
     return null;
   }

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  appointmentResponseSchema,
-  ENDPOINTS,
-  type AddAppointmentRequest,
-  type AppointmentResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type AddAppointmentRequest, type AppointmentResponse } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -14,7 +9,7 @@ export async function addAppointment(
   options: RequestOptions = {},
 ): Promise<AppointmentResponse> {
   const response = await send(ENDPOINTS.addAppointment, { ...options, data: body });
-  return parseAnswer(appointmentResponseSchema, response);
+  return parseAnswer((answers) => answers.appointmentResponseSchema, response);
 }
 
 /** The appointment form's mutation; records show the latest appointment, so they are refetched. */

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  addEmployeeResponseSchema,
-  ENDPOINTS,
-  type AddEmployeeRequest,
-  type AddEmployeeResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type AddEmployeeRequest, type AddEmployeeResponse } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -14,7 +9,7 @@ export async function addEmployee(
   options: RequestOptions = {},
 ): Promise<AddEmployeeResponse> {
   const response = await send(ENDPOINTS.addEmployee, { ...options, data: body });
-  return parseAnswer(addEmployeeResponseSchema, response);
+  return parseAnswer((answers) => answers.addEmployeeResponseSchema, response);
 }
 
 /** The add-employee form's mutation; employee lists and searches are refetched after it. */

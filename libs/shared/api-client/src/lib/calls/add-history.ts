@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  historyResponseSchema,
-  type AddHistoryRequest,
-  type HistoryResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type AddHistoryRequest, type HistoryResponse } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -14,7 +9,7 @@ export async function addHistory(
   options: RequestOptions = {},
 ): Promise<HistoryResponse> {
   const response = await send(ENDPOINTS.addHistory, { ...options, data: body });
-  return parseAnswer(historyResponseSchema, response);
+  return parseAnswer((answers) => answers.historyResponseSchema, response);
 }
 
 /** The history form's mutation; records carry their history, so they are refetched. */

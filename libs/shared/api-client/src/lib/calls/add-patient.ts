@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  addPatientResponseSchema,
-  ENDPOINTS,
-  type AddPatientRequest,
-  type AddPatientResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type AddPatientRequest, type AddPatientResponse } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -14,7 +9,7 @@ export async function addPatient(
   options: RequestOptions = {},
 ): Promise<AddPatientResponse> {
   const response = await send(ENDPOINTS.addPatient, { ...options, data: body });
-  return parseAnswer(addPatientResponseSchema, response);
+  return parseAnswer((answers) => answers.addPatientResponseSchema, response);
 }
 
 /** The add-patient form's mutation; every patient list and search is refetched after it. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { employeeSchema, ENDPOINTS, type Employee } from '@portal/contract';
+import { ENDPOINTS, type Employee } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -12,7 +12,7 @@ export async function getEmployee(
     ...options,
     params: { employee_id: employeeId.trim() },
   });
-  return parseAnswer(employeeSchema, response);
+  return parseAnswer((answers) => answers.employeeSchema, response);
 }
 
 /** One employee's query; idle until there is an id to ask for. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, patientRecordSchema, type PatientRecord } from '@portal/contract';
+import { ENDPOINTS, type PatientRecord } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -12,7 +12,7 @@ export async function getPatient(
     ...options,
     params: { patient_id: patientId.trim() },
   });
-  return parseAnswer(patientRecordSchema, response);
+  return parseAnswer((answers) => answers.patientRecordSchema, response);
 }
 
 /** One patient record's query; idle until there is an id to ask for. */

@@ -1,11 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, profileResponseSchema, type ProfileResponse } from '@portal/contract';
+import { ENDPOINTS, type ProfileResponse } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** GET /profile: who is signed in, with their patient_id or employee_id. */
 export async function getProfile(options: RequestOptions = {}): Promise<ProfileResponse> {
-  return parseAnswer(profileResponseSchema, await send(ENDPOINTS.profile, options));
+  return parseAnswer(
+    (answers) => answers.profileResponseSchema,
+    await send(ENDPOINTS.profile, options),
+  );
 }
 
 /** The profile query. */

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { employeeListSchema, ENDPOINTS, type Employee } from '@portal/contract';
+import { ENDPOINTS, type Employee } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
@@ -8,7 +8,10 @@ export async function listEmployees(
   page: PageParams = {},
   options: RequestOptions = {},
 ): Promise<Page<Employee>> {
-  return parsePage(employeeListSchema, await send(ENDPOINTS.listEmployees, { ...options, page }));
+  return parsePage(
+    (answers) => answers.employeeListSchema,
+    await send(ENDPOINTS.listEmployees, { ...options, page }),
+  );
 }
 
 /** The employee list as an infinite query, one page per cursor. */

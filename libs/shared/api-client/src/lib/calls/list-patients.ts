@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ENDPOINTS, patientListSchema, type PatientRecord } from '@portal/contract';
+import { ENDPOINTS, type PatientRecord } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
@@ -8,7 +8,10 @@ export async function listPatients(
   page: PageParams = {},
   options: RequestOptions = {},
 ): Promise<Page<PatientRecord>> {
-  return parsePage(patientListSchema, await send(ENDPOINTS.listPatients, { ...options, page }));
+  return parsePage(
+    (answers) => answers.patientListSchema,
+    await send(ENDPOINTS.listPatients, { ...options, page }),
+  );
 }
 
 /** The patient list as an infinite query, one page per cursor. */

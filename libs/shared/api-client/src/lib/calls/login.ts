@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  tokenResponseSchema,
-  type LoginRequest,
-  type TokenResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type LoginRequest, type TokenResponse } from '@portal/contract';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** POST /login: the token and role of a new session. Nothing is stored here: see @portal/auth. */
@@ -12,7 +7,10 @@ export async function login(
   body: LoginRequest,
   options: RequestOptions = {},
 ): Promise<TokenResponse> {
-  return parseAnswer(tokenResponseSchema, await send(ENDPOINTS.login, { ...options, data: body }));
+  return parseAnswer(
+    (answers) => answers.tokenResponseSchema,
+    await send(ENDPOINTS.login, { ...options, data: body }),
+  );
 }
 
 /** The login form's mutation (the session starts only when the page says so). */

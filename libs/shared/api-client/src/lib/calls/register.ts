@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  registerResponseSchema,
-  type RegisterRequest,
-  type RegisterResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type RegisterRequest, type RegisterResponse } from '@portal/contract';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** POST /register: links a new account to a patient or employee record, with its activation code. */
@@ -13,7 +8,7 @@ export async function register(
   options: RequestOptions = {},
 ): Promise<RegisterResponse> {
   return parseAnswer(
-    registerResponseSchema,
+    (answers) => answers.registerResponseSchema,
     await send(ENDPOINTS.register, { ...options, data: body }),
   );
 }

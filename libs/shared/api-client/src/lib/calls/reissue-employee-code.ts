@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  activationCodeResponseSchema,
-  ENDPOINTS,
-  type ActivationCodeResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type ActivationCodeResponse } from '@portal/contract';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** POST /employee/{employee_id}/activation-code: a new code; the old one stops working. */
@@ -15,7 +11,7 @@ export async function reissueEmployeeCode(
     ...options,
     params: { employee_id: employeeId.trim() },
   });
-  return parseAnswer(activationCodeResponseSchema, response);
+  return parseAnswer((answers) => answers.activationCodeResponseSchema, response);
 }
 
 /** Reissues an employee's activation code; no cached data shows codes, so nothing is refetched. */

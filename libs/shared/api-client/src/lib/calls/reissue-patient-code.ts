@@ -1,9 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  activationCodeResponseSchema,
-  ENDPOINTS,
-  type ActivationCodeResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type ActivationCodeResponse } from '@portal/contract';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** POST /patient/{patient_id}/activation-code: a new code; the old one stops working. */
@@ -15,7 +11,7 @@ export async function reissuePatientCode(
     ...options,
     params: { patient_id: patientId.trim() },
   });
-  return parseAnswer(activationCodeResponseSchema, response);
+  return parseAnswer((answers) => answers.activationCodeResponseSchema, response);
 }
 
 /** Reissues a patient's activation code; no cached data shows codes, so nothing is refetched. */

@@ -1,10 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  employeeListSchema,
-  ENDPOINTS,
-  type Employee,
-  type SearchEmployeeRequest,
-} from '@portal/contract';
+import { ENDPOINTS, type Employee, type SearchEmployeeRequest } from '@portal/contract';
 import { normalizeEmployeeCriteria, queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
@@ -15,7 +10,7 @@ export async function searchEmployees(
   options: RequestOptions = {},
 ): Promise<Page<Employee>> {
   const response = await send(ENDPOINTS.searchEmployees, { ...options, data: criteria, page });
-  return parsePage(employeeListSchema, response);
+  return parsePage((answers) => answers.employeeListSchema, response);
 }
 
 /** An employee search as an infinite query keyed by its (trimmed) criteria. */

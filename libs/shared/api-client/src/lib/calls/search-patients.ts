@@ -1,10 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  patientListSchema,
-  type PatientRecord,
-  type SearchPatientRequest,
-} from '@portal/contract';
+import { ENDPOINTS, type PatientRecord, type SearchPatientRequest } from '@portal/contract';
 import { normalizePatientCriteria, queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
@@ -15,7 +10,7 @@ export async function searchPatients(
   options: RequestOptions = {},
 ): Promise<Page<PatientRecord>> {
   const response = await send(ENDPOINTS.searchPatients, { ...options, data: criteria, page });
-  return parsePage(patientListSchema, response);
+  return parsePage((answers) => answers.patientListSchema, response);
 }
 
 /** A patient search as an infinite query keyed by its (trimmed) criteria. */

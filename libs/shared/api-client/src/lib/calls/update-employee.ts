@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ENDPOINTS,
-  updateEmployeeResponseSchema,
   type UpdateEmployeeRequest,
   type UpdateEmployeeResponse,
 } from '@portal/contract';
@@ -14,7 +13,7 @@ export async function updateEmployee(
   options: RequestOptions = {},
 ): Promise<UpdateEmployeeResponse> {
   const response = await send(ENDPOINTS.updateEmployee, { ...options, data: body });
-  return parseAnswer(updateEmployeeResponseSchema, response);
+  return parseAnswer((answers) => answers.updateEmployeeResponseSchema, response);
 }
 
 /** The edit-employee form's mutation; the employee, lists and searches are refetched after it. */

@@ -1,10 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  patientRecordSchema,
-  type PatientRecord,
-  type UpdatePatientRequest,
-} from '@portal/contract';
+import { ENDPOINTS, type PatientRecord, type UpdatePatientRequest } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -14,7 +9,7 @@ export async function updatePatient(
   options: RequestOptions = {},
 ): Promise<PatientRecord> {
   const response = await send(ENDPOINTS.updatePatient, { ...options, data: body });
-  return parseAnswer(patientRecordSchema, response);
+  return parseAnswer((answers) => answers.patientRecordSchema, response);
 }
 
 /** The edit-patient form's mutation; the record, lists and searches are refetched after it. */

@@ -1,0 +1,58 @@
+import type { AxiosResponse } from 'axios';
+import type { z } from 'zod';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@portal/contract';
+import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from './api-error';
+import type { Page } from './request';
+
+/*
+ * How answers are read: each call's schema from the contract, and the two decoders. request.ts
+ * loads this module with the first call, so zod reaches the browser only when a page talks to
+ * the API. A call names its schema as `(answers) => answers.patientRecordSchema`.
+ */
+export {
+  activationCodeResponseSchema,
+  addEmployeeResponseSchema,
+  addPatientResponseSchema,
+  appointmentResponseSchema,
+  employeeListSchema,
+  employeeSchema,
+  historyResponseSchema,
+  patientListSchema,
+  patientRecordSchema,
+  profileResponseSchema,
+  registerResponseSchema,
+  tokenResponseSchema,
+  updateEmployeeResponseSchema,
+} from '@portal/contract';
+
+function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {
+  return new ApiError({
+    kind: 'bad-answer',
+    status: response.status,
+    detail: UNEXPECTED_ANSWER_MESSAGE,
+    cause,
+  });
+}
+
+/** Parses an answer with the contract's schema; anything else is an 'Unexpected answer'. */
+export function decodeAnswer<T>(schema: z.ZodType<T>, response: AxiosResponse<unknown>): T {
+  const parsed = schema.safeParse(response.data);
+  if (!parsed.success) throw badAnswer(response, parsed.error);
+  return parsed.data;
+}
+
+function header(response: AxiosResponse<unknown>, name: string): string | null {
+  const value: unknown = response.headers[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** Parses a list answer: the array by the schema, the total and next cursor by the headers. */
+export function decodePage<T>(schema: z.ZodType<T[]>, response: AxiosResponse<unknown>): Page<T> {
+  const items = decodeAnswer(schema, response);
+  const totalText = header(response, TOTAL_COUNT_HEADER);
+  // A proxy that strips the header leaves a list without a count, not a broken screen.
+  const total = totalText === null ? items.length : Number(totalText);
+  if (!Number.isInteger(total) || total < 0)
+    throw badAnswer(response, new Error(`Bad ${TOTAL_COUNT_HEADER}`));
+  return { items, total, nextCursor: header(response, NEXT_CURSOR_HEADER) };
+}
