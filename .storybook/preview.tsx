@@ -1,6 +1,8 @@
 import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+// A relative path, as for the styles: the preview is outside the projects' tsconfig paths.
+import { preloadApiLayer } from '../libs/shared/api-client/src/index.ts';
 import '../libs/shared/ui/src/styles.css';
 
 const preview: Preview = {
@@ -16,6 +18,13 @@ const preview: Preview = {
       });
       return worker;
     }),
+    // The apps fetch their API layer with the first call. Loaded before each story renders, so
+    // that a story's call leaves at once and is answered by that story's handlers, not by the
+    // next story's after a late chunk load.
+    async () => {
+      await preloadApiLayer();
+      return {};
+    },
   ],
   parameters: {
     // Every story is checked with axe (WCAG 2.2 A and AA); a violation fails its test.

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../tools/chromium.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../tools/chromium.mjs';
 
 const workspaceRoot = fileURLToPath(new URL('..', import.meta.url));
 

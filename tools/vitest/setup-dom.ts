@@ -1,7 +1,16 @@
-/** Setup of every jsdom test project: jest-dom matchers, and a clean DOM and storage per test. */
+/**
+ * Setup of every jsdom test project: jest-dom matchers, the API layer loaded, and a clean DOM
+ * and storage per test.
+ */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+// A relative path: this file sits outside the projects whose tsconfig maps @portal/*.
+import { preloadApiLayer } from '../../libs/shared/api-client/src/index.ts';
+
+// The apps fetch the API layer with their first call; tests load it up front so that a first
+// call under fake timers does not wait on real module loading.
+beforeAll(() => preloadApiLayer());
 
 afterEach(() => {
   cleanup();

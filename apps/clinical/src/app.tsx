@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection, NotFoundPage } from '@portal/shell';
+import { ManagementSection, NotFoundPage, QueryLayout } from '@portal/shell';
 
 const AddPatientPage = lazy(() =>
   import('./features/add-patient/add-patient-page').then((m) => ({ default: m.AddPatientPage })),
@@ -25,13 +25,15 @@ const SearchPatientPage = lazy(() =>
 export function App() {
   return (
     <Routes>
-      <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-        <Route index element={<Navigate to={ROUTES.addPatient} replace />} />
-        <Route path={ROUTES.addPatient} element={<AddPatientPage />} />
-        <Route path={ROUTES.editPatient} element={<EditPatientPage />} />
-        <Route path={ROUTES.addAppointment} element={<AddAppointmentPage />} />
-        <Route path={ROUTES.addHistory} element={<AddHistoryPage />} />
-        <Route path={ROUTES.searchPatient} element={<SearchPatientPage />} />
+      <Route element={<QueryLayout />}>
+        <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
+          <Route index element={<Navigate to={ROUTES.addPatient} replace />} />
+          <Route path={ROUTES.addPatient} element={<AddPatientPage />} />
+          <Route path={ROUTES.editPatient} element={<EditPatientPage />} />
+          <Route path={ROUTES.addAppointment} element={<AddAppointmentPage />} />
+          <Route path={ROUTES.addHistory} element={<AddHistoryPage />} />
+          <Route path={ROUTES.searchPatient} element={<SearchPatientPage />} />
+        </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection, NotFoundPage } from '@portal/shell';
+import { ManagementSection, NotFoundPage, QueryLayout } from '@portal/shell';
 
 const AddEmployeePage = lazy(() =>
   import('./features/add-employee/add-employee-page').then((m) => ({
@@ -23,11 +23,16 @@ const SearchEmployeePage = lazy(() =>
 export function App() {
   return (
     <Routes>
-      <Route path={ROUTES.employeesManagement} element={<ManagementSection section="employees" />}>
-        <Route index element={<Navigate to={ROUTES.addEmployee} replace />} />
-        <Route path={ROUTES.addEmployee} element={<AddEmployeePage />} />
-        <Route path={ROUTES.editEmployee} element={<EditEmployeePage />} />
-        <Route path={ROUTES.searchEmployee} element={<SearchEmployeePage />} />
+      <Route element={<QueryLayout />}>
+        <Route
+          path={ROUTES.employeesManagement}
+          element={<ManagementSection section="employees" />}
+        >
+          <Route index element={<Navigate to={ROUTES.addEmployee} replace />} />
+          <Route path={ROUTES.addEmployee} element={<AddEmployeePage />} />
+          <Route path={ROUTES.editEmployee} element={<EditEmployeePage />} />
+          <Route path={ROUTES.searchEmployee} element={<SearchEmployeePage />} />
+        </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

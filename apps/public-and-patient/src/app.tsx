@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AREA_ROLES, ROUTES } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
-import { NotFoundPage } from '@portal/shell';
+import { NotFoundPage, QueryLayout } from '@portal/shell';
 
 // Each page is its own chunk: a first visit to / loads only the landing page's code.
 const LandingPage = lazy(() =>
@@ -25,16 +25,19 @@ export function App() {
   return (
     <Routes>
       <Route path={ROUTES.home} element={<LandingPage />} />
-      <Route path={ROUTES.login} element={<LoginPage />} />
-      <Route path={ROUTES.system} element={<SystemPage />} />
-      <Route
-        path={ROUTES.patientProfile}
-        element={
-          <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
-            <PatientProfilePage />
-          </RequireRole>
-        }
-      />
+      {/* The pages that talk to the API; the landing page makes no call. */}
+      <Route element={<QueryLayout />}>
+        <Route path={ROUTES.login} element={<LoginPage />} />
+        <Route path={ROUTES.system} element={<SystemPage />} />
+        <Route
+          path={ROUTES.patientProfile}
+          element={
+            <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
+              <PatientProfilePage />
+            </RequireRole>
+          }
+        />
+      </Route>
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

@@ -1,4 +1,5 @@
 export * from './lib/portal-app';
+export * from './lib/query-layout';
 export * from './lib/portal-frame';
 export * from './lib/error-boundary';
 export * from './lib/management-section';

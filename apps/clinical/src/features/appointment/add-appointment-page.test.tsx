@@ -102,7 +102,7 @@ describe('AddAppointmentPage', () => {
   it('says what is wrong with a patient id in the wrong format', async () => {
     const { user } = renderPage();
     await user.type(patientId(), '001');
-    await user.tab();
+    await user.click(add());
     await waitFor(() =>
       expect(patientId()).toHaveAccessibleDescription(
         'Patient ID is P followed by digits, as P001',
@@ -113,7 +113,7 @@ describe('AddAppointmentPage', () => {
   it.each(['1030', '25:00', '10:30 am', '9:5'])('refuses the time “%s”', async (typed) => {
     const { user } = renderPage();
     await user.type(time(), typed);
-    await user.tab();
+    await user.click(add());
     await waitFor(() =>
       expect(time()).toHaveAccessibleDescription(
         '24-hour clock, as HH:MM or HH:MM:SS. Use a time as HH:MM or HH:MM:SS (24-hour)',

@@ -107,7 +107,7 @@ describe('AddHistoryPage', () => {
   it('says what is wrong with a patient id in the wrong format', async () => {
     const { user } = renderPage();
     await user.type(patientId(), '001');
-    await user.tab();
+    await user.click(add());
     await waitFor(() =>
       expect(patientId()).toHaveAccessibleDescription(
         'Patient ID is P followed by digits, as P001',
@@ -120,7 +120,7 @@ describe('AddHistoryPage', () => {
     async (typed) => {
       const { user } = renderPage();
       await user.type(time(), typed);
-      await user.tab();
+      await user.click(add());
       await waitFor(() =>
         expect(time()).toHaveAccessibleDescription(
           '24-hour clock, as HH:MM or HH:MM:SS. Use a time as HH:MM or HH:MM:SS (24-hour)',

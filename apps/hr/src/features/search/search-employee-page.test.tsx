@@ -164,7 +164,8 @@ describe('SearchEmployeePage', () => {
     await user.click(search());
     expect(await within(results).findByText('Showing 1 of 1 employee')).toBeInTheDocument();
     expect(listedNames(results)).toEqual(['Arthit Wongsawat E007']);
-    expect(screen.getByText('Results for last name “ongsa”.')).toBeInTheDocument();
+    // Focus moves to what the search did, as after every form's submit.
+    await waitFor(() => expect(screen.getByText('Results for last name “ongsa”.')).toHaveFocus());
     expect(bodies).toEqual([{ employee_id: '', first_name: '', last_name: 'ongsa' }]);
     // The spec clears every form after a submit.
     expect(last).toHaveValue('');
@@ -188,9 +189,11 @@ describe('SearchEmployeePage', () => {
     await within(results).findByText('Showing 2 of 2 employees');
     await user.type(first, 'Nobody');
     await user.click(search());
-    expect(
-      await screen.findByText('No employee matches that search; the full list is shown.'),
-    ).toBeInTheDocument();
+    const text = await screen.findByText(
+      'No employee matches that search; the full list is shown.',
+    );
+    const notice = text.closest('[role="status"]');
+    await waitFor(() => expect(notice).toHaveFocus());
     expect(within(results).getByText('Showing 2 of 2 employees')).toBeInTheDocument();
     expect(listedNames(results)).toHaveLength(2);
   });
@@ -206,6 +209,7 @@ describe('SearchEmployeePage', () => {
     const notice = screen.getAllByRole('alert').find((a) => !results.contains(a))!;
     expect(notice).toHaveTextContent(MESSAGES.searchFailed);
     expect(notice).toHaveTextContent('Something went wrong on our side.');
+    await waitFor(() => expect(notice).toHaveFocus());
   });
 
   it('shows an empty search over an empty list as no data', async () => {

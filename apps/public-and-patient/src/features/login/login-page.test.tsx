@@ -214,6 +214,8 @@ describe('LoginPage', () => {
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Wrong Username or Password');
       expect(alert.className).toMatch(/\bbg-danger-/);
+      // Focus moves to the message, so it is heard where the keyboard is.
+      await waitFor(() => expect(alert).toHaveFocus());
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
       expect(storedToken()).toBeNull();
       expect(heading()).toHaveTextContent('Login');
@@ -283,6 +285,7 @@ describe('LoginPage', () => {
       await act(() => vi.advanceTimersByTimeAsync(TIMINGS.registrationSwitchMs));
       await waitFor(() => expect(heading()).toHaveTextContent('Login'));
       expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.registrationSuccess);
+      expect(screen.getByRole('status')).toHaveFocus();
       expect(usernameInput()).toHaveValue('new.patient');
       expect(passwordInput()).toHaveValue('');
       expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
@@ -315,6 +318,8 @@ describe('LoginPage', () => {
       expect(passwordInput()).toBeInvalid();
       expect(passwordInput()).toHaveAccessibleDescription(/This password is too common/);
       expect(usernameInput()).not.toBeInvalid();
+      // Focus goes to the first field the server named, not to the message.
+      expect(code).toHaveFocus();
 
       expect(heading()).toHaveTextContent('Register');
       expect(usernameInput()).toHaveValue('new.patient');

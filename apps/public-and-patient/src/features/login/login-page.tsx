@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
   loginRequestSchema,
@@ -22,7 +22,8 @@ import {
 import { Button, Card, Notice } from '@portal/ui';
 
 type Mode = 'login' | 'register';
-type Message = { tone: 'success' | 'error'; text: string } | null;
+/** What the card says; it takes focus unless a field the server named already has it. */
+type Message = { tone: 'success' | 'error'; text: string; fieldFocused?: boolean } | null;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -44,6 +45,13 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [message, setMessage] = useState<Message>(null);
   const [username, setUsername] = useState('');
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  // Each new message takes focus, as every form's notice does: whoever submitted with the
+  // keyboard or a screen reader hears the outcome where they are.
+  useEffect(() => {
+    if (message && !message.fieldFocused) noticeRef.current?.focus();
+  }, [message]);
 
   const switchTo = (next: Mode) => {
     setMode(next);
@@ -55,7 +63,7 @@ export function LoginPage() {
       <Card>
         <h1 className="text-2xl font-bold text-ink">{mode === 'login' ? 'Login' : 'Register'}</h1>
         {message && (
-          <Notice tone={message.tone} className="mt-4">
+          <Notice ref={noticeRef} tone={message.tone} className="mt-4">
             {message.text}
           </Notice>
         )}
@@ -157,8 +165,13 @@ function RegisterForm({
       await wait(TIMINGS.registrationSwitchMs);
       onRegistered(values.username);
     } catch (error) {
-      if (error instanceof ApiError) applyServerErrors(form, error.fieldErrors);
-      onMessage({ tone: 'error', text: failureText(error) });
+      const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
+      const unplaced = applyServerErrors(form, fieldErrors);
+      onMessage({
+        tone: 'error',
+        text: failureText(error),
+        fieldFocused: unplaced.length < fieldErrors.length,
+      });
     }
   });
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   useCallback,
   useEffect,
@@ -10,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import {
+  clearSessionCaches,
   isTokenExpired,
   login,
   logout as revokeSession,
@@ -41,12 +41,11 @@ export interface AuthProviderProps {
 
 /**
  * The session of the portal, for everything below it (which must sit inside a react-router
- * Router and a QueryClientProvider). State comes from localStorage and follows it, so tabs and
+ * Router). State comes from localStorage and follows it, so tabs and
  * the three apps agree; a session that ends under the user (expired, refused by the server)
  * clears the cached data and goes to the landing page, which then says 'Token expired'.
  */
 export function AuthProvider({ children }: AuthProviderProps) {
-  const queryClient = useQueryClient();
   const portalNavigate = usePortalNavigate();
   const stored = useSyncExternalStore(sessionStore.subscribe, sessionStore.read, sessionStore.read);
   // While a logout waits (spec §4), the user still looks signed in though storage is cleared.
@@ -67,16 +66,16 @@ export function AuthProvider({ children }: AuthProviderProps) {
     if (sid !== null) endHandled.current = false;
     // Another user's (or no user's) session must never see the previous one's cached records.
     if (previousSid.current !== null && previousSid.current !== sid && !loggingOut.current) {
-      queryClient.clear();
+      clearSessionCaches();
     }
     previousSid.current = sid;
-  }, [sid, queryClient]);
+  }, [sid]);
 
   const handleSessionEnded = useEffectEvent((reason: SessionEndReason) => {
     // Several calls may fail at once; the user is told and moved once.
     if (loggingOut.current || endHandled.current) return;
     endHandled.current = true;
-    queryClient.clear();
+    clearSessionCaches();
     rememberSessionEnded(reason);
     portalNavigate(ROUTES.home);
   });
@@ -92,30 +91,27 @@ export function AuthProvider({ children }: AuthProviderProps) {
     sessionStore.write(token);
   }, []);
 
-  const logout = useCallback(
-    async ({ delayMs = TIMINGS.logoutDelayMs }: LogoutOptions = {}) => {
-      if (loggingOut.current) return;
-      loggingOut.current = true;
-      const current = sessionStore.read();
-      setHeldSession({ session: current });
-      try {
-        if (current && !isTokenExpired(current.claims)) {
-          // Best effort: an unreachable server must not keep anyone signed in.
-          await revokeSession({ timeout: SESSION_TIMINGS.logoutRequestTimeoutMs }).catch(
-            () => undefined,
-          );
-        }
-      } finally {
-        sessionStore.clear();
+  const logout = useCallback(async ({ delayMs = TIMINGS.logoutDelayMs }: LogoutOptions = {}) => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    const current = sessionStore.read();
+    setHeldSession({ session: current });
+    try {
+      if (current && !isTokenExpired(current.claims)) {
+        // Best effort: an unreachable server must not keep anyone signed in.
+        await revokeSession({ timeout: SESSION_TIMINGS.logoutRequestTimeoutMs }).catch(
+          () => undefined,
+        );
       }
-      await wait(delayMs);
-      queryClient.clear();
-      loggingOut.current = false;
-      setHeldSession(null);
-      navigateRef.current(ROUTES.home);
-    },
-    [queryClient],
-  );
+    } finally {
+      sessionStore.clear();
+    }
+    await wait(delayMs);
+    clearSessionCaches();
+    loggingOut.current = false;
+    setHeldSession(null);
+    navigateRef.current(ROUTES.home);
+  }, []);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { onTestFinished } from 'vitest';
+import { registerSessionCache } from '@portal/api-client';
 import { TIMINGS } from '@portal/contract';
 import { useAuth } from '../lib/auth-context';
 import { AuthProvider } from '../lib/auth-provider';
@@ -29,12 +31,16 @@ export function Probe() {
   );
 }
 
-/** Renders under a fresh QueryClient, a MemoryRouter at `route` and the AuthProvider. */
+/**
+ * Renders under a fresh QueryClient (registered as the session's cache, as the apps' is), a
+ * MemoryRouter at `route` and the AuthProvider.
+ */
 export function renderWithAuth(
   ui: ReactNode,
   { route = '/', queryClient }: { route?: string; queryClient?: QueryClient } = {},
 ) {
   const client = queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  onTestFinished(registerSessionCache(() => client.clear()));
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>

@@ -29,7 +29,7 @@ describe('TextField', () => {
     expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
   });
 
-  it('shows the schema message, tied to the input, when left empty, and clears it when fixed', async () => {
+  it('shows the schema message, tied to the input, when submitted empty, and clears it when fixed', async () => {
     const user = userEvent.setup();
     render(
       <FormHarness schema={schema}>
@@ -37,8 +37,7 @@ describe('TextField', () => {
       </FormHarness>,
     );
     const input = screen.getByRole('textbox', { name: 'First Name' });
-    await user.click(input);
-    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
     expect(input).toHaveAccessibleDescription('As on the ID card Required');
     await user.type(input, 'Malee');

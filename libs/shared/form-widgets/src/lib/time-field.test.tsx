@@ -18,7 +18,7 @@ describe('TimeField', () => {
     expect(input).toHaveAttribute('placeholder', '10:30:00');
     expect(input).toHaveAccessibleDescription(TIME_HINT);
     await user.type(input, '25:00');
-    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() =>
       expect(input).toHaveAccessibleDescription(
         `${TIME_HINT} Use a time as HH:MM or HH:MM:SS (24-hour)`,

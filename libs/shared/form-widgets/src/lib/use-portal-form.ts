@@ -16,16 +16,22 @@ export type PortalFormReturn<S extends z.ZodType<FieldValues, FieldValues>> = Us
 >;
 
 /**
- * useForm validated by one of the contract's request schemas (the rule the API applies too),
- * checking a field when it is left and again on each change after that ('onTouched'), and on
- * submit handing over the parsed request. A failed submit keeps every value.
+ * useForm validated by one of the contract's request schemas (the rule the API applies too):
+ * every field is checked on submit, and after a submit again on each change, so a message goes
+ * as soon as the value is right; on submit it hands over the parsed request. A failed submit
+ * keeps every value.
+ *
+ * Not when a field is left: a message appearing on blur pushes the controls below it down, and
+ * the click that caused the blur (on Done, say) then ends on another element and is lost — the
+ * form would not submit on the first click.
  */
 export function usePortalForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   options: PortalFormOptions<S> = {},
 ): PortalFormReturn<S> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
     resolver: zodResolver(schema),
   });

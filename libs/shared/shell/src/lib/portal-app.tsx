@@ -1,34 +1,44 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, StrictMode, Suspense, useState } from 'react';
+import { type ReactNode, StrictMode, Suspense, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient } from '@portal/api-client';
 import { AuthProvider } from '@portal/auth';
 import { LoadingState } from '@portal/ui';
 import { ErrorBoundary } from './error-boundary';
 import { PortalFrame } from './portal-frame';
 
 /**
- * Everything an app needs around its routes: the query client, the router, the session, the
- * frame, an error boundary and a loading fallback for lazily loaded pages.
+ * Everything an app needs around its routes: the router, the session, the frame, an error
+ * boundary and a loading fallback for lazily loaded pages. The query client is not here: the
+ * routes that talk to the API sit in a {@link QueryLayout}, so a page that makes no call does
+ * not download TanStack Query.
  */
 export function PortalApp({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  // The footer waits for the first page: shown under the loading fallback, it would be pushed
+  // down when the page arrives, a layout shift (CLS) on every first visit.
+  const [pageShown, setPageShown] = useState(false);
+  const showFooter = useCallback(() => setPageShown(true), []);
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AuthProvider>
-            <PortalFrame footer={footer}>
-              <ErrorBoundary>
-                <Suspense fallback={<LoadingState label="Loading…" />}>{children}</Suspense>
-              </ErrorBoundary>
-            </PortalFrame>
-          </AuthProvider>
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter>
+        <AuthProvider>
+          <PortalFrame footer={footer} footerHidden={!pageShown}>
+            <ErrorBoundary>
+              <Suspense fallback={<LoadingState label="Loading…" />}>
+                {children}
+                <WhenShown run={showFooter} />
+              </Suspense>
+            </ErrorBoundary>
+          </PortalFrame>
+        </AuthProvider>
+      </BrowserRouter>
     </StrictMode>
   );
+}
+
+/** Runs `run` once the content around it has rendered: inside a Suspense, once it has loaded. */
+function WhenShown({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
 
 /** Renders an app into the page's #root element. */

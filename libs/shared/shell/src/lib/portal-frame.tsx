@@ -5,11 +5,20 @@ import { useAuth, useIdleWarning } from '@portal/auth';
 import { PageShell, SessionWarningDialog, TopBar } from '@portal/ui';
 import { SiteFooter } from './site-footer';
 
+/** Props of {@link PortalFrame}. */
+export interface PortalFrameProps {
+  readonly children: ReactNode;
+  /** The footer; the site's own by default. */
+  readonly footer?: ReactNode;
+  /** Leaves the footer out (while the first page is still loading). */
+  readonly footerHidden?: boolean;
+}
+
 /**
  * The frame of every page: the top bar wired to the session (its Logout waits the spec's
  * 250 ms), the page, and the warning shown shortly before an idle session ends.
  */
-export function PortalFrame({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+export function PortalFrame({ children, footer, footerHidden = false }: PortalFrameProps) {
   const { pathname } = useLocation();
   const { isAuthenticated, logout } = useAuth();
   const idle = useIdleWarning();
@@ -22,7 +31,7 @@ export function PortalFrame({ children, footer }: { children: ReactNode; footer?
           onLogout={() => void logout({ delayMs: TIMINGS.topBarLogoutDelayMs })}
         />
       }
-      footer={footer ?? <SiteFooter />}
+      footer={footerHidden ? null : (footer ?? <SiteFooter />)}
     >
       {children}
       <SessionWarningDialog

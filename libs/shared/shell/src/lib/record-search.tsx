@@ -1,5 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES } from '@portal/contract';
@@ -107,6 +107,20 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
   const failedSearch = criteria !== null && search.isError;
   const shared = { noun, itemKey: props.itemKey, renderItem: props.renderItem };
 
+  // As after every form's submit, focus goes to what the search did (its results line, or the
+  // notice of no match or of a failure) once it is known, so that it is heard where it is.
+  const outcome = useRef<HTMLElement | null>(null);
+  const focusOutcome = useRef(false);
+  const setOutcome = (element: HTMLElement | null) => {
+    outcome.current = element;
+  };
+  useEffect(() => {
+    if (!focusOutcome.current || searching) return;
+    if (!showSearch && !emptySearch && !failedSearch) return;
+    focusOutcome.current = false;
+    outcome.current?.focus();
+  }, [searching, showSearch, emptySearch, failedSearch]);
+
   let results: ReactNode;
   if (failedSearch) results = <ErrorState>{MESSAGES.noResult}</ErrorState>;
   else if (showSearch) results = <PagedResults query={search} {...shared} />;
@@ -124,6 +138,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
         role="search"
         aria-label={`Search ${noun.many}`}
         onSubmit={(values) => {
+          focusOutcome.current = true;
           setCriteria({ ...values });
           form.reset(props.emptyCriteria);
         }}
@@ -139,18 +154,27 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
             />
           ))}
         </div>
-        <FormActions submitLabel="Search" busy={searching} onReset={() => setCriteria(null)} />
+        <FormActions
+          submitLabel="Search"
+          busy={searching}
+          onReset={() => {
+            focusOutcome.current = false;
+            setCriteria(null);
+          }}
+        />
       </PortalForm>
       {showSearch && (
-        <p className="text-sm text-muted">
+        <p ref={setOutcome} tabIndex={-1} className="text-sm text-muted">
           Results for {describeCriteria(criteria, props.fields)}.
         </p>
       )}
       {emptySearch && (
-        <Notice tone="info">No {noun.one} matches that search; the full list is shown.</Notice>
+        <Notice ref={setOutcome} tone="info">
+          No {noun.one} matches that search; the full list is shown.
+        </Notice>
       )}
       {failedSearch && (
-        <Notice tone="error" title={MESSAGES.searchFailed}>
+        <Notice ref={setOutcome} tone="error" title={MESSAGES.searchFailed}>
           {toApiError(search.error).detail}
         </Notice>
       )}

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { vi } from 'vitest';
+import { onTestFinished, vi } from 'vitest';
+import { registerSessionCache } from '@portal/api-client';
 import { STORAGE_KEYS, type TokenClaims } from '@portal/contract';
 import {
   AuthContext,
@@ -43,6 +44,7 @@ export function PathProbe() {
 /** Renders under a QueryClient, a MemoryRouter at `route` and the real AuthProvider. */
 export function renderWithSession(ui: ReactNode, { route = '/' }: { route?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  onTestFinished(registerSessionCache(() => client.clear()));
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions, type RenderResult } from '@testing-library/react';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { sessionStore } from '@portal/api-client';
+import { registerSessionCache, sessionStore } from '@portal/api-client';
 import { AuthProvider } from '@portal/auth';
 import type { Role } from '@portal/reference-data';
 import { makeFakeToken } from './factories';
@@ -68,6 +68,8 @@ export function PortalProviders({
     applySession(session);
     return queryClient ?? createTestQueryClient();
   });
+  // The client is the session's cache, as the apps' is: a logout or another user drops it.
+  useEffect(() => registerSessionCache(() => client.clear()), [client]);
   return (
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+
+const QueryLayer = lazy(() => import('./query-layer'));
+
+/**
+ * A layout route for the pages that talk to the API: they get the portal's query client,
+ * fetched with the first of them (PortalApp's Suspense shows 'Loading…' meanwhile). Pages that
+ * never call, like the landing page, sit outside it and never download TanStack Query.
+ */
+export function QueryLayout() {
+  return <QueryLayer />;
+}
