@@ -1,13 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { createTestDatabase, TEST_JWT_SECRET, testConfig } from '../test/harness';
 
-/** A build tree as `npm run build` leaves it, each index.html naming its app. */
+/** A script large enough to be worth compressing, as the build's precompress step finds it. */
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};`;
+
+/**
+ * A build tree as `npm run build` leaves it, each index.html naming its app. The public app's
+ * index.html and one large script also have the Brotli and gzip copies the build writes
+ * (tools/vite/precompress.ts).
+ */
 function fakeBuild(): string {
   const root = mkdtempSync(join(tmpdir(), 'portal-static-'));
   for (const [dir, label] of [
@@ -19,7 +27,20 @@ function fakeBuild(): string {
     writeFileSync(join(root, dir, 'index.html'), `<!doctype html><title>${label}</title>`);
     writeFileSync(join(root, dir, 'assets', `${label}-abc123.js`), `console.log('${label}')`);
     writeFileSync(join(root, dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // The build's own bookkeeping (Vite's manifest), which is not for browsers.
+    mkdirSync(join(root, dir, '.vite'));
+    writeFileSync(join(root, dir, '.vite', 'manifest.json'), '{"index.html":{}}');
   }
+  const precompressed = (path: string, content: string) => {
+    writeFileSync(path, content);
+    writeFileSync(`${path}.br`, brotliCompressSync(content));
+    writeFileSync(`${path}.gz`, gzipSync(content));
+  };
+  precompressed(join(root, 'public-and-patient', 'assets', 'big-def456.js'), BIG_SCRIPT);
+  precompressed(
+    join(root, 'public-and-patient', 'index.html'),
+    `<!doctype html><title>public</title><!-- ${'padding '.repeat(200)}-->`,
+  );
   return root;
 }
 
@@ -95,6 +116,14 @@ describe('the three frontends on the API origin', () => {
     expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
   });
 
+  it('serves no hidden file or folder of a build', async () => {
+    for (const url of ['/.vite/manifest.json', '/employees-management/.vite/manifest.json']) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('index.html":');
+    }
+  });
+
   it('keeps unknown API paths as API 404s', async () => {
     const response = await get('/api/nothing-here');
     expect(response.statusCode).toBe(404);
@@ -108,6 +137,59 @@ describe('the three frontends on the API origin', () => {
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
       expect(response.body).not.toContain('root:');
     }
+  });
+
+  describe('compression', () => {
+    const getWith = (url: string, acceptEncoding: string) =>
+      app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding } });
+
+    it('sends the Brotli copy of an asset to a browser that accepts it', async () => {
+      const response = await getWith('/assets/big-def456.js', 'gzip, deflate, br, zstd');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+      expect(response.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 2);
+    });
+
+    it('sends the gzip copy when Brotli is not accepted', async () => {
+      const response = await getWith('/assets/big-def456.js', 'gzip');
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(gunzipSync(response.rawPayload).toString()).toBe(BIG_SCRIPT);
+    });
+
+    it('sends the file as it is to a client that accepts no compression', async () => {
+      for (const response of [
+        await get('/assets/big-def456.js'),
+        await getWith('/assets/big-def456.js', 'identity'),
+      ]) {
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.body).toBe(BIG_SCRIPT);
+        // A shared cache must not hand this answer to a browser that accepts compression.
+        expect(response.headers['vary']).toMatch(/accept-encoding/i);
+      }
+    });
+
+    it('compresses the page itself, still never cached stale and under the policy', async () => {
+      const response = await getWith('/login', 'br');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(brotliDecompressSync(response.rawPayload).toString()).toContain(
+        '<title>public</title>',
+      );
+    });
+
+    it('sends a file without a compressed copy as it is', async () => {
+      const response = await getWith('/assets/public-abc123.js', 'br, gzip');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.body).toBe("console.log('public')");
+    });
   });
 
   it('answers HEAD like GET without a body', async () => {

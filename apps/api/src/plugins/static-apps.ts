@@ -30,10 +30,11 @@ function isFile(path: string): boolean {
 /**
  * Serves the three built frontends on the API's origin (product decisions §1): a path under
  * /patients-management belongs to the clinical app, under /employees-management to the HR app,
- * anything else (but /api) to the public app. A file of the app's build is sent as it is —
- * hashed assets cached for a year as immutable, others for an hour — and any other path gets
- * the app's index.html with no-cache, so the browser always asks for the current release.
- * A missing file with an extension is a plain 404, not a page.
+ * anything else (but /api) to the public app. A file of the app's build is sent as it is, or
+ * its precompressed copy (Brotli or gzip) when the browser accepts one — hashed assets cached
+ * for a year as immutable, others for an hour — and any other path gets the app's index.html
+ * with no-cache, so the browser always asks for the current release. A missing file with an
+ * extension is a plain 404, not a page.
  */
 export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const available = (Object.keys(APP_DIRECTORIES) as AppName[]).filter((name) =>
@@ -43,7 +44,9 @@ export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root:
     app.log.warn('No built frontends found: serving the API only. Run `npm run build` first.');
     return;
   }
-  await app.register(fastifyStatic, { root: options.root, serve: false });
+  // The builds hold a Brotli and a gzip copy of each text file (tools/vite/precompress.ts): a
+  // browser that accepts one gets it (with `Vary: Accept-Encoding`), others get the file as is.
+  await app.register(fastifyStatic, { root: options.root, serve: false, preCompressed: true });
 
   const send = (reply: FastifyReply, name: AppName, file: string, cacheControl: string) => {
     void reply.header('cache-control', cacheControl);
@@ -66,6 +69,9 @@ export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root:
         .split(/[/\\]/)
         .filter((s) => s && s !== '.');
       if (segments.includes('..')) return sendProblem(reply, 400, 'Invalid path');
+      // Hidden files are the build's bookkeeping (.vite/manifest.json), not the app's.
+      if (segments.some((segment) => segment.startsWith('.')))
+        return sendProblem(reply, 404, `No file ${pathname}`);
       const relative = segments.join('/');
       const dir = join(options.root, APP_DIRECTORIES[name]);
       if (relative && relative !== 'index.html' && isFile(join(dir, relative))) {
