@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_LAUNCH_OPTIONS } from '../../tools/chromium.ts';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../../tools/chromium.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = 4310;

@@ -1,6 +1,8 @@
 /**
- * How every browser test launches Debian's Chromium (Playwright's own download cannot be used
- * here). The host rules stop it looking up Google's hosts on a closed network.
+ * How every browser run launches Debian's Chromium (Playwright's own download cannot be used
+ * here): Playwright, Storybook's tests and the Lighthouse benchmark. Plain JavaScript, so that
+ * Node scripts (tools/bench-web.mjs) can import it as well as the TypeScript configs. The host
+ * rules stop it looking up Google's hosts on a closed network.
  */
 export const CHROMIUM_LAUNCH_OPTIONS = {
   executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
