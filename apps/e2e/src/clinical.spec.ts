@@ -1,14 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughPage, unique } from './support';
+import { logInThroughPage, openFromSidebar, unique } from './support';
 
 const CODE_PATTERN = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
 /** The section's pages, reached as a person would: through the sidebar. */
 async function openPage(page: Page, name: string) {
-  await page
-    .getByRole('navigation', { name: /Patients Management System/ })
-    .getByRole('link', { name })
-    .click();
+  await openFromSidebar(page, /Patients Management System/, name);
 }
 
 /** Opens the full record of the one patient a search by last-name fragment finds. */

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   createEmployee,
   logInThroughPage,
+  openFromSidebar,
   registerAccount,
   unique,
   uniqueEmployeeId,
@@ -13,13 +14,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** The section's pages, reached as a person would: through the sidebar. */
 async function openPage(page: Page, name: string) {
-  await page
-    .getByRole('navigation', { name: 'Employees Management System' })
-    .getByRole('link', { name })
-    .click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: name.replace('New', 'Add') }),
-  ).toBeVisible();
+  await openFromSidebar(page, 'Employees Management System', name, name.replace('New', 'Add'));
 }
 
 /** On Edit Employee: enters the id and waits for the form to fill itself. */

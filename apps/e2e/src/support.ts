@@ -12,6 +12,24 @@ export async function apiToken(request: APIRequestContext, username: string): Pr
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * Opens a page of a section through its sidebar, as a person would, and waits for the page's
+ * own heading: the router keeps the previous page on screen while the next page's code loads,
+ * and a field with the same label there must not be filled by mistake.
+ */
+export async function openFromSidebar(
+  page: Page,
+  navigation: string | RegExp,
+  link: string,
+  heading: string = link,
+): Promise<void> {
+  await page
+    .getByRole('navigation', { name: navigation })
+    .getByRole('link', { name: link })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
 let counter = Date.now() % 100_000;
 /** A fresh, unique number per call (ids, usernames, id card numbers). */
 export function unique(): number {
