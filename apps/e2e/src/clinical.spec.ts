@@ -134,6 +134,7 @@ test('a doctor adds, finds and updates a patient, who then registers and sees th
     const password = 'my-own-long-passphrase';
     await page.goto('/login');
     await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
     await page.getByLabel(/^Username/).fill(username);
     await page
       .getByLabel(/^Password/)

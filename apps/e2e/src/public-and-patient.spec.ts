@@ -77,6 +77,7 @@ test.describe('a patient', () => {
     const patient = await createPatient(request);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
     await page.getByLabel('Username').fill(`wrong.${unique()}`);
     await page.getByLabel('Password').first().fill('a-long-and-private-passphrase');
     await page.getByPlaceholder('Employee ID/Patient ID').fill(patient.patientId);
