@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, ROUTES } from '@portal/contract';
 import {
   makeActivationCode,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -85,18 +85,6 @@ async function fill(user: UserEvent, values: Partial<typeof MALEE> = {}) {
   await user.type(text('Unhealthy habits'), v.habits);
 }
 
-/** Keeps every add-patient body the page sends; the mock API still answers. */
-function recordBodies(): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/patient/add-patient', async ({ request }) => {
-      bodies.push(await request.clone().json());
-      // Nothing returned: the mock API's own handler answers.
-    }),
-  );
-  return bodies;
-}
-
 const DUPLICATE_ID = 'A patient with this Patient ID already exists';
 
 describe('AddPatientPage', () => {
@@ -141,7 +129,7 @@ describe('AddPatientPage', () => {
   });
 
   it('says what each required field needs and sends nothing', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addPatient');
     const { user } = renderPage();
     await user.click(done());
     await waitFor(() => expect(text('Patient ID')).toHaveAccessibleDescription('Required'));
@@ -170,7 +158,7 @@ describe('AddPatientPage', () => {
   });
 
   it('says what is wrong with a value in the wrong format', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addPatient');
     const { user } = renderPage();
     await user.type(text('Patient ID'), 'X100');
     await user.type(text('ID card number'), '12');
@@ -265,7 +253,7 @@ describe('AddPatientPage', () => {
   });
 
   it('refuses a picker left empty with the catalogue message', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addPatient');
     const { user } = renderPage();
     await fill(user);
     await setCount(user, diseaseCount(), 1);
@@ -283,7 +271,7 @@ describe('AddPatientPage', () => {
   });
 
   it('adds the patient, shows the activation code with what to do, and clears the form', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addPatient');
     const { user } = renderPage();
     await fill(user);
     await setCount(user, diseaseCount(), 1);
@@ -342,7 +330,7 @@ describe('AddPatientPage', () => {
   });
 
   it('sends blood type and address as null when left empty, and upper-cases the id', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addPatient');
     const { user } = renderPage();
     await fill(user, { patientId: 'p101' });
     await user.selectOptions(bloodType(), '');

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type PatientRecord, ROUTES } from '@portal/contract';
 import {
@@ -9,6 +8,7 @@ import {
   makePatientRecord,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -63,17 +63,6 @@ const SOMCHAI: PatientRecord = makePatientRecord(
 /** Serves the two records above (and nothing else) from a fresh mock API. */
 function serveRecords() {
   server.use(...createHandlers({ patients: [SOMCHAI, ANONG] }));
-}
-
-/** Keeps every update body the page sends; the mock API still answers. */
-function recordUpdates(): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.put('*/api/patient/update-patient', async ({ request }) => {
-      bodies.push(await request.clone().json());
-    }),
-  );
-  return bodies;
 }
 
 function renderPage() {
@@ -175,7 +164,7 @@ describe('EditPatientPage', () => {
 
   it('sends only the fields that changed, and says how many', async () => {
     serveRecords();
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updatePatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.clear(text('Last Name'));
@@ -206,7 +195,7 @@ describe('EditPatientPage', () => {
 
   it('says nothing was changed, and sends nothing, when nothing was', async () => {
     serveRecords();
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updatePatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.click(done());
@@ -220,7 +209,7 @@ describe('EditPatientPage', () => {
 
   it('sends a changed disease list whole, and leaves the allergy list out', async () => {
     serveRecords();
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updatePatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.clear(count('Number of chronic diseases'));
@@ -244,7 +233,7 @@ describe('EditPatientPage', () => {
 
   it('sends an emptied allergy list as an empty list', async () => {
     serveRecords();
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updatePatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.clear(count('Number of drug allergies'));
@@ -256,7 +245,7 @@ describe('EditPatientPage', () => {
 
   it('keeps the email rule: only the three allowed domains', async () => {
     serveRecords();
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updatePatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.clear(text('Email'));

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@portal/contract';
 import {
@@ -8,6 +7,7 @@ import {
   makeActivationCode,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -30,18 +30,6 @@ const NURSE = {
   email: 'kanya.boonyasit@gmail.com',
   hireDate: '2026-01-05',
 };
-
-/** Keeps every add-employee body the page sends; the mock API still answers. */
-function recordBodies(): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/employee/add-employee', async ({ request }) => {
-      bodies.push(await request.clone().json());
-      // Nothing returned: the mock API's own handler answers.
-    }),
-  );
-  return bodies;
-}
 
 function renderPage() {
   const user = userEvent.setup();
@@ -99,7 +87,7 @@ describe('AddEmployeePage', () => {
   });
 
   it('says what each required field needs (the contract’s words) and sends nothing', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addEmployee');
     const { user } = renderPage();
     await user.click(screen.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(field('First Name')).toHaveAccessibleDescription('Required'));
@@ -153,7 +141,7 @@ describe('AddEmployeePage', () => {
   });
 
   it('adds a nurse, shows the activation code to hand over, and clears the form', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addEmployee');
     const { user } = renderPage();
     await fillNurse(user);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -190,7 +178,7 @@ describe('AddEmployeePage', () => {
   });
 
   it('adds an employee without a position, who gets no code, and says so', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addEmployee');
     const { user } = renderPage();
     await fillNurse(user);
     await user.selectOptions(position(), '');
@@ -270,7 +258,7 @@ describe('AddEmployeePage', () => {
   });
 
   it('can be filled and sent with the keyboard alone', async () => {
-    const bodies = recordBodies();
+    const bodies = recordBodies(server, 'addEmployee');
     const { user, form } = renderPage();
     await user.tab();
     expect(field('Employee ID')).toHaveFocus();

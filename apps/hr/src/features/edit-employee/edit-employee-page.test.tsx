@@ -9,6 +9,7 @@ import {
   makeEmployee,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -72,17 +73,6 @@ const LEAVER = makeEmployee(
 /** Serves the mock API with these employees only. */
 function serveEmployees(...employees: Employee[]) {
   server.use(...createHandlers({ employees }));
-}
-
-/** Keeps every update body the page sends; the mock API still answers. */
-function recordUpdates(): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.put('*/api/employee/update-employee', async ({ request }) => {
-      bodies.push(await request.clone().json());
-    }),
-  );
-  return bodies;
 }
 
 function renderPage() {
@@ -193,7 +183,7 @@ describe('EditEmployeePage', () => {
 
   it('sends only the salary when only the salary changed, then clears the form', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.clear(fields.salary());
     await user.type(fields.salary(), '52000');
@@ -211,7 +201,7 @@ describe('EditEmployeePage', () => {
 
   it('sends the position as the edit form names it, with the other changes', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.selectOptions(fields.position(), 'doctor');
     await user.clear(fields.last());
@@ -227,7 +217,7 @@ describe('EditEmployeePage', () => {
 
   it('sends nothing when nothing changed, and says so', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.click(fields.done());
     expect(await screen.findByRole('status')).toHaveTextContent(
@@ -239,7 +229,7 @@ describe('EditEmployeePage', () => {
 
   it('still applies the email domain rule', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.clear(fields.email());
     await user.type(fields.email(), 'chaiwat@yahoo.com');
@@ -254,7 +244,7 @@ describe('EditEmployeePage', () => {
 
   it('shows a required Resignation Date only while work status is no', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.click(fields.no());
     const date = fields.resignationDate()!;
@@ -273,7 +263,7 @@ describe('EditEmployeePage', () => {
 
   it('refuses a Resignation Date before the hire date', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.click(fields.no());
     await user.type(fields.resignationDate()!, '2015-12-31');
@@ -288,7 +278,7 @@ describe('EditEmployeePage', () => {
 
   it('ends a leaver’s access: sends work status no with the date, and tells HR', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.click(fields.no());
     await user.type(fields.resignationDate()!, '2026-10-31');
@@ -334,7 +324,7 @@ describe('EditEmployeePage', () => {
 
   it('does not send a Resignation Date hidden again by work status yes', async () => {
     serveEmployees(NURSE);
-    const bodies = recordUpdates();
+    const bodies = recordBodies(server, 'updateEmployee');
     const { user, fields } = await renderLoaded('E002');
     await user.click(fields.no());
     await user.type(fields.resignationDate()!, '2026-10-31');

@@ -1,6 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { type Employee, MESSAGES } from '@portal/contract';
 import {
@@ -10,6 +9,7 @@ import {
   makeEmployees,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -51,17 +51,6 @@ const NO_POSITION = makeEmployee(
 
 function serveEmployees(employees: Employee[]) {
   server.use(...createHandlers({ employees }));
-}
-
-/** Keeps every search body the page sends; the mock API still answers. */
-function recordSearches(): unknown[] {
-  const bodies: unknown[] = [];
-  server.use(
-    http.post('*/api/employee/search-employee', async ({ request }) => {
-      bodies.push(await request.clone().json());
-    }),
-  );
-  return bodies;
 }
 
 function renderPage() {
@@ -157,7 +146,7 @@ describe('SearchEmployeePage', () => {
 
   it('replaces the list with a non-empty result, found by a last-name fragment', async () => {
     serveEmployees([NURSE, LEAVER, NO_POSITION]);
-    const bodies = recordSearches();
+    const bodies = recordBodies(server, 'searchEmployees');
     const { user, results, last, search } = renderPage();
     await within(results).findByText('Showing 3 of 3 employees');
     await user.type(last, 'ongsa');

@@ -33,6 +33,7 @@ import {
   networkErrorHandler,
   pendingHandler,
   problemHandler,
+  recordBodies,
 } from './handlers';
 import { setupMswServer } from './msw-server';
 
@@ -377,6 +378,19 @@ describe('helpers', () => {
   it('pendingHandler with a delay lets the default answer afterwards', async () => {
     server.use(pendingHandler('getPatient', 1));
     expect((await api('/patient/P001')).status).toBe(200);
+  });
+
+  it('recordBodies keeps each body sent, in order, and the mock API still answers', async () => {
+    const sent = recordBodies(server, 'login');
+    const ok = await api('/login', { body: { username: 'demo.nurse', password: MOCK_PASSWORD } });
+    const wrong = await api('/login', { body: { username: 'demo.nurse', password: 'nope' } });
+    expect(sent).toEqual([
+      { username: 'demo.nurse', password: MOCK_PASSWORD },
+      { username: 'demo.nurse', password: 'nope' },
+    ]);
+    expect([ok.status, wrong.status]).toEqual([200, 401]);
+    await api('/register', { body: { username: 'x' } });
+    expect(sent).toHaveLength(2); // another endpoint's body is not kept
   });
 
   it('networkErrorHandler fails the request itself', async () => {

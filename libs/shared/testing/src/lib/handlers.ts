@@ -551,6 +551,26 @@ export function pendingHandler(
   );
 }
 
+/**
+ * Keeps a copy of every JSON body sent to an endpoint, in order, and lets the next handler (the
+ * mock API) answer: `const sent = recordBodies(server, 'addPatient')`, then
+ * `expect(sent).toEqual([…])` or `expect(sent).toEqual([])` when nothing may have been sent.
+ */
+export function recordBodies(
+  server: { use(...handlers: HttpHandler[]): void },
+  name: MockEndpointName,
+  options: EndpointHandlerOptions = {},
+): unknown[] {
+  const bodies: unknown[] = [];
+  server.use(
+    METHODS[ENDPOINTS[name].method](urlOf(name, options.baseUrl), async ({ request }) => {
+      bodies.push(await request.clone().json());
+      // Nothing returned: MSW hands the request to the next handler.
+    }),
+  );
+  return bodies;
+}
+
 /** An endpoint whose request fails at the network level (no answer at all, as offline). */
 export function networkErrorHandler(
   name: MockEndpointName,
