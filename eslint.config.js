@@ -155,6 +155,8 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       '**/*.test.tsx',
+      // A suite of tests several test files run with their own configuration.
+      '**/*.suite.tsx',
       '**/*.stories.tsx',
       'libs/shared/testing/**',
       'apps/api/**',
