@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
-import { MESSAGES, ROUTES } from '@portal/contract';
+import { ROUTES } from '@portal/contract';
 import {
   createHandlers,
   handlers,
@@ -9,17 +8,19 @@ import {
   problemHandler,
 } from '@portal/testing';
 import {
-  fitsThePhone,
   forgetSession,
   inPortalFrame,
   type PortalParameters,
   inManagementSection,
 } from '@portal/testing/story-kit';
+import { patientEntryPlays } from '../patient-entry/patient-entry-stories';
 import { AddAppointmentPage } from './add-appointment-page';
 
 /** The mock API's first patient, whom the stories book. */
 const [FIRST] = makePatientRecords(1);
 const NAME = `${FIRST!.patient.first_name} ${FIRST!.patient.last_name}`;
+/** Why the FieldError story's server refuses the date. */
+const CLOSED = 'The clinic is closed that day';
 
 const meta = {
   title: 'Clinical/AddAppointmentPage',
@@ -38,147 +39,63 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-/** Books P001 on 20 November 2026 at 10:30 for a follow-up. */
-async function fillAppointment(
-  { canvas, userEvent }: Pick<PlayContext, 'canvas' | 'userEvent'>,
-  patientId = 'P001',
-) {
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), patientId);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Time' }), '10:30');
-  await userEvent.type(canvas.getByLabelText(/^Date/), '2026-11-20');
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Topic' }), 'Follow-up');
-}
+/** The stories book P001 on 20 November 2026 at 10:30 for a follow-up. */
+const plays = patientEntryPlays({
+  title: 'Patient Appointment',
+  time: '10:30',
+  refusedTime: '1030',
+  date: '2026-11-20',
+  textLabel: 'Topic',
+  text: 'Follow-up',
+  keyboardText: 'Follow-up',
+  addedText: `Appointment added for ${NAME} (P001) on 2026-11-20 at 10:30.`,
+  keyboardAddedText: /^Appointment added for/,
+  dateProblem: CLOSED,
+});
 
 /** The empty form: patient id, time and date required, an optional topic. */
-export const Default: Story = {
-  play: async ({ canvas }) => {
-    await expect(
-      canvas.getByRole('heading', { level: 1, name: 'Patient Appointment' }),
-    ).toBeVisible();
-    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveAttribute(
-      'placeholder',
-      MESSAGES.patientIdPlaceholder,
-    );
-    await expect(canvas.getByRole('textbox', { name: 'Time' })).toHaveAttribute(
-      'placeholder',
-      '10:30',
-    );
-    await expect(canvas.getByRole('button', { name: 'Add' })).toBeEnabled();
-  },
-};
+export const Default: Story = { play: plays.Default };
 
-export const Filled: Story = {
-  play: async (context) => {
-    await fillAppointment(context);
-    await expect(context.canvas.getByRole('textbox', { name: 'Time' })).toHaveValue('10:30');
-  },
-};
+/** The form filled in for P001, not yet sent. */
+export const Filled: Story = { play: plays.Filled };
 
 /** Submitted empty, then a time in the wrong format. */
-export const Empty: Story = {
-  play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    const patientId = canvas.getByRole('textbox', { name: 'Patient ID' });
-    await waitFor(() => expect(patientId).toHaveAccessibleDescription('Required'));
-    await expect(canvas.getByLabelText(/^Date/)).toHaveAccessibleDescription('Required');
-    const time = canvas.getByRole('textbox', { name: 'Time' });
-    await userEvent.type(time, '1030');
-    await waitFor(() =>
-      expect(time).toHaveAccessibleDescription(/Use a time as HH:MM or HH:MM:SS \(24-hour\)$/),
-    );
-  },
-};
+export const Empty: Story = { play: plays.Empty };
 
+/** Sent, and the server has not answered yet: 'Add' and 'Reset' are disabled. */
 export const Loading: Story = {
   parameters: { msw: [pendingHandler('addAppointment'), ...handlers.default] },
-  play: async (context) => {
-    await fillAppointment(context);
-    const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    await expect(await canvas.findByRole('button', { name: 'Add Working…' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Reset' })).toBeDisabled();
-  },
+  play: plays.Loading,
 };
 
 /** Booked: the confirmation names the patient; the form is empty again. */
-export const Success: Story = {
-  parameters: { msw: createHandlers() },
-  play: async (context) => {
-    await fillAppointment(context);
-    const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    const status = await canvas.findByRole('status');
-    await expect(status).toHaveTextContent(
-      `Appointment added for ${NAME} (P001) on 2026-11-20 at 10:30.`,
-    );
-    await expect(status).toHaveFocus();
-    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('');
-  },
-};
+export const Success: Story = { parameters: { msw: createHandlers() }, play: plays.Success };
 
 /** An unknown patient: the server's words, and everything typed is kept. */
-export const Error: Story = {
-  play: async (context) => {
-    await fillAppointment(context, 'P999');
-    const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Patient Appointment: not added');
-    await expect(alert).toHaveTextContent('No patient with ID P999');
-    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('P999');
-  },
-};
+export const Error: Story = { play: plays.Error };
 
 /** A refusal naming a field: that field is marked and focused. */
 export const FieldError: Story = {
   parameters: {
     msw: [
-      problemHandler('addAppointment', 400, 'date: The clinic is closed that day', [
-        { field: 'date', message: 'The clinic is closed that day' },
+      problemHandler('addAppointment', 400, `date: ${CLOSED}`, [
+        { field: 'date', message: CLOSED },
       ]),
       ...handlers.default,
     ],
   },
-  play: async (context) => {
-    await fillAppointment(context);
-    const date = context.canvas.getByLabelText(/^Date/);
-    await context.userEvent.click(context.canvas.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(date).toHaveFocus());
-    await expect(date).toHaveAccessibleDescription('The clinic is closed that day');
-  },
+  play: plays.FieldError,
 };
 
 /** The whole form with the keyboard alone: Tab between fields, Enter to add. */
 export const KeyboardOnly: Story = {
   parameters: { msw: createHandlers() },
-  play: async ({ canvas, userEvent }) => {
-    canvas.getByRole('textbox', { name: 'Patient ID' }).focus();
-    await userEvent.keyboard('P001');
-    await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'Time' })).toHaveFocus();
-    await userEvent.keyboard('10:30');
-    await userEvent.tab();
-    await expect(canvas.getByLabelText(/^Date/)).toHaveFocus();
-    await userEvent.keyboard('2026-11-20');
-    await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'Topic' })).toHaveFocus();
-    await userEvent.keyboard('Follow-up');
-    await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Reset' })).toHaveFocus();
-    await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Add' })).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    await expect(await canvas.findByRole('status')).toHaveTextContent(/^Appointment added for/);
-  },
+  play: plays.KeyboardOnly,
 };
 
+/** On a 360 px phone: nothing scrolls sideways; the menu button and 'Add' are in view. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
-  play: async ({ canvas }) => {
-    await fitsThePhone();
-    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Add' })).toBeVisible();
-  },
+  play: plays.Phone360,
 };

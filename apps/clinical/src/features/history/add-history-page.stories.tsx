@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
-import { MESSAGES, ROUTES } from '@portal/contract';
+import { ROUTES } from '@portal/contract';
 import {
   createHandlers,
   handlers,
@@ -9,17 +8,19 @@ import {
   problemHandler,
 } from '@portal/testing';
 import {
-  fitsThePhone,
   forgetSession,
   inPortalFrame,
   type PortalParameters,
   inManagementSection,
 } from '@portal/testing/story-kit';
+import { patientEntryPlays } from '../patient-entry/patient-entry-stories';
 import { AddHistoryPage } from './add-history-page';
 
 /** The mock API's first patient, whose history the stories add to. */
 const [FIRST] = makePatientRecords(1);
 const NAME = `${FIRST!.patient.first_name} ${FIRST!.patient.last_name}`;
+/** Why the FieldError story's server refuses the date. */
+const IN_THE_FUTURE = 'An entry cannot be dated in the future';
 
 const meta = {
   title: 'Clinical/AddHistoryPage',
@@ -38,149 +39,64 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-type PlayContext = Parameters<NonNullable<Story['play']>>[0];
 
-/** Notes a blood test review for P001 on 28 October 2026 at 10:30:00. */
-async function fillEntry(
-  { canvas, userEvent }: Pick<PlayContext, 'canvas' | 'userEvent'>,
-  patientId = 'P001',
-) {
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), patientId);
-  await userEvent.type(canvas.getByRole('textbox', { name: 'Time' }), '10:30:00');
-  await userEvent.type(canvas.getByLabelText(/^Date/), '2026-10-28');
-  await userEvent.type(
-    canvas.getByRole('textbox', { name: 'Detail' }),
-    'Follow-up blood test reviewed; cholesterol down since the last visit.',
-  );
-}
+/** The stories note a blood test review for P001 on 28 October 2026 at 10:30:00. */
+const plays = patientEntryPlays({
+  title: 'Patient History',
+  time: '10:30:00',
+  refusedTime: '10.30',
+  date: '2026-10-28',
+  textLabel: 'Detail',
+  text: 'Follow-up blood test reviewed; cholesterol down since the last visit.',
+  keyboardText: 'Vaccination given.',
+  addedText: `History entry added for ${NAME} (P001) on 2026-10-28 at 10:30:00.`,
+  // The keyboard-only story types 10:30: 10:30 without seconds is accepted too.
+  keyboardAddedText: /at 10:30:00\.$/,
+  dateProblem: IN_THE_FUTURE,
+});
 
 /** The empty form: patient id, time and date required, an optional detail. */
-export const Default: Story = {
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: 'Patient History' })).toBeVisible();
-    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveAttribute(
-      'placeholder',
-      MESSAGES.patientIdPlaceholder,
-    );
-    await expect(canvas.getByRole('textbox', { name: 'Time' })).toHaveAttribute(
-      'placeholder',
-      '10:30:00',
-    );
-    await expect(canvas.getByRole('button', { name: 'Add' })).toBeEnabled();
-  },
-};
+export const Default: Story = { play: plays.Default };
 
-export const Filled: Story = {
-  play: async (context) => {
-    await fillEntry(context);
-    await expect(context.canvas.getByRole('textbox', { name: 'Time' })).toHaveValue('10:30:00');
-  },
-};
+/** The form filled in for P001, not yet sent. */
+export const Filled: Story = { play: plays.Filled };
 
 /** Submitted empty, then a time in the wrong format. */
-export const Empty: Story = {
-  play: async ({ canvas, userEvent }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    const patientId = canvas.getByRole('textbox', { name: 'Patient ID' });
-    await waitFor(() => expect(patientId).toHaveAccessibleDescription('Required'));
-    await expect(canvas.getByLabelText(/^Date/)).toHaveAccessibleDescription('Required');
-    const time = canvas.getByRole('textbox', { name: 'Time' });
-    await userEvent.type(time, '10.30');
-    await waitFor(() =>
-      expect(time).toHaveAccessibleDescription(/Use a time as HH:MM or HH:MM:SS \(24-hour\)$/),
-    );
-  },
-};
+export const Empty: Story = { play: plays.Empty };
 
+/** Sent, and the server has not answered yet: 'Add' and 'Reset' are disabled. */
 export const Loading: Story = {
   parameters: { msw: [pendingHandler('addHistory'), ...handlers.default] },
-  play: async (context) => {
-    await fillEntry(context);
-    const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    await expect(await canvas.findByRole('button', { name: 'Add Working…' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Reset' })).toBeDisabled();
-  },
+  play: plays.Loading,
 };
 
 /** Added: the confirmation names the patient; the form is empty again. */
-export const Success: Story = {
-  parameters: { msw: createHandlers() },
-  play: async (context) => {
-    await fillEntry(context);
-    const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    const status = await canvas.findByRole('status');
-    await expect(status).toHaveTextContent(
-      `History entry added for ${NAME} (P001) on 2026-10-28 at 10:30:00.`,
-    );
-    await expect(status).toHaveFocus();
-    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('');
-  },
-};
+export const Success: Story = { parameters: { msw: createHandlers() }, play: plays.Success };
 
 /** An unknown patient: the server's words, and everything typed is kept. */
-export const Error: Story = {
-  play: async (context) => {
-    await fillEntry(context, 'P999');
-    const { canvas, userEvent } = context;
-    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
-    const alert = await canvas.findByRole('alert');
-    await expect(alert).toHaveTextContent('Patient History: not added');
-    await expect(alert).toHaveTextContent('No patient with ID P999');
-    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('P999');
-  },
-};
+export const Error: Story = { play: plays.Error };
 
 /** A refusal naming a field: that field is marked and focused. */
 export const FieldError: Story = {
   parameters: {
     msw: [
-      problemHandler('addHistory', 400, 'date: An entry cannot be dated in the future', [
-        { field: 'date', message: 'An entry cannot be dated in the future' },
+      problemHandler('addHistory', 400, `date: ${IN_THE_FUTURE}`, [
+        { field: 'date', message: IN_THE_FUTURE },
       ]),
       ...handlers.default,
     ],
   },
-  play: async (context) => {
-    await fillEntry(context);
-    const date = context.canvas.getByLabelText(/^Date/);
-    await context.userEvent.click(context.canvas.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(date).toHaveFocus());
-    await expect(date).toHaveAccessibleDescription('An entry cannot be dated in the future');
-  },
+  play: plays.FieldError,
 };
 
 /** The whole form with the keyboard alone: Tab between fields, Enter to add. */
 export const KeyboardOnly: Story = {
   parameters: { msw: createHandlers() },
-  play: async ({ canvas, userEvent }) => {
-    canvas.getByRole('textbox', { name: 'Patient ID' }).focus();
-    await userEvent.keyboard('P001');
-    await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'Time' })).toHaveFocus();
-    await userEvent.keyboard('10:30');
-    await userEvent.tab();
-    await expect(canvas.getByLabelText(/^Date/)).toHaveFocus();
-    await userEvent.keyboard('2026-10-28');
-    await userEvent.tab();
-    await expect(canvas.getByRole('textbox', { name: 'Detail' })).toHaveFocus();
-    await userEvent.keyboard('Vaccination given.');
-    await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Reset' })).toHaveFocus();
-    await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'Add' })).toHaveFocus();
-    await userEvent.keyboard('{Enter}');
-    // 10:30 without seconds is accepted too.
-    await expect(await canvas.findByRole('status')).toHaveTextContent(/at 10:30:00\.$/);
-  },
+  play: plays.KeyboardOnly,
 };
 
+/** On a 360 px phone: nothing scrolls sideways; the menu button and 'Add' are in view. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
-  play: async ({ canvas }) => {
-    await fitsThePhone();
-    await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Add' })).toBeVisible();
-  },
+  play: plays.Phone360,
 };
