@@ -7,3 +7,4 @@ export * from './lib/not-found-page';
 export * from './lib/site-footer';
 export * from './lib/record-search';
 export * from './lib/record-lookup';
+export * from './lib/new-activation-code-panel';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  type ActivationCodeResponse,
   MESSAGES,
   type PatientRecord,
   patientIdSchema,
@@ -21,8 +20,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { RecordLookup } from '@portal/shell';
-import { ActivationCodeNotice, Button, Notice, PageHeading } from '@portal/ui';
+import { NewActivationCodePanel, RecordLookup } from '@portal/shell';
+import { Notice, PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 import { changesBetween, formValuesOf, type PatientFormValues } from './patient-changes';
 
@@ -37,7 +36,6 @@ export function EditPatientPage() {
   const [loaded, setLoaded] = useState<{ record: PatientRecord; values: PatientFormValues } | null>(
     null,
   );
-  const [code, setCode] = useState<ActivationCodeResponse | null>(null);
   const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const update = useUpdatePatientMutation();
@@ -46,7 +44,7 @@ export function EditPatientPage() {
 
   const resetAll = () => {
     setLoaded(null);
-    setCode(null);
+    reissue.reset();
     form.reset(EMPTY_PATIENT_FORM);
     setLookupReset((n) => n + 1);
   };
@@ -80,7 +78,7 @@ export function EditPatientPage() {
         resetKey={lookupReset}
         onStart={() => {
           clear();
-          setCode(null);
+          reissue.reset();
           setLoaded(null);
           form.reset(EMPTY_PATIENT_FORM);
         }}
@@ -93,32 +91,13 @@ export function EditPatientPage() {
       />
 
       {loaded && !loaded.record.registered && (
-        <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
-          <p className="text-sm text-muted">
-            {loaded.record.patient.first_name} {loaded.record.patient.last_name} has not registered
-            for the portal yet.
-          </p>
-          <div>
-            <Button
-              variant="secondary"
-              busy={reissue.isPending}
-              onClick={() => {
-                reissue.mutate(loaded.record.patient.patient_id, { onSuccess: setCode });
-              }}
-            >
-              Issue a new activation code
-            </Button>
-          </div>
-          {code && (
-            <ActivationCodeNotice
-              code={code.activation_code}
-              expiresAt={code.activation_code_expires_at}
-              personLabel={`${loaded.record.patient.first_name} ${loaded.record.patient.last_name} (${loaded.record.patient.patient_id})`}
-              title="New activation code (the previous one no longer works)"
-            />
-          )}
-          {reissue.isError && <Notice tone="error">{toApiError(reissue.error).detail}</Notice>}
-        </div>
+        <NewActivationCodePanel
+          person={{
+            id: loaded.record.patient.patient_id,
+            name: `${loaded.record.patient.first_name} ${loaded.record.patient.last_name}`,
+          }}
+          reissue={reissue}
+        />
       )}
 
       <PortalForm

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type z } from 'zod';
 import {
-  type ActivationCodeResponse,
   type Employee,
   employeeIdSchema,
   MESSAGES,
@@ -22,8 +21,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { RecordLookup } from '@portal/shell';
-import { ActivationCodeNotice, Button, Notice, PageHeading } from '@portal/ui';
+import { NewActivationCodePanel, RecordLookup } from '@portal/shell';
+import { Notice, PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
 import { otherPositionOption } from '../employee-form/position-options';
 import {
@@ -73,7 +72,6 @@ export function EditEmployeePage() {
   const [loaded, setLoaded] = useState<{ employee: Employee; values: EmployeeFormValues } | null>(
     null,
   );
-  const [code, setCode] = useState<ActivationCodeResponse | null>(null);
   const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(editEmployeeFormSchema, {
     defaultValues: asFormInput(EMPTY_EDIT_FORM),
@@ -84,7 +82,6 @@ export function EditEmployeePage() {
 
   const resetAll = () => {
     setLoaded(null);
-    setCode(null);
     reissue.reset();
     form.reset(asFormInput(EMPTY_EDIT_FORM));
     setLookupReset((n) => n + 1);
@@ -131,7 +128,6 @@ export function EditEmployeePage() {
         resetKey={lookupReset}
         onStart={() => {
           clear();
-          setCode(null);
           reissue.reset();
           setLoaded(null);
           form.reset(asFormInput(EMPTY_EDIT_FORM));
@@ -145,34 +141,10 @@ export function EditEmployeePage() {
       />
 
       {employee && mayGetNewCode(employee) && (
-        <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
-          <p className="text-sm text-muted">{fullName} has not registered for the portal yet.</p>
-          <div>
-            <Button
-              variant="secondary"
-              busy={reissue.isPending}
-              onClick={() => {
-                setCode(null);
-                reissue.mutate(employee.employee_id, { onSuccess: setCode });
-              }}
-            >
-              Issue a new activation code
-            </Button>
-          </div>
-          {code && (
-            <ActivationCodeNotice
-              code={code.activation_code}
-              expiresAt={code.activation_code_expires_at}
-              personLabel={`${fullName} (${employee.employee_id})`}
-              title="New activation code (the previous one no longer works)"
-            />
-          )}
-          {reissue.isError && (
-            <Notice tone="error" title="No new activation code">
-              <p>{toApiError(reissue.error).detail}</p>
-            </Notice>
-          )}
-        </div>
+        <NewActivationCodePanel
+          person={{ id: employee.employee_id, name: fullName }}
+          reissue={reissue}
+        />
       )}
 
       <PortalForm

@@ -1,0 +1,54 @@
+import type { ActivationCodeResponse } from '@portal/contract';
+import { toApiError } from '@portal/api-client';
+import { ActivationCodeNotice, Button, Notice } from '@portal/ui';
+
+/** What the panel needs of the page's reissue mutation (TanStack Query's mutation result). */
+export interface ReissueCodeMutation {
+  mutate: (id: string) => void;
+  isPending: boolean;
+  /** The new code, once issued: a new request forgets it, and so does the mutation's reset. */
+  data: ActivationCodeResponse | undefined;
+  error: unknown;
+}
+
+/**
+ * On an edit page, for someone who has not registered for the portal yet: a button that issues
+ * a new activation code (the previous one stops working), then the code to hand over, or the
+ * server's reason for refusing. The page resets the mutation when it loads another record.
+ */
+export function NewActivationCodePanel({
+  person,
+  reissue,
+}: {
+  /** The record's id and the person's full name. */
+  person: { id: string; name: string };
+  reissue: ReissueCodeMutation;
+}) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
+      <p className="text-sm text-muted">{person.name} has not registered for the portal yet.</p>
+      <div>
+        <Button
+          variant="secondary"
+          busy={reissue.isPending}
+          onClick={() => reissue.mutate(person.id)}
+        >
+          Issue a new activation code
+        </Button>
+      </div>
+      {reissue.data && (
+        <ActivationCodeNotice
+          code={reissue.data.activation_code}
+          expiresAt={reissue.data.activation_code_expires_at}
+          personLabel={`${person.name} (${person.id})`}
+          title="New activation code (the previous one no longer works)"
+        />
+      )}
+      {reissue.error != null && (
+        <Notice tone="error" title="No new activation code">
+          <p>{toApiError(reissue.error).detail}</p>
+        </Notice>
+      )}
+    </div>
+  );
+}
