@@ -8,3 +8,4 @@ export * from './lib/site-footer';
 export * from './lib/record-search';
 export * from './lib/record-lookup';
 export * from './lib/new-activation-code-panel';
+export * from './lib/save-outcome-notice';

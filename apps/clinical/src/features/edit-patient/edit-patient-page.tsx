@@ -20,12 +20,15 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { NewActivationCodePanel, RecordLookup } from '@portal/shell';
-import { Notice, PageHeading } from '@portal/ui';
+import {
+  NewActivationCodePanel,
+  RecordLookup,
+  type SaveOutcome,
+  SaveOutcomeNotice,
+} from '@portal/shell';
+import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 import { changesBetween, formValuesOf, type PatientFormValues } from './patient-changes';
-
-type Saved = { kind: 'updated'; patientId: string; fields: number } | { kind: 'unchanged' };
 
 /**
  * Edit Patient: enter an id and the form fills itself from the record; change what is wrong and
@@ -40,7 +43,7 @@ export function EditPatientPage() {
   const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const update = useUpdatePatientMutation();
   const reissue = useReissuePatientCodeMutation();
-  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Saved>();
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<SaveOutcome>();
 
   const resetAll = () => {
     setLoaded(null);
@@ -55,11 +58,7 @@ export function EditPatientPage() {
         Edit Patient
       </PageHeading>
       {feedback?.kind === 'success' && (
-        <Notice ref={noticeRef} tone={feedback.value.kind === 'updated' ? 'success' : 'info'}>
-          {feedback.value.kind === 'updated'
-            ? `Patient ${feedback.value.patientId} updated (${feedback.value.fields} ${feedback.value.fields === 1 ? 'change' : 'changes'}).`
-            : 'Nothing was changed, so nothing was saved.'}
-        </Notice>
+        <SaveOutcomeNotice noun="Patient" outcome={feedback.value} noticeRef={noticeRef} />
       )}
       <SubmitErrorNotice
         feedback={feedback}
@@ -121,7 +120,7 @@ export function EditPatientPage() {
               1 +
               (changes.patient_chronic_disease ? 1 : 0) +
               (changes.patient_drug_allergy ? 1 : 0);
-            succeed({ kind: 'updated', patientId: loaded.record.patient.patient_id, fields });
+            succeed({ kind: 'updated', id: loaded.record.patient.patient_id, fields });
             resetAll();
           } catch (error) {
             console.error(MESSAGES.addPatientFailed);

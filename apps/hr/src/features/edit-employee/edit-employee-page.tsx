@@ -21,8 +21,13 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { NewActivationCodePanel, RecordLookup } from '@portal/shell';
-import { Notice, PageHeading } from '@portal/ui';
+import {
+  NewActivationCodePanel,
+  RecordLookup,
+  type SaveOutcome,
+  SaveOutcomeNotice,
+} from '@portal/shell';
+import { PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
 import { otherPositionOption } from '../employee-form/position-options';
 import {
@@ -39,14 +44,11 @@ const asFormInput = (values: EmployeeFormValues) =>
   values as unknown as z.input<typeof editEmployeeFormSchema>;
 
 type Saved =
-  | {
-      kind: 'updated';
-      employeeId: string;
-      fields: number;
+  | (Extract<SaveOutcome, { kind: 'updated' }> & {
       /** The person whose portal access ended with this save, if any. */
       revokedName: string | null;
-    }
-  | { kind: 'unchanged' };
+    })
+  | Extract<SaveOutcome, { kind: 'unchanged' }>;
 
 /** Whether an employee may be given a new activation code (the API answers 409 otherwise). */
 function mayGetNewCode(employee: Employee): boolean {
@@ -97,19 +99,11 @@ export function EditEmployeePage() {
         Edit Employee
       </PageHeading>
       {saved && (
-        <Notice
-          ref={noticeRef}
-          tone={saved.kind === 'updated' ? 'success' : 'info'}
-          title={
-            saved.kind === 'updated'
-              ? `Employee ${saved.employeeId} updated (${saved.fields} ${saved.fields === 1 ? 'change' : 'changes'}).`
-              : 'Nothing was changed, so nothing was saved.'
-          }
-        >
+        <SaveOutcomeNotice noun="Employee" outcome={saved} noticeRef={noticeRef}>
           {saved.kind === 'updated' && saved.revokedName && (
             <p>{accessRevokedText(saved.revokedName)}</p>
           )}
-        </Notice>
+        </SaveOutcomeNotice>
       )}
       <SubmitErrorNotice
         feedback={feedback}
@@ -166,7 +160,7 @@ export function EditEmployeePage() {
             const revoked = answer.sessions_revoked >= 1 || changes.work_status === 'no';
             succeed({
               kind: 'updated',
-              employeeId: answer.employee_id,
+              id: answer.employee_id,
               fields: changedFieldCount(changes),
               revokedName: revoked ? `${answer.first_name} ${answer.last_name}` : null,
             });

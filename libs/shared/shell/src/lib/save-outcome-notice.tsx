@@ -1,0 +1,35 @@
+import type { ReactNode, Ref } from 'react';
+import { Notice } from '@portal/ui';
+
+/** What an edit page's save did: the record updated (how many fields), or nothing to send. */
+export type SaveOutcome = { kind: 'updated'; id: string; fields: number } | { kind: 'unchanged' };
+
+/**
+ * An edit page's notice after Done: "Patient P002 updated (1 change)." or that nothing was
+ * changed, so nothing was saved. `children` add to an update (HR: whose access ended).
+ */
+export function SaveOutcomeNotice({
+  noun,
+  outcome,
+  noticeRef,
+  children,
+}: {
+  /** The record's kind, as the sentence starts: "Patient", "Employee". */
+  noun: string;
+  outcome: SaveOutcome;
+  /** The submit feedback's ref, so focus moves to the notice. */
+  noticeRef: Ref<HTMLDivElement>;
+  children?: ReactNode;
+}) {
+  if (outcome.kind === 'unchanged') {
+    return (
+      <Notice ref={noticeRef} tone="info" title="Nothing was changed, so nothing was saved." />
+    );
+  }
+  const changes = `${outcome.fields} ${outcome.fields === 1 ? 'change' : 'changes'}`;
+  return (
+    <Notice ref={noticeRef} tone="success" title={`${noun} ${outcome.id} updated (${changes}).`}>
+      {children}
+    </Notice>
+  );
+}
