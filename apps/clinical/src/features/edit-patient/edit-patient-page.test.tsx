@@ -279,7 +279,8 @@ describe('EditPatientPage', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Patient P002 updated (1 change).');
     expect(status).toHaveFocus();
-    expect(lookupId()).toHaveValue('');
+    // The id box clears as the lookup sees its reset key change, a render after the notice.
+    await waitFor(() => expect(lookupId()).toHaveValue(''));
     expect(text('Patient ID')).toHaveValue('');
     expect(text('First Name')).toHaveValue('');
     expect(text('First Name')).toBeDisabled();
