@@ -8,3 +8,4 @@ export * from './lib/problem';
 export * from './lib/endpoints';
 export * from './lib/routes';
 export * from './lib/messages';
+export * from './lib/password-strength';

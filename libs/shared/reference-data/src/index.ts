@@ -3,3 +3,4 @@ export * from './lib/roles';
 export * from './lib/organisation';
 export * from './lib/email-domains';
 export * from './lib/sample-text';
+export * from './lib/hospital';

@@ -3,9 +3,12 @@ import { ROLES } from '@portal/reference-data';
 import {
   activationCodeSchema,
   EMPLOYEE_ID_PATTERN,
+  hasPasswordCharactersOnly,
+  PASSWORD_CHARACTERS_MESSAGE,
   PASSWORD_MAX_LENGTH,
   passwordSchema,
   PATIENT_ID_PATTERN,
+  textSchema,
   usernameSchema,
 } from './rules';
 
@@ -18,7 +21,7 @@ export const registerRequestSchema = z
     username: usernameSchema,
     password: passwordSchema,
     role: roleSchema,
-    id: z.string().trim().toUpperCase(),
+    id: textSchema({ max: 20 }).toUpperCase(),
     activation_code: activationCodeSchema,
   })
   .superRefine((value, ctx) => {
@@ -36,10 +39,17 @@ export const registerResponseSchema = z.object({
   id: z.string(),
 });
 
-/** POST /login. The password is only bounded here; the policy applies when it is chosen. */
+/**
+ * POST /login. The password is only bounded here (and holds no control character, which no
+ * password may); the policy applies when it is chosen.
+ */
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1, { error: 'Required' }).max(64),
-  password: z.string().min(1, { error: 'Required' }).max(PASSWORD_MAX_LENGTH),
+  username: textSchema({ max: 64, required: true }),
+  password: z
+    .string()
+    .min(1, { error: 'Required' })
+    .max(PASSWORD_MAX_LENGTH)
+    .refine(hasPasswordCharactersOnly, { error: PASSWORD_CHARACTERS_MESSAGE }),
 });
 
 /** The answer to login and to renewal: the token, and the role for clients that want it. */

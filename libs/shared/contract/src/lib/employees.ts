@@ -5,10 +5,11 @@ import {
   emptyAsAbsent,
   emptyAsNull,
   employeeIdSchema,
-  isoDateSchema,
   personNameSchema,
   phoneSchema,
+  plausibleDateSchema,
   salarySchema,
+  searchCriterionSchema,
   yesNoSchema,
 } from './rules';
 import { activationCodeResponseSchema } from './auth';
@@ -26,6 +27,14 @@ export const positionInputSchema = z.string().transform((value, ctx) => {
   return id;
 });
 
+/** A hire date: from 1950 to one year ahead (a contract signed for next year). */
+export const hireDateSchema = plausibleDateSchema('hire');
+/**
+ * A resignation date: from 1950 to one year ahead (a notice given for a later day), and on or
+ * after the hire date ({@link checkEmployeeDates}).
+ */
+export const resignationDateSchema = plausibleDateSchema('resignation');
+
 const WORK_STATUS_NO_NEEDS_DATE = 'Resignation Date is required when work status is no';
 const RESIGNATION_AFTER_HIRE = 'Resignation Date must be on or after the hire date';
 
@@ -39,8 +48,8 @@ export const addEmployeeRequestSchema = z
     phone_number: phoneSchema,
     salary: salarySchema,
     email: emailSchema,
-    hire_date: isoDateSchema,
-    resignation_date: emptyAsNull(isoDateSchema),
+    hire_date: hireDateSchema,
+    resignation_date: emptyAsNull(resignationDateSchema),
     work_status: emptyAsAbsent(yesNoSchema).transform((v) => v ?? 'yes'),
   })
   .superRefine((e, ctx) => {
@@ -62,8 +71,8 @@ export const updateEmployeeRequestSchema = z.object({
   phone_number: emptyAsAbsent(phoneSchema),
   salary: emptyAsAbsent(salarySchema),
   email: emptyAsAbsent(emailSchema),
-  hire_date: emptyAsAbsent(isoDateSchema),
-  resignation_date: emptyAsAbsent(isoDateSchema),
+  hire_date: emptyAsAbsent(hireDateSchema),
+  resignation_date: emptyAsAbsent(resignationDateSchema),
   work_status: emptyAsAbsent(yesNoSchema),
 });
 
@@ -87,9 +96,9 @@ export function checkEmployeeDates(e: {
 
 /** POST /employee/search-employee: any non-empty criteria, ANDed. */
 export const searchEmployeeRequestSchema = z.object({
-  employee_id: z.string().trim().max(20).optional().default(''),
-  first_name: z.string().trim().max(100).optional().default(''),
-  last_name: z.string().trim().max(100).optional().default(''),
+  employee_id: searchCriterionSchema(20),
+  first_name: searchCriterionSchema(100),
+  last_name: searchCriterionSchema(100),
 });
 
 /** An employee as the API answers, with the position's and department's names. */

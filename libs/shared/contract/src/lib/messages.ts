@@ -3,6 +3,13 @@
 /** The answer to a failed login, the same for an unknown user and a wrong password. */
 export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Username or Password';
 
+/**
+ * The answer to a login by staff whose current position carries no portal role (moved from
+ * doctor to porter, say): the role an account may use follows the position.
+ */
+export const POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE =
+  'Your position no longer gives access to the portal. Please contact HR.';
+
 /** The spec's user-facing texts, word for word (spec §2, §8). */
 export const MESSAGES = {
   loginSuccess: 'Login successful! Redirecting...',

@@ -28,7 +28,8 @@ const validPatient = {
   first_name: 'Ada',
   last_name: 'Lovelace',
   age: 36,
-  date_of_birth: '1988-12-10',
+  // 36 years before this year's 1 January: the age the date of birth gives, whatever the date.
+  date_of_birth: `${new Date().getUTCFullYear() - 36}-01-01`,
   gender: 'female',
   blood_type: 'AB',
   email: 'ada@gmail.com',

@@ -8,12 +8,16 @@ import {
   emptyAsNull,
   genderSchema,
   idCardNumberSchema,
-  isoDateSchema,
+  AGE_TOLERANCE_YEARS,
+  ageOn,
   patientIdSchema,
   personNameSchema,
   phoneSchema,
-  requiredText,
+  plausibleDateSchema,
+  searchCriterionSchema,
+  textSchema,
   timeSchema,
+  todayUtc,
   yesNoSchema,
 } from './rules';
 import { activationCodeResponseSchema } from './auth';
@@ -49,31 +53,64 @@ export const drugAllergyListSchema = z
   .max(DRUG_IDS.length)
   .superRefine(uniqueBy((d) => d.drug_id, 'Drug'));
 
-const latestDateOfBirth = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+/** Free text over several lines (treatment, habits, address, topic, history detail). */
+function longText(required: boolean) {
+  return textSchema({ max: LONG_TEXT_MAX, multiline: true, required });
+}
 
 /** A date of birth: a real date, not in the future, not before 1900. */
-export const dateOfBirthSchema = isoDateSchema.refine(
-  (v) => v >= '1900-01-01' && v <= latestDateOfBirth(),
-  { error: 'Date of birth must be between 1900-01-01 and today' },
-);
+export const dateOfBirthSchema = plausibleDateSchema('birth');
+/** An appointment's date: from 1900 to ten years ahead. */
+export const appointmentDateSchema = plausibleDateSchema('appointment');
+/** A medical-history entry's date: from 1900 to today, not in the future. */
+export const historyDateSchema = plausibleDateSchema('history');
+
+/**
+ * Whether a patient's age agrees with their date of birth: within a year of the whole years
+ * from the date of birth to today (UTC). Applies to a whole patient: the add call's body, or
+ * the stored record merged with an edit (the server checks that, as the edit sends only what
+ * changed). Returns the field errors, on `age`, if any.
+ */
+export function checkPatientAge(
+  p: { age: number; date_of_birth: string },
+  today: string = todayUtc(),
+): { field: string; message: string }[] {
+  // A birth "today" east of Greenwich can be tomorrow in UTC: that is age 0, not -1.
+  const expected = Math.max(0, ageOn(p.date_of_birth, today));
+  if (Math.abs(p.age - expected) <= AGE_TOLERANCE_YEARS) return [];
+  return [
+    {
+      field: 'age',
+      message: `Age does not match the date of birth, which gives ${expected}`,
+    },
+  ];
+}
+
+/** Adds the age rule's issues to a parse of a whole patient. */
+function refineAge(p: { age: number; date_of_birth: string }, ctx: z.core.$RefinementCtx<unknown>) {
+  for (const { field, message } of checkPatientAge(p))
+    ctx.addIssue({ code: 'custom', path: [field], message });
+}
 
 /** The fields of a patient record as the add form sends them. */
-export const patientFieldsSchema = z.object({
-  patient_id: patientIdSchema,
-  first_name: personNameSchema,
-  last_name: personNameSchema,
-  age: ageSchema,
-  date_of_birth: dateOfBirthSchema,
-  gender: genderSchema,
-  blood_type: emptyAsNull(bloodTypeSchema),
-  email: emailSchema,
-  health_insurance: yesNoSchema,
-  address: emptyAsNull(z.string().trim().max(LONG_TEXT_MAX)),
-  phone_number: phoneSchema,
-  id_card_number: idCardNumberSchema,
-  ongoing_treatment: requiredText(LONG_TEXT_MAX),
-  unhealthy_habits: requiredText(LONG_TEXT_MAX),
-});
+export const patientFieldsSchema = z
+  .object({
+    patient_id: patientIdSchema,
+    first_name: personNameSchema,
+    last_name: personNameSchema,
+    age: ageSchema,
+    date_of_birth: dateOfBirthSchema,
+    gender: genderSchema,
+    blood_type: emptyAsNull(bloodTypeSchema),
+    email: emailSchema,
+    health_insurance: yesNoSchema,
+    address: emptyAsNull(longText(false)),
+    phone_number: phoneSchema,
+    id_card_number: idCardNumberSchema,
+    ongoing_treatment: longText(true),
+    unhealthy_habits: longText(true),
+  })
+  .superRefine(refineAge);
 
 /** POST /patient/add-patient. */
 export const addPatientRequestSchema = z.object({
@@ -85,6 +122,9 @@ export const addPatientRequestSchema = z.object({
 /**
  * PUT /patient/update-patient: the same shape with nothing required but the id. An absent or
  * empty field is left as it is; a disease or allergy list that is sent replaces the old one.
+ * Whether a new age or date of birth agrees with the other can only be known with the stored
+ * record, so the server checks it with {@link checkPatientAge} (an edit of other fields of a
+ * record whose age has grown stale is not held up by it).
  */
 export const updatePatientRequestSchema = z.object({
   patient: z.object({
@@ -97,11 +137,11 @@ export const updatePatientRequestSchema = z.object({
     blood_type: emptyAsAbsent(bloodTypeSchema),
     email: emptyAsAbsent(emailSchema),
     health_insurance: emptyAsAbsent(yesNoSchema),
-    address: emptyAsAbsent(z.string().trim().max(LONG_TEXT_MAX)),
+    address: emptyAsAbsent(longText(false)),
     phone_number: emptyAsAbsent(phoneSchema),
     id_card_number: emptyAsAbsent(idCardNumberSchema),
-    ongoing_treatment: emptyAsAbsent(requiredText(LONG_TEXT_MAX)),
-    unhealthy_habits: emptyAsAbsent(requiredText(LONG_TEXT_MAX)),
+    ongoing_treatment: emptyAsAbsent(longText(true)),
+    unhealthy_habits: emptyAsAbsent(longText(true)),
   }),
   patient_chronic_disease: chronicDiseaseListSchema.optional(),
   patient_drug_allergy: drugAllergyListSchema.optional(),
@@ -111,23 +151,23 @@ export const updatePatientRequestSchema = z.object({
 export const addAppointmentRequestSchema = z.object({
   patient_id: patientIdSchema,
   time: timeSchema,
-  date: isoDateSchema,
-  topic: emptyAsNull(z.string().trim().max(LONG_TEXT_MAX)),
+  date: appointmentDateSchema,
+  topic: emptyAsNull(longText(false)),
 });
 
 /** POST /patient/add-patient-history. */
 export const addHistoryRequestSchema = z.object({
   patient_id: patientIdSchema,
   time: timeSchema,
-  date: isoDateSchema,
-  detail: emptyAsNull(z.string().trim().max(LONG_TEXT_MAX)),
+  date: historyDateSchema,
+  detail: emptyAsNull(longText(false)),
 });
 
 /** POST /patient/search-patient: any non-empty criteria, ANDed; empty ones are ignored. */
 export const searchPatientRequestSchema = z.object({
-  patient_id: z.string().trim().max(20).optional().default(''),
-  first_name: z.string().trim().max(100).optional().default(''),
-  last_name: z.string().trim().max(100).optional().default(''),
+  patient_id: searchCriterionSchema(20),
+  first_name: searchCriterionSchema(100),
+  last_name: searchCriterionSchema(100),
 });
 
 /** A patient's own fields as the API answers them. */

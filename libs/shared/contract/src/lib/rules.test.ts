@@ -1,8 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
   nonBlankText,
   ACTIVATION_CODE_PATTERN,
+  addDays,
+  addYears,
+  ageOn,
+  DATE_RULES,
+  type DateKind,
+  hasControlCharacter,
+  hasPasswordCharactersOnly,
+  hasUnpairedSurrogate,
+  isBlankText,
+  isPlausibleDate,
+  latestToday,
+  PASSWORD_CHARACTERS_MESSAGE,
+  plausibleDateSchema,
+  searchCriterionSchema,
+  TEXT_MESSAGES,
+  textSchema,
+  todayUtc,
   AGE_MAX,
   AGE_MIN,
   activationCodeSchema,
@@ -508,5 +525,347 @@ describe('blank values', () => {
       expect(result.success).toBe(false);
       expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Required']);
     }
+  });
+});
+
+/** Every C0 control, DEL and every C1 control. */
+const CONTROLS = [
+  ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)),
+  '\u007F',
+  ...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(0x80 + i)),
+];
+const hex = (c: string) => `U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Characters that show nothing: a field of them is blank. */
+const INVISIBLES = [
+  '\u200B', // zero-width space
+  '\u200C', // zero-width non-joiner
+  '\u200D', // zero-width joiner
+  '\u200E', // left-to-right mark
+  '\u200F', // right-to-left mark
+  '\u2060', // word joiner
+  '\uFEFF', // byte-order mark
+  '\u00AD', // soft hyphen
+  '\u034F', // combining grapheme joiner
+  '\u3164', // Hangul filler
+  '\uFE0F', // variation selector 16
+  '\u202E', // right-to-left override
+  '\u00A0', // no-break space
+  '\u3000', // ideographic space
+];
+
+describe('textSchema', () => {
+  const oneLine = textSchema({ max: 10 });
+  const multiline = textSchema({ max: 50, multiline: true });
+  const required = textSchema({ max: 10, required: true });
+
+  it('trims and keeps what is between', () => {
+    expect(oneLine.parse('  Ada  ')).toBe('Ada');
+    expect(multiline.parse('\n  line 1\n\tline 2  \n')).toBe('line 1\n\tline 2');
+  });
+
+  it('normalises to NFC, so one name typed two ways is one name', () => {
+    expect(oneLine.parse('Rene\u0301e')).toBe('Ren\u00E9e');
+    expect(oneLine.parse('Ren\u00E9e')).toBe('Ren\u00E9e');
+    // The length is counted after normalising: 10 decomposed letters fit in 10 composed.
+    expect(oneLine.parse('e\u0301'.repeat(10))).toBe('\u00E9'.repeat(10));
+  });
+
+  it.each(CONTROLS.filter((c) => !/\s/.test(c)).map((c) => [hex(c), c]))(
+    'refuses %s inside a one-line value',
+    (_, control) => {
+      expect(messages(oneLine.safeParse(`a${control}b`))).toEqual([TEXT_MESSAGES.controlCharacter]);
+    },
+  );
+
+  it.each(['\t', '\n', '\r', '\v', '\f', '\u0085', '\u2028', '\u2029'])(
+    'refuses the line break or tab %j inside a one-line value',
+    (control) => {
+      expect(messages(oneLine.safeParse(`a${control}b`))).toEqual([TEXT_MESSAGES.controlCharacter]);
+    },
+  );
+
+  it.each(CONTROLS.filter((c) => c !== '\n' && c !== '\t' && c !== '\r').map((c) => [hex(c), c]))(
+    'refuses %s inside multi-line text',
+    (_, control) => {
+      expect(messages(multiline.safeParse(`line 1${control}line 2`))).toEqual([
+        TEXT_MESSAGES.controlCharacterMultiline,
+      ]);
+    },
+  );
+
+  it('keeps line feeds and tabs in multi-line text, and turns CR LF and CR into LF', () => {
+    expect(multiline.parse('a\nb\tc')).toBe('a\nb\tc');
+    expect(multiline.parse('a\r\nb\rc')).toBe('a\nb\nc');
+  });
+
+  it('refuses a NUL byte anywhere, even alone or at either end', () => {
+    for (const value of ['\u0000', '\u0000abc', 'abc\u0000', 'a\u0000\u0000b']) {
+      for (const schema of [oneLine, multiline, required]) {
+        expect(schema.safeParse(value).success).toBe(false);
+      }
+    }
+    // A required field of a NUL says what is wrong with it, not "Required".
+    expect(messages(required.safeParse('\u0000'))).toEqual([TEXT_MESSAGES.controlCharacter]);
+  });
+
+  it.each(['\uD800', 'a\uDBFFb', '\uDC00', 'x\uDFFF', '\uDE00\uD83D', 'smile \uD83D'])(
+    'refuses the unpaired surrogate in %j',
+    (value) => {
+      for (const schema of [oneLine, multiline, required]) {
+        expect(messages(schema.safeParse(value))).toEqual([TEXT_MESSAGES.unpairedSurrogate]);
+      }
+    },
+  );
+
+  it('accepts characters beyond the BMP (a surrogate pair is one character)', () => {
+    expect(required.parse('\u{1F600}')).toBe('\u{1F600}');
+    expect(oneLine.parse('\u{20BB7}\u91CE\u5BB6')).toBe('\u{20BB7}\u91CE\u5BB6');
+  });
+
+  it.each(INVISIBLES.map((c) => [hex(c), c]))(
+    'reads a required value of %s alone (or repeated) as Required',
+    (_, invisible) => {
+      expect(messages(required.safeParse(invisible))).toEqual(['Required']);
+      expect(messages(required.safeParse(` ${invisible}${invisible} `))).toEqual(['Required']);
+    },
+  );
+
+  it('reads a mix of invisible characters as Required, and keeps them beside visible ones', () => {
+    expect(messages(required.safeParse('\u200B\u200C\u200D\uFEFF\u2060'))).toEqual(['Required']);
+    expect(required.parse('\u200BA')).toBe('\u200BA');
+    expect(required.parse('\u{1F468}\u200D\u{1F469}')).toBe('\u{1F468}\u200D\u{1F469}');
+  });
+
+  it('accepts an empty value when not required', () => {
+    expect(oneLine.parse('')).toBe('');
+    expect(multiline.parse('   ')).toBe('');
+  });
+
+  it('bounds the length after trimming', () => {
+    expect(oneLine.safeParse(`  ${'a'.repeat(10)}  `).success).toBe(true);
+    expect(oneLine.safeParse('a'.repeat(11)).success).toBe(false);
+  });
+
+  it('is the base of every text rule: each refuses NUL, unpaired surrogates and invisible-only', () => {
+    const schemas: [string, z.ZodType][] = [
+      ['patientIdSchema', patientIdSchema],
+      ['employeeIdSchema', employeeIdSchema],
+      ['emailSchema', emailSchema],
+      ['isoDateSchema', isoDateSchema],
+      ['timeSchema', timeSchema],
+      ['phoneSchema', phoneSchema],
+      ['idCardNumberSchema', idCardNumberSchema],
+      ['usernameSchema', usernameSchema],
+      ['activationCodeSchema', activationCodeSchema],
+      ['personNameSchema', personNameSchema],
+      ['requiredText(20)', requiredText(20)],
+      ['nonBlankText()', nonBlankText()],
+    ];
+    const valid: Record<string, string> = {
+      patientIdSchema: 'P001',
+      employeeIdSchema: 'E001',
+      emailSchema: 'ada@gmail.com',
+      isoDateSchema: '2024-01-01',
+      timeSchema: '09:30',
+      phoneSchema: '0812345678',
+      idCardNumberSchema: 'AB-1234',
+      usernameSchema: 'ada.l',
+      activationCodeSchema: 'ABCD-EFGH-JKMN',
+    };
+    for (const [name, schema] of schemas) {
+      const good = valid[name] ?? 'Ada';
+      expect(schema.safeParse(good).success, name).toBe(true);
+      expect(schema.safeParse(`${good.slice(0, 1)}\u0000${good.slice(1)}`).success, name).toBe(
+        false,
+      );
+      expect(schema.safeParse(`${good}\u0000`).success, name).toBe(false);
+      expect(schema.safeParse(`${good.slice(0, 1)}\uD800${good.slice(1)}`).success, name).toBe(
+        false,
+      );
+      expect(
+        schema.safeParse('\u200B\u200B').error?.issues.map((i) => i.message),
+        name,
+      ).toEqual(['Required']);
+    }
+  });
+});
+
+describe('text predicates', () => {
+  it('hasControlCharacter: one-line refuses tab and line breaks, multi-line keeps them', () => {
+    expect(hasControlCharacter('a\tb')).toBe(true);
+    expect(hasControlCharacter('a\tb', true)).toBe(false);
+    expect(hasControlCharacter('a\nb', true)).toBe(false);
+    expect(hasControlCharacter('a\rb', true)).toBe(true);
+    expect(hasControlCharacter('a\u0000b', true)).toBe(true);
+    expect(hasControlCharacter('plain text, with punctuation!')).toBe(false);
+  });
+
+  it('hasUnpairedSurrogate: a lone half, not a pair', () => {
+    expect(hasUnpairedSurrogate('\uD800')).toBe(true);
+    expect(hasUnpairedSurrogate('\uDFFF')).toBe(true);
+    expect(hasUnpairedSurrogate('\uD83D\uDE00')).toBe(false);
+  });
+
+  it('isBlankText: white space and default-ignorable characters only', () => {
+    expect(isBlankText('')).toBe(true);
+    expect(isBlankText(INVISIBLES.join(''))).toBe(true);
+    expect(isBlankText('\u200Bx')).toBe(false);
+    // A control character is not blank: it is refused for what it is.
+    expect(isBlankText('\u0000')).toBe(false);
+  });
+});
+
+describe('searchCriterionSchema', () => {
+  const criterion = searchCriterionSchema(20);
+
+  it('is optional and reads absent as empty', () => {
+    expect(criterion.parse(undefined)).toBe('');
+    expect(criterion.parse('')).toBe('');
+    expect(criterion.parse('  Mal  ')).toBe('Mal');
+  });
+
+  it('refuses NUL, other control characters and unpaired surrogates', () => {
+    for (const bad of ['Ma\u0000l', '\u0000', 'Ma\nl', 'Ma\uD800l', 'x\u009B']) {
+      expect(criterion.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(criterion.safeParse('a'.repeat(21)).success).toBe(false);
+  });
+});
+
+describe('passwords and control characters', () => {
+  it('accepts any printable character and spaces, kept as typed', () => {
+    for (const password of [
+      'correct horse battery staple',
+      '  leading and trailing  ',
+      '\u00A0no-break\u00A0spaces\u00A0',
+      'p\u00E4ssw\u00F6rd \u{1F600} \u0E2A\u0E27\u0E31\u0E2A\u0E14\u0E35',
+      '~!@#$%^&*()_+{}|:"<>?`-=[]\\;\',./',
+    ]) {
+      expect(passwordSchema.safeParse(password).data, password).toBe(password);
+      expect(hasPasswordCharactersOnly(password)).toBe(true);
+    }
+  });
+
+  it.each(CONTROLS.map((c) => [hex(c), c]))('refuses a new password with %s', (_, control) => {
+    expect(messages(passwordSchema.safeParse(`long enough ${control} password`))).toEqual([
+      PASSWORD_CHARACTERS_MESSAGE,
+    ]);
+  });
+
+  it('refuses a trailing NUL (which a PBKDF2-based hash would ignore) and unpaired surrogates', () => {
+    expect(messages(passwordSchema.safeParse('correct-horse-battery\u0000'))).toEqual([
+      PASSWORD_CHARACTERS_MESSAGE,
+    ]);
+    expect(messages(passwordSchema.safeParse('correct-horse-\uD800-battery'))).toEqual([
+      PASSWORD_CHARACTERS_MESSAGE,
+    ]);
+  });
+});
+
+describe('dates and today', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('todayUtc reads the clock at each call', () => {
+    expect(todayUtc()).toBe('2026-06-15');
+    vi.setSystemTime(new Date('2026-06-15T23:59:59.999Z'));
+    expect(todayUtc()).toBe('2026-06-15');
+    vi.setSystemTime(new Date('2026-06-16T00:00:00Z'));
+    expect(todayUtc()).toBe('2026-06-16');
+  });
+
+  it('latestToday is tomorrow in UTC: already today east of Greenwich', () => {
+    expect(latestToday()).toBe('2026-06-16');
+  });
+
+  it('adds days and years; 29 February plus a year is 1 March', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addYears('2026-06-15', 10)).toBe('2036-06-15');
+    expect(addYears('2024-02-29', 1)).toBe('2025-03-01');
+    expect(addYears('2024-02-29', 4)).toBe('2028-02-29');
+    expect(addYears('0050-06-01', 1)).toBe('0051-06-01');
+  });
+
+  it('ageOn counts whole years, turning on the birthday', () => {
+    expect(ageOn('1990-06-15', '2026-06-14')).toBe(35);
+    expect(ageOn('1990-06-15', '2026-06-15')).toBe(36);
+    expect(ageOn('2026-06-16', '2026-06-15')).toBe(-1);
+    expect(ageOn('2000-02-29', '2026-02-28')).toBe(25);
+    expect(ageOn('2000-02-29', '2026-03-01')).toBe(26);
+  });
+
+  /** [kind, earliest accepted, latest accepted] on 2026-06-15 (UTC noon). */
+  const BOUNDS: [DateKind, string, string][] = [
+    ['birth', '1900-01-01', '2026-06-16'],
+    ['history', '1900-01-01', '2026-06-16'],
+    ['appointment', '1900-01-01', '2036-06-15'],
+    ['hire', '1950-01-01', '2027-06-15'],
+    ['resignation', '1950-01-01', '2027-06-15'],
+  ];
+
+  it.each(BOUNDS)('%s dates run from %s to %s, both included', (kind, min, max) => {
+    const schema = plausibleDateSchema(kind);
+    expect(schema.safeParse(min).success).toBe(true);
+    expect(schema.safeParse(max).success).toBe(true);
+    expect(schema.safeParse('2026-06-15').success).toBe(true);
+    expect(messages(schema.safeParse(addDays(min, -1)))).toHaveLength(1);
+    expect(messages(schema.safeParse(addDays(max, 1)))).toHaveLength(1);
+    expect(isPlausibleDate(kind, min)).toBe(true);
+    expect(isPlausibleDate(kind, addDays(max, 1))).toBe(false);
+  });
+
+  it.each(BOUNDS)('%s dates refuse years 0000, 0001 and 9999', (kind) => {
+    for (const date of ['0000-01-01', '0001-01-01', '9999-12-31', '1000-06-15', '3000-01-01']) {
+      expect(plausibleDateSchema(kind).safeParse(date).success, date).toBe(false);
+    }
+  });
+
+  it('says which field and which range, as of today', () => {
+    expect(messages(plausibleDateSchema('birth').safeParse('1899-12-31'))).toEqual([
+      'Date of birth must be between 1900-01-01 and today',
+    ]);
+    expect(messages(plausibleDateSchema('history').safeParse('2026-06-17'))).toEqual([
+      'History date must be between 1900-01-01 and today',
+    ]);
+    expect(messages(plausibleDateSchema('appointment').safeParse('9999-12-31'))).toEqual([
+      'Appointment date must be between 1900-01-01 and 2036-06-15',
+    ]);
+    expect(messages(plausibleDateSchema('hire').safeParse('1949-12-31'))).toEqual([
+      'Hire Date must be between 1950-01-01 and 2027-06-15',
+    ]);
+    expect(messages(plausibleDateSchema('resignation').safeParse('2027-06-16'))).toEqual([
+      'Resignation Date must be between 1950-01-01 and 2027-06-15',
+    ]);
+  });
+
+  it('reads the clock when a value is checked, not when the module loaded', () => {
+    const appointment = plausibleDateSchema('appointment');
+    expect(appointment.safeParse('2036-06-16').success).toBe(false);
+    vi.setSystemTime(new Date('2026-06-16T00:00:01Z'));
+    expect(appointment.safeParse('2036-06-16').success).toBe(true);
+    expect(messages(appointment.safeParse('2036-06-17'))).toEqual([
+      'Appointment date must be between 1900-01-01 and 2036-06-16',
+    ]);
+    expect(DATE_RULES.hire.max()).toBe('2027-06-16');
+  });
+
+  it('accepts a date that is already today in UTC+14 while it is still yesterday in UTC', () => {
+    vi.setSystemTime(new Date('2026-06-15T23:30:00Z')); // 13:30 on the 16th in Kiribati
+    expect(plausibleDateSchema('history').safeParse('2026-06-16').success).toBe(true);
+    expect(plausibleDateSchema('birth').safeParse('2026-06-16').success).toBe(true);
+    expect(plausibleDateSchema('history').safeParse('2026-06-17').success).toBe(false);
+  });
+
+  it('checks the calendar first and says only that for a day that does not exist', () => {
+    expect(messages(plausibleDateSchema('history').safeParse('2025-02-29'))).toEqual([
+      'Use a real date as YYYY-MM-DD',
+    ]);
   });
 });

@@ -1,0 +1,414 @@
+/**
+ * Issue 10, findings 3 and 8, on the contract's side: every field of every request schema
+ * refuses what PostgreSQL cannot store (a NUL byte, year 0000) and what makes no sense
+ * (unpaired surrogates, required fields of invisible characters, dates out of their range, an
+ * age the date of birth cannot give). Table-driven over the schemas' own fields, so a field
+ * added later without the rule fails here.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
+import { loginRequestSchema, registerRequestSchema } from './auth';
+import {
+  addEmployeeRequestSchema,
+  searchEmployeeRequestSchema,
+  updateEmployeeRequestSchema,
+} from './employees';
+import { pageQuerySchema } from './paging';
+import {
+  addAppointmentRequestSchema,
+  addHistoryRequestSchema,
+  addPatientRequestSchema,
+  checkPatientAge,
+  patientIdParamsSchema,
+  searchPatientRequestSchema,
+  updatePatientRequestSchema,
+} from './patients';
+import { employeeIdParamsSchema } from './employees';
+
+type Leaf = string | number | boolean | null;
+type Json = Leaf | Json[] | { [key: string]: Json };
+
+/** Every leaf of a body with its path. */
+function leaves(
+  value: Json,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; value: Leaf }[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]));
+  }
+  return [{ path, value }];
+}
+
+/** A copy of `body` with the leaf at `path` replaced. */
+function withLeaf(body: Json, path: (string | number)[], replacement: Json): Json {
+  const copy = JSON.parse(JSON.stringify(body)) as Record<string | number, Json>;
+  let parent = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, Json>;
+  parent[path.at(-1)!] = replacement;
+  return copy;
+}
+
+/** The field names of an object schema, one level down into nested objects (`patient.*`). */
+function contractFields(schema: z.ZodType): string[] {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
+  if (!shape) throw new Error('not an object schema');
+  return Object.entries(shape).flatMap(([key, field]) =>
+    (field as unknown as { shape?: unknown }).shape
+      ? contractFields(field).map((inner) => `${key}.${inner}`)
+      : [key],
+  );
+}
+
+/** Whether a failed parse has an issue on `path`. */
+function refusedOn(result: z.ZodSafeParseResult<unknown>, path: (string | number)[]): boolean {
+  return (
+    !result.success && result.error.issues.some((issue) => issue.path.join('.') === path.join('.'))
+  );
+}
+
+const year = new Date().getUTCFullYear();
+
+const patient = {
+  patient_id: 'P001',
+  first_name: 'Malee',
+  last_name: 'Srisuk',
+  age: 40,
+  date_of_birth: `${year - 40}-01-01`,
+  gender: 'female',
+  blood_type: 'O',
+  email: 'malee@gmail.com',
+  health_insurance: 'yes',
+  address: '12 Rama IV Road\nBangkok',
+  phone_number: '0812345678',
+  id_card_number: '1-2345-67890-12-3',
+  ongoing_treatment: 'none',
+  unhealthy_habits: 'none',
+};
+
+const employee = {
+  employee_id: 'E001',
+  first_name: 'Kanya',
+  last_name: 'Thongdee',
+  position_id: 'P002',
+  phone_number: '0898765432',
+  salary: 42000,
+  email: 'kanya@hotmail.com',
+  hire_date: '2020-01-15',
+  resignation_date: '2024-06-30',
+  work_status: 'no',
+};
+
+/** Every request schema with a body it accepts, covering each of its fields. */
+const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
+  register: {
+    schema: registerRequestSchema,
+    body: {
+      username: 'malee.s',
+      password: 'correct-horse-battery-staple',
+      role: 'patient',
+      id: 'P001',
+      activation_code: 'ABCD-EFGH-JKMN',
+    },
+  },
+  login: {
+    schema: loginRequestSchema,
+    body: { username: 'malee.s', password: 'correct-horse-battery-staple' },
+  },
+  searchPatient: {
+    schema: searchPatientRequestSchema,
+    body: { patient_id: 'P0', first_name: 'Mal', last_name: 'Sri' },
+  },
+  addPatient: {
+    schema: addPatientRequestSchema,
+    body: {
+      patient,
+      patient_chronic_disease: [{ disease_id: 'I001' }],
+      patient_drug_allergy: [{ drug_id: 'R001' }],
+    },
+  },
+  updatePatient: {
+    schema: updatePatientRequestSchema,
+    body: {
+      patient,
+      patient_chronic_disease: [{ disease_id: 'I001' }],
+      patient_drug_allergy: [{ drug_id: 'R001' }],
+    },
+  },
+  addAppointment: {
+    schema: addAppointmentRequestSchema,
+    body: { patient_id: 'P001', time: '09:30', date: '2026-01-05', topic: 'Follow-up\n\tX-ray' },
+  },
+  addHistory: {
+    schema: addHistoryRequestSchema,
+    body: { patient_id: 'P001', time: '09:30:00', date: '2025-01-05', detail: 'Flu\nrest' },
+  },
+  searchEmployee: {
+    schema: searchEmployeeRequestSchema,
+    body: { employee_id: 'E0', first_name: 'Kan', last_name: 'Tho' },
+  },
+  addEmployee: { schema: addEmployeeRequestSchema, body: employee },
+  updateEmployee: { schema: updateEmployeeRequestSchema, body: employee },
+  pageQuery: { schema: pageQuerySchema, body: { limit: '20', cursor: 'abc_DEF-123' } },
+  patientIdParams: { schema: patientIdParamsSchema, body: { patient_id: 'P001' } },
+  employeeIdParams: { schema: employeeIdParamsSchema, body: { employee_id: 'E001' } },
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+describe.each(Object.entries(REQUESTS))('%s', (_, { schema, body }) => {
+  it('has a test body that covers every field and is accepted', () => {
+    const sent = leaves(body).map((l) => l.path.filter((k) => typeof k === 'string').join('.'));
+    for (const field of contractFields(schema)) {
+      expect(
+        sent.some((s) => s === field || s.startsWith(`${field}.`)),
+        field,
+      ).toBe(true);
+    }
+    const result = schema.safeParse(body);
+    expect(result.error?.issues ?? []).toEqual([]);
+  });
+
+  it('refuses a NUL byte in every field, at its start, middle or end, on its path', () => {
+    for (const { path, value } of leaves(body)) {
+      const text = String(value);
+      for (const poisoned of [
+        `\u0000${text}`,
+        `${text.slice(0, 1)}\u0000${text.slice(1)}`,
+        `${text}\u0000`,
+      ]) {
+        const result = schema.safeParse(withLeaf(body, path, poisoned));
+        expect(refusedOn(result, path), `${path.join('.')} = ${JSON.stringify(poisoned)}`).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('refuses an unpaired surrogate in every field, on its path', () => {
+    for (const { path, value } of leaves(body)) {
+      const text = String(value);
+      const broken = `${text.slice(0, 1)}\uD800${text.slice(1)}`;
+      const result = schema.safeParse(withLeaf(body, path, broken));
+      expect(refusedOn(result, path), path.join('.')).toBe(true);
+    }
+  });
+
+  it('refuses year 0000, 0001 and 9999 in every date field, on its path', () => {
+    for (const { path } of leaves(body).filter(
+      (l) => typeof l.value === 'string' && DATE.test(l.value),
+    )) {
+      for (const date of ['0000-01-01', '0001-01-01', '9999-12-31']) {
+        const result = schema.safeParse(withLeaf(body, path, date));
+        expect(refusedOn(result, path), `${path.join('.')} = ${date}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('required fields of invisible characters', () => {
+  const INVISIBLE = ['\u200B\u200B', '\uFEFF', '\u200E\u2060\u200D', '\u3164', ' \u00AD '];
+
+  it.each<[string, (string | number)[]]>([
+    ['register', ['username']],
+    ['register', ['activation_code']],
+    ['login', ['username']],
+    ['addPatient', ['patient', 'first_name']],
+    ['addPatient', ['patient', 'last_name']],
+    ['addPatient', ['patient', 'email']],
+    ['addPatient', ['patient', 'phone_number']],
+    ['addPatient', ['patient', 'id_card_number']],
+    ['addPatient', ['patient', 'ongoing_treatment']],
+    ['addPatient', ['patient', 'unhealthy_habits']],
+    ['addPatient', ['patient', 'date_of_birth']],
+    ['addAppointment', ['time']],
+    ['addAppointment', ['date']],
+    ['addHistory', ['date']],
+    ['addEmployee', ['first_name']],
+    ['addEmployee', ['last_name']],
+    ['addEmployee', ['phone_number']],
+    ['addEmployee', ['email']],
+    ['addEmployee', ['hire_date']],
+  ])('%s reads %j as Required', (name, path) => {
+    const { schema, body } = REQUESTS[name]!;
+    for (const invisible of INVISIBLE) {
+      const result = schema.safeParse(withLeaf(body, path, invisible));
+      expect(result.success).toBe(false);
+      const messages = result.error?.issues
+        .filter((i) => i.path.join('.') === path.join('.'))
+        .map((i) => i.message);
+      expect(messages, JSON.stringify(invisible)).toEqual(['Required']);
+    }
+  });
+
+  it('reads an optional field of invisible characters as empty (null), and an edit one as absent', () => {
+    const add = addPatientRequestSchema.parse(
+      withLeaf(REQUESTS['addPatient']!.body, ['patient', 'address'], '\u200B\u200B'),
+    );
+    expect(add.patient.address).toBeNull();
+    const appointment = addAppointmentRequestSchema.parse({
+      ...(REQUESTS['addAppointment']!.body as object),
+      topic: '\uFEFF',
+    });
+    expect(appointment.topic).toBeNull();
+    const edit = updatePatientRequestSchema.parse({
+      patient: { patient_id: 'P001', first_name: '\u200B', ongoing_treatment: '\u2060 ' },
+    });
+    expect(edit.patient).toEqual({ patient_id: 'P001' });
+  });
+});
+
+describe('checkPatientAge', () => {
+  it('accepts the age the date of birth gives, and one year either side', () => {
+    for (const age of [41, 42, 43]) {
+      expect(checkPatientAge({ age, date_of_birth: '1984-03-02' }, '2026-11-24')).toEqual([]);
+    }
+  });
+
+  it('refuses two years or more either side, on age, saying what the date gives', () => {
+    for (const age of [40, 44, 120]) {
+      expect(checkPatientAge({ age, date_of_birth: '1984-03-02' }, '2026-11-24')).toEqual([
+        { field: 'age', message: 'Age does not match the date of birth, which gives 42' },
+      ]);
+    }
+  });
+
+  it('refuses age 120 for someone born in 2024 (issue 10)', () => {
+    expect(checkPatientAge({ age: 120, date_of_birth: '2024-05-01' }, '2026-11-24')).toHaveLength(
+      1,
+    );
+  });
+
+  it('turns on the birthday', () => {
+    // The day before the 43rd birthday the date gives 42: 41 to 43 pass, 44 does not.
+    expect(checkPatientAge({ age: 44, date_of_birth: '1983-11-25' }, '2026-11-24')).toHaveLength(1);
+    expect(checkPatientAge({ age: 44, date_of_birth: '1983-11-24' }, '2026-11-24')).toEqual([]);
+  });
+
+  it('takes a birth "tomorrow" in UTC (today east of Greenwich) as age 0', () => {
+    expect(checkPatientAge({ age: 1, date_of_birth: '2026-11-25' }, '2026-11-24')).toEqual([]);
+  });
+
+  describe('against the clock', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('uses today (UTC) when no day is given, read at each call', () => {
+      expect(checkPatientAge({ age: 40, date_of_birth: '1984-03-02' })).toHaveLength(1);
+      vi.setSystemTime(new Date('2027-03-02T00:00:00Z')); // 43 now: 42 to 44 pass
+      expect(checkPatientAge({ age: 44, date_of_birth: '1984-03-02' })).toEqual([]);
+      expect(checkPatientAge({ age: 41, date_of_birth: '1984-03-02' })).toHaveLength(1);
+    });
+
+    it('is applied by the add schema on patient.age', () => {
+      const result = addPatientRequestSchema.safeParse({
+        patient: { ...patient, age: 120, date_of_birth: '2024-05-01' },
+      });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['patient.age', 'Age does not match the date of birth, which gives 2'],
+      ]);
+    });
+
+    it('is left to the server on an edit (it needs the stored record)', () => {
+      const result = updatePatientRequestSchema.safeParse({
+        patient: { patient_id: 'P001', age: 120, date_of_birth: '2024-05-01' },
+      });
+      expect(result.success).toBe(true);
+    });
+  });
+});
+
+describe('dates of each request, at their bounds', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** [request, date field path, last refused before, first accepted, last accepted, first refused after] */
+  const CASES: [string, (string | number)[], string, string, string, string][] = [
+    [
+      'addPatient',
+      ['patient', 'date_of_birth'],
+      '1899-12-31',
+      '1900-01-01',
+      '2026-11-25',
+      '2026-11-26',
+    ],
+    [
+      'updatePatient',
+      ['patient', 'date_of_birth'],
+      '1899-12-31',
+      '1900-01-01',
+      '2026-11-25',
+      '2026-11-26',
+    ],
+    ['addAppointment', ['date'], '1899-12-31', '1900-01-01', '2036-11-24', '2036-11-25'],
+    ['addHistory', ['date'], '1899-12-31', '1900-01-01', '2026-11-25', '2026-11-26'],
+    ['addEmployee', ['hire_date'], '1949-12-31', '1950-01-01', '2027-11-24', '2027-11-25'],
+    ['updateEmployee', ['hire_date'], '1949-12-31', '1950-01-01', '2027-11-24', '2027-11-25'],
+    [
+      'updateEmployee',
+      ['resignation_date'],
+      '1949-12-31',
+      '1950-01-01',
+      '2027-11-24',
+      '2027-11-25',
+    ],
+  ];
+
+  it.each(CASES)(
+    '%s %j: refuses %s, accepts %s to %s, refuses %s',
+    (name, path, before, first, last, after) => {
+      const { schema, body } = REQUESTS[name]!;
+      // Keep the age in step with a moved date of birth, and the hire date before a resignation.
+      const parse = (date: string) => {
+        let changed = withLeaf(body, path, date);
+        if (path.at(-1) === 'date_of_birth') {
+          const age = Math.max(1, 2026 - Number(date.slice(0, 4)));
+          changed = withLeaf(changed, ['patient', 'age'], Math.min(age, 120));
+        }
+        if (path.at(-1) === 'resignation_date')
+          changed = withLeaf(changed, ['hire_date'], '1950-01-01');
+        if (path.at(-1) === 'hire_date' && name === 'addEmployee') {
+          changed = withLeaf(changed, ['resignation_date'], null);
+          changed = withLeaf(changed, ['work_status'], 'yes');
+        }
+        return schema.safeParse(changed);
+      };
+      expect(refusedOn(parse(before), path)).toBe(true);
+      expect(refusedOn(parse(first), path)).toBe(false);
+      expect(refusedOn(parse(last), path)).toBe(false);
+      expect(refusedOn(parse(after), path)).toBe(true);
+    },
+  );
+
+  it('takes today as a history date and refuses the day after tomorrow', () => {
+    const { schema, body } = REQUESTS['addHistory']!;
+    expect(schema.safeParse(withLeaf(body, ['date'], '2026-11-24')).success).toBe(true);
+    expect(schema.safeParse(withLeaf(body, ['date'], '2026-11-26')).success).toBe(false);
+  });
+
+  it('refuses a 9999 appointment (it would stay the latest for ever)', () => {
+    const { schema, body } = REQUESTS['addAppointment']!;
+    expect(
+      schema.safeParse(withLeaf(body, ['date'], '9999-12-31')).error?.issues.map((i) => i.message),
+    ).toEqual(['Appointment date must be between 1900-01-01 and 2036-11-24']);
+  });
+});
+
+describe('ID card numbers', () => {
+  it('are kept as typed: uniqueness without regard to case is the database index', () => {
+    const parsed = addPatientRequestSchema.parse({
+      patient: { ...patient, id_card_number: ' Ab-12cD ' },
+    });
+    expect(parsed.patient.id_card_number).toBe('Ab-12cD');
+  });
+});
