@@ -160,6 +160,28 @@ describe('unknown calls and unexpected errors', () => {
   });
 });
 
+describe('malformed URLs', () => {
+  it.each([
+    ['GET', '/%ff'],
+    ['GET', '/api/%ff'],
+    ['GET', '/api/patient/%E0%A4%A'],
+    ['POST', '/api/patient/search-patient%ff'],
+    ['GET', '/patients-management/%E0%A4%A'],
+  ] as const)('answers %s %s with a 400 problem, not Fastify’s own JSON', async (method, url) => {
+    const response = await app.inject({ method, url });
+    const body = problem(response, 400);
+    expect(body.title).toBe('Bad Request');
+    expect(response.body).not.toContain('FST_ERR');
+  });
+
+  it('answers an API path part longer than the router takes with a 414 problem', async () => {
+    const response = await call(app, 'GET', `/patient/P${'1'.repeat(150)}`);
+    expect(problem(response, 414).title).toBe('URI Too Long');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.body).not.toContain('FST_ERR');
+  });
+});
+
 describe('headers on every answer', () => {
   const requests: [string, (a: FastifyInstance) => Promise<LightMyRequestResponse>][] = [
     ['a 200', (a) => call(a, 'GET', '/health')],
@@ -175,6 +197,8 @@ describe('headers on every answer', () => {
         call(a, 'POST', '/login', { headers: { 'content-type': 'application/json' }, body: '{' }),
     ],
     ['a 500', () => loggedApp.inject({ method: 'GET', url: '/api/test/explode' })],
+    ['a malformed URL', (a) => a.inject({ method: 'GET', url: '/api/%ff' })],
+    ['a malformed URL outside the API', (a) => a.inject({ method: 'GET', url: '/%E0%A4%A' })],
   ];
 
   it.each(requests)('sends the security headers on %s', async (_, send) => {

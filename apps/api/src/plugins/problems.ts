@@ -1,9 +1,14 @@
-import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@portal/contract';
-import { ApiError } from '../errors';
+import {
+  DEFAULT_API_BASE,
+  type FieldError,
+  PROBLEM_CONTENT_TYPE,
+  type Problem,
+} from '@portal/contract';
+import { ApiError, badRequest, loggableError } from '../errors';
 
 /** Sends an RFC 9457 problem; `type` is left as about:blank, the status says what it is. */
 export function sendProblem(
@@ -22,6 +27,66 @@ export function sendProblem(
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
+/** Longest part of an API path the router takes as a parameter (Fastify's maxParamLength). */
+export const MAX_PARAM_LENGTH = 100;
+
+/** Where a request whose URL was refused before routing keeps the refusal. */
+const URL_REFUSAL = Symbol('url refusal');
+type ScreenedMessage = IncomingMessage & { [URL_REFUSAL]?: ApiError };
+
+/** Whether a path is the API's, whatever its case (`/API/…` is not a page of an app). */
+export const isApiPath = (pathname: string) =>
+  pathname.toLowerCase() === DEFAULT_API_BASE ||
+  pathname.toLowerCase().startsWith(`${DEFAULT_API_BASE}/`);
+
+/**
+ * A URL path decoded, or undefined when it does not decode (`%ff`, `%E0%A4%A`). The result is
+ * used, not only the exception: a bundler may drop a call to decodeURIComponent whose value is
+ * thrown away, and with it the check (it did: the built server answered Fastify's own JSON).
+ */
+export function decodedPath(pathname: string): string | undefined {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Fastify's `rewriteUrl`: a URL the router would refuse with its own JSON and none of the
+ * hooks — a path that does not decode (`/%ff`), or an API path part longer than the router
+ * takes — is kept aside and routed to the API's root instead, where {@link refuseScreenedUrl}
+ * answers it as a problem after the security headers are set, like any other answer.
+ */
+export function screenUrl(raw: IncomingMessage): string {
+  const url = raw.url ?? '/';
+  const pathname = url.split('?')[0] ?? '/';
+  let refusal: ApiError | undefined;
+  if (decodedPath(pathname) === undefined) {
+    refusal = badRequest('The URL is not valid: it holds a malformed percent-encoded character');
+  }
+  if (
+    !refusal &&
+    isApiPath(pathname) &&
+    pathname.split('/').some((part) => part.length > MAX_PARAM_LENGTH)
+  ) {
+    refusal = new ApiError(
+      414,
+      'URI Too Long',
+      `A part of the URL is longer than the ${MAX_PARAM_LENGTH} characters this API takes`,
+    );
+  }
+  if (!refusal) return url;
+  (raw as ScreenedMessage)[URL_REFUSAL] = refusal;
+  return `${DEFAULT_API_BASE}/`;
+}
+
+/** An onRequest hook, added after the security headers': answers a URL refused by screenUrl. */
+export async function refuseScreenedUrl(request: FastifyRequest): Promise<void> {
+  const refusal = (request.raw as ScreenedMessage)[URL_REFUSAL];
+  if (refusal) throw refusal;
+}
+
 /** Fastify's own client errors whose messages are safe to show as they are. */
 const FASTIFY_CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json',
@@ -30,24 +95,12 @@ const FASTIFY_CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
 };
 
-/**
- * What may be logged of an unexpected error: its kind and database code and where it was
- * thrown, but not its message, which for a failed query holds the SQL and its parameters
- * (patient data).
- */
-export function loggableError(error: unknown) {
-  const e = error as {
-    name?: string;
-    code?: string;
-    cause?: { code?: string; constraint?: string };
-    stack?: string;
-  };
-  return {
-    type: e?.name ?? typeof error,
-    code: e?.code ?? e?.cause?.code,
-    constraint: e?.cause?.constraint,
-    stack: e?.stack?.split('\n').slice(1, 8).join('\n'),
-  };
+/** Why a body did not parse, without echoing any of it. */
+function bodyParseMessage(error: Error): string {
+  // secure-json-parse refuses prototype-poisoning keys with this message (no body content in it).
+  return /forbidden prototype property|forbidden constructor property/i.test(error.message)
+    ? 'The request body holds a forbidden key (__proto__ or constructor)'
+    : 'The request body is not valid JSON';
 }
 
 /**
@@ -79,9 +132,16 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
       const detail =
         known ??
         (error instanceof SyntaxError || status === 400
-          ? 'The request body is not valid JSON'
+          ? bodyParseMessage(error)
           : (STATUS_CODES[status] ?? 'Bad request'));
-      return sendProblem(reply, status, detail);
+      // Fastify's 400s are all about the body as a whole (not JSON, a forbidden key, empty,
+      // a wrong length): the field at fault is the body itself.
+      return sendProblem(
+        reply,
+        status,
+        detail,
+        status === 400 ? [{ field: 'body', message: detail }] : undefined,
+      );
     }
     request.log.error({ err: loggableError(error) }, 'request failed');
     return sendProblem(

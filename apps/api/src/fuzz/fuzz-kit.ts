@@ -1,0 +1,665 @@
+/**
+ * The fuzz suite's runner: one app per route group on an in-memory PGlite, with its log
+ * captured; records and signed-in users for the bodies to name; and, per route, fast-check
+ * sending generated and mutated bodies (most through `inject`, one in ten over real HTTP from
+ * a 127.0.0.x address) and checking each answer:
+ * - never a status of 500 or more;
+ * - every 4xx is application/problem+json, and a 400 names at least one field;
+ * - after every 2xx, what the server stored, read back, passes the contract's own request
+ *   schemas (so every plausibility rule of the contract holds for stored data);
+ * - Object.prototype is untouched; the captured log never holds the planted marker.
+ * FUZZ_RUNS sets the bodies per route (1,000 in `npm test`, 20,000 in `npm run fuzz`);
+ * FUZZ_SEED (and FUZZ_PATH) replay a run.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { z } from 'zod';
+import {
+  addAppointmentRequestSchema,
+  addEmployeeRequestSchema,
+  addHistoryRequestSchema,
+  addEmployeeResponseSchema,
+  addPatientRequestSchema,
+  addPatientResponseSchema,
+  ageOn,
+  DEFAULT_API_BASE,
+  type Endpoint,
+  employeeSchema,
+  endpointPath,
+  PROBLEM_CONTENT_TYPE,
+  patientRecordSchema,
+  problemSchema,
+  registerRequestSchema,
+  registerResponseSchema,
+  todayUtc,
+  tokenResponseSchema,
+} from '@portal/contract';
+import type { Role } from '@portal/reference-data';
+import { buildApp } from '../app';
+import type { Database } from '../db/database';
+import {
+  createTestDatabase,
+  createUser,
+  newEmployee,
+  newPatient,
+  TEST_JWT_SECRET,
+  testConfig,
+  type TestUser,
+} from '../test/harness';
+import {
+  dateArbitrary,
+  type FieldHints,
+  MARKER,
+  type Mutation,
+  mutate,
+  mutationArbitrary,
+  validBodies,
+} from './bodies';
+import { bodyEndpoints, groupOf, requestSchemaOf, type RouteGroup } from './routes-under-fuzz';
+
+/** Bodies per route: at least 1,000 in `npm test`. */
+export const FUZZ_RUNS = Math.max(1, Number(process.env['FUZZ_RUNS'] ?? 1000));
+/** The seed of the whole run: printed, and taken from FUZZ_SEED to replay one. */
+export const FUZZ_SEED = process.env['FUZZ_SEED']
+  ? Number(process.env['FUZZ_SEED'])
+  : Math.floor(Math.random() * 2 ** 31);
+const FUZZ_PATH = process.env['FUZZ_PATH'];
+
+/** Each route's own seed, from the run's seed and the route's name (so routes differ). */
+function routeSeed(name: string): number {
+  let hash = FUZZ_SEED | 0;
+  for (const char of name) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/** The time a route's run may take: generous, as the suite shares 2 cores with everything. */
+export const routeTimeout = () => 120_000 + FUZZ_RUNS * 100;
+
+/** Addresses the fuzzed calls come from; the world's own logins use another. */
+const SETUP_ADDRESS = '127.0.0.250';
+
+/** What the log stream saw. */
+interface LogCapture {
+  lines: number;
+  readonly markerLines: string[];
+}
+
+/** One route group's app, with the users and records its bodies can name. */
+export interface World {
+  readonly group: RouteGroup;
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly baseUrl: string;
+  readonly log: LogCapture;
+  /** A signed-in user per role the group's calls need (kept signed in by the runner). */
+  readonly sessions: Map<Role, TestUser>;
+  /** Existing patient and employee ids. */
+  readonly patientIds: string[];
+  readonly employeeIds: string[];
+  /** Records waiting for registration, with their codes. */
+  readonly registrations: { role: Role; id: string; activation_code: string }[];
+  /** Accounts whose passwords the login bodies may know. */
+  readonly accounts: { username: string; password: string }[];
+}
+
+/** An answer, from inject or from real HTTP. */
+interface Answer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly text: string;
+}
+
+/** Builds a group's world: database, app with a captured log, users and records. */
+export async function createWorld(group: RouteGroup): Promise<World> {
+  const database = await createTestDatabase('pglite');
+  const log: LogCapture = { lines: 0, markerLines: [] };
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const text = chunk.toString('utf8');
+      log.lines += 1;
+      if (text.includes(MARKER)) log.markerLines.push(text.slice(0, 600));
+      done();
+    },
+  });
+  const app = await buildApp({
+    config: testConfig(),
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    // The most a server can log: the marker must not show even at trace level.
+    logger: { level: 'trace', stream },
+    sleep: async () => undefined,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+
+  const sessions = new Map<Role, TestUser>();
+  for (const role of ['medical_personnel', 'HR'] as const) {
+    sessions.set(role, await createUser(app, database, role));
+  }
+  const world: World = {
+    group,
+    app,
+    database,
+    baseUrl: `http://127.0.0.1:${port}`,
+    log,
+    sessions,
+    patientIds: [],
+    employeeIds: [],
+    registrations: [],
+    accounts: [],
+  };
+
+  // Records through the real calls, as staff would make them.
+  const doctor = sessions.get('medical_personnel')!.token;
+  const hr = sessions.get('HR')!.token;
+  const seeds = group === 'auth' ? 40 : 15;
+  for (let i = 0; i < seeds; i += 1) {
+    const patient = addPatientResponseSchema.parse(
+      await seed(app, doctor, '/patient/add-patient', newPatient()),
+    );
+    world.patientIds.push(patient.patient_id);
+    world.registrations.push({
+      role: 'patient',
+      id: patient.patient_id,
+      activation_code: patient.activation_code,
+    });
+    const position = (['P001', 'P002', 'P011', 'P003'] as const)[i % 4];
+    const employee = addEmployeeResponseSchema.parse(
+      await seed(app, hr, '/employee/add-employee', newEmployee({ position_id: position })),
+    );
+    world.employeeIds.push(employee.employee_id);
+    if (employee.activation_code) {
+      world.registrations.push({
+        role: position === 'P011' ? 'HR' : 'medical_personnel',
+        id: employee.employee_id,
+        activation_code: employee.activation_code,
+      });
+    }
+  }
+  if (group === 'auth') {
+    for (const role of ['medical_personnel', 'patient', 'HR'] as const) {
+      const user = await createUser(app, database, role);
+      world.accounts.push({ username: user.username, password: user.password });
+    }
+  }
+  return world;
+}
+
+async function seed(app: FastifyInstance, token: string, path: string, body: unknown) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `${DEFAULT_API_BASE}${path}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: body as Record<string, unknown>,
+  });
+  if (response.statusCode !== 201) throw new Error(`seeding ${path}: ${response.body}`);
+  return response.json<unknown>();
+}
+
+/** Closes a world's app and database. */
+export async function closeWorld(world: World): Promise<void> {
+  await world.app.close();
+  await world.database.close();
+}
+
+/** The role a call is made with: none for public calls, else a role it allows. */
+function roleFor(endpoint: Endpoint): Role | undefined {
+  if (endpoint.access === 'public') return undefined;
+  if (endpoint.access === 'authenticated') return 'medical_personnel';
+  return endpoint.access[0];
+}
+
+/** The field generators a route's bodies get from its world: ids and codes that exist. */
+function worldHints(world: World, name: string): FieldHints {
+  const pick = <T>(items: readonly T[], other: fc.Arbitrary<T>): fc.Arbitrary<T> =>
+    items.length
+      ? fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...items) },
+          { weight: 1, arbitrary: other },
+        )
+      : other;
+  const newPatientId = fc.stringMatching(/^P9\d{6}$/);
+  const newEmployeeId = fc.stringMatching(/^E9\d{6}$/);
+  const creates = name === 'addPatient' || name === 'addEmployee';
+  return {
+    ...(name === 'addAppointment' ? { date: dateArbitrary('appointment') } : {}),
+    patient_id: creates ? newPatientId : pick(world.patientIds, newPatientId),
+    employee_id: creates ? newEmployeeId : pick(world.employeeIds, newEmployeeId),
+    username: pick(
+      world.accounts.map((a) => a.username),
+      fc.stringMatching(/^[a-z][a-z0-9._]{2,20}$/),
+    ),
+  };
+}
+
+/** Cross-field consistency a real form would have: age from the date of birth, a login's pair. */
+function completeBody(world: World, name: string): (body: unknown, choice: number) => unknown {
+  return (body, choice) => {
+    if (body === null || typeof body !== 'object') return body;
+    const b = { ...(body as Record<string, unknown>) };
+    if (name === 'addPatient' || name === 'updatePatient') {
+      const patient = { ...(b['patient'] as Record<string, unknown>) };
+      const dob = patient['date_of_birth'];
+      if (typeof dob === 'string' && choice % 5 !== 0) {
+        patient['age'] = Math.max(0, ageOn(dob, todayUtc()));
+      }
+      b['patient'] = patient;
+    }
+    if (name === 'register' && world.registrations.length && choice % 3 !== 0) {
+      Object.assign(b, world.registrations[choice % world.registrations.length]);
+    }
+    if (name === 'login' && world.accounts.length && choice % 4 === 0) {
+      Object.assign(b, world.accounts[choice % world.accounts.length]);
+    }
+    if (name === 'addEmployee' || name === 'updateEmployee') {
+      if (b['work_status'] !== 'no' && choice % 3 !== 0) b['resignation_date'] = null;
+      else if (typeof b['hire_date'] === 'string' && choice % 3 !== 0) {
+        b['resignation_date'] = b['hire_date'];
+      }
+    }
+    return b;
+  };
+}
+
+/** One fuzz case: a body, its mutations, and how it is sent. */
+interface FuzzCase {
+  readonly body: unknown;
+  readonly mutations: readonly Mutation[];
+  readonly viaHttp: boolean;
+  readonly address: number;
+  readonly contentType: string;
+}
+
+/** The counts a route's run ends with. */
+export interface RouteCounts {
+  sent: number;
+  http: number;
+  markers: number;
+  readonly byStatus: Map<number, number>;
+}
+
+/** A one-line summary: sent, 2xx, 4xx by status, ≥500. */
+export function formatCounts(route: string, counts: RouteCounts): string {
+  const statuses = [...counts.byStatus.entries()].sort(([a], [b]) => a - b);
+  const sum = (from: number, to: number) =>
+    statuses.filter(([s]) => s >= from && s < to).reduce((n, [, c]) => n + c, 0);
+  const list = (from: number, to: number) =>
+    statuses
+      .filter(([s]) => s >= from && s < to)
+      .map(([s, c]) => `${s}×${c}`)
+      .join(' ');
+  return (
+    `fuzz ${route.padEnd(20)} sent ${counts.sent} (http ${counts.http}) · ` +
+    `2xx ${sum(200, 300)} [${list(200, 300)}] · 4xx ${sum(400, 500)} [${list(400, 500)}] · ` +
+    `≥500 ${sum(500, 600)}${sum(500, 600) ? ` [${list(500, 600)}]` : ''}`
+  );
+}
+
+function describeBody(text: string): string {
+  const shown = text.length > 400 ? `${text.slice(0, 400)}… (${text.length} chars)` : text;
+  return JSON.stringify(shown);
+}
+
+/** Sends a body over real HTTP from a 127.0.0.x address. */
+function sendHttp(
+  world: World,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  text: string,
+  address: string,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${world.baseUrl}${url}`,
+      { method, headers, localAddress: address },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers['content-type'] ?? ''),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+/** Object.prototype and Array.prototype as they are: their own properties and values. */
+function prototypeShape(): unknown[] {
+  return [Object.prototype, Array.prototype].flatMap((proto) =>
+    Reflect.ownKeys(proto).flatMap((key): unknown[] => [key, Reflect.get(proto, key) as unknown]),
+  );
+}
+
+/** Whether the prototypes still hold exactly what they held (same keys, same values). */
+function samePrototypes(before: unknown[]): boolean {
+  const now = prototypeShape();
+  return now.length === before.length && now.every((v, i) => Object.is(v, before[i]));
+}
+
+/**
+ * Runs the fuzz property for one route and returns its counts. Throws (with fast-check's seed
+ * and path, and the body's JSON text) on the first answer that breaks a property.
+ */
+export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) {
+  const schema = requestSchemaOf(name);
+  if (!schema) throw new Error(`No body generator for ${endpoint.method} ${endpoint.path}`);
+  const counts: RouteCounts = { sent: 0, http: 0, markers: 0, byStatus: new Map() };
+  const role = roleFor(endpoint);
+  const complete = completeBody(world, name);
+  const pathParams = fc.oneof(
+    fc.constantFrom(...world.patientIds, ...world.employeeIds),
+    fc.stringMatching(/^[PE]9\d{5}$/),
+  );
+  const arbitrary = fc.record({
+    body: fc
+      .tuple(validBodies(schema, worldHints(world, name)), fc.nat())
+      .map(([body, choice]) => complete(body, choice)),
+    mutations: fc.oneof(
+      { weight: 3, arbitrary: fc.constant([] as Mutation[]) },
+      { weight: 7, arbitrary: fc.array(mutationArbitrary, { minLength: 1, maxLength: 3 }) },
+    ),
+    viaHttp: fc.nat({ max: 9 }).map((n) => n === 0),
+    address: fc.integer({ min: 2, max: 240 }),
+    contentType: fc.constantFrom(
+      'application/json',
+      'application/json',
+      'application/json',
+      'application/json; charset=utf-8',
+    ),
+    param: pathParams,
+  });
+  const before = prototypeShape();
+
+  const violations = new Map<string, ViolationRecord>();
+  const logStart = world.log.markerLines.length;
+  let run = 0;
+  const property = fc.asyncProperty(arbitrary, async (c: FuzzCase & { param: string }) => {
+    const index = run;
+    run += 1;
+    const text = mutate(c.body, c.mutations);
+    if (text.includes(MARKER)) counts.markers += 1;
+    const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: c.param, employee_id: c.param })}`;
+    const session = role ? world.sessions.get(role) : undefined;
+    const headers: Record<string, string> = {
+      'content-type': c.contentType,
+      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+    };
+    const address = `127.0.0.${c.address}`;
+    let answer: Answer;
+    // Bodies past the limit go through inject: over a socket the 413 races the upload.
+    if (c.viaHttp && text.length < 900_000) {
+      counts.http += 1;
+      answer = await sendHttp(world, endpoint.method, url, headers, text, address);
+    } else {
+      const response = await world.app.inject({
+        method: endpoint.method,
+        url,
+        headers,
+        payload: text,
+        remoteAddress: address,
+      });
+      answer = {
+        status: response.statusCode,
+        contentType: String(response.headers['content-type'] ?? ''),
+        text: response.body,
+      };
+    }
+    counts.sent += 1;
+    counts.byStatus.set(answer.status, (counts.byStatus.get(answer.status) ?? 0) + 1);
+    const where = `${endpoint.method} ${endpoint.path} answered ${answer.status} to ${describeBody(text)}`;
+    const kinds = [...new Set(c.mutations.map((m) => m.kind))].sort().join('+') || 'unmutated';
+
+    try {
+      if (answer.status >= 500) {
+        throw new Violation(`≥500 (${answer.status})`, answer.text.slice(0, 300));
+      }
+      if (answer.status >= 400) checkProblem(answer, text);
+      if (answer.status >= 200 && answer.status < 300) {
+        await checkStored(world, name, answer, c.param, role);
+        if (name === 'logout') await signInAgain(world, role!);
+      }
+      if (answer.status === 401 && session) await signInAgain(world, role!);
+      if (!samePrototypes(before) || ({} as Record<string, unknown>)['polluted'] !== undefined) {
+        throw new Violation('Object.prototype changed', '');
+      }
+    } catch (error) {
+      if (!(error instanceof Violation)) throw error;
+      // Replaying one case (FUZZ_PATH): fail, so that fast-check shrinks it.
+      if (FUZZ_PATH) throw new Error(`${where}: ${error.key}: ${error.message}`);
+      // A 400 without fields is grouped by the body's shape; anything else by what was mutated.
+      const key = error.key.startsWith('400 naming') ? error.key : `${error.key} [${kinds}]`;
+      const seen = violations.get(key);
+      if (!seen)
+        violations.set(key, { count: 1, text, detail: error.message, path: String(index) });
+      else {
+        seen.count += 1;
+        if (text.length < seen.text.length)
+          Object.assign(seen, { text, detail: error.message, path: String(index) });
+      }
+    }
+  });
+
+  try {
+    await fc.assert(property, {
+      numRuns: FUZZ_RUNS,
+      seed: routeSeed(name),
+      ...(FUZZ_PATH ? { path: FUZZ_PATH } : {}),
+      // A replayed failure is shrunk, but not for ever: each step is a request.
+      interruptAfterTimeLimit: routeTimeout() - 30_000,
+      markInterruptAsFailure: false,
+    });
+  } finally {
+    console.log(formatCounts(name, counts));
+  }
+  const found = [...violations].map(
+    ([key, v]) =>
+      `${endpoint.method} ${endpoint.path}: ${key} — ${v.count}×; smallest body ${describeBody(v.text)} ` +
+      `→ ${v.detail} (replay: FUZZ_SEED=${FUZZ_SEED} FUZZ_PATH=${v.path})`,
+  );
+  const logged = world.log.markerLines.slice(logStart);
+  if (logged.length) {
+    found.push(
+      `${endpoint.method} ${endpoint.path}: the log held the planted marker in ${logged.length} line(s), as ${JSON.stringify(logged[0])}`,
+    );
+  }
+  for (const line of found) console.log(`  VIOLATION ${line}`);
+  return { counts, violations: found };
+}
+
+/** A broken property; `key` groups the failures of one kind. */
+class Violation extends Error {
+  constructor(
+    readonly key: string,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** The failures of one kind a run met: how many, and the smallest body that showed it. */
+interface ViolationRecord {
+  count: number;
+  text: string;
+  detail: string;
+  path: string;
+}
+
+async function signInAgain(world: World, role: Role) {
+  const session = world.sessions.get(role)!;
+  const response = await world.app.inject({
+    method: 'POST',
+    url: `${DEFAULT_API_BASE}/login`,
+    payload: { username: session.username, password: session.password },
+    remoteAddress: SETUP_ADDRESS,
+  });
+  if (response.statusCode !== 200) {
+    // The account cannot sign in any more: a fresh user keeps the run going.
+    world.sessions.set(role, await createUser(world.app, world.database, role));
+    return;
+  }
+  world.sessions.set(role, {
+    ...session,
+    token: response.json<{ token: string }>().token,
+  });
+}
+
+function checkProblem(answer: Answer, text: string) {
+  if (!answer.contentType.startsWith(PROBLEM_CONTENT_TYPE)) {
+    throw new Violation(
+      `${answer.status} as ${answer.contentType}, not ${PROBLEM_CONTENT_TYPE}`,
+      answer.text.slice(0, 300),
+    );
+  }
+  const problem = problemSchema.safeParse(JSON.parse(answer.text));
+  if (!problem.success)
+    throw new Violation(`${answer.status} that is not a problem`, answer.text.slice(0, 300));
+  if (problem.data.status !== answer.status)
+    throw new Violation("problem status differs from the answer's", answer.text.slice(0, 300));
+  if (answer.status === 400 && !problem.data.errors?.some((e) => e.field.length > 0)) {
+    throw new Violation(
+      `400 naming no field ("${problem.data.detail}") for ${bodyShape(text)}`,
+      answer.text.slice(0, 300),
+    );
+  }
+}
+
+/** What kind of body a 400 without fields answered: where its fault lies. */
+function bodyShape(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch {
+    return 'malformed JSON';
+  }
+  if (/"(__proto__|constructor)"\s*:/.test(text)) return 'JSON with a __proto__ or constructor key';
+  return 'valid JSON';
+}
+
+/** The issues of a value under a contract schema: where (for grouping) and the messages. */
+function issuesOf(schema: z.ZodType, value: unknown): { paths: string[]; text: string } {
+  const result = schema.safeParse(value);
+  if (result.success) return { paths: [], text: '' };
+  return {
+    paths: result.error.issues.map((i) => i.path.join('.')),
+    text: result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+  };
+}
+
+async function readBack(world: World, path: string, role: Role) {
+  return world.app.inject({
+    method: 'GET',
+    url: `${DEFAULT_API_BASE}${path}`,
+    headers: { authorization: `Bearer ${world.sessions.get(role)!.token}` },
+  });
+}
+
+/** Throws when a stored value, read back, fails a contract request schema. */
+function expectPlausible(what: string, schema: z.ZodType, value: unknown) {
+  const issues = issuesOf(schema, value);
+  if (issues.text) {
+    throw new Violation(
+      `stored implausible ${what} (${[...new Set(issues.paths)].sort().join(', ')})`,
+      `${issues.text}; stored: ${JSON.stringify(value).slice(0, 400)}`,
+    );
+  }
+}
+
+/** Checks a stored patient record, read back, against the contract's request schemas. */
+function checkPatientRecord(record: z.infer<typeof patientRecordSchema>) {
+  const id = record.patient.patient_id;
+  expectPlausible('patient', addPatientRequestSchema, {
+    patient: record.patient,
+    patient_chronic_disease: record.patient_chronic_disease,
+    patient_drug_allergy: record.patient_drug_allergy,
+  });
+  if (record.patient_appointment.date) {
+    expectPlausible('appointment', addAppointmentRequestSchema, {
+      patient_id: id,
+      ...record.patient_appointment,
+    });
+  }
+  for (const entry of record.medical_history) {
+    expectPlausible('history', addHistoryRequestSchema, { patient_id: id, ...entry });
+  }
+}
+
+/** A member of a JSON object, when the value is an object. */
+const field = (value: unknown, key: string): unknown =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+
+/** A string member of a JSON object, or undefined. */
+const textField = (value: unknown, key: string): string | undefined => {
+  const member = field(value, key);
+  return typeof member === 'string' ? member : undefined;
+};
+
+/** After a 2xx: reads back what the call stored and checks it against the contract. */
+async function checkStored(
+  world: World,
+  name: string,
+  answer: Answer,
+  param: string,
+  role: Role | undefined,
+) {
+  const json: unknown = answer.text ? JSON.parse(answer.text) : null;
+  // A search answers stored records: each is checked as it came. Any other 2xx is read back.
+  if (world.group === 'patients') {
+    if (Array.isArray(json)) {
+      for (const record of json) checkPatientRecord(patientRecordSchema.parse(record));
+      return;
+    }
+    const id =
+      textField(json, 'patient_id') ?? textField(field(json, 'patient'), 'patient_id') ?? param;
+    const response = await readBack(
+      world,
+      `/patient/${encodeURIComponent(id)}`,
+      'medical_personnel',
+    );
+    if (response.statusCode !== 200) {
+      throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
+    }
+    checkPatientRecord(patientRecordSchema.parse(response.json()));
+  } else if (world.group === 'employees') {
+    if (Array.isArray(json)) {
+      for (const e of json)
+        expectPlausible('employee', addEmployeeRequestSchema, employeeSchema.parse(e));
+      return;
+    }
+    const id = textField(json, 'employee_id') ?? param;
+    const response = await readBack(world, `/employee/${encodeURIComponent(id)}`, 'HR');
+    if (response.statusCode !== 200) {
+      throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
+    }
+    expectPlausible('employee', addEmployeeRequestSchema, employeeSchema.parse(response.json()));
+  } else if (name === 'register') {
+    const registered = registerResponseSchema.parse(json);
+    expectPlausible('username', registerRequestSchema.shape.username, registered.username);
+  } else if (name === 'login' || name === 'renew') {
+    const token = tokenResponseSchema.parse(json).token;
+    const session = role && world.sessions.get(role);
+    if (name === 'renew' && session) world.sessions.set(role, { ...session, token });
+  }
+}
+
+/** The POST/PUT endpoints of a group, from the contract's table. */
+export function groupEndpoints(group: RouteGroup): [string, Endpoint][] {
+  return bodyEndpoints().filter(([, e]) => groupOf(e) === group);
+}
+
+/** The log lines that held the marker (none, or the test fails). */
+export function expectCleanLog(world: World, markersSent: number) {
+  expect(markersSent, 'bodies carrying the marker were sent').toBeGreaterThan(0);
+  expect(world.log.lines, 'the log was captured').toBeGreaterThan(0);
+  expect(world.log.markerLines, 'log lines holding the planted marker').toEqual([]);
+}

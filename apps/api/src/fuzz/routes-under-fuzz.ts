@@ -1,0 +1,67 @@
+/**
+ * The request schema of every API call that takes a body (each POST and PUT of the contract's
+ * endpoint table). The type makes a new POST/PUT endpoint without an entry a compile error, and
+ * the fuzz suite checks the same against the routes the app actually registers.
+ */
+import { z } from 'zod';
+import {
+  addAppointmentRequestSchema,
+  addEmployeeRequestSchema,
+  addHistoryRequestSchema,
+  addPatientRequestSchema,
+  type Endpoint,
+  type EndpointName,
+  ENDPOINTS,
+  loginRequestSchema,
+  registerRequestSchema,
+  searchEmployeeRequestSchema,
+  searchPatientRequestSchema,
+  updateEmployeeRequestSchema,
+  updatePatientRequestSchema,
+} from '@portal/contract';
+
+/** The calls whose method carries a body. */
+export type BodyEndpointName = {
+  [K in EndpointName]: (typeof ENDPOINTS)[K]['method'] extends 'POST' | 'PUT' ? K : never;
+}[EndpointName];
+
+/** What the calls without a request schema of their own accept: nothing, or an empty object. */
+const NO_BODY = z.object({}).nullish();
+
+/** The body schema of each POST/PUT call. */
+export const REQUEST_SCHEMAS = {
+  register: registerRequestSchema,
+  login: loginRequestSchema,
+  renew: NO_BODY,
+  logout: NO_BODY,
+  searchPatients: searchPatientRequestSchema,
+  addPatient: addPatientRequestSchema,
+  updatePatient: updatePatientRequestSchema,
+  addAppointment: addAppointmentRequestSchema,
+  addHistory: addHistoryRequestSchema,
+  reissuePatientCode: NO_BODY,
+  searchEmployees: searchEmployeeRequestSchema,
+  addEmployee: addEmployeeRequestSchema,
+  updateEmployee: updateEmployeeRequestSchema,
+  reissueEmployeeCode: NO_BODY,
+} as const satisfies Record<BodyEndpointName, z.ZodType>;
+
+/** The three groups the suite runs in, one app (and one test file) each. */
+export type RouteGroup = 'auth' | 'patients' | 'employees';
+
+/** The group of an endpoint, by its path: a new call lands in one without being listed. */
+export function groupOf(endpoint: Endpoint): RouteGroup {
+  if (endpoint.path.startsWith('/patient')) return 'patients';
+  if (endpoint.path.startsWith('/employee')) return 'employees';
+  return 'auth';
+}
+
+/** Every POST/PUT endpoint of the contract, by name. */
+export function bodyEndpoints(): [string, Endpoint][] {
+  return Object.entries(ENDPOINTS).filter(([, e]) => e.method === 'POST' || e.method === 'PUT');
+}
+
+/** The request schema of an endpoint, or undefined when the suite has none (a test fails). */
+export function requestSchemaOf(name: string): z.ZodType | undefined {
+  return (REQUEST_SCHEMAS as Record<string, z.ZodType>)[name];
+}
