@@ -3,7 +3,7 @@ import { addEmployeeRequestSchema, employeeIdSchema, patientIdSchema } from '@po
 import { loadConfig } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
-import { ApiError } from './errors';
+import { ApiError, describeFailure } from './errors';
 import { listAccounts, revokeUserSessions, setAccountLocked } from './repositories/accounts';
 import type { RequestContext } from './repositories/audit';
 import { employeesRepository } from './repositories/employees';
@@ -137,9 +137,8 @@ async function main(): Promise<void> {
 // Only when run as the admin tool, not when a test imports runAdminCommand.
 if (process.argv[1]?.endsWith('admin.js')) {
   main().catch((error: unknown) => {
-    console.error(
-      error instanceof ApiError || error instanceof Error ? error.message : String(error),
-    );
+    // The admin tool's refusals say what they say; a database error only its class and code.
+    console.error(describeFailure(error));
     process.exit(1);
   });
 }

@@ -14,7 +14,13 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { tooManyRequests } from './errors';
 import { authenticationPlugin } from './plugins/authentication';
-import { problemsPlugin } from './plugins/problems';
+import {
+  isApiPath,
+  MAX_PARAM_LENGTH,
+  problemsPlugin,
+  refuseScreenedUrl,
+  screenUrl,
+} from './plugins/problems';
 import { devFrontendsPlugin } from './plugins/dev-frontends';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
@@ -22,6 +28,8 @@ import { employeeRoutes } from './routes/employees';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
 import { AuthService } from './services/auth-service';
+import { HashPool } from './security/hash-pool';
+import { PasswordHasher } from './security/password-hasher';
 import { TokenService } from './security/tokens';
 
 /** What the app is built from; the database is opened (and closed) by the caller. */
@@ -73,6 +81,9 @@ export async function buildApp(options: AppOptions) {
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     return503OnClosing: true,
+    // A URL the router cannot take is answered as a problem under the usual headers.
+    rewriteUrl: screenUrl,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: anything else is a 415, not a string handed to a handler.
@@ -104,7 +115,7 @@ export async function buildApp(options: AppOptions) {
     void reply.header('x-request-id', request.id);
     if (shuttingDown) void reply.header('connection', 'close');
     // Answers about patients and staff must not be kept by browsers or proxies.
-    if (request.url.startsWith(DEFAULT_API_BASE)) void reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url.split('?')[0] ?? '')) void reply.header('cache-control', 'no-store');
   });
 
   await app.register(problemsPlugin);
@@ -133,6 +144,8 @@ export async function buildApp(options: AppOptions) {
     // Agrees with frame-ancestors 'none' for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },
   });
+  // After helmet's hooks, so the refusal of a malformed URL carries the security headers.
+  app.addHook('onRequest', refuseScreenedUrl);
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,
@@ -156,11 +169,17 @@ export async function buildApp(options: AppOptions) {
   });
 
   const tokens = new TokenService(options.jwtSecret, config.tokenTtlSeconds);
+  const passwordHasher = new PasswordHasher(
+    config.passwordHashing,
+    new HashPool(config.hashPool.size, config.hashPool.queue),
+  );
+  app.decorate('passwordHasher', passwordHasher);
   const auth = new AuthService(
     db,
     tokens,
     config,
     options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    passwordHasher,
   );
   await app.register(authenticationPlugin, { db, tokens });
 
@@ -188,5 +207,7 @@ declare module 'fastify' {
     apiRoutes: RegisteredRoute[];
     /** Marks the start of a graceful shutdown (call before `close()`). */
     beginShutdown(): void;
+    /** Every password hash and check, through the bounded hashing pool. */
+    passwordHasher: PasswordHasher;
   }
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, resolveJwtSecret } from './config';
+import { defaultPoolSize } from './security/hash-pool';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -17,7 +18,8 @@ describe('loadConfig', () => {
       sessionMaxSeconds: 12 * 3600,
       activationCodeTtlDays: 30,
       demoData: 'auto',
-      passwordHashCost: 17,
+      passwordHashing: { memoryKib: 19456, iterations: 2 },
+      hashPool: { size: defaultPoolSize(), queue: 8 },
       trustProxy: false,
       logLevel: 'info',
       staticDir: undefined,
@@ -38,7 +40,10 @@ describe('loadConfig', () => {
       SESSION_MAX_HOURS: '8',
       ACTIVATION_CODE_TTL_DAYS: '7',
       DEMO_DATA: 'never',
-      PASSWORD_HASH_COST: '15',
+      PASSWORD_HASH_MEMORY_KIB: '47104',
+      PASSWORD_HASH_ITERATIONS: '1',
+      HASH_POOL_SIZE: '3',
+      HASH_POOL_QUEUE: '20',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
       LOGIN_FAILURE_WINDOW_MINUTES: '10',
@@ -60,7 +65,8 @@ describe('loadConfig', () => {
       sessionMaxSeconds: 8 * 3600,
       activationCodeTtlDays: 7,
       demoData: 'never',
-      passwordHashCost: 15,
+      passwordHashing: { memoryKib: 47104, iterations: 1 },
+      hashPool: { size: 3, queue: 20 },
       throttle: {
         maxFailuresPerAccount: 3,
         maxFailuresPerAddress: 50,
@@ -98,7 +104,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'too-short',
       TOKEN_TTL_MINUTES: '0',
       DEMO_DATA: 'sometimes',
-      PASSWORD_HASH_COST: '9',
+      PASSWORD_HASH_COST: '17',
       TRUST_PROXY: 'yes',
       LOG_LEVEL: 'loud',
     };
@@ -121,10 +127,49 @@ describe('loadConfig', () => {
     ['TOKEN_TTL_MINUTES', '1.5'],
     ['TOKEN_TTL_MINUTES', String(24 * 60 + 1)],
     ['ACTIVATION_CODE_TTL_DAYS', '366'],
-    ['PASSWORD_HASH_COST', '21'],
+    ['PASSWORD_HASH_MEMORY_KIB', '4096'],
+    ['PASSWORD_HASH_ITERATIONS', '0'],
+    ['HASH_POOL_SIZE', '0'],
+    ['HASH_POOL_QUEUE', '-1'],
     ['LOGIN_SLOWDOWN_MS', '2001'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
+
+describe('password hashing settings', () => {
+  it('refuses the removed scrypt setting PASSWORD_HASH_COST, saying what replaced it', () => {
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '17' })).toThrow(
+      /PASSWORD_HASH_COST: .*removed.*PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_ITERATIONS/,
+    );
+  });
+
+  it.each([
+    ['19456', '2'],
+    ['47104', '1'],
+    ['7168', '5'],
+    ['65536', '3'],
+  ])("accepts OWASP's settings and stronger (m=%s t=%s)", (m, t) => {
+    const config = loadConfig({ PASSWORD_HASH_MEMORY_KIB: m, PASSWORD_HASH_ITERATIONS: t });
+    expect(config.passwordHashing).toEqual({ memoryKib: Number(m), iterations: Number(t) });
+  });
+
+  it.each([
+    ['19456', '1'],
+    ['7168', '4'],
+    ['12288', '2'],
+  ])('refuses argon2id weaker than OWASP recommends (m=%s t=%s)', (m, t) => {
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: m, PASSWORD_HASH_ITERATIONS: t })).toThrow(
+      /PASSWORD_HASH_ITERATIONS: PASSWORD_HASH_MEMORY_KIB × PASSWORD_HASH_ITERATIONS must be at least 35840/,
+    );
+  });
+
+  it('sizes the pool at one hash per spare core, at least one, and under the libuv threads', () => {
+    expect(defaultPoolSize(1, 4)).toBe(1);
+    expect(defaultPoolSize(2, 4)).toBe(1);
+    expect(defaultPoolSize(4, 4)).toBe(3);
+    expect(defaultPoolSize(16, 4)).toBe(3);
+    expect(defaultPoolSize(16, 16)).toBe(15);
   });
 });
 

@@ -2,46 +2,75 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultPoolSize } from './security/hash-pool';
+import type { HashParams } from './security/passwords';
+
+/**
+ * The least argon2id work (KiB × passes) the server accepts: OWASP's five equivalent settings
+ * run from m=47104 t=1 to m=7168 t=5 (35,840), so nothing weaker than those is allowed.
+ */
+const MIN_HASH_WORK = 7168 * 5;
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Every setting the server reads from its environment, with its default. */
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32, { error: 'JWT_SECRET must be at least 32 characters' }).optional(),
-  TOKEN_TTL_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
-  SESSION_MAX_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 7)
-    .default(12),
-  ACTIVATION_CODE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** `auto`: demo data on an empty embedded database only; `always`/`never` force it. */
-  DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
-  /** log2 of scrypt's cost N; 17 is OWASP's recommendation (N=2^17, r=8, p=1). */
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
-  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
-  LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
-  /** Each failure past the second adds this much delay to the answer, up to 4 s. */
-  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(2000).default(500),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  TRUST_PROXY: flag.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  STATIC_DIR: z.string().optional(),
-  /** Development: serve the apps from Vite dev servers with hot reload instead of their builds. */
-  DEV_FRONTENDS: flag.default(false),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    JWT_SECRET: z
+      .string()
+      .min(32, { error: 'JWT_SECRET must be at least 32 characters' })
+      .optional(),
+    TOKEN_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 7)
+      .default(12),
+    ACTIVATION_CODE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** `auto`: demo data on an empty embedded database only; `always`/`never` force it. */
+    DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+    /** argon2id's memory (KiB) and passes; OWASP's recommendation is m=19456, t=2 (p is 1). */
+    PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(7168).max(1_048_576).default(19456),
+    PASSWORD_HASH_ITERATIONS: z.coerce.number().int().min(1).max(20).default(2),
+    /** The scrypt setting argon2id replaced: refused, so that an old setting is not silently ignored. */
+    PASSWORD_HASH_COST: z
+      .never({
+        error:
+          'PASSWORD_HASH_COST (scrypt) was removed; passwords are hashed with argon2id: set PASSWORD_HASH_MEMORY_KIB and PASSWORD_HASH_ITERATIONS instead, or nothing',
+      })
+      .optional(),
+    /** Hashes at once (default: one per spare core) and how many more may wait before a 503. */
+    HASH_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
+    HASH_POOL_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+    LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    LOGIN_BLOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** Each failure past the second adds this much delay to the answer, up to 4 s. */
+    LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(2000).default(500),
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    TRUST_PROXY: flag.default(false),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    STATIC_DIR: z.string().optional(),
+    /** Development: serve the apps from Vite dev servers with hot reload instead of their builds. */
+    DEV_FRONTENDS: flag.default(false),
+  })
+  .refine((e) => e.PASSWORD_HASH_MEMORY_KIB * e.PASSWORD_HASH_ITERATIONS >= MIN_HASH_WORK, {
+    path: ['PASSWORD_HASH_ITERATIONS'],
+    error: `PASSWORD_HASH_MEMORY_KIB × PASSWORD_HASH_ITERATIONS must be at least ${MIN_HASH_WORK} (OWASP's weakest recommended argon2id setting, m=7168 t=5); the default is 19456 × 2`,
+  });
 
 /** The server's settings, resolved from the environment. */
 export interface Config {
@@ -54,7 +83,10 @@ export interface Config {
   readonly sessionMaxSeconds: number;
   readonly activationCodeTtlDays: number;
   readonly demoData: 'auto' | 'always' | 'never';
-  readonly passwordHashCost: number;
+  /** argon2id's cost for new hashes (old hashes keep theirs until the next login). */
+  readonly passwordHashing: HashParams;
+  /** Hashes at once and the queue before a 503 (see security/hash-pool.ts). */
+  readonly hashPool: { readonly size: number; readonly queue: number };
   readonly throttle: {
     readonly maxFailuresPerAccount: number;
     readonly maxFailuresPerAddress: number;
@@ -87,7 +119,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
     demoData: e.DEMO_DATA,
-    passwordHashCost: e.PASSWORD_HASH_COST,
+    passwordHashing: {
+      memoryKib: e.PASSWORD_HASH_MEMORY_KIB,
+      iterations: e.PASSWORD_HASH_ITERATIONS,
+    },
+    hashPool: { size: e.HASH_POOL_SIZE ?? defaultPoolSize(), queue: e.HASH_POOL_QUEUE },
     throttle: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -57,3 +57,101 @@ export function uniqueViolation(error: unknown): string | undefined {
   const pgError = postgresErrorOf(error);
   return pgError?.code === '23505' ? (pgError.constraint ?? '') : undefined;
 }
+
+/** A class name as code writes it; anything else is not shown. */
+const CLASS_NAME = /^[A-Za-z_$][\w$.]{0,79}$/;
+/** A code as libraries set it (SQLSTATE, ECONNREFUSED, FST_ERR_…); anything else is not shown. */
+const ERROR_CODE = /^[A-Z0-9_]{1,40}$/;
+/** A stack frame line: `    at [name (]location:line:col[)]`, or a native/anonymous frame. */
+const STACK_FRAME =
+  /^ {4}at (?:(?:async )?[\w$.<>[\] ]{1,200} \()?(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s()]*:\d+:\d+\)?$|^ {4}at (?:(?:async )?[\w$.<>[\] ]{1,200} )?\((?:native|<anonymous>)\)$/;
+/** Most stack frames logged. */
+const MAX_FRAMES = 8;
+
+/**
+ * The stack frames of an error without its message: V8 writes `Class: message` and then the
+ * frames, and a failed query's message runs over several lines (Drizzle's "Failed query: …
+ * params: …"), so lines after the first are not frames. Everything up to the end of the
+ * message is cut off, and of the rest only lines that are code locations are kept; when the
+ * message cannot be found in the stack, nothing of the stack is kept.
+ */
+function stackFrames(error: { message?: unknown; stack?: unknown }): string | undefined {
+  if (typeof error.stack !== 'string' || typeof error.message !== 'string') return undefined;
+  const end = error.message ? error.stack.indexOf(error.message) : 0;
+  if (end === -1) return undefined;
+  const frames = error.stack
+    .slice(end + error.message.length)
+    .split('\n')
+    .filter((line) => STACK_FRAME.test(line))
+    .slice(0, MAX_FRAMES);
+  return frames.length ? frames.join('\n') : undefined;
+}
+
+/**
+ * What may be logged or printed of an unexpected error: its class, its code (the SQLSTATE for
+ * a database error), the constraint it broke, and where it was thrown — never its message,
+ * which for a failed query holds the SQL and every parameter (patient records, usernames), nor
+ * the database's detail ("Failing row contains …").
+ */
+export function loggableError(error: unknown): {
+  type: string;
+  code?: string;
+  constraint?: string;
+  stack?: string;
+} {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    name?: unknown;
+    code?: unknown;
+    message?: unknown;
+    stack?: unknown;
+  };
+  const pgError = postgresErrorOf(error);
+  const ownCode = typeof e.code === 'string' && ERROR_CODE.test(e.code) ? e.code : undefined;
+  const constraint =
+    pgError?.constraint && CLASS_NAME.test(pgError.constraint) ? pgError.constraint : undefined;
+  const stack = stackFrames(e);
+  // The class, when a subclass left `name` as plain "Error" (Drizzle's DrizzleQueryError does).
+  const className = error instanceof Error ? error.constructor.name : undefined;
+  const name = e.name === 'Error' && className ? className : e.name;
+  return {
+    type: typeof name === 'string' && CLASS_NAME.test(name) ? name : typeof error,
+    ...((pgError?.code ?? ownCode) ? { code: pgError?.code ?? ownCode } : {}),
+    ...(constraint ? { constraint } : {}),
+    ...(stack ? { stack } : {}),
+  };
+}
+
+/** Whether an error is, or wraps, a failed database query (whose message holds its data). */
+function isQueryFailure(error: unknown): boolean {
+  let e = error as { name?: unknown; params?: unknown; query?: unknown; cause?: unknown } | null;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    if ('params' in e || 'query' in e || e.name === 'DrizzleQueryError') return true;
+  }
+  return postgresErrorOf(error) !== undefined;
+}
+
+/**
+ * One line about a failure for an operator (the start-up message, the admin tool): an error
+ * written for them (configuration, a busy data directory, the admin tool's own refusals) says
+ * what it says; a database error is named by class, SQLSTATE and constraint only, since its
+ * message holds the query's parameters (the demo patients, a username).
+ */
+export function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return 'unexpected failure';
+  if (!isQueryFailure(error)) return error.message;
+  const { type, code, constraint } = loggableError(error);
+  const cause = postgresErrorOf(error) ? undefined : loggableError(error.cause).code;
+  return [
+    `database error ${type}`,
+    code ? `SQLSTATE ${code}` : undefined,
+    constraint ? `constraint ${constraint}` : undefined,
+    cause ? `cause ${cause}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** What the server prints when it cannot start. */
+export function startupFailureMessage(error: unknown): string {
+  return `Could not start: ${describeFailure(error)}`;
+}

@@ -23,7 +23,6 @@ function startProcess(dataDir: string): {
       DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'warn',
-      PASSWORD_HASH_COST: '15',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

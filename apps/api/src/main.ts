@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
 import { DataDirectoryInUseError } from './db/data-dir-lock';
 import { DEMO_PASSWORD } from './db/demo-data';
+import { describeFailure, startupFailureMessage } from './errors';
 import { startServer } from './server';
 
 /** How long a shutdown may take before the process gives up waiting. */
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed:', (error as Error).message);
+        console.error(`Shutdown failed: ${describeFailure(error)}`);
         process.exit(1);
       },
     );
@@ -53,11 +54,10 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  // Start-up errors are configuration problems; their messages are written for the operator.
+  // A configuration problem is explained in the operator's words; a database error by its
+  // class, SQLSTATE and constraint only (its message holds the query's data: demo patients).
   console.error(
-    error instanceof DataDirectoryInUseError
-      ? error.message
-      : `Could not start: ${(error as Error).message}`,
+    error instanceof DataDirectoryInUseError ? error.message : startupFailureMessage(error),
   );
   process.exit(1);
 });

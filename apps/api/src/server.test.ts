@@ -25,7 +25,6 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
     loadConfig({
       DATA_DIR: dataDir,
       PORT: '0',
-      PASSWORD_HASH_COST: '10',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000',
       ...env,

@@ -39,7 +39,7 @@ export async function startServer(
     const wantDemo =
       config.demoData === 'always' || (config.demoData === 'auto' && database.kind === 'embedded');
     const demoLoaded = wantDemo && (await isEmpty(database.db));
-    if (demoLoaded) await loadDemoData(database.db, config.passwordHashCost);
+    if (demoLoaded) await loadDemoData(database.db, config.passwordHashing);
     const app = await buildApp({ config, db: database.db, jwtSecret, logger, staticRoot });
     const url = await app.listen({ port: config.port, host: config.host });
     return {

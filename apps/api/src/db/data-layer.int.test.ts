@@ -170,7 +170,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         detail: 'x',
       });
       const record = await patientsRepository.get(database.db, CONTEXT, created.patient_id);
-      expect(record.patient.date_of_birth).toBe('1984-03-02');
+      expect(record.patient.date_of_birth).toMatch(/^\d{4}-01-01$/);
       expect(record.patient_appointment).toEqual({
         date: '2030-05-06',
         time: '10:30:00',

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ALLOWED_EMAIL_DOMAINS, DISEASE_IDS, DRUG_IDS, SAMPLE_TEXT } from '@portal/reference-data';
-import { hashPassword } from '../security/passwords';
+import { type HashParams, hashPassword } from '../security/passwords';
 import { type Db, queryRows } from './database';
 import {
   appointment,
@@ -87,10 +87,10 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * Loads the demo data set: 36 patients with diseases, allergies, history and appointments
  * (past and future); an employee in every position, some resigned; one account per role.
  */
-export async function loadDemoData(db: Db, passwordHashCost: number): Promise<void> {
+export async function loadDemoData(db: Db, passwordHashing: HashParams): Promise<void> {
   const random = rng(20_261_121);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const passwordHash = await hashPassword(DEMO_PASSWORD, passwordHashCost);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, passwordHashing);
   await db.transaction(async (tx) => {
     const patients = Array.from({ length: 36 }, (_, i) => {
       const age = 3 + Math.floor(random() * 85);

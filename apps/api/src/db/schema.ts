@@ -69,7 +69,8 @@ export const patient = pgTable(
   (t) => [
     // text_pattern_ops lets `patient_id LIKE 'P00%'` use the index whatever the collation.
     uniqueIndex('patient_patient_id_key').using('btree', t.patientId.op('text_pattern_ops')),
-    uniqueIndex('patient_id_card_number_key').on(t.idCardNumber),
+    // Unique without regard to case: `ab-1234` and `AB-1234` are one card (kept as typed).
+    uniqueIndex('patient_id_card_number_key').on(sql`lower(${t.idCardNumber})`),
     index('patient_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
     index('patient_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
     check('patient_age_range', sql`${t.age} between 1 and 120`),

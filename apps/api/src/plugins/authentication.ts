@@ -28,7 +28,8 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 /**
  * Checks, before anything else runs, that the caller may make the call: a valid signed token
  * for a live, unrevoked session of an active account, with a role the route allows. The role
- * comes from the database, not the token, so a change takes effect at once.
+ * comes from the database (the employee's current position), not the token, so a change takes
+ * effect at once; a token that names another role than the position's now is refused.
  */
 export const authenticationPlugin = fp(
   async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
@@ -51,7 +52,9 @@ export const authenticationPlugin = fp(
         session.id !== claims.sub ||
         session.revoked ||
         session.ended ||
-        !accountIsActive(session)
+        !accountIsActive(session) ||
+        // The role now follows the position: a token issued for another role is not honoured.
+        session.role !== claims.role
       ) {
         throw unauthorized(SESSION_ENDED);
       }

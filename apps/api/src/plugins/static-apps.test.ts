@@ -26,6 +26,11 @@ function fakeBuild(): string {
     mkdirSync(join(root, dir, 'assets'), { recursive: true });
     writeFileSync(join(root, dir, 'index.html'), `<!doctype html><title>${label}</title>`);
     writeFileSync(join(root, dir, 'assets', `${label}-abc123.js`), `console.log('${label}')`);
+    // A source map left in the build folder (a build made with maps in place): never served.
+    writeFileSync(
+      join(root, dir, 'assets', `${label}-abc123.js.map`),
+      JSON.stringify({ version: 3, sources: [`../src/${label}-secret-source.tsx`] }),
+    );
     writeFileSync(join(root, dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     // The build's own bookkeeping (Vite's manifest), which is not for browsers.
     mkdirSync(join(root, dir, '.vite'));
@@ -123,6 +128,45 @@ describe('the three frontends on the API origin', () => {
       expect(response.body).not.toContain('index.html":');
     }
   });
+
+  it('serves no source map, not even one left in a build folder', async () => {
+    for (const url of [
+      '/assets/public-abc123.js.map',
+      '/patients-management/assets/clinical-abc123.js.map',
+      '/employees-management/assets/hr-abc123.js.map',
+      '/patients-management/assets/clinical-abc123.js.MAP',
+      '/patients-management/assets/clinical-abc123.js%2Emap',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(response.body).not.toContain('secret-source');
+    }
+  });
+
+  it.each(['/API/health', '/Api/patient/P001', '/aPI', '//api/health', '/./API/nothing'])(
+    'answers %s, a case or spelling variant of the API prefix, with a 404 problem',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(response.body).not.toContain('<title>');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    },
+  );
+
+  it.each(['/%ff', '/api/%ff', '/patients-management/%E0%A4%A', '/employees-management/%zz'])(
+    'answers the malformed URL %s with a 400 problem under the security headers',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status: 400, title: 'Bad Request' });
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-request-id']).toEqual(expect.any(String));
+    },
+  );
 
   it('keeps unknown API paths as API 404s', async () => {
     const response = await get('/api/nothing-here');

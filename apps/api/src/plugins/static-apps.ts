@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { APP_PREFIXES, appForPath, type AppName, DEFAULT_API_BASE } from '@portal/contract';
-import { sendProblem } from './problems';
+import { APP_PREFIXES, appForPath, type AppName } from '@portal/contract';
+import { decodedPath, isApiPath, sendProblem } from './problems';
 
 /** The build folder of each app under the static root (dist/apps). */
 export const APP_DIRECTORIES: Readonly<Record<AppName, string>> = {
@@ -22,6 +22,9 @@ const APP_BASE: Readonly<Record<AppName, string>> = {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** A source map (`app-1a2b.js.map`, any case), with or without a precompressed suffix. */
+const SOURCE_MAP = /\.map(?:\.(?:br|gz))?$/i;
+
 /** Whether a file exists under a directory (and is a file). */
 function isFile(path: string): boolean {
   return existsSync(path) && statSync(path).isFile();
@@ -34,7 +37,7 @@ function isFile(path: string): boolean {
  * its precompressed copy (Brotli or gzip) when the browser accepts one — hashed assets cached
  * for a year as immutable, others for an hour — and any other path gets the app's index.html
  * with no-cache, so the browser always asks for the current release. A missing file with an
- * extension is a plain 404, not a page.
+ * extension is a plain 404, not a page; so is a source map, and any case of the API's prefix.
  */
 export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   const available = (Object.keys(APP_DIRECTORIES) as AppName[]).filter((name) =>
@@ -57,8 +60,12 @@ export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root:
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: async (request, reply) => {
-      const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
-      if (pathname === DEFAULT_API_BASE || pathname.startsWith(`${DEFAULT_API_BASE}/`)) {
+      // screenUrl (problems.ts) has already refused a path that does not decode.
+      const pathname = decodedPath(request.url.split('?')[0] ?? '/');
+      if (pathname === undefined) return sendProblem(reply, 400, 'The URL is not valid');
+      // `/API/…`, `//api/…`, `/./api`: the API's, not a page of the public app.
+      const [first = ''] = pathname.split(/[/\\]/).filter((s) => s && s !== '.');
+      if (isApiPath(`/${first.toLowerCase()}`)) {
         return sendProblem(reply, 404, `No API call ${request.method} ${pathname}`);
       }
       const name = appForPath(pathname);
@@ -71,6 +78,10 @@ export const staticAppsPlugin = fp(async (app: FastifyInstance, options: { root:
       if (segments.includes('..')) return sendProblem(reply, 400, 'Invalid path');
       // Hidden files are the build's bookkeeping (.vite/manifest.json), not the app's.
       if (segments.some((segment) => segment.startsWith('.')))
+        return sendProblem(reply, 404, `No file ${pathname}`);
+      // Source maps hold the whole source: the build keeps them out of these folders
+      // (tools/vite/app-config.ts), and one left there by another build is not served either.
+      if (SOURCE_MAP.test(segments.at(-1) ?? ''))
         return sendProblem(reply, 404, `No file ${pathname}`);
       const relative = segments.join('/');
       const dir = join(options.root, APP_DIRECTORIES[name]);

@@ -4,12 +4,38 @@ import { type Db, queryRows } from '../db/database';
 import { activationCode, appUser, session } from '../db/schema';
 import { generateActivationCode, hashActivationCode } from '../security/activation-codes';
 
+/**
+ * The role an account may use now, worked out in SQL on every login and every request: a
+ * patient's account is a patient's; staff use the portal role of their current position (null:
+ * the position gives none, e.g. a porter). Needs `u` (app_user) and `pos` (the employee's
+ * position) from {@link accountFrom}.
+ */
+const currentRole = sql`case when u.employee_id is null then u.role else pos.portal_role end`;
+
+/** An account with its patient or employee record and the employee's position. */
+const accountFrom = sql`app_user u
+  left join patient p on p.id = u.patient_id
+  left join employee e on e.id = u.employee_id
+  left join position pos on pos.id = e.position_id`;
+
+/** The columns of an account that login and the per-request check read. */
+const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as role,
+  ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
+  p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus"`;
+
 /** What login needs to know of an account. */
 export interface LoginCandidate {
   readonly id: string;
   readonly username: string;
   readonly passwordHash: string;
+  /**
+   * The role the account may use: from the employee's current position, not from what was
+   * stored at registration. When the position gives none it is the last stored role, and
+   * `hasPortalRole` is false: the account cannot be used.
+   */
   readonly role: Role;
+  /** Whether the account's record gives it a role now (false: staff moved to a position without one). */
+  readonly hasPortalRole: boolean;
   readonly lockedAt: string | null;
   readonly patientId: string | null;
   readonly employeeId: string | null;
@@ -24,21 +50,25 @@ export async function findLoginCandidate(
 ): Promise<LoginCandidate | undefined> {
   const [row] = await queryRows<LoginCandidate>(
     db,
-    sql`select u.id, u.username, u.password_hash as "passwordHash", u.role, u.locked_at as "lockedAt",
-          p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus"
-        from app_user u
-        left join patient p on p.id = u.patient_id
-        left join employee e on e.id = u.employee_id
+    sql`select ${accountColumns}, u.password_hash as "passwordHash"
+        from ${accountFrom}
         where lower(u.username) = lower(${username})`,
   );
   return row;
 }
 
-/** Whether an account may sign in at all: not locked, and staff still working here. */
+/**
+ * Whether an account may sign in at all: not locked, and staff still working here in a
+ * position that gives a portal role.
+ */
 export function accountIsActive(
-  account: Pick<LoginCandidate, 'lockedAt' | 'role' | 'workStatus'>,
+  account: Pick<LoginCandidate, 'lockedAt' | 'role' | 'workStatus' | 'hasPortalRole'>,
 ): boolean {
-  return account.lockedAt === null && (account.role === 'patient' || account.workStatus === 'yes');
+  return (
+    account.lockedAt === null &&
+    account.hasPortalRole &&
+    (account.role === 'patient' || account.workStatus === 'yes')
+  );
 }
 
 /** Opens a session that can be renewed until `maxSeconds` from now. */
@@ -75,12 +105,9 @@ export async function findSession(db: Db, sessionId: string): Promise<SessionSta
     db,
     sql`select s.id as "sessionId", s.revoked_at is not null as revoked,
           s.absolute_expires_at as "absoluteExpiresAt", s.absolute_expires_at <= now() as ended,
-          u.id, u.username, u.role, u.locked_at as "lockedAt",
-          p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus"
+          ${accountColumns}
         from session s
-        join app_user u on u.id = s.user_id
-        left join patient p on p.id = u.patient_id
-        left join employee e on e.id = u.employee_id
+        join ${accountFrom} on u.id = s.user_id
         where s.id = ${sessionId}`,
   );
   return row && { ...row, absoluteExpiresAt: new Date(row.absoluteExpiresAt) };
@@ -113,6 +140,22 @@ export async function revokeEmployeeSessions(
         returning id`,
   );
   return rows.length;
+}
+
+/**
+ * Keeps the stored role of an employee's account in step with a new position's portal role (the
+ * admin tool lists it); a position without one leaves it, since {@link currentRole} decides.
+ */
+export async function setEmployeeAccountRole(
+  db: Db,
+  employeeRowId: number,
+  role: Role | null,
+): Promise<void> {
+  if (role === null) return;
+  await db
+    .update(appUser)
+    .set({ role })
+    .where(and(eq(appUser.employeeId, employeeRowId), sql`${appUser.role} <> ${role}`));
 }
 
 /** Ends every open session of one account; returns how many. */
@@ -265,6 +308,11 @@ export async function insertUser(
   return row!.id;
 }
 
+/** Replaces an account's password hash (an old scheme upgraded at login). */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
+}
+
 /** Locks or unlocks an account by username; returns whether it exists. */
 export async function setAccountLocked(
   db: Db,
@@ -279,24 +327,26 @@ export async function setAccountLocked(
   return row?.id;
 }
 
-/** Every account with its record id and state, for the admin tool. */
+/** An account whose position gives no portal role, as the admin tool lists it. */
+export const NO_PORTAL_ROLE = 'no portal role';
+
+/** Every account with its record id, the role it may use now and its state, for the admin tool. */
 export async function listAccounts(db: Db) {
   return queryRows<{
     username: string;
-    role: Role;
+    role: Role | typeof NO_PORTAL_ROLE;
     record_id: string | null;
     locked: boolean;
     work_status: string | null;
     open_sessions: number;
   }>(
     db,
-    sql`select u.username, u.role, coalesce(p.patient_id, e.employee_id) as record_id,
+    sql`select u.username, coalesce(${currentRole}, ${NO_PORTAL_ROLE}) as role,
+          coalesce(p.patient_id, e.employee_id) as record_id,
           u.locked_at is not null as locked, e.work_status,
           (select count(*)::int from session s where s.user_id = u.id and s.revoked_at is null
              and s.absolute_expires_at > now() and s.expires_at > now()) as open_sessions
-        from app_user u
-        left join patient p on p.id = u.patient_id
-        left join employee e on e.id = u.employee_id
-        order by u.role, u.username`,
+        from ${accountFrom}
+        order by 2, u.username`,
   );
 }

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { type Db, queryRows } from '../db/database';
 import { employee } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
-import { issueActivationCode, revokeEmployeeSessions } from './accounts';
+import { issueActivationCode, revokeEmployeeSessions, setEmployeeAccountRole } from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
@@ -51,9 +51,23 @@ function employeeConflict(error: unknown): never {
   throw error;
 }
 
+/** The portal role a position gives its holder (null: none). */
+const portalRoleOf = (positionId: string | null | undefined) =>
+  (positionId && findPosition(positionId)?.portalRole) || null;
+
 /** Whether a position lets its holder register for the portal. */
 const grantsPortalAccess = (positionId: string | null | undefined) =>
-  Boolean(positionId && findPosition(positionId)?.portalRole);
+  portalRoleOf(positionId) !== null;
+
+/**
+ * The resignation date to store: none for someone working here (product decisions §3:
+ * `work_status: "yes"` clears it, so one sent with `yes` is dropped, not refused — the spec's
+ * edit form sends the whole form, date field and all, when HR takes a leaver back).
+ */
+const resignationDateFor = <T extends string | null | undefined>(
+  workStatus: 'yes' | 'no',
+  sent: T,
+): T | null => (workStatus === 'yes' ? null : sent);
 
 /** Reads and writes employee records; every call is audited with the request's actor. */
 export const employeesRepository = {
@@ -128,7 +142,7 @@ export const employeesRepository = {
               salary: input.salary,
               email: input.email,
               hireDate: input.hire_date,
-              resignationDate: input.resignation_date,
+              resignationDate: resignationDateFor(input.work_status, input.resignation_date),
               workStatus: input.work_status,
             })
             .returning({ id: employee.id });
@@ -150,8 +164,11 @@ export const employeesRepository = {
   },
 
   /**
-   * Changes what was sent and nothing else. Leaving work_status at `no` revokes every open
-   * session of the employee's account in the same transaction: a leaver is out at once.
+   * Changes what was sent and nothing else, but for the resignation date, which `yes` clears.
+   * Leaving work_status at `no`, or a new position that changes the portal role (Doctor →
+   * Porter, Doctor → HR; not Doctor → Nurse), revokes every open session of the employee's
+   * account in the same transaction: the person is out at once, and logs in again with the new
+   * role if the position gives one.
    */
   async update(
     db: Db,
@@ -172,15 +189,20 @@ export const employeesRepository = {
               hireDate: employee.hireDate,
               resignationDate: employee.resignationDate,
               workStatus: employee.workStatus,
+              positionId: employee.positionId,
             })
             .from(employee)
             .where(eq(employee.employeeId, employeeId))
             .for('update');
           if (!stored) throw notFound(`No employee with ID ${employeeId}`);
+          const workStatus = (fields.work_status ?? stored.workStatus) as 'yes' | 'no';
           const merged = {
-            work_status: (fields.work_status ?? stored.workStatus) as 'yes' | 'no',
+            work_status: workStatus,
             hire_date: fields.hire_date ?? stored.hireDate,
-            resignation_date: fields.resignation_date ?? stored.resignationDate,
+            resignation_date: resignationDateFor(
+              workStatus,
+              fields.resignation_date ?? stored.resignationDate,
+            ),
           };
           const errors = checkEmployeeDates(merged);
           if (errors.length) throw badRequest(errors[0]!.message, errors);
@@ -195,14 +217,23 @@ export const employeesRepository = {
                 salary: fields.salary,
                 email: fields.email,
                 hireDate: fields.hire_date,
-                resignationDate: fields.resignation_date,
+                resignationDate: resignationDateFor(workStatus, fields.resignation_date),
                 workStatus: fields.work_status,
               }),
               updatedAt: sql`now()`,
             })
             .where(eq(employee.id, stored.id));
+          const newRole = portalRoleOf(fields.position_id ?? stored.positionId);
+          const roleChanged = newRole !== portalRoleOf(stored.positionId);
+          if (roleChanged) await setEmployeeAccountRole(tx, stored.id, newRole);
           if (merged.work_status === 'no')
             revoked = await revokeEmployeeSessions(tx, stored.id, 'work_status set to no');
+          else if (roleChanged)
+            revoked = await revokeEmployeeSessions(
+              tx,
+              stored.id,
+              'position changed the portal role',
+            );
         },
       );
     } catch (error) {

@@ -8,7 +8,7 @@ import type {
   addPatientRequestSchema,
   updatePatientRequestSchema,
 } from '@portal/contract';
-import { toTimeWithSeconds } from '@portal/contract';
+import { checkPatientAge, toTimeWithSeconds } from '@portal/contract';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/database';
 import {
@@ -18,7 +18,7 @@ import {
   patientChronicDisease,
   patientDrugAllergy,
 } from '../db/schema';
-import { conflict, notFound, uniqueViolation } from '../errors';
+import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode } from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
@@ -81,6 +81,33 @@ async function findPatient(db: Db, patientId: string) {
     .where(eq(patient.patientId, patientId));
   if (!row) throw notFound(`No patient with ID ${patientId}`);
   return row;
+}
+
+/**
+ * An edit sends only what changed, so the age rule ({@link checkPatientAge}) is checked on the
+ * stored record merged with the edit, with the row locked until the update. The error names
+ * the field that was sent (the age when both were).
+ */
+async function checkAgeAgainstStored(
+  tx: Db,
+  patientId: string,
+  fields: { age?: number | undefined; date_of_birth?: string | undefined },
+): Promise<void> {
+  if (fields.age === undefined && fields.date_of_birth === undefined) return;
+  const [stored] = await tx
+    .select({ age: patient.age, date_of_birth: patient.dateOfBirth })
+    .from(patient)
+    .where(eq(patient.patientId, patientId))
+    .for('update');
+  if (!stored) throw notFound(`No patient with ID ${patientId}`);
+  const [problem] = checkPatientAge({
+    age: fields.age ?? stored.age,
+    date_of_birth: fields.date_of_birth ?? stored.date_of_birth,
+  });
+  if (problem) {
+    const field = fields.age !== undefined ? 'patient.age' : 'patient.date_of_birth';
+    throw badRequest(`${field}: ${problem.message}`, [{ field, message: problem.message }]);
+  }
 }
 
 /** Reads and writes patient records; every call is audited with the request's actor. */
@@ -189,6 +216,7 @@ export const patientsRepository = {
         context,
         { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
         async (tx) => {
+          await checkAgeAgainstStored(tx, patientId, fields);
           const changes = {
             firstName: fields.first_name,
             lastName: fields.last_name,

@@ -583,13 +583,13 @@ describe('POST /login', () => {
     expect((await call(app, 'GET', '/profile', { token: user.token })).statusCode).toBe(401);
   });
 
-  it('stores passwords as scrypt hashes', async () => {
+  it('stores passwords as argon2id hashes', async () => {
     const user = await createUser(app, database, 'HR');
     const [row] = await queryRows<{ password_hash: string }>(
       database.db,
       sql`select password_hash from app_user where username = ${user.username}`,
     );
-    expect(row!.password_hash.startsWith('scrypt$')).toBe(true);
+    expect(row!.password_hash.startsWith('$argon2id$')).toBe(true);
     expect(row!.password_hash).not.toContain(user.password);
   });
 

@@ -583,11 +583,13 @@ describe('PUT /employee/update-employee', () => {
     expectProblem(response, 400, 'resignation_date');
   });
 
-  it('takes work status no with the resignation date stored earlier', async () => {
-    const { id } = await addEmployee({ hire_date: '2020-01-15', resignation_date: '2030-01-01' });
+  it('does not keep a resignation date sent with work status yes (yes clears it)', async () => {
+    const { id } = await addEmployee({ hire_date: '2020-01-15', resignation_date: '2027-01-01' });
     const response = await updateEmployee({ employee_id: id, work_status: 'no' });
-    expectSuccess(response, 200);
-    expect(response.json()).toMatchObject({ work_status: 'no', resignation_date: '2030-01-01' });
+    expectProblem(response, 400);
+    expect(response.json<{ errors: { field: string }[] }>().errors[0]?.field).toBe(
+      'resignation_date',
+    );
   });
 
   it('ends every open session of a leaver at once, and lets them back when rehired', async () => {
@@ -597,14 +599,14 @@ describe('PUT /employee/update-employee', () => {
     const response = await updateEmployee({
       employee_id: doctor.recordId,
       work_status: 'no',
-      resignation_date: '2030-06-30',
+      resignation_date: '2026-06-30',
     });
     expectSuccess(response, 200);
     const updated = response.json<UpdateEmployeeResponse>();
     expect(updated).toMatchObject({
       employee_id: doctor.recordId,
       work_status: 'no',
-      resignation_date: '2030-06-30',
+      resignation_date: '2026-06-30',
       registered: true,
     });
     expect(updated.sessions_revoked).toBe(1);

@@ -22,7 +22,8 @@ const problemResponses = { '4xx': problemSchema, '5xx': problemSchema };
 
 /**
  * Method, path and access of a route straight from the contract's endpoint table, and its
- * schemas with the problem answers added, so no route can forget who may call it.
+ * schemas with the problem answers added, so no route can forget who may call it. A public
+ * call says so in the OpenAPI document too (`security: []` over the document's bearer default).
  */
 export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
   endpoint: Endpoint,
@@ -32,7 +33,11 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
     method: endpoint.method,
     url: endpoint.path,
     config: { access: endpoint.access },
-    schema: { ...schema, response: { ...schema.response, ...problemResponses } },
+    schema: {
+      ...schema,
+      ...(endpoint.access === 'public' ? { security: [] } : {}),
+      response: { ...schema.response, ...problemResponses },
+    },
   };
 }
 

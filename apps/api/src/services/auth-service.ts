@@ -1,5 +1,8 @@
 import type { registerRequestSchema, TokenResponse } from '@portal/contract';
-import { WRONG_CREDENTIALS_MESSAGE } from '@portal/contract';
+import {
+  POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
+  WRONG_CREDENTIALS_MESSAGE,
+} from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -20,16 +23,19 @@ import {
   insertUser,
   type LoginCandidate,
   revokeSession,
+  setPasswordHash,
   touchSession,
 } from '../repositories/accounts';
 import { type Actor, audit, type RequestContext } from '../repositories/audit';
-import { clearThrottle, readThrottle, recordFailure } from '../repositories/throttle';
 import {
-  hashPassword,
-  makeDecoyHash,
-  verifyPassword,
-  weakPasswordReason,
-} from '../security/passwords';
+  clearAccount,
+  recordFailure,
+  releaseAttempt,
+  reserveAttempt,
+  type ThrottleKey,
+} from '../repositories/throttle';
+import type { PasswordHasher } from '../security/password-hasher';
+import { weakPasswordReason } from '../security/passwords';
 import type { TokenService } from '../security/tokens';
 
 type RegisterInput = z.output<typeof registerRequestSchema>;
@@ -41,70 +47,121 @@ const NOT_ELIGIBLE =
 /** Most a throttled answer is held back, in milliseconds. */
 const MAX_SLOWDOWN_MS = 4000;
 
-/** Login, registration, renewal and logout: the account rules of product decisions §3. */
+/**
+ * Login, registration, renewal and logout: the account rules of product decisions §3.
+ *
+ * Throttling (docs/operations.md, "Password hashing and throttling"): every login reserves an
+ * attempt on its account and its address, and every registration on its address, in the
+ * database and before any password is hashed or checked; an attempt over a limit is refused
+ * with 429 and never reaches the hashing pool. A failed attempt stays counted; one that did not
+ * really test a secret (a success, a busy pool, a refusal before the check) is given back.
+ */
 export class AuthService {
-  private decoyHash: Promise<string> | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly tokens: TokenService,
     private readonly config: Config,
     private readonly sleep: (ms: number) => Promise<void>,
+    private readonly passwords: PasswordHasher,
   ) {}
 
-  private throttleKeys(username: string, address: string) {
+  private addressKey(address: string): ThrottleKey {
     return {
-      account: {
-        key: `account:${username.toLowerCase()}`,
-        maxFailures: this.config.throttle.maxFailuresPerAccount,
-      },
-      address: {
-        key: `address:${address}`,
-        maxFailures: this.config.throttle.maxFailuresPerAddress,
-      },
+      key: `address:${address}`,
+      maxFailures: this.config.throttle.maxFailuresPerAddress,
     };
   }
 
-  /**
-   * Refuses a blocked account or address (429), and holds back the answer a little more with
-   * each recent failure of the account, so guessing gets slow before it gets refused.
-   */
-  private async applyThrottle(keys: ReturnType<AuthService['throttleKeys']>): Promise<void> {
-    const state = await readThrottle(this.db, [keys.account.key, keys.address.key]);
-    if (state.blockedForSeconds > 0) {
-      throw tooManyRequests('Too many failed attempts. Try again later.', state.blockedForSeconds);
+  private accountKey(username: string): ThrottleKey {
+    return {
+      key: `account:${username.toLowerCase()}`,
+      maxFailures: this.config.throttle.maxFailuresPerAccount,
+    };
+  }
+
+  /** Reserves an attempt on the keys, or refuses it (429 with Retry-After). */
+  private async reserve(keys: readonly ThrottleKey[]) {
+    const reservation = await reserveAttempt(this.db, keys, this.config.throttle);
+    if (!reservation.allowed) {
+      throw tooManyRequests(
+        'Too many failed attempts. Try again later.',
+        reservation.retryAfterSeconds,
+      );
     }
-    const failures = state.failures.get(keys.account.key) ?? 0;
+    return reservation.attempts;
+  }
+
+  /**
+   * Holds back the answer a little more with each earlier attempt counted against the account
+   * (past the second), so guessing gets slow before it gets refused.
+   */
+  private async slowDown(attempts: number): Promise<void> {
+    const earlier = attempts - 1;
     const delay = Math.min(
       MAX_SLOWDOWN_MS,
-      Math.max(0, failures - 2) * this.config.throttle.slowdownMs,
+      Math.max(0, earlier - 2) * this.config.throttle.slowdownMs,
     );
     if (delay > 0) await this.sleep(delay);
   }
 
+  /** Gives back an attempt that tested no secret; a failure here only leaves the count high. */
+  private async release(keys: readonly ThrottleKey[]): Promise<void> {
+    await releaseAttempt(
+      this.db,
+      keys.map((k) => k.key),
+    ).catch(() => undefined);
+  }
+
   private async fail(
     context: RequestContext,
-    keys: ReturnType<AuthService['throttleKeys']>,
+    keys: readonly ThrottleKey[],
+    attempts: ReadonlyMap<string, number>,
     username: string,
     action: 'login' | 'register',
     error: ApiError,
   ): Promise<never> {
-    const { windowSeconds, blockSeconds } = this.config.throttle;
-    await recordFailure(this.db, [keys.account, keys.address], windowSeconds, blockSeconds);
+    await recordFailure(this.db, keys, attempts, this.config.throttle);
     await audit(this.db, context, { action, outcome: 'failure', recordType: 'account', username });
     throw error;
   }
 
   /** Checks the password (in the same time for unknown users), then opens a session. */
   async login(context: RequestContext, username: string, password: string): Promise<TokenResponse> {
-    const keys = this.throttleKeys(username, context.address);
-    await this.applyThrottle(keys);
-    const account = await findLoginCandidate(this.db, username);
-    this.decoyHash ??= makeDecoyHash(this.config.passwordHashCost);
-    const valid = await verifyPassword(password, account?.passwordHash ?? (await this.decoyHash));
-    if (!account || !valid) {
-      return this.fail(context, keys, username, 'login', unauthorized(WRONG_CREDENTIALS_MESSAGE));
+    this.passwords.refuseIfBusy();
+    const keys = [this.accountKey(username), this.addressKey(context.address)] as const;
+    const attempts = await this.reserve(keys);
+    let failed = false;
+    try {
+      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+      const account = await findLoginCandidate(this.db, username);
+      const check = await this.passwords.verify(password, account?.passwordHash);
+      if (!account || !check.valid) {
+        failed = true;
+        return await this.fail(
+          context,
+          keys,
+          attempts,
+          username,
+          'login',
+          unauthorized(WRONG_CREDENTIALS_MESSAGE),
+        );
+      }
+      return await this.open(context, account, password, check.rehash, keys[0]);
+    } finally {
+      // Anything but a wrong password (a success, a busy pool, a disabled account, an error)
+      // gives its attempt back. After a success the account's count is gone already.
+      if (!failed) await this.release(keys);
     }
+  }
+
+  /** The right password: the rest of the login, up to the token. */
+  private async open(
+    context: RequestContext,
+    account: LoginCandidate,
+    password: string,
+    rehash: boolean,
+    accountKey: ThrottleKey,
+  ): Promise<TokenResponse> {
     if (!accountIsActive(account)) {
       await audit(this.db, context, {
         action: 'login',
@@ -112,13 +169,19 @@ export class AuthService {
         recordType: 'account',
         username: account.username,
       });
+      // Staff whose current position carries no portal role are told so (product decisions §3).
+      const movedOut =
+        account.lockedAt === null && account.workStatus === 'yes' && !account.hasPortalRole;
       throw new ApiError(
         403,
         'Forbidden',
-        'This account is disabled. Please contact the Help Desk.',
+        movedOut
+          ? POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE
+          : 'This account is disabled. Please contact the Help Desk.',
       );
     }
-    await clearThrottle(this.db, keys.account.key);
+    await clearAccount(this.db, accountKey.key);
+    if (rehash) await this.upgradeHash(account.id, password);
     const created = await createSession(
       this.db,
       account.id,
@@ -135,13 +198,49 @@ export class AuthService {
     return { token, role: account.role };
   }
 
-  /** Links a new account to the record named by id, role and a valid one-time code. */
+  /**
+   * Stores a new hash of the password the account just signed in with (an old scheme or cost).
+   * A full hashing pool skips it: the login goes ahead, and the next one tries again.
+   */
+  private async upgradeHash(userId: string, password: string): Promise<void> {
+    let hash: string;
+    try {
+      hash = await this.passwords.hash(password);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 503) return;
+      throw error;
+    }
+    await setPasswordHash(this.db, userId, hash);
+  }
+
+  /**
+   * Links a new account to the record named by id, role and a valid one-time code. Failures
+   * count against the caller's address only: a 60-bit single-use code needs no lock on the
+   * record, and such a lock would let anyone block someone else's registration.
+   */
   async register(context: RequestContext, input: RegisterInput) {
-    const keys = this.throttleKeys(`register:${input.id}`, context.address);
-    await this.applyThrottle(keys);
-    const weak = weakPasswordReason(input.password, input.username);
+    this.passwords.refuseIfBusy();
+    const keys = [this.addressKey(context.address)];
+    const attempts = await this.reserve(keys);
+    let failed = false;
+    try {
+      return await this.registerReserved(context, input, keys, attempts, () => (failed = true));
+    } finally {
+      if (!failed) await this.release(keys);
+    }
+  }
+
+  /** Registration once its attempt is reserved; `failing` marks a wrong id or code. */
+  private async registerReserved(
+    context: RequestContext,
+    input: RegisterInput,
+    keys: readonly ThrottleKey[],
+    attempts: ReadonlyMap<string, number>,
+    failing: () => void,
+  ) {
+    const weak = await weakPasswordReason(input.password, input.username);
     if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
-    const passwordHash = await hashPassword(input.password, this.config.passwordHashCost);
+    const passwordHash = await this.passwords.hash(input.password);
     try {
       await this.db.transaction(async (tx) => {
         const subject = await findRegistrationSubject(tx, input.role, input.id);
@@ -172,7 +271,8 @@ export class AuthService {
         throw conflict('username', 'This username is taken; choose another');
       }
       if (error instanceof ApiError && error.status === 400) {
-        return this.fail(context, keys, input.username, 'register', error);
+        failing();
+        return this.fail(context, keys, attempts, input.username, 'register', error);
       }
       throw error;
     }

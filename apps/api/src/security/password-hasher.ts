@@ -1,0 +1,97 @@
+import { ApiError } from '../errors';
+import { type HashPool, PoolFullError } from './hash-pool';
+import {
+  type HashParams,
+  hashPassword,
+  makeDecoyHash,
+  needsRehash,
+  verifyPassword,
+} from './passwords';
+
+/** What a password check found. */
+export interface PasswordCheck {
+  readonly valid: boolean;
+  /** The password is right but its hash is of an old scheme or cost: store a new one. */
+  readonly rehash: boolean;
+}
+
+const BUSY_MESSAGE = 'The server is busy signing people in. Please try again in a moment.';
+
+/**
+ * Every password hash and check of the server, through one bounded pool (see HashPool): a
+ * burst of logins waits in a short queue or is answered 503 with Retry-After, and never takes
+ * the cores or the memory the rest of the server needs.
+ */
+export class PasswordHasher {
+  private decoy: Promise<string> | undefined;
+  /** Hashes made and passwords checked (the tests count them). */
+  readonly counts = { hashed: 0, verified: 0 };
+
+  constructor(
+    private readonly params: HashParams,
+    readonly pool: HashPool,
+  ) {}
+
+  /**
+   * Answers 503 at once if the pool is full, before a login or registration spends any
+   * database work on an attempt that would be refused anyway.
+   */
+  refuseIfBusy(): void {
+    try {
+      this.pool.refuseIfFull();
+    } catch (error) {
+      throw busyProblem(error);
+    }
+  }
+
+  /** A new hash of the password with the configured parameters. */
+  hash(password: string): Promise<string> {
+    return this.pooled(() => {
+      this.counts.hashed += 1;
+      return hashPassword(password, this.params);
+    });
+  }
+
+  /**
+   * Checks a password against a stored hash; with no stored hash (an unknown username) against
+   * a decoy of the same cost, so both take the same time.
+   */
+  async verify(password: string, stored: string | undefined): Promise<PasswordCheck> {
+    const against = stored ?? (await this.decoyHash());
+    const valid = await this.pooled(() => {
+      this.counts.verified += 1;
+      return verifyPassword(password, against);
+    });
+    return {
+      valid: valid && stored !== undefined,
+      rehash: valid && needsRehash(against, this.params),
+    };
+  }
+
+  /** The decoy, made once (through the pool) and kept; a refused attempt is tried again later. */
+  private decoyHash(): Promise<string> {
+    this.decoy ??= this.pooled(() => makeDecoyHash(this.params)).catch((error: unknown) => {
+      this.decoy = undefined;
+      throw error;
+    });
+    return this.decoy;
+  }
+
+  private async pooled<T>(task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.pool.run(task);
+    } catch (error) {
+      throw busyProblem(error);
+    }
+  }
+}
+
+/** A full pool as the API's answer: 503 with Retry-After; any other error as it is. */
+function busyProblem(error: unknown): unknown {
+  if (error instanceof PoolFullError) {
+    return new ApiError(503, 'Service Unavailable', BUSY_MESSAGE, undefined, {
+      'retry-after': String(error.retryAfterSeconds),
+    });
+  }
+  return error;
+}
