@@ -74,8 +74,6 @@ function startServer(port, dataDir) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DEMO_DATA: 'always',
-      // Nobody logs in here; a lower (still salted, still scrypt) cost makes seeding quick.
-      PASSWORD_HASH_COST: '14',
       LOG_LEVEL: 'warn',
     },
   });

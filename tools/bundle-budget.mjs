@@ -62,6 +62,8 @@ export const APPS = [
 export const APP_SOURCES = Object.fromEntries(APPS.map((app) => [app.name, `apps/${app.name}/`]));
 
 const distOf = (app) => `${root}dist/apps/${app}`;
+/** Where an app's build leaves its source maps: outside the served folder (tools/vite/source-maps.ts). */
+const sourceMapsOf = (app) => `${root}dist/source-maps/${app}`;
 
 /**
  * The app's Vite manifest; throws with a hint when the app is not built.
@@ -147,18 +149,34 @@ export function totalJs(app) {
  * @returns {Set<string>}
  */
 export function bundledSources(app) {
-  const assets = `${distOf(app)}/assets`;
+  const assets = `${sourceMapsOf(app)}/assets`;
   const maps = readdirSync(assets).filter((file) => file.endsWith('.js.map'));
   if (maps.length === 0) throw new Error(`${app}: no source maps in ${assets}`);
   /** @type {Set<string>} */
   const sources = new Set();
   for (const map of maps) {
     for (const source of JSON.parse(readFileSync(`${assets}/${map}`, 'utf8')).sources ?? []) {
-      // Maps name sources relative to the assets folder: dist/apps/<app>/assets → workspace root.
+      // Maps name sources relative to the assets folder: dist/source-maps/<app>/assets → workspace root.
       sources.add(source.replace(/^(\.\.\/)+/, ''));
     }
   }
   return sources;
+}
+
+/**
+ * What of the source maps a browser could reach in an app's served folder (should be nothing):
+ * `.map` files, and scripts or styles that name a map.
+ * @param {string} app
+ * @returns {string[]}
+ */
+export function servedSourceMaps(app) {
+  const dir = distOf(app);
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) =>
+      /\.map(?:\.(?:br|gz))?$/i.test(file) ||
+      (/\.(?:js|css)$/.test(file) &&
+        readFileSync(`${dir}/${file}`, 'utf8').includes('sourceMappingURL=')),
+  );
 }
 
 /**

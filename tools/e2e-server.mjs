@@ -19,8 +19,6 @@ const server = spawn(process.execPath, [`${root}dist/apps/api/main.js`], {
     PORT: process.env.PORT ?? '4310',
     HOST: '127.0.0.1',
     DEMO_DATA: 'always',
-    // Journeys log in many times; a lower (still salted, still scrypt) cost keeps them quick.
-    PASSWORD_HASH_COST: '14',
     RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'warn',
   },

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { sourceMapsOutside } from './source-maps.ts';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -46,12 +47,19 @@ export function defineAppConfig(options: { name: string; base: string; appDir: U
   return defineConfig({
     root: fileURLToPath(options.appDir),
     base: options.base,
-    plugins: [react(), tailwindcss(), precompress()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      precompress(),
+      sourceMapsOutside(`${workspaceRoot}dist/source-maps/${options.name}`),
+    ],
     resolve: { tsconfigPaths: true },
     build: {
       outDir: `${workspaceRoot}dist/apps/${options.name}`,
       emptyOutDir: true,
-      sourcemap: true,
+      // Maps for the bundle-budget check, written outside the served folder (source-maps.ts)
+      // and named by no script.
+      sourcemap: 'hidden',
       // .vite/manifest.json: the chunk graph tools/bundle-budget reads to measure first visits.
       manifest: true,
       target: 'es2022',

@@ -185,7 +185,7 @@ test.describe('the clinical app, as a doctor', () => {
       await page.getByLabel(/^First Name/).fill('Kanya');
       await page.getByLabel(/^Last Name/).fill(`Sweep${n}`);
       await page.getByLabel(/^Age/).fill('30');
-      await page.getByLabel(/^Date of Birth/).fill('1996-01-02');
+      await page.getByLabel(/^Date of Birth/).fill(`${new Date().getUTCFullYear() - 30}-01-01`);
       await page.getByLabel(/^Gender/).selectOption('female');
       await page.getByLabel(/^Email/).fill(`kanya${n}@gmail.com`);
       await page.getByLabel(/^Phone Number/).fill('0812345678');

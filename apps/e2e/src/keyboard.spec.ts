@@ -150,7 +150,11 @@ test.describe('the clinical forms', () => {
     await typeInto(page, form.getByLabel(/^First Name/), 'Somsri');
     await typeInto(page, form.getByLabel(/^Last Name/), `Keyboard${n}`);
     await typeInto(page, form.getByLabel(/^Age/), '52');
-    await typeDate(page, form.getByLabel(/^Date of Birth/), '1974-06-21');
+    await typeDate(
+      page,
+      form.getByLabel(/^Date of Birth/),
+      `${new Date().getUTCFullYear() - 52}-01-01`,
+    );
     await choose(page, form.getByLabel(/^Gender/), 'F', 'female');
     await choose(page, form.getByLabel(/^Blood Type/), 'O', 'O');
     await typeInto(page, form.getByLabel(/^Email/), `somsri${n}@email.com`);

@@ -49,7 +49,7 @@ export async function createPatient(
     first_name: 'Araya',
     last_name: `Journey${n}`,
     age: 34,
-    date_of_birth: '1992-05-14',
+    date_of_birth: `${new Date().getUTCFullYear() - 34}-01-01`, // gives the age 34, any day
     gender: 'female',
     blood_type: 'A',
     email: `araya${n}@gmail.com`,

@@ -9,6 +9,7 @@ import {
   bundledSources,
   foreignSources,
   measureApp,
+  servedSourceMaps,
   sizeReport,
 } from '../../bundle-budget.mjs';
 
@@ -38,6 +39,10 @@ describe.each(APPS)('$name', (app) => {
     // The check reads real paths: the app's own sources are there to be seen.
     expect(own.length).toBeGreaterThan(0);
     expect(foreignSources(app.name)).toEqual([]);
+  });
+
+  it('leaves no source map where the server serves the app, and no script names one', () => {
+    expect(servedSourceMaps(app.name)).toEqual([]);
   });
 });
 

@@ -7,7 +7,7 @@ export { TimeField, TIME_HINT } from './lib/time-field';
 export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';
 export { YesNoField } from './lib/yes-no-field';
 export { EmailField, EMAIL_DOMAINS_HINT } from './lib/email-field';
-export { PasswordField } from './lib/password-field';
+export { PasswordField, type PasswordFieldProps } from './lib/password-field';
 export {
   DiseasePicker,
   DrugPicker,

@@ -38,7 +38,11 @@ async function fillMalee({ canvas, userEvent }: Pick<PlayContext, 'canvas' | 'us
   await userEvent.type(text('First Name'), 'Malee');
   await userEvent.type(text('Last Name'), 'Srisuk');
   await userEvent.type(canvas.getByRole('spinbutton', { name: 'Age' }), '34');
-  await userEvent.type(canvas.getByLabelText(/^Date of Birth/), '1992-03-14');
+  // 1 January, 34 years back: the date gives the age typed, whatever today is.
+  await userEvent.type(
+    canvas.getByLabelText(/^Date of Birth/),
+    `${new Date().getUTCFullYear() - 34}-01-01`,
+  );
   await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Gender' }), 'female');
   await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Blood Type' }), 'AB');
   await userEvent.type(text('Email'), 'malee.srisuk@gmail.com');

@@ -31,7 +31,8 @@ const MALEE = {
   firstName: 'Malee',
   lastName: 'Srisuk',
   age: '34',
-  dateOfBirth: '1992-03-14',
+  // 1 January, 34 years back: the date gives the age 34, whatever today is.
+  dateOfBirth: `${new Date().getUTCFullYear() - 34}-01-01`,
   gender: 'female',
   bloodType: 'AB',
   email: 'malee.srisuk@gmail.com',
@@ -299,7 +300,7 @@ describe('AddPatientPage', () => {
           first_name: 'Malee',
           last_name: 'Srisuk',
           age: 34,
-          date_of_birth: '1992-03-14',
+          date_of_birth: MALEE.dateOfBirth,
           gender: 'female',
           blood_type: 'AB',
           email: 'malee.srisuk@gmail.com',
@@ -370,7 +371,7 @@ describe('AddPatientPage', () => {
     expect(patientId).toHaveValue('P100');
     expect(text('First Name')).toHaveValue('Malee');
     expect(age()).toHaveValue(34);
-    expect(dateOfBirth()).toHaveValue('1992-03-14');
+    expect(dateOfBirth()).toHaveValue(MALEE.dateOfBirth);
     expect(gender()).toHaveValue('female');
     expect(within(insurance()).getByRole('radio', { name: 'Yes' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Disease 1' })).toHaveValue('I004');

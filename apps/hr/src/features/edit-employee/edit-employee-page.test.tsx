@@ -322,6 +322,29 @@ describe('EditEmployeePage', () => {
     );
   });
 
+  it('tells HR that a new position with another role ended the sessions, not the access', async () => {
+    serveEmployees(NURSE);
+    server.use(
+      http.put('*/api/employee/update-employee', () =>
+        HttpResponse.json({
+          ...NURSE,
+          position_id: 'P011',
+          position_name: 'HR',
+          department_name: 'Human Resources',
+          sessions_revoked: 1,
+        }),
+      ),
+    );
+    const { user, fields } = await renderLoaded('E002');
+    await user.selectOptions(fields.position(), 'HR');
+    await user.click(fields.done());
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent(
+      "Chaiwat Saetang's open sessions were ended: the new position changes what they may do in the portal, so they log in again to continue.",
+    );
+    expect(notice).not.toHaveTextContent('access to the portal has been revoked');
+  });
+
   it('does not send a Resignation Date hidden again by work status yes', async () => {
     serveEmployees(NURSE);
     const bodies = recordBodies(server, 'updateEmployee');

@@ -47,6 +47,8 @@ type Saved =
   | (Extract<SaveOutcome, { kind: 'updated' }> & {
       /** The person whose portal access ended with this save, if any. */
       revokedName: string | null;
+      /** Whether that person may log in again with the role of a new position. */
+      keepsPortalRole: boolean;
     })
   | Extract<SaveOutcome, { kind: 'unchanged' }>;
 
@@ -59,9 +61,15 @@ function mayGetNewCode(employee: Employee): boolean {
   );
 }
 
-/** The sentence HR reads when a save ended someone's access (spec: leavers lose access). */
-export function accessRevokedText(name: string): string {
-  return `${name}'s access to the portal has been revoked; their open sessions were ended.`;
+/**
+ * The sentence HR reads when a save ended someone's sessions: a leaver, or a new position with
+ * no portal role, loses access; a new position with another portal role (nurse → HR) means
+ * logging in again with it (product decisions §3: the role follows the position).
+ */
+export function accessRevokedText(name: string, keepsPortalRole = false): string {
+  return keepsPortalRole
+    ? `${name}'s open sessions were ended: the new position changes what they may do in the portal, so they log in again to continue.`
+    : `${name}'s access to the portal has been revoked; their open sessions were ended.`;
 }
 
 /**
@@ -101,7 +109,7 @@ export function EditEmployeePage() {
       {saved && (
         <SaveOutcomeNotice noun="Employee" outcome={saved} noticeRef={noticeRef}>
           {saved.kind === 'updated' && saved.revokedName && (
-            <p>{accessRevokedText(saved.revokedName)}</p>
+            <p>{accessRevokedText(saved.revokedName, saved.keepsPortalRole)}</p>
           )}
         </SaveOutcomeNotice>
       )}
@@ -163,6 +171,9 @@ export function EditEmployeePage() {
               id: answer.employee_id,
               fields: changedFieldCount(changes),
               revokedName: revoked ? `${answer.first_name} ${answer.last_name}` : null,
+              keepsPortalRole:
+                answer.work_status === 'yes' &&
+                findPosition(answer.position_id ?? '')?.portalRole != null,
             });
             resetAll();
           } catch (error) {

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { ROUTES } from '@portal/contract';
 import { useAuth, useSessionEndedNotice } from '@portal/auth';
-import { Button, LinkButton, Notice } from '@portal/ui';
+import { Button, HOSPITAL_NAME, LinkButton, Notice } from '@portal/ui';
 import { CountUp } from './count-up';
 import { HeroArt } from './hero-art';
 
@@ -70,7 +70,7 @@ export function LandingPage() {
       >
         <div className="flex flex-col gap-6">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            Riverside General Hospital
+            {HOSPITAL_NAME}
           </p>
           <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">
             Care that knows you, wherever you meet us

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { MESSAGES, ROUTES } from '@portal/contract';
+import { MESSAGES, PASSWORD_STRENGTH_MESSAGES, ROUTES } from '@portal/contract';
 import {
   handlers,
   makeActivationCode,
@@ -128,6 +128,41 @@ export const RegistrationRefused: Story = {
   },
 };
 
+/** The first estimate loads zxcvbn and its dictionaries. */
+const LOADING = { timeout: 15_000 };
+
+/**
+ * Register mode while a weak password is typed: its strength ("Very weak", a short red bar)
+ * and why, in a polite live region that is also the password's description.
+ */
+export const RegisterWeakPassword: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Username' }), 'new.patient');
+    const password = canvas.getByLabelText(/^Password/);
+    await userEvent.type(password, 'aaaaaaaaaaaa');
+    const strength = await canvas.findByText(/^Password strength:/, {}, LOADING);
+    await expect(strength).toHaveTextContent('Password strength: Very weak');
+    await expect(
+      canvas.getByText(new RegExp(PASSWORD_STRENGTH_MESSAGES.warnings.simpleRepeat)),
+    ).toBeVisible();
+    await expect(strength.closest('[aria-live="polite"]')).not.toBeNull();
+    await expect(password).toHaveAccessibleDescription(/Very weak.*Repeated characters/);
+  },
+};
+
+/** Register mode with a strong password: "Very strong", a full green bar, no reason. */
+export const RegisterStrongPassword: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Username' }), 'new.patient');
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'violet-tractor-orbit-1987');
+    const strength = await canvas.findByText(/^Password strength:/, {}, LOADING);
+    await waitFor(() => expect(strength).toHaveTextContent('Password strength: Very strong'));
+    await expect(canvas.queryByText(/easy to guess/)).toBeNull();
+  },
+};
+
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {
@@ -143,5 +178,19 @@ export const PhoneRegisterMode: Story = {
     await fitsThePhone();
     await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
     await expect(canvas.getByRole('textbox', { name: 'Activation code' })).toBeVisible();
+  },
+};
+
+/** At 360 px the strength and a long reason wrap inside the card. */
+export const PhoneRegisterWeakPassword: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await userEvent.type(canvas.getByLabelText(/^Password/), 'P@ssw0rd1234');
+    await expect(await canvas.findByText(/^Password strength:/, {}, LOADING)).toBeVisible();
+    await expect(
+      canvas.getByText(new RegExp(PASSWORD_STRENGTH_MESSAGES.warnings.similarToCommon)),
+    ).toBeVisible();
+    await fitsThePhone();
   },
 };

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, MESSAGES, ROUTES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
+import {
+  ENDPOINTS,
+  MESSAGES,
+  PASSWORD_STRENGTH_MESSAGES,
+  ROUTES,
+  STORAGE_KEYS,
+  TIMINGS,
+} from '@portal/contract';
 import {
   makeActivationCode,
   makeFakeToken,
@@ -348,6 +355,118 @@ describe('LoginPage', () => {
       await fillRegistration(user, unregisteredPatientId);
       const button = await screen.findByRole('button', { name: /^Register/, busy: true });
       expect(button).toBeDisabled();
+    });
+  });
+  describe('password strength (register mode)', () => {
+    /** The first estimate loads zxcvbn and its dictionaries: give it time on a loaded machine. */
+    const LOADING = { timeout: 15_000 };
+    /** The live region under the password: its text is also the input's description. */
+    const strengthText = () => screen.getByText(/^Password strength:/);
+
+    async function openRegister(user: ReturnType<typeof setupUser>) {
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+    }
+
+    it('shows the strength and why, as the person types, in a polite live region', async () => {
+      const user = setupUser();
+      await openRegister(user);
+      expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
+
+      await user.type(passwordInput(), 'aaaaaaaaaaaa');
+      await waitFor(() => expect(strengthText()).toHaveTextContent('Very weak'), LOADING);
+      expect(screen.getByText(/Repeated characters like "aaa" are easy to guess\./)).toBeVisible();
+      expect(strengthText().closest('[aria-live="polite"]')).not.toBeNull();
+      expect(passwordInput()).toHaveAccessibleDescription(
+        new RegExp(
+          `Password strength: Very weak ${PASSWORD_STRENGTH_MESSAGES.warnings.simpleRepeat}`,
+        ),
+      );
+
+      await user.clear(passwordInput());
+      expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
+      await user.type(passwordInput(), 'qwertyqwerty');
+      await waitFor(() =>
+        expect(
+          screen.getByText(new RegExp(PASSWORD_STRENGTH_MESSAGES.warnings.extendedRepeat)),
+        ).toBeVisible(),
+      );
+
+      await user.clear(passwordInput());
+      await user.type(passwordInput(), 'violet-tractor-orbit-1987');
+      await waitFor(() => expect(strengthText()).toHaveTextContent('Very strong'));
+      expect(screen.queryByText(/easy to guess/)).not.toBeInTheDocument();
+      // Only a message: the field is not marked invalid while typing.
+      expect(passwordInput()).not.toBeInvalid();
+    }, 30_000);
+
+    it("refuses, as typed, a password containing the username or the hospital's name", async () => {
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'nurse.joy');
+      await user.type(passwordInput(), 'Violet-Nurse.Joy-Tractor');
+      await waitFor(
+        () => expect(screen.getByText(PASSWORD_STRENGTH_MESSAGES.containsUsername)).toBeVisible(),
+        LOADING,
+      );
+      expect(strengthText()).toHaveTextContent(/Password strength: (Very weak|Weak|Fair)/);
+
+      // Changing the username re-estimates the same password: now it is fine.
+      await user.clear(usernameInput());
+      await user.type(usernameInput(), 'kanya.s');
+      await waitFor(() => expect(strengthText()).toHaveTextContent(/strong/i));
+
+      await user.clear(passwordInput());
+      await user.type(passwordInput(), 'Riverside General Hospital 2026!');
+      await waitFor(() =>
+        expect(screen.getByText(PASSWORD_STRENGTH_MESSAGES.containsHospitalName)).toBeVisible(),
+      );
+    }, 30_000);
+
+    it('estimates once typing pauses, never while keys are coming', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = setupUser(true);
+      await openRegister(user);
+      // Load the estimator first, so that only the debounce is timed below.
+      await user.type(passwordInput(), 'x');
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      await waitFor(() => expect(strengthText()).toBeInTheDocument(), LOADING);
+
+      // Keys 50 ms apart: each one is sooner than the debounce.
+      const typist = userEvent.setup({ advanceTimers: vi.advanceTimersByTime, delay: 50 });
+      await typist.type(passwordInput(), 'yz-walnut-sofa');
+      expect(passwordInput()).toHaveValue('xyz-walnut-sofa');
+      // Fewer than 250 ms since the last key: the old estimate is gone, no new one yet.
+      expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(300));
+      await waitFor(() => expect(strengthText()).toBeInTheDocument());
+    }, 30_000);
+
+    it('has no meter in login mode', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.type(passwordInput(), 'aaaaaaaaaaaa');
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
+      expect(passwordInput()).not.toHaveAttribute('aria-describedby');
+    });
+
+    it("still shows the server's refusal of the password", async () => {
+      const reason = PASSWORD_STRENGTH_MESSAGES.containsHospitalName;
+      server.use(problemHandler('register', 400, reason, [{ field: 'password', message: reason }]));
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), 'a long enough passphrase');
+      await user.type(screen.getByRole('textbox', { name: 'ID' }), unregisteredPatientId);
+      await user.type(
+        screen.getByRole('textbox', { name: 'Activation code' }),
+        makeActivationCode(),
+      );
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+      await waitFor(() => expect(passwordInput()).toBeInvalid());
+      expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
     });
   });
 });

@@ -188,7 +188,8 @@ function RegisterForm({
           label="Password"
           required
           autoComplete="new-password"
-          hint="At least 12 characters. Not a common password, and not containing your username."
+          hint="At least 12 characters and hard to guess: not a common password, your username or the hospital's name."
+          strengthFor="username"
         />
         <SelectField name="role" label="Role" required options={ROLE_OPTIONS} />
         <TextField

@@ -1,9 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
+
+/** The strength meter and the estimate it calls, downloaded only where a form shows it. */
+const PasswordStrengthMeter = lazy(() => import('./password-strength-meter'));
+
+/** Props of PasswordField. */
+export interface PasswordFieldProps extends FieldProps {
+  /**
+   * For a new password: the path of the form's username. The field then shows, as the person
+   * types, the password's strength and why the server would refuse it (the contract's rule).
+   */
+  strengthFor?: string;
+}
 
 /**
  * A masked password input with a "Show password" toggle, so that a long password can be
- * checked before it is sent (it starts masked, as the spec asks).
+ * checked before it is sent (it starts masked, as the spec asks); with `strengthFor`, a
+ * strength meter under it.
  */
 export function PasswordField({
   name,
@@ -13,9 +26,11 @@ export function PasswordField({
   hint,
   autoComplete = 'current-password',
   disabled,
-}: FieldProps) {
+  strengthFor,
+}: PasswordFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   const [visible, setVisible] = useState(false);
+  const strengthId = strengthFor ? `${id}-strength` : undefined;
   return (
     <FieldFrame {...{ id, label, required, hint, hintId, errorId, message }}>
       <div className="flex gap-2">
@@ -29,7 +44,7 @@ export function PasswordField({
           autoComplete={autoComplete}
           required={required}
           aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={[describedBy, strengthId].filter(Boolean).join(' ') || undefined}
           {...form.register(name, { disabled })}
         />
         <button
@@ -43,6 +58,11 @@ export function PasswordField({
           Show password
         </button>
       </div>
+      {strengthId && strengthFor && (
+        <Suspense fallback={null}>
+          <PasswordStrengthMeter id={strengthId} passwordField={name} usernameField={strengthFor} />
+        </Suspense>
+      )}
     </FieldFrame>
   );
 }

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { personNameSchema } from '@portal/contract';
+import { personNameSchema, TEXT_MESSAGES } from '@portal/contract';
 import { FormHarness } from './form-harness';
 import { TextField } from './text-field';
 
@@ -43,6 +43,29 @@ describe('TextField', () => {
     await user.type(input, 'Malee');
     await waitFor(() => expect(input).not.toHaveAttribute('aria-invalid'));
     expect(screen.queryByText('Required')).not.toBeInTheDocument();
+  });
+
+  it('reads a name of zero-width spaces as Required, and a pasted control character by name', async () => {
+    const user = userEvent.setup();
+    render(
+      <FormHarness schema={schema}>
+        <TextField name="first_name" label="First Name" hint="As on the ID card" required />
+      </FormHarness>,
+    );
+    const input = screen.getByRole('textbox', { name: 'First Name' });
+    await user.click(input);
+    await user.paste('\u200B\u200B\u200B');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(input).toHaveAccessibleDescription('As on the ID card Required'));
+    await user.clear(input);
+    await user.paste('Ma\u0000lee');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(
+        `As on the ID card ${TEXT_MESSAGES.controlCharacter}`,
+      ),
+    );
+    expect(screen.getByRole('status', { name: 'Submitted values' })).toBeEmptyDOMElement();
   });
 
   it('submits what was typed, and keeps it when the submit is refused', async () => {

@@ -1,7 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { addAppointmentRequestSchema, type AddAppointmentRequest } from '@portal/contract';
+import { z } from 'zod';
+import {
+  addAppointmentRequestSchema,
+  type AddAppointmentRequest,
+  patientFieldsSchema,
+} from '@portal/contract';
+import { FormHarness } from './form-harness';
 import { DateField } from './date-field';
 import { FormActions } from './form-actions';
 import { PortalForm } from './portal-form';
@@ -68,5 +74,58 @@ describe('usePortalForm', () => {
       date: '2026-12-01',
       topic: null,
     });
+  });
+
+  it('shows the contract’s plausibility rules on their fields: a 9999 date, a NUL in a topic', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(<AppointmentForm onSubmit={onSubmit} />);
+    await user.type(screen.getByRole('textbox', { name: 'Patient ID' }), 'P001');
+    await user.type(screen.getByRole('textbox', { name: 'Time' }), '10:30');
+    await user.type(screen.getByLabelText(/^Date/), '9999-12-31');
+    await user.click(screen.getByRole('textbox', { name: 'Topic' }));
+    await user.paste('Follow\u0000up');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(
+      await screen.findByText(
+        /^Appointment date must be between 1900-01-01 and \d{4}-\d{2}-\d{2}$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Remove the control characters/)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows an age the date of birth cannot give on the age field', async () => {
+    const user = userEvent.setup();
+    const year = new Date().getUTCFullYear();
+    const patient = {
+      patient_id: 'P001',
+      first_name: 'Malee',
+      last_name: 'Srisuk',
+      age: '120',
+      date_of_birth: `${year - 2}-01-01`,
+      gender: 'female',
+      blood_type: 'O',
+      email: 'malee@gmail.com',
+      health_insurance: 'yes',
+      address: '',
+      phone_number: '0812345678',
+      id_card_number: '1-2345-67890-12-3',
+      ongoing_treatment: 'none',
+      unhealthy_habits: 'none',
+    };
+    render(
+      <FormHarness schema={z.object({ patient: patientFieldsSchema })} defaultValues={{ patient }}>
+        <TextField name="patient.age" label="Age" />
+        <TextField name="patient.date_of_birth" label="Date of Birth" />
+      </FormHarness>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const age = screen.getByRole('textbox', { name: 'Age' });
+    await waitFor(() => expect(age).toHaveAttribute('aria-invalid', 'true'));
+    expect(age).toHaveAccessibleDescription('Age does not match the date of birth, which gives 2');
+    await user.clear(age);
+    await user.type(age, '2');
+    await waitFor(() => expect(age).not.toHaveAttribute('aria-invalid'));
   });
 });

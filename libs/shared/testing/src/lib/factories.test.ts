@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ACTIVATION_CODE_PATTERN,
   activationCodeResponseSchema,
@@ -87,6 +87,18 @@ describe('makePatientRecord', () => {
 
   it('has a matching add-patient request that passes the contract', () => {
     expect(addPatientRequestSchema.safeParse(makeAddPatientRequest({}, 5)).success).toBe(true);
+  });
+
+  it('stays plausible years after FACTORY_NOW: the age follows the clock', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2031-07-01T12:00:00Z'));
+      for (const r of makePatientRecords(40)) {
+        expect(patientFieldsSchema.safeParse(r.patient).error?.issues ?? []).toEqual([]);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

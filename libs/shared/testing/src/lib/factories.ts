@@ -1,6 +1,7 @@
 import {
   type AddEmployeeRequest,
   type AddPatientRequest,
+  ageOn,
   BLOOD_TYPES,
   type Employee,
   formatActivationCode,
@@ -9,6 +10,7 @@ import {
   type PatientRecord,
   type ProfileResponse,
   type TokenClaims,
+  todayUtc,
 } from '@portal/contract';
 import {
   ALLOWED_EMAIL_DOMAINS,
@@ -35,13 +37,6 @@ const DAY_MS = 86_400_000;
 /** The ISO date `days` after (or, negative, before) an ISO date. */
 function addDays(isoDate: string, days: number): string {
   return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole years between a date of birth and a day. */
-function ageOn(dateOfBirth: string, day: string): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = day.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -137,7 +132,8 @@ export function makePatientRecord(
     patient_id: patientIdFor(index),
     first_name: first.name,
     last_name: lastName,
-    age: Math.max(1, ageOn(dateOfBirth, TODAY)),
+    // The age on the real today, not FACTORY_NOW's: the forms check it against the clock.
+    age: Math.max(1, ageOn(dateOfBirth, todayUtc())),
     date_of_birth: dateOfBirth,
     gender: first.gender,
     blood_type: random.chance(0.9) ? random.pick(BLOOD_TYPES) : null,

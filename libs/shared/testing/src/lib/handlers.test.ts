@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addEmployeeResponseSchema,
+  addYears,
   addPatientResponseSchema,
   appointmentResponseSchema,
   employeeListSchema,
@@ -15,6 +16,7 @@ import {
   problemSchema,
   profileResponseSchema,
   registerResponseSchema,
+  todayUtc,
   TOTAL_COUNT_HEADER,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
@@ -145,6 +147,39 @@ describe('patients', () => {
     ]);
   });
 
+  it('refuses an ID card number that differs only in case, as the server does (409)', async () => {
+    const existing = patientRecordSchema.parse(await (await api('/patient/P003')).json());
+    const card = existing.patient.id_card_number;
+    const request = makeAddPatientRequest({
+      patient: { patient_id: 'P102', id_card_number: `${card}x` },
+    });
+    expect((await api('/patient/add-patient', { body: request })).status).toBe(201);
+    const clash = await api('/patient/add-patient', {
+      body: makeAddPatientRequest({ patient: { patient_id: 'P103', id_card_number: `${card}X` } }),
+    });
+    expect(clash.status).toBe(409);
+    const edit = await api('/patient/update-patient', {
+      method: 'PUT',
+      body: { patient: { patient_id: 'P002', id_card_number: `${card}X` } },
+    });
+    expect((await problemOf(edit)).errors?.map((e) => e.field)).toEqual(['patient.id_card_number']);
+  });
+
+  it('checks an edited age against the stored date of birth, as the server does (400)', async () => {
+    const stored = patientRecordSchema.parse(await (await api('/patient/P002')).json()).patient;
+    const response = await api('/patient/update-patient', {
+      method: 'PUT',
+      body: { patient: { patient_id: 'P002', age: stored.age > 60 ? 1 : 119 } },
+    });
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).errors?.map((e) => e.field)).toEqual(['patient.age']);
+    const birth = await api('/patient/update-patient', {
+      method: 'PUT',
+      body: { patient: { patient_id: 'P002', date_of_birth: '1900-01-01' } },
+    });
+    expect((await problemOf(birth)).errors?.map((e) => e.field)).toEqual(['patient.date_of_birth']);
+  });
+
   it('refuses an invalid body with 400 and the contract messages, by dotted path', async () => {
     const request = makeAddPatientRequest({
       patient: { patient_id: 'P101', email: 'a@yahoo.com' },
@@ -187,25 +222,29 @@ describe('patients', () => {
   });
 
   it('adds an appointment (time answered with seconds) that becomes the latest', async () => {
-    const body = { patient_id: 'P001', date: '2030-01-15', time: '10:30', topic: 'Follow-up' };
+    // Three years ahead: after every factory appointment, within the ten years allowed.
+    const date = addYears(todayUtc(), 3);
+    const body = { patient_id: 'P001', date, time: '10:30', topic: 'Follow-up' };
     const response = await api('/patient/add-patient-appointment', { body });
     expect(response.status).toBe(201);
     expect(appointmentResponseSchema.parse(await response.json()).time).toBe('10:30:00');
     const record = (await (await api('/patient/P001')).json()) as PatientRecord;
     expect(record.patient_appointment).toEqual({
-      date: '2030-01-15',
+      date,
       time: '10:30:00',
       topic: 'Follow-up',
     });
   });
 
   it('adds a history entry, newest first, and refuses an unknown patient', async () => {
-    const body = { patient_id: 'P001', date: '2030-01-15', time: '09:00:00', detail: '' };
+    // Today: after every factory entry (they precede FACTORY_NOW), and not in the future.
+    const today = todayUtc();
+    const body = { patient_id: 'P001', date: today, time: '09:00:00', detail: '' };
     const response = await api('/patient/add-patient-history', { body });
     expect(historyResponseSchema.parse(await response.json()).detail).toBeNull();
     const record = (await (await api('/patient/P001')).json()) as PatientRecord;
     expect(record.medical_history[0]).toEqual({
-      date: '2030-01-15',
+      date: today,
       time: '09:00:00',
       detail: null,
     });

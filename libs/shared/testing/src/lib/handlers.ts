@@ -6,6 +6,7 @@ import {
   addHistoryRequestSchema,
   addPatientRequestSchema,
   checkEmployeeDates,
+  checkPatientAge,
   DEFAULT_API_BASE,
   type Employee,
   employeeIdParamsSchema,
@@ -311,7 +312,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       if (db.patients.some((r) => r.patient.patient_id === p.patient_id)) {
         throw conflict('patient.patient_id', 'A patient with this Patient ID already exists');
       }
-      if (db.patients.some((r) => r.patient.id_card_number === p.id_card_number)) {
+      if (db.patients.some((r) => sameIdCard(r.patient.id_card_number, p.id_card_number))) {
         throw conflict(
           'patient.id_card_number',
           'A patient with this ID card number already exists',
@@ -332,14 +333,25 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const body = await parseBody(request, updatePatientRequestSchema);
       const record = findPatient(body.patient.patient_id);
       const changes = defined(body.patient);
+      const card = changes.id_card_number;
       if (
-        changes.id_card_number &&
-        db.patients.some((r) => r !== record && r.patient.id_card_number === changes.id_card_number)
+        card &&
+        db.patients.some((r) => r !== record && sameIdCard(r.patient.id_card_number, card))
       ) {
         throw conflict(
           'patient.id_card_number',
           'A patient with this ID card number already exists',
         );
+      }
+      if (changes.age !== undefined || changes.date_of_birth !== undefined) {
+        // As the server: the edit merged with the stored record, naming the field that was sent.
+        const [problem] = checkPatientAge({ ...record.patient, ...changes });
+        if (problem) {
+          const field = changes.age !== undefined ? 'patient.age' : 'patient.date_of_birth';
+          throw new MockProblem(400, `${field}: ${problem.message}`, [
+            { field, message: problem.message },
+          ]);
+        }
       }
       record.patient = { ...record.patient, ...changes };
       if (body.patient_chronic_disease)
@@ -454,6 +466,11 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 }
 
 /** A 409 naming the field that would be duplicated. */
+/** ID card numbers are one card whatever their case (the server's unique index on lower()). */
+function sameIdCard(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
+
 function conflict(field: string, detail: string) {
   return new MockProblem(409, detail, [{ field, message: detail }]);
 }

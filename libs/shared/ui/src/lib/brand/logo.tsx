@@ -1,5 +1,5 @@
-/** The hospital's full name, for accessible names and titles. */
-export const HOSPITAL_NAME = 'Riverside General Hospital';
+/** The hospital's full name, for accessible names and titles (written once, in reference-data). */
+export { HOSPITAL_NAME } from '@portal/reference-data';
 
 /** The portal's own logo: a cross in a rounded shield. Decorative unless given a label. */
 export function Logo({ size = 40, label }: { size?: number; label?: string }) {
