@@ -3,7 +3,7 @@ import { resolveJwtSecret } from './config';
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/database';
 import { existingDemoAccounts, isEmpty, loadDemoData } from './db/demo-data';
-import { migrate } from './db/migrate';
+import { MIGRATIONS, migrate } from './db/migrate';
 
 /** A running server and how to stop it cleanly. */
 export interface RunningServer {
@@ -35,11 +35,16 @@ export async function startServer(
   const jwtSecret = resolveJwtSecret(config);
   const database = await openConfiguredDatabase(config);
   try {
-    await migrate(database.db);
     const wantDemo =
       config.demoData === 'always' || (config.demoData === 'auto' && database.kind === 'embedded');
-    const demoLoaded = wantDemo && (await isEmpty(database.db));
-    if (demoLoaded) await loadDemoData(database.db, config.passwordHashing);
+    let demoLoaded = false;
+    // Under the migrations' advisory lock: of several instances starting together on one empty
+    // database, the first loads the demo data and the others, waiting on the lock, find it there.
+    await migrate(database.db, MIGRATIONS, async (tx) => {
+      if (!wantDemo || !(await isEmpty(tx))) return;
+      await loadDemoData(tx, config.passwordHashing);
+      demoLoaded = true;
+    });
     const app = await buildApp({ config, db: database.db, jwtSecret, logger, staticRoot });
     const url = await app.listen({ port: config.port, host: config.host });
     return {

@@ -30,11 +30,14 @@ const checksum = (text: string) => createHash('sha256').update(text).digest('hex
  * Brings the schema up to date, then makes the reference tables match the shared
  * reference-data library. Runs in one transaction under an advisory lock, so instances that
  * start together wait for each other and a failed migration leaves nothing half done.
- * Returns the names of the migrations it applied.
+ * `andThen` runs last, in the same transaction and under the same lock: start-up work that must
+ * be done once however many instances start together (the demo data), so the instance that
+ * waited sees what the first one did. Returns the names of the migrations it applied.
  */
 export async function migrate(
   db: Db,
   migrations: readonly Migration[] = MIGRATIONS,
+  andThen?: (tx: Db) => Promise<void>,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
@@ -72,6 +75,7 @@ export async function migrate(
       done.push(migration.name);
     }
     await syncReferenceData(tx);
+    if (andThen) await andThen(tx as unknown as Db);
     return done;
   });
 }

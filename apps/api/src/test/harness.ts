@@ -64,6 +64,27 @@ export async function createTestDatabase(
     await migrate(database.db);
     return database;
   }
+  const empty = await createEmptyServerDatabase();
+  const database = await openDatabase({ url: empty.url }, options);
+  await migrate(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await empty.drop();
+    },
+  };
+}
+
+/**
+ * A new database on the PostgreSQL server named by TEST_DATABASE_URL, not even migrated (as an
+ * operator's new database is), for tests that start servers on it; `drop` removes it.
+ * Throws when TEST_DATABASE_URL is not set or the server is not there.
+ */
+export async function createEmptyServerDatabase(): Promise<{
+  url: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -73,12 +94,9 @@ export async function createTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() }, options);
-  await migrate(database.db);
   return {
-    ...database,
-    close: async () => {
-      await database.close();
+    url: url.toString(),
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
