@@ -14,7 +14,14 @@ import {
   settle,
   signInWithToken,
 } from './quality-support';
-import { apiToken, createEmployee, createPatient, unique, uniqueEmployeeId } from './support';
+import {
+  apiToken,
+  createEmployee,
+  createPatient,
+  daysFromToday,
+  unique,
+  uniqueEmployeeId,
+} from './support';
 
 /**
  * axe's WCAG 2.2 AA checks on every route of the three apps, in each of its main states: empty,
@@ -24,7 +31,6 @@ import { apiToken, createEmployee, createPatient, unique, uniqueEmployeeId } fro
  */
 
 const PHONE = { width: 360, height: 740 };
-const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 /** A field with an error is marked invalid, the way a screen reader hears it. */
 async function expectInvalid(page: Page, label: RegExp) {
@@ -254,10 +260,18 @@ test.describe('the clinical app, as a doctor', () => {
   });
 
   for (const entry of [
-    { link: 'Patient Appointment', time: '10:30', textLabel: /^Topic/, added: 'Appointment added' },
+    {
+      link: 'Patient Appointment',
+      time: '10:30',
+      // Appointments are planned ahead; history is what has happened (not in the future).
+      date: daysFromToday(7),
+      textLabel: /^Topic/,
+      added: 'Appointment added',
+    },
     {
       link: 'Patient History',
       time: '09:15:00',
+      date: daysFromToday(-7),
       textLabel: /^Detail/,
       added: 'History entry added',
     },
@@ -276,7 +290,7 @@ test.describe('the clinical app, as a doctor', () => {
 
       await page.getByLabel(/^Patient ID/).fill('P99999');
       await page.getByLabel(/^Time/).fill(entry.time);
-      await page.getByLabel(/^Date/).fill(inAWeek());
+      await page.getByLabel(/^Date/).fill(entry.date);
       await page.getByLabel(entry.textLabel).fill('Checked by the accessibility sweep');
       await page.getByRole('button', { name: 'Add' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'not added' })).toBeVisible();
@@ -400,7 +414,7 @@ test.describe('the HR app', () => {
     await expectInvalid(page, /^Resignation Date/);
     await expectAccessible(page, 'Edit Employee, work status no, field errors');
 
-    await form.getByLabel(/^Resignation Date/).fill(new Date().toISOString().slice(0, 10));
+    await form.getByLabel(/^Resignation Date/).fill(daysFromToday());
     await form.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByText(/access to the portal has been revoked/)).toBeVisible();
     await expectAccessible(page, 'Edit Employee, saved');

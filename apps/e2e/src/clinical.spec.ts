@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughPage, openFromSidebar, unique } from './support';
+import { daysFromToday, logInThroughPage, openFromSidebar, unique } from './support';
 
 const CODE_PATTERN = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 
@@ -28,7 +28,7 @@ test('a doctor adds, finds and updates a patient, who then registers and sees th
   const patientId = `P${n}`;
   const lastName = `Wattanakul${n}`;
   const fullName = `Nok ${lastName}`;
-  const futureDate = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const futureDate = daysFromToday(14);
   let code = '';
 
   await test.step('the doctor signs in and lands on Add Patient', async () => {

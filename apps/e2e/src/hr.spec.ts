@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
   createEmployee,
+  daysFromToday,
   logInThroughPage,
   openFromSidebar,
   registerAccount,
@@ -10,7 +11,6 @@ import {
 
 const CODE_PATTERN = /[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}/;
 const PASSWORD = 'a-long-and-private-passphrase';
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The section's pages, reached as a person would: through the sidebar. */
 async function openPage(page: Page, name: string) {
@@ -50,7 +50,7 @@ test('HR adds a nurse and hands over the code; the nurse registers and reaches t
     await page.getByLabel(/^First Name/).fill('Jintana');
     await page.getByLabel(/^Last Name/).fill(lastName);
     await page.getByLabel(/^Position/).selectOption({ label: 'P002 Nurse (Nursing)' });
-    await page.getByLabel(/^Hire Date/).fill(today());
+    await page.getByLabel(/^Hire Date/).fill(daysFromToday());
     await page.getByLabel(/^Salary/).fill('38500');
     await page.getByLabel(/^Email/).fill(`jintana${n}@gmail.com`);
     await page.getByLabel(/^Phone Number/).fill('0867778888');
@@ -126,7 +126,7 @@ test('HR sets a nurse’s work status to no: her open session is thrown out at t
         .getByRole('group', { name: 'Work Status' })
         .getByRole('radio', { name: 'No' })
         .check();
-      await form.getByLabel(/^Resignation Date/).fill(today());
+      await form.getByLabel(/^Resignation Date/).fill(daysFromToday());
       await form.getByRole('button', { name: 'Done' }).click();
       const notice = hr
         .getByRole('status')

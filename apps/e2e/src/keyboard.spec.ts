@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { MESSAGES, PATIENT_SECTION_LINKS, ROUTES } from '@portal/contract';
 import { DEMO, signInWithToken } from './quality-support';
-import { createEmployee, createPatient, unique, uniqueEmployeeId } from './support';
+import { createEmployee, createPatient, daysFromToday, unique, uniqueEmployeeId } from './support';
 
 /**
  * Every form filled and submitted with the keyboard alone: Tab and Shift+Tab to move, typing,
@@ -10,7 +10,6 @@ import { createEmployee, createPatient, unique, uniqueEmployeeId } from './suppo
  * after a submit focus must be on the notice that says what happened.
  */
 
-const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 /** A date typed into Chromium's en-US date field, whose parts are month, day, year. */
 const typedDate = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
 
@@ -203,8 +202,21 @@ test.describe('the clinical forms', () => {
   });
 
   for (const entry of [
-    { link: 'Patient Appointment', time: '14:45', text: /^Topic/, added: 'Appointment added' },
-    { link: 'Patient History', time: '08:05:30', text: /^Detail/, added: 'History entry added' },
+    {
+      link: 'Patient Appointment',
+      time: '14:45',
+      date: daysFromToday(7),
+      text: /^Topic/,
+      added: 'Appointment added',
+    },
+    {
+      link: 'Patient History',
+      time: '08:05:30',
+      // History is what has happened: a date in the future is refused.
+      date: daysFromToday(-7),
+      text: /^Detail/,
+      added: 'History entry added',
+    },
   ]) {
     test(`${entry.link}: refused for an unknown patient, then added, with the keyboard`, async ({
       page,
@@ -213,7 +225,7 @@ test.describe('the clinical forms', () => {
       const form = page.getByRole('form', { name: entry.link });
       await typeInto(page, form.getByLabel(/^Patient ID/), 'P99999');
       await typeInto(page, form.getByLabel(/^Time/), entry.time);
-      await typeDate(page, form.getByLabel(/^Date/), inAWeek());
+      await typeDate(page, form.getByLabel(/^Date/), entry.date);
       await typeInto(page, form.getByLabel(entry.text), 'Entered with the keyboard');
       await press(page, form.getByRole('button', { name: 'Add' }));
       await expect(page.getByRole('alert').filter({ hasText: 'not added' })).toBeFocused();
@@ -288,11 +300,7 @@ test.describe('the HR forms', () => {
     await tabTo(page, status.getByRole('radio', { name: 'Yes' }));
     await page.keyboard.press('ArrowRight');
     await expect(status.getByRole('radio', { name: 'No' })).toBeChecked();
-    await typeDate(
-      page,
-      form.getByLabel(/^Resignation Date/),
-      new Date().toISOString().slice(0, 10),
-    );
+    await typeDate(page, form.getByLabel(/^Resignation Date/), daysFromToday());
     await press(page, form.getByRole('button', { name: 'Done' }));
 
     const notice = page

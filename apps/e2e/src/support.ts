@@ -30,6 +30,10 @@ export async function openFromSidebar(
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
+/** The date `days` from today (negative: in the past), as the date fields take it (YYYY-MM-DD). */
+export const daysFromToday = (days = 0): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 let counter = Date.now() % 100_000;
 /** A fresh, unique number per call (ids, usernames, id card numbers). */
 export function unique(): number {
