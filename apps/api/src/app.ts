@@ -11,7 +11,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { DEFAULT_API_BASE } from '@portal/contract';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import type { Db, PoolStats } from './db/database';
+import { Metrics } from './metrics';
 import { tooManyRequests } from './errors';
 import { authenticationPlugin } from './plugins/authentication';
 import {
@@ -25,6 +26,7 @@ import { devFrontendsPlugin } from './plugins/dev-frontends';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';
+import { metricsRoutes } from './routes/metrics';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
 import { AuthService } from './services/auth-service';
@@ -43,6 +45,8 @@ export interface AppOptions {
   readonly staticRoot?: string;
   /** How throttled logins wait; tests pass one that records the delay. */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** The database's connection-pool figures, for the metrics (a PostgreSQL server only). */
+  readonly databasePool?: () => PoolStats;
 }
 
 /** One API route as registered: method, full path and who may call it. */
@@ -161,7 +165,14 @@ export async function buildApp(options: AppOptions) {
       },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          metricsToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The operators’ METRICS_TOKEN (GET /api/metrics only)',
+          },
+        },
       },
       security: [{ bearer: [] }],
     },
@@ -169,24 +180,39 @@ export async function buildApp(options: AppOptions) {
   });
 
   const tokens = new TokenService(options.jwtSecret, config.tokenTtlSeconds);
-  const passwordHasher = new PasswordHasher(
-    config.passwordHashing,
-    new HashPool(config.hashPool.size, config.hashPool.queue),
-  );
+  const hashPool = new HashPool(config.hashPool.size, config.hashPool.queue);
+  const passwordHasher = new PasswordHasher(config.passwordHashing, hashPool);
   app.decorate('passwordHasher', passwordHasher);
+
+  // This instance's figures, in a registry of its own (GET /api/metrics).
+  const metrics = new Metrics({
+    hashPool,
+    ...(options.databasePool ? { databasePool: options.databasePool } : {}),
+  });
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the URL (it can hold a patient id); a path no route matched
+    // (a 404, a refused URL) is counted under one label.
+    const route = request.routeOptions?.url ?? '(no route)';
+    metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.addHook('onClose', async () => metrics.stop());
+
   const auth = new AuthService(
     db,
     tokens,
     config,
     options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     passwordHasher,
+    metrics.throttledAttempt,
   );
-  await app.register(authenticationPlugin, { db, tokens });
+  await app.register(authenticationPlugin, { db, tokens, audited: metrics.audited });
 
   const deps = { db, config, auth };
   await app.register(
     async (api) => {
       await api.register(operationsRoutes, deps);
+      await api.register(metricsRoutes, { ...deps, metrics });
       await api.register(authRoutes, deps);
       await api.register(patientRoutes, deps);
       await api.register(employeeRoutes, deps);
@@ -209,5 +235,7 @@ declare module 'fastify' {
     beginShutdown(): void;
     /** Every password hash and check, through the bounded hashing pool. */
     passwordHasher: PasswordHasher;
+    /** This instance's operators' figures (GET /api/metrics). */
+    metrics: Metrics;
   }
 }

@@ -60,6 +60,11 @@ const envSchema = z
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(2000).default(500),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: flag.default(false),
+    /** A bearer token that lets a caller other than this machine read GET /api/metrics. */
+    METRICS_TOKEN: z
+      .string()
+      .min(32, { error: 'METRICS_TOKEN must be at least 32 characters' })
+      .optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -96,6 +101,8 @@ export interface Config {
   };
   readonly rateLimitPerMinute: number;
   readonly trustProxy: boolean;
+  /** The bearer token for GET /api/metrics from elsewhere than loopback; none: loopback only. */
+  readonly metricsToken: string | undefined;
   readonly logLevel: string;
   readonly staticDir: string | undefined;
   readonly devFrontends: boolean;
@@ -133,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : undefined,
     devFrontends: e.DEV_FRONTENDS,

@@ -45,7 +45,14 @@ export async function startServer(
       await loadDemoData(tx, config.passwordHashing);
       demoLoaded = true;
     });
-    const app = await buildApp({ config, db: database.db, jwtSecret, logger, staticRoot });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      jwtSecret,
+      logger,
+      staticRoot,
+      ...(database.poolStats ? { databasePool: database.poolStats } : {}),
+    });
     const url = await app.listen({ port: config.port, host: config.host });
     return {
       url,

@@ -11,11 +11,22 @@ import * as schema from './schema';
 /** The Drizzle database, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The connection pool's figures now (a PostgreSQL server only), for the metrics. */
+export interface PoolStats {
+  /** Connections open, of which idle; queries waiting for one; the most it opens. */
+  readonly total: number;
+  readonly idle: number;
+  readonly waiting: number;
+  readonly max: number;
+}
+
 /** An open database and how to close it. */
 export interface Database {
   readonly db: Db;
   /** `embedded` (PGlite in a directory or in memory) or `server` (PostgreSQL via a URL). */
   readonly kind: 'embedded' | 'server';
+  /** The pool's figures; absent for PGlite (one connection in the process, no pool). */
+  readonly poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
 
@@ -37,12 +48,22 @@ export async function openDatabase(
     ? { logQuery: (query: string) => options.onQuery!(query) }
     : undefined;
   if ('url' in location) {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    const max = 10;
+    const pool = new pg.Pool({ connectionString: location.url, max });
+    // An idle connection the server ends (a restart, a failover, a dropped database) is removed
+    // by the pool, and the next query opens another; unheard, the event would end the process.
+    pool.on('error', () => {});
     // A server that is not there should fail the start, not the first request.
     await pool.query('select 1');
     return {
       db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db,
       kind: 'server',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
       close: () => pool.end(),
     };
   }

@@ -210,6 +210,7 @@ export async function closeWorld(world: World): Promise<void> {
 function roleFor(endpoint: Endpoint): Role | undefined {
   if (endpoint.access === 'public') return undefined;
   if (endpoint.access === 'authenticated') return 'medical_personnel';
+  if (endpoint.access === 'operator') return undefined;
   return endpoint.access[0];
 }
 

@@ -32,16 +32,25 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
  * effect at once; a token that names another role than the position's now is refused.
  */
 export const authenticationPlugin = fp(
-  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+  async (
+    app: FastifyInstance,
+    options: { db: Db; tokens: TokenService; audited?: RequestContext['audited'] },
+  ) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionEndsAt', null);
     app.decorateRequest('context', function context() {
-      return { actor: this.actor, address: this.ip, requestId: this.id };
+      return {
+        actor: this.actor,
+        address: this.ip,
+        requestId: this.id,
+        ...(options.audited ? { audited: options.audited } : {}),
+      };
     });
 
     app.addHook('onRequest', async (request) => {
       const access = request.routeOptions.config.access;
-      if (access === undefined || access === 'public') return;
+      // An operator's call is checked by its route (loopback or the metrics token), not here.
+      if (access === undefined || access === 'public' || access === 'operator') return;
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (!token) throw unauthorized('Sign in to continue');
       const claims = await options.tokens.verify(token);
@@ -60,7 +69,8 @@ export const authenticationPlugin = fp(
       }
       request.actor = actorOf(session, session.sessionId);
       request.sessionEndsAt = session.absoluteExpiresAt;
-      if (access !== 'authenticated' && !access.includes(session.role)) {
+      if (access === 'authenticated') return;
+      if (!access.includes(session.role)) {
         await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });
         throw forbidden();
       }

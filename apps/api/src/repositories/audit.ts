@@ -8,6 +8,8 @@ export interface RequestContext {
   readonly actor: Actor | null;
   readonly address: string;
   readonly requestId: string;
+  /** Told of each audit event once it is written for good (the metrics count them). */
+  readonly audited?: (entry: Pick<AuditEntry, 'action' | 'outcome'>) => void;
 }
 
 /** The signed-in user behind a request, as the session check found them. */
@@ -75,6 +77,8 @@ export async function audit(
     outcome: entry.outcome,
     requestId: context.requestId,
   });
+  // Inside a transaction the event is counted when it commits (auditedWrite), not here.
+  if (!('rollback' in db)) context.audited?.(entry);
 }
 
 /**
@@ -89,14 +93,17 @@ export async function auditedWrite<T>(
   entry: Omit<AuditEntry, 'outcome'>,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
+  let result: T;
   try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx);
+    result = await db.transaction(async (tx) => {
+      const done = await work(tx);
       await audit(tx, context, { ...entry, outcome: 'success' });
-      return result;
+      return done;
     });
   } catch (error) {
     await audit(db, context, { ...entry, outcome: 'failure' }).catch(() => undefined);
     throw error;
   }
+  context.audited?.({ ...entry, outcome: 'success' });
+  return result;
 }

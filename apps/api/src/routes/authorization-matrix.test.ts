@@ -214,6 +214,12 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
     request: () => ({ path: '/openapi.json' }),
   },
+  // The callers here are on loopback: without a token they may read the metrics; a session
+  // token is not the metrics token (routes/metrics.test.ts covers other addresses).
+  'GET /api/metrics': {
+    expected:                                        [200, 403,    403,  403,    403, 403,     403,    403,    403],
+    request: () => ({ path: '/metrics' }),
+  },
 };
 
 const OTHER_SECRET = 'another-secret-that-is-long-enough-9876543210';

@@ -48,10 +48,17 @@ describe('the OpenAPI document', () => {
     },
   );
 
-  it.each(documented.filter(([, e]) => e.access !== 'public'))(
+  it.each(documented.filter(([, e]) => e.access !== 'public' && e.access !== 'operator'))(
     'marks %s as needing the bearer token',
     (_, endpoint) => {
       expect(securityOf(endpoint.method, endpoint.path)).toEqual([{ bearer: [] }]);
+    },
+  );
+
+  it.each(documented.filter(([, e]) => e.access === 'operator'))(
+    'marks %s as needing the metrics token or nothing (from the server’s machine)',
+    (_, endpoint) => {
+      expect(securityOf(endpoint.method, endpoint.path)).toEqual([{ metricsToken: [] }, {}]);
     },
   );
 

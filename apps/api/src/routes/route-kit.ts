@@ -35,10 +35,20 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
     config: { access: endpoint.access },
     schema: {
       ...schema,
-      ...(endpoint.access === 'public' ? { security: [] } : {}),
+      ...securityOf(endpoint),
       response: { ...schema.response, ...problemResponses },
     },
   };
+}
+
+/**
+ * The security the OpenAPI document gives a call, where it is not the bearer token: none for a
+ * public call; for an operator's, the metrics token or nothing (from the server's own machine).
+ */
+function securityOf(endpoint: Endpoint): { security?: Record<string, string[]>[] } {
+  if (endpoint.access === 'public') return { security: [] };
+  if (endpoint.access === 'operator') return { security: [{ metricsToken: [] }, {}] };
+  return {};
 }
 
 /** Puts a page's total and next cursor in the response headers; returns the page's items. */

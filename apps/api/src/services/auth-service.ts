@@ -63,6 +63,8 @@ export class AuthService {
     private readonly config: Config,
     private readonly sleep: (ms: number) => Promise<void>,
     private readonly passwords: PasswordHasher,
+    /** Told of each attempt the lock refuses (the metrics count them). */
+    private readonly onThrottled: (call: 'login' | 'register') => void = () => {},
   ) {}
 
   private addressKey(address: string): ThrottleKey {
@@ -80,9 +82,10 @@ export class AuthService {
   }
 
   /** Reserves an attempt on the keys, or refuses it (429 with Retry-After). */
-  private async reserve(keys: readonly ThrottleKey[]) {
+  private async reserve(keys: readonly ThrottleKey[], call: 'login' | 'register') {
     const reservation = await reserveAttempt(this.db, keys, this.config.throttle);
     if (!reservation.allowed) {
+      this.onThrottled(call);
       throw tooManyRequests(
         'Too many failed attempts. Try again later.',
         reservation.retryAfterSeconds,
@@ -129,7 +132,7 @@ export class AuthService {
   async login(context: RequestContext, username: string, password: string): Promise<TokenResponse> {
     this.passwords.refuseIfBusy();
     const keys = [this.accountKey(username), this.addressKey(context.address)] as const;
-    const attempts = await this.reserve(keys);
+    const attempts = await this.reserve(keys, 'login');
     let failed = false;
     try {
       await this.slowDown(attempts.get(keys[0].key) ?? 1);
@@ -221,7 +224,7 @@ export class AuthService {
   async register(context: RequestContext, input: RegisterInput) {
     this.passwords.refuseIfBusy();
     const keys = [this.addressKey(context.address)];
-    const attempts = await this.reserve(keys);
+    const attempts = await this.reserve(keys, 'register');
     let failed = false;
     try {
       return await this.registerReserved(context, input, keys, attempts, () => (failed = true));
@@ -276,6 +279,7 @@ export class AuthService {
       }
       throw error;
     }
+    context.audited?.({ action: 'register', outcome: 'success' });
     return { username: input.username, role: input.role, id: input.id };
   }
 

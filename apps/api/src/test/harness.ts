@@ -113,6 +113,7 @@ export async function createTestApp(database: Database, config: Config = testCon
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
     logger: false,
+    ...(database.poolStats ? { databasePool: database.poolStats } : {}),
     sleep: async (ms) => {
       sleeps.push(ms);
     },

@@ -9,8 +9,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT';
 /**
  * Who may make a call: anyone, any signed-in user, or the listed roles. The server enforces it
  * on every request; a patient's access to a patient record is further limited to their own.
+ * `operator` is no user of the portal: a caller on the server's own machine (loopback), or one
+ * with the operators' metrics token; a session token does not count.
  */
-export type Access = 'public' | 'authenticated' | readonly Role[];
+export type Access = 'public' | 'authenticated' | 'operator' | readonly Role[];
 
 /** One call of the API: method, path under the API base (`:name` marks a parameter), access. */
 export interface Endpoint {
@@ -25,7 +27,7 @@ const HR = ['HR'] as const;
 /**
  * Every call of the API. The spec's table keeps its paths and methods; renew, logout, the
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
- * OpenAPI document are the product decisions' additions.
+ * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -62,6 +64,7 @@ export const ENDPOINTS = {
   health: { method: 'GET', path: '/health', access: 'public' },
   ready: { method: 'GET', path: '/ready', access: 'public' },
   openapi: { method: 'GET', path: '/openapi.json', access: 'public' },
+  metrics: { method: 'GET', path: '/metrics', access: 'operator' },
 } as const satisfies Record<string, Endpoint>;
 
 /** The name of one API call. */
