@@ -81,7 +81,7 @@ async function startTwoServers(): Promise<{
       `a server did not start: ${failed.map((e) => startupFailureMessage(e)).join('; ')}`,
     );
   }
-  return { a: servers[0]!, b: servers[1]!, drop: empty.drop };
+  return { a: servers[0]!, b: servers[1]!, drop: () => empty.drop() };
 }
 
 describe.each(BACKENDS)('two instances on one database (%s)', (backend) => {
@@ -94,7 +94,7 @@ describe.each(BACKENDS)('two instances on one database (%s)', (backend) => {
   beforeAll(async () => {
     if (backend === 'postgres') {
       const servers = await startTwoServers();
-      cleanup.push(servers.drop);
+      cleanup.push(() => servers.drop());
       const asInstance = (server: RunningServer): Instance => {
         let closed = false;
         cleanup.push(async () => {

@@ -75,7 +75,7 @@ export async function migrate(
       done.push(migration.name);
     }
     await syncReferenceData(tx);
-    if (andThen) await andThen(tx as unknown as Db);
+    if (andThen) await andThen(tx);
     return done;
   });
 }

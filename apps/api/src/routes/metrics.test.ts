@@ -127,12 +127,13 @@ describe('who may read the metrics', () => {
   });
 
   it('refuses a request relayed by a proxy on this machine (it is not from this machine)', async () => {
-    for (const headers of [
+    const relayed: Record<string, string>[] = [
       { 'x-forwarded-for': '198.51.100.4' },
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=198.51.100.4' },
       { 'x-real-ip': '198.51.100.4' },
-    ]) {
+    ];
+    for (const headers of relayed) {
       for (const on of [app, proxied]) {
         const response = await call(on, 'GET', '/metrics', { remoteAddress: '127.0.0.1', headers });
         expect(response.statusCode, JSON.stringify(headers)).toBe(403);
