@@ -4,8 +4,15 @@ import { mergeConfig } from 'vite';
 
 /** One Storybook for the shared widgets and every app's pages, with no server behind it. */
 const config: StorybookConfig = {
-  stories: ['../libs/shared/*/src/**/*.stories.@(ts|tsx)', '../apps/*/src/**/*.stories.@(ts|tsx)'],
-  addons: ['@storybook/addon-a11y', '@storybook/addon-vitest'],
+  // The docs pages (Introduction, Design tokens) first; the story order in the sidebar is set by
+  // preview.tsx's storySort.
+  stories: [
+    './docs/*.mdx',
+    '../libs/shared/*/src/**/*.mdx',
+    '../libs/shared/*/src/**/*.stories.@(ts|tsx)',
+    '../apps/*/src/**/*.stories.@(ts|tsx)',
+  ],
+  addons: ['@storybook/addon-docs', '@storybook/addon-a11y', '@storybook/addon-vitest'],
   framework: { name: '@storybook/react-vite', options: {} },
   // mockServiceWorker.js, so stories answer API calls from MSW handlers.
   staticDirs: ['./public'],

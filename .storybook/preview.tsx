@@ -27,6 +27,21 @@ const preview: Preview = {
     },
   ],
   parameters: {
+    // One tree for designers: foundations, then components, form widgets and each app's pages.
+    // storySort runs in the manager without this file's imports, so the order is written inline.
+    options: {
+      storySort: {
+        order: [
+          'Foundations',
+          ['Introduction', 'Design tokens'],
+          'Components',
+          'Forms',
+          ['Fields', 'Pickers', 'Form'],
+          'Pages',
+          ['Public', 'Clinical', 'HR'],
+        ],
+      },
+    },
     // Every story is checked with axe (WCAG 2.2 A and AA); a violation fails its test.
     a11y: {
       test: 'error',
