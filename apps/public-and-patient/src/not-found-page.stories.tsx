@@ -7,7 +7,7 @@ import { fitsThePhone } from '@portal/testing/story-kit';
 
 /** What the app shows at an address it does not know (its `*` route). */
 const meta = {
-  title: 'Public/NotFound',
+  title: 'Pages/Public/NotFound',
   component: NotFoundPage,
   decorators: [
     (Story) => (
@@ -24,6 +24,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** An address no page has: a heading and a link home. */
 export const Default: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -34,6 +35,7 @@ export const Default: Story = {
   },
 };
 
+/** The not-found page on a 360 px phone. */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {

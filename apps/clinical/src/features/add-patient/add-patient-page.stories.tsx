@@ -12,7 +12,7 @@ import {
 import { AddPatientPage } from './add-patient-page';
 
 const meta = {
-  title: 'Clinical/AddPatientPage',
+  title: 'Pages/Clinical/AddPatientPage',
   component: AddPatientPage,
   beforeEach: forgetSession,
   decorators: [inManagementSection('patients'), inPortalFrame],
@@ -217,6 +217,7 @@ export const Desktop: Story = {
   },
 };
 
+/** On a 360 px phone: nothing scrolls sideways, and the section's links move from the sidebar into the menu. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {

@@ -23,7 +23,7 @@ const NAME = `${FIRST!.patient.first_name} ${FIRST!.patient.last_name}`;
 const CLOSED = 'The clinic is closed that day';
 
 const meta = {
-  title: 'Clinical/AddAppointmentPage',
+  title: 'Pages/Clinical/AddAppointmentPage',
   component: AddAppointmentPage,
   beforeEach: forgetSession,
   decorators: [inManagementSection('patients'), inPortalFrame],

@@ -50,7 +50,7 @@ const ANONG = makePatientRecord(
 const patients = () => createHandlers({ patients: [SOMCHAI, ANONG] });
 
 const meta = {
-  title: 'Clinical/EditPatientPage',
+  title: 'Pages/Clinical/EditPatientPage',
   component: EditPatientPage,
   beforeEach: forgetSession,
   decorators: [inManagementSection('patients'), inPortalFrame],
@@ -192,6 +192,7 @@ export const Saved: Story = {
   },
 };
 
+/** Done with nothing changed: nothing is sent, and the page says so. */
 export const NothingChanged: Story = {
   play: async (context) => {
     const form = await loadAnong(context);
@@ -245,6 +246,7 @@ export const SuccessWithCode: Story = {
   },
 };
 
+/** On a 360 px phone: a loaded patient with a new activation code, nothing scrolling sideways. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   parameters: { msw: patients() },

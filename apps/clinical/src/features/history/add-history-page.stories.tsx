@@ -23,7 +23,7 @@ const NAME = `${FIRST!.patient.first_name} ${FIRST!.patient.last_name}`;
 const IN_THE_FUTURE = 'An entry cannot be dated in the future';
 
 const meta = {
-  title: 'Clinical/AddHistoryPage',
+  title: 'Pages/Clinical/AddHistoryPage',
   component: AddHistoryPage,
   beforeEach: forgetSession,
   decorators: [inManagementSection('patients'), inPortalFrame],

@@ -23,7 +23,7 @@ const PATIENTS = makePatientRecords(24);
 const SOUGHT = PATIENTS[2]!.patient;
 
 const meta = {
-  title: 'Clinical/SearchPatientPage',
+  title: 'Pages/Clinical/SearchPatientPage',
   component: SearchPatientPage,
   beforeEach: forgetSession,
   decorators: [inManagementSection('patients'), inPortalFrame],
@@ -83,6 +83,7 @@ export const Filled: Story = {
   },
 };
 
+/** While the list loads on open: the spinner and its text, the results marked busy. */
 export const Loading: Story = {
   parameters: { msw: [pendingHandler('listPatients'), ...handlers.default] },
   play: async ({ canvas }) => {
@@ -185,6 +186,7 @@ export const LoadMore: Story = {
   },
 };
 
+/** On a 360 px phone: a whole record opened from the list, nothing scrolling sideways. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, userEvent }) => {

@@ -39,7 +39,7 @@ async function fillNurse(canvas: Canvas, userEvent: User, positionId = 'P002') {
 }
 
 const meta = {
-  title: 'HR/AddEmployeePage',
+  title: 'Pages/HR/AddEmployeePage',
   component: AddEmployeePage,
   beforeEach: freshStory,
   decorators: [inManagementSection('employees'), inPortalFrame],
@@ -173,6 +173,7 @@ export const Refused: Story = {
   },
 };
 
+/** On a 360 px phone: the form in one column, the menu button and Done in view. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {

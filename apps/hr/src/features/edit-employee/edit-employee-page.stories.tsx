@@ -68,7 +68,7 @@ async function markAsLeaver(canvas: Canvas, userEvent: User, date = '2026-10-31'
 }
 
 const meta = {
-  title: 'HR/EditEmployeePage',
+  title: 'Pages/HR/EditEmployeePage',
   component: EditEmployeePage,
   beforeEach: freshStory,
   decorators: [inManagementSection('employees'), inPortalFrame],
@@ -281,6 +281,7 @@ export const NewActivationCodeRefused: Story = {
   },
 };
 
+/** On a 360 px phone: a leaver being recorded, the Resignation Date shown, Done in view. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, userEvent }) => {

@@ -24,7 +24,7 @@ const searchForm = (canvas: Canvas) =>
   within(canvas.getByRole('search', { name: 'Search employees' }));
 
 const meta = {
-  title: 'HR/SearchEmployeePage',
+  title: 'Pages/HR/SearchEmployeePage',
   component: SearchEmployeePage,
   beforeEach: forgetSession,
   decorators: [inManagementSection('employees'), inPortalFrame],
@@ -159,6 +159,7 @@ export const KeyboardSearch: Story = {
   },
 };
 
+/** On a 360 px phone: the full list, nothing scrolling sideways. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {

@@ -12,7 +12,7 @@ import {
 } from '@portal/testing/story-kit';
 
 const meta = {
-  title: 'Public/LandingPage',
+  title: 'Pages/Public/LandingPage',
   component: LandingPage,
   beforeEach: forgetSession,
   decorators: [inPortalFrame],
@@ -101,6 +101,7 @@ export const SystemInfo: Story = {
   },
 };
 
+/** On a 360 px phone: the menu button instead of the links, the sections stacked. */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, canvasElement }) => {

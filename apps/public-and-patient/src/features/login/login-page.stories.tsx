@@ -17,7 +17,7 @@ import {
 } from '@portal/testing/story-kit';
 
 const meta = {
-  title: 'Public/LoginPage',
+  title: 'Pages/Public/LoginPage',
   component: LoginPage,
   beforeEach: forgetSession,
   decorators: [inPortalFrame],
@@ -163,6 +163,7 @@ export const RegisterStrongPassword: Story = {
   },
 };
 
+/** On a 360 px phone: the login card, the menu button in the top bar. */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {
@@ -172,6 +173,7 @@ export const Phone: Story = {
   },
 };
 
+/** On a 360 px phone, switched to Register: the activation code field appears. */
 export const PhoneRegisterMode: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, userEvent }) => {

@@ -52,7 +52,7 @@ const EMPTY_RECORD = makePatientRecord({
 });
 
 const meta = {
-  title: 'Public/PatientProfilePage',
+  title: 'Pages/Public/PatientProfilePage',
   component: PatientProfilePage,
   beforeEach: forgetSession,
   decorators: [inPortalFrame],
@@ -80,6 +80,7 @@ export const Default: Story = {
   },
 };
 
+/** While the profile loads: 'Loading profile...'. */
 export const Loading: Story = {
   parameters: { msw: [pendingHandler('profile'), ...handlers.default] },
   play: async ({ canvas }) => {
@@ -87,6 +88,7 @@ export const Loading: Story = {
   },
 };
 
+/** The profile could not be loaded: the spec's error text. */
 export const ProfileError: Story = {
   parameters: {
     msw: [
@@ -101,6 +103,7 @@ export const ProfileError: Story = {
   },
 };
 
+/** The profile loaded but the patient record did not: the spec's error text for the record. */
 export const RecordError: Story = {
   parameters: {
     msw: [problemHandler('getPatient', 404, 'No patient with ID P001'), ...handlers.default],
@@ -136,6 +139,7 @@ export const EmptyLists: Story = {
   },
 };
 
+/** On a 360 px phone: a full record with its lists, nothing scrolling sideways. */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   parameters: { msw: createHandlers({ patients: [FULL_RECORD] }) },

@@ -10,7 +10,7 @@ import { type PortalParameters, inPortalFrame, fitsThePhone } from '@portal/test
  * the only state it shows by itself is the signed-out one: the login page.
  */
 const meta = {
-  title: 'Public/SystemPage',
+  title: 'Pages/Public/SystemPage',
   component: SystemPage,
   decorators: [inPortalFrame],
   parameters: {
@@ -32,6 +32,7 @@ export const Default: Story = {
   },
 };
 
+/** On a 360 px phone, signed out: the login page that /system shows. */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {

@@ -4,7 +4,16 @@ import { DiseasePicker, DrugPicker } from './catalogue-pickers';
 import { withForm } from './form-harness';
 
 const meta = {
-  title: 'Form widgets/Catalogue pickers',
+  title: 'Forms/Pickers/CataloguePicker',
+  tags: ['autodocs'],
+  subcomponents: { DrugPicker },
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: DiseasePicker,
   decorators: [withForm],
   args: { name: 'disease_id', label: 'Disease', required: true },

@@ -11,7 +11,15 @@ const schema = z.object({
 });
 
 const meta = {
-  title: 'Form widgets/CountedPickers',
+  title: 'Forms/Pickers/CountedPickers',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false },
+    kind: { control: 'inline-radio', options: ['disease', 'drug'] },
+    countLabel: { control: 'text' },
+    hint: { control: 'text' },
+    disabled: { control: 'boolean' },
+  },
   component: CountedPickers,
   decorators: [withForm],
   args: {

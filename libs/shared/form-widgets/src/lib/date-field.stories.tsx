@@ -4,7 +4,15 @@ import { DateField } from './date-field';
 import { withForm } from './form-harness';
 
 const meta = {
-  title: 'Form widgets/DateField',
+  title: 'Forms/Fields/DateField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: DateField,
   decorators: [withForm],
   args: { name: 'date_of_birth', label: 'Date of Birth', required: true, autoComplete: 'bday' },

@@ -6,7 +6,15 @@ import { EMAIL_DOMAINS_HINT, EmailField } from './email-field';
 import { withForm } from './form-harness';
 
 const meta = {
-  title: 'Form widgets/EmailField',
+  title: 'Forms/Fields/EmailField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: EmailField,
   decorators: [withForm],
   args: { name: 'email', label: 'Email', required: true },

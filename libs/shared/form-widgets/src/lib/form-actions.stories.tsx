@@ -17,7 +17,9 @@ function ActionsFrame({ children }: { children: ReactNode }) {
 }
 
 const meta = {
-  title: 'Form widgets/FormActions',
+  title: 'Forms/Form/FormActions',
+  tags: ['autodocs'],
+  argTypes: { submitLabel: { control: 'text' }, busy: { control: 'boolean' } },
   component: FormActions,
   decorators: [
     (Story) => (

@@ -5,7 +5,15 @@ import { withForm } from './form-harness';
 import { NumberField } from './number-field';
 
 const meta = {
-  title: 'Form widgets/NumberField',
+  title: 'Forms/Fields/NumberField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: NumberField,
   decorators: [withForm],
   args: { name: 'age', label: 'Age', min: AGE_MIN, max: AGE_MAX, required: true },

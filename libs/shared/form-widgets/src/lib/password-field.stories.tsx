@@ -4,7 +4,15 @@ import { withForm } from './form-harness';
 import { PasswordField } from './password-field';
 
 const meta = {
-  title: 'Form widgets/PasswordField',
+  title: 'Forms/Fields/PasswordField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: PasswordField,
   decorators: [withForm],
   args: { name: 'password', label: 'Password', required: true },

@@ -48,7 +48,11 @@ function AppointmentForm({ defaultValues = EMPTY }: { defaultValues?: AddAppoint
 }
 
 const meta = {
-  title: 'Form widgets/Composed form',
+  title: 'Forms/Form/PortalForm',
+  tags: ['autodocs'],
+  // The example form is local; these are the library's parts it is built from.
+  subcomponents: { PortalForm, FormErrorSummary, RequiredFieldsNote },
+  argTypes: { defaultValues: { control: 'object' } },
   component: AppointmentForm,
 } satisfies Meta<typeof AppointmentForm>;
 

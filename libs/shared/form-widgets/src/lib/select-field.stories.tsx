@@ -5,7 +5,15 @@ import { withForm } from './form-harness';
 import { SelectField } from './select-field';
 
 const meta = {
-  title: 'Form widgets/SelectField',
+  title: 'Forms/Fields/SelectField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: SelectField,
   decorators: [withForm],
   args: {

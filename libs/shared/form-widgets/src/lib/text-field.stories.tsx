@@ -4,7 +4,15 @@ import { withForm } from './form-harness';
 import { TextField } from './text-field';
 
 const meta = {
-  title: 'Form widgets/TextField',
+  title: 'Forms/Fields/TextField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: TextField,
   decorators: [withForm],
   args: { name: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },

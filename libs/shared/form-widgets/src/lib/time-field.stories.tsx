@@ -4,7 +4,15 @@ import { withForm } from './form-harness';
 import { TIME_HINT, TimeField } from './time-field';
 
 const meta = {
-  title: 'Form widgets/TimeField',
+  title: 'Forms/Fields/TimeField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: TimeField,
   decorators: [withForm],
   args: { name: 'time', label: 'Time', required: true },

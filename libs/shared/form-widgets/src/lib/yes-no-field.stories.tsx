@@ -4,7 +4,15 @@ import { withForm } from './form-harness';
 import { YesNoField } from './yes-no-field';
 
 const meta = {
-  title: 'Form widgets/YesNoField',
+  title: 'Forms/Fields/YesNoField',
+  tags: ['autodocs'],
+  argTypes: {
+    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+    label: { control: 'text' },
+    hint: { control: 'text' },
+    required: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+  },
   component: YesNoField,
   decorators: [withForm],
   args: { name: 'health_insurance', label: 'Health Insurance', required: true },

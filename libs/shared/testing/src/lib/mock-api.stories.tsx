@@ -53,6 +53,8 @@ function PatientListProbe() {
 
 const meta = {
   title: 'Testing/Mock API',
+  // A developers' example, not a design: out of the sidebar ('!dev'), still run as a test.
+  tags: ['!dev'],
   component: PatientListProbe,
   parameters: { msw: handlers.default },
 } satisfies Meta<typeof PatientListProbe>;

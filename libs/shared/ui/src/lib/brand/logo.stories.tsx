@@ -3,7 +3,14 @@ import { expect } from 'storybook/test';
 import { HospitalName, Logo } from './logo';
 
 const meta = {
-  title: 'UI/Brand',
+  title: 'Components/Brand/Logo',
+  tags: ['autodocs'],
+  subcomponents: { HospitalName },
+  args: { size: 40 },
+  argTypes: {
+    size: { control: { type: 'range', min: 24, max: 96, step: 4 } },
+    label: { control: 'text' },
+  },
   component: Logo,
   render: (args) => (
     <div className="flex items-center gap-3 p-4">

@@ -5,7 +5,16 @@ import { expect, fn } from 'storybook/test';
 import { Button, LinkButton } from './button';
 
 const meta = {
-  title: 'UI/Button',
+  title: 'Components/Buttons/Button',
+  tags: ['autodocs'],
+  subcomponents: { LinkButton },
+  argTypes: {
+    variant: { control: 'inline-radio', options: ['primary', 'secondary', 'danger', 'ghost'] },
+    busy: { control: 'boolean' },
+    disabled: { control: 'boolean' },
+    type: { control: 'inline-radio', options: ['button', 'submit', 'reset'] },
+    children: { control: 'text' },
+  },
   component: Button,
   args: { children: 'Done', onClick: fn() },
 } satisfies Meta<typeof Button>;

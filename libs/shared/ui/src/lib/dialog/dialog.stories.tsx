@@ -5,7 +5,17 @@ import { Button } from '../button/button';
 import { Dialog } from './dialog';
 
 const meta = {
-  title: 'UI/Dialog',
+  title: 'Components/Dialogs/Dialog',
+  tags: ['autodocs'],
+  // Fixed or modal: drawn in its own frame on the Docs page, not over it.
+  parameters: { docs: { story: { inline: false, height: '420px' } } },
+  argTypes: {
+    open: { control: 'boolean' },
+    title: { control: 'text' },
+    description: { control: 'text' },
+    actions: { control: false },
+    children: { control: false },
+  },
   component: Dialog,
   args: {
     open: true,

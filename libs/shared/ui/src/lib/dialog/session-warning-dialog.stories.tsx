@@ -3,7 +3,14 @@ import { expect, fn, screen } from 'storybook/test';
 import { SessionWarningDialog } from './session-warning-dialog';
 
 const meta = {
-  title: 'UI/Dialog/SessionWarningDialog',
+  title: 'Components/Dialogs/SessionWarningDialog',
+  tags: ['autodocs'],
+  // Fixed or modal: drawn in its own frame on the Docs page, not over it.
+  parameters: { docs: { story: { inline: false, height: '380px' } } },
+  argTypes: {
+    open: { control: 'boolean' },
+    secondsLeft: { control: { type: 'number', min: 0, max: 120 } },
+  },
   component: SessionWarningDialog,
   args: { open: true, secondsLeft: 45, onStay: fn(), onLogout: fn() },
 } satisfies Meta<typeof SessionWarningDialog>;

@@ -3,7 +3,9 @@ import { expect } from 'storybook/test';
 import { Card } from './card';
 
 const meta = {
-  title: 'UI/Layout/Card',
+  title: 'Components/Layout/Card',
+  tags: ['autodocs'],
+  argTypes: { title: { control: 'text' }, children: { control: false } },
   component: Card,
   args: {
     title: 'Latest Appointment',

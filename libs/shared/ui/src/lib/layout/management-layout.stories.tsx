@@ -62,9 +62,16 @@ function AddPatientForm() {
 }
 
 const meta = {
-  title: 'UI/Layout/ManagementLayout',
+  title: 'Components/Layout/ManagementLayout',
+  tags: ['autodocs'],
+  argTypes: {
+    title: { control: 'text' },
+    sidebar: { control: false },
+    children: { control: false },
+  },
   component: ManagementLayout,
-  parameters: { layout: 'fullscreen' },
+  // The top bar is fixed: each story gets its own frame on the Docs page.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '640px' } } },
   args: {
     sidebar: (
       <Sidebar

@@ -3,7 +3,9 @@ import { expect } from 'storybook/test';
 import { PageHeading } from './page-heading';
 
 const meta = {
-  title: 'UI/Layout/PageHeading',
+  title: 'Components/Layout/PageHeading',
+  tags: ['autodocs'],
+  argTypes: { children: { control: 'text' }, description: { control: 'text' } },
   component: PageHeading,
   args: { children: 'Patient Information' },
   decorators: [

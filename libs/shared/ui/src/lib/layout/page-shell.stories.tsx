@@ -48,9 +48,16 @@ function ProfilePage() {
 }
 
 const meta = {
-  title: 'UI/Layout/PageShell',
+  title: 'Components/Layout/PageShell',
+  tags: ['autodocs'],
+  argTypes: {
+    topBar: { control: false },
+    children: { control: false },
+    footer: { control: false },
+  },
   component: PageShell,
-  parameters: { layout: 'fullscreen' },
+  // The top bar is fixed: each story gets its own frame on the Docs page.
+  parameters: { layout: 'fullscreen', docs: { story: { inline: false, height: '640px' } } },
   args: {
     topBar: <TopBar pathname={ROUTES.patientProfile} authenticated onLogout={fn()} />,
     children: <ProfilePage />,

@@ -9,7 +9,13 @@ function CurrentPath() {
 }
 
 const meta = {
-  title: 'UI/Navigation/PortalLink',
+  title: 'Components/Navigation/PortalLink',
+  tags: ['autodocs'],
+  argTypes: {
+    to: { control: 'text' },
+    children: { control: 'text' },
+    className: { control: 'text' },
+  },
   component: PortalLink,
   args: {
     to: ROUTES.searchPatient,

@@ -10,7 +10,13 @@ import { expect } from 'storybook/test';
 import { Sidebar } from './sidebar';
 
 const meta = {
-  title: 'UI/Navigation/Sidebar',
+  title: 'Components/Navigation/Sidebar',
+  tags: ['autodocs'],
+  argTypes: {
+    title: { control: 'text' },
+    pathname: { control: 'text' },
+    links: { control: 'object' },
+  },
   component: Sidebar,
   args: {
     title: SECTION_TITLES.patients,

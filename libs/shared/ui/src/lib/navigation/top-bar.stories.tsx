@@ -5,7 +5,11 @@ import { expect, fn, within } from 'storybook/test';
 import { TopBar } from './top-bar';
 
 const meta = {
-  title: 'UI/Navigation/TopBar',
+  title: 'Components/Navigation/TopBar',
+  tags: ['autodocs'],
+  // Fixed or modal: drawn in its own frame on the Docs page, not over it.
+  parameters: { docs: { story: { inline: false, height: '320px' } } },
+  argTypes: { pathname: { control: 'text' }, authenticated: { control: 'boolean' } },
   component: TopBar,
   args: {
     pathname: ROUTES.home,

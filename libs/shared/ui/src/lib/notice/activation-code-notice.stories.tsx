@@ -17,7 +17,13 @@ function stubClipboard(writeText: (text: string) => Promise<void>) {
 const writeText = fn(async (_text: string) => undefined);
 
 const meta = {
-  title: 'UI/Notice/ActivationCodeNotice',
+  title: 'Components/Notices/ActivationCodeNotice',
+  tags: ['autodocs'],
+  argTypes: {
+    code: { control: 'text' },
+    expiresAt: { control: 'text' },
+    personLabel: { control: 'text' },
+  },
   component: ActivationCodeNotice,
   args: {
     code: 'K7M2P9QX4TRW',

@@ -4,7 +4,13 @@ import { expect } from 'storybook/test';
 import { Notice } from './notice';
 
 const meta = {
-  title: 'UI/Notice',
+  title: 'Components/Notices/Notice',
+  tags: ['autodocs'],
+  argTypes: {
+    tone: { control: 'inline-radio', options: ['success', 'error', 'info', 'warning'] },
+    title: { control: 'text' },
+    children: { control: false },
+  },
   component: Notice,
   args: {
     tone: 'success',

@@ -53,7 +53,9 @@ async function fitsThePhone() {
 }
 
 const meta = {
-  title: 'UI/Records/PatientRecordView',
+  title: 'Components/Records/PatientRecordView',
+  tags: ['autodocs'],
+  argTypes: { record: { control: 'object' } },
   component: PatientRecordView,
   args: { record: FILLED },
   decorators: [

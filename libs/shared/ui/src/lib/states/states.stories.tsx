@@ -4,7 +4,10 @@ import { expect } from 'storybook/test';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 const meta = {
-  title: 'UI/States',
+  title: 'Components/States/LoadingState',
+  tags: ['autodocs'],
+  subcomponents: { EmptyState, ErrorState },
+  argTypes: { label: { control: 'text' } },
   component: LoadingState,
   args: { label: MESSAGES.loadingProfile },
   decorators: [
