@@ -177,7 +177,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         topic: null,
       });
       expect(record.medical_history).toEqual([
-        { date: '2024-01-02', time: '08:05:09', detail: 'x' },
+        { date: '2024-01-02', time: '08:05:09', details: 'x' },
       ]);
     });
 

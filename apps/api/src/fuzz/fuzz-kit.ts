@@ -590,8 +590,13 @@ function checkPatientRecord(record: z.infer<typeof patientRecordSchema>) {
       ...record.patient_appointment,
     });
   }
-  for (const entry of record.medical_history) {
-    expectPlausible('history', addHistoryRequestSchema, { patient_id: id, ...entry });
+  for (const { details, ...entry } of record.medical_history) {
+    // The record names the text `details` (spec §3); the request that adds it, `detail` (§7).
+    expectPlausible('history', addHistoryRequestSchema, {
+      patient_id: id,
+      ...entry,
+      detail: details,
+    });
   }
 }
 

@@ -57,7 +57,7 @@ const recordJson = sql`json_build_object(
     (select json_agg(json_build_object('disease_id', x.disease_id) order by x.disease_id)
        from patient_chronic_disease x where x.patient_id = p.id), '[]'::json),
   'medical_history', coalesce(
-    (select json_agg(json_build_object('date', h.date, 'time', h.time, 'detail', h.detail)
+    (select json_agg(json_build_object('date', h.date, 'time', h.time, 'details', h.detail)
                      order by h.date desc, h.time desc, h.id desc)
        from medical_history h where h.patient_id = p.id), '[]'::json),
   'registered', exists(select 1 from app_user u where u.patient_id = p.id))`;

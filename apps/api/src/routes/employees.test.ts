@@ -518,6 +518,17 @@ describe('PUT /employee/update-employee', () => {
     await expectAudit(response, 'employee.update', [id]);
   });
 
+  it('leaves the salary as it is when a whole edit form is sent with salary 0 (a blank number)', async () => {
+    const { id } = await addEmployee({ salary: 48000 });
+    const before = await getEmployee(id);
+    const { position_name: _n, department_name: _d, registered: _r, ...form } = before;
+    const response = await updateEmployee({ ...form, salary: 0, phone_number: '0899990000' });
+    expectSuccess(response, 200);
+    const expected = { ...before, phone_number: '0899990000' };
+    expect(response.json()).toEqual({ ...expected, sessions_revoked: 0 });
+    expect((await getEmployee(id)).salary).toBe(48000);
+  });
+
   it('leaves a field sent empty as it is', async () => {
     const { id } = await addEmployee();
     const before = await getEmployee(id);

@@ -225,9 +225,9 @@ describe('GET /patient/:id', () => {
       topic: 'later date',
     });
     expect(record.medical_history).toEqual([
-      { date: '2023-06-01', time: '10:00:30', detail: 'newest' },
-      { date: '2023-01-10', time: '09:00:00', detail: 'middle' },
-      { date: '2023-01-10', time: '08:00:00', detail: 'oldest' },
+      { date: '2023-06-01', time: '10:00:30', details: 'newest' },
+      { date: '2023-01-10', time: '09:00:00', details: 'middle' },
+      { date: '2023-01-10', time: '08:00:00', details: 'oldest' },
     ]);
 
     // On the same date, the later time wins.
@@ -513,7 +513,7 @@ describe('POST /patient/add-patient', () => {
   });
 
   it.each([
-    ['age 0', { age: 0 }, 'patient.age'],
+    ['a negative age', { age: -1 }, 'patient.age'],
     ['age 121', { age: 121 }, 'patient.age'],
     ['a fractional age', { age: 4.5 }, 'patient.age'],
     ['an email at another domain', { email: 'malee@yahoo.com' }, 'patient.email'],
@@ -658,6 +658,23 @@ describe('PUT /patient/update-patient', () => {
     });
   });
 
+  it('leaves the age as it is when a whole edit form is sent with age 0 (a blank number)', async () => {
+    const { id } = await addPatient();
+    const before = await getPatient(id);
+    const response = await update({
+      patient: { ...before.patient, age: 0, address: 'Moved: 9 Soi Sukhumvit 11, Bangkok' },
+      patient_chronic_disease: before.patient_chronic_disease,
+      patient_drug_allergy: before.patient_drug_allergy,
+    });
+    expectSuccess(response, 200);
+    const expected = {
+      ...before,
+      patient: { ...before.patient, address: 'Moved: 9 Soi Sukhumvit 11, Bangkok' },
+    };
+    expect(response.json()).toEqual(expected);
+    expect(await getPatient(id)).toEqual(expected);
+  });
+
   it('replaces a disease or allergy list that is sent and keeps one that is absent', async () => {
     const { id } = await addPatient();
     const replaced = await update({
@@ -716,7 +733,7 @@ describe('PUT /patient/update-patient', () => {
   it.each([
     ['an email at another domain', { email: 'someone@yahoo.com' }, 'patient.email'],
     ['age 121', { age: 121 }, 'patient.age'],
-    ['age 0', { age: 0 }, 'patient.age'],
+    ['a negative age', { age: -1 }, 'patient.age'],
     ['an unknown gender', { gender: 'x' }, 'patient.gender'],
     ['a bad date of birth', { date_of_birth: '1990-13-01' }, 'patient.date_of_birth'],
   ])('refuses %s', async (_what, fields, field) => {
@@ -827,7 +844,7 @@ describe('POST /patient/add-patient-history', () => {
     });
     await expectAudit(response, 'patient.history.create', [id]);
     expect((await getPatient(id)).medical_history).toEqual([
-      { date: '2024-02-29', time: '16:45:00', detail: 'Fractured wrist' },
+      { date: '2024-02-29', time: '16:45:00', details: 'Fractured wrist' },
     ]);
   });
 
@@ -837,7 +854,7 @@ describe('POST /patient/add-patient-history', () => {
     expectSuccess(response, 201);
     expect(response.json()).toMatchObject({ detail: null });
     expect((await getPatient(id)).medical_history).toEqual([
-      { date: '2024-03-01', time: '08:00:00', detail: null },
+      { date: '2024-03-01', time: '08:00:00', details: null },
     ]);
   });
 

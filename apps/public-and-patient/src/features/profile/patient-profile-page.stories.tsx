@@ -29,16 +29,16 @@ const FULL_RECORD = makePatientRecord({
   patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R003' }, { drug_id: 'R010' }],
   patient_chronic_disease: [{ disease_id: 'I003' }, { disease_id: 'I007' }, { disease_id: 'I011' }],
   medical_history: [
-    { date: '2026-10-28', time: '09:15:00', detail: 'Follow-up blood test reviewed.' },
-    { date: '2026-08-03', time: '14:00:00', detail: 'Vaccination given.' },
+    { date: '2026-10-28', time: '09:15:00', details: 'Follow-up blood test reviewed.' },
+    { date: '2026-08-03', time: '14:00:00', details: 'Vaccination given.' },
     {
       date: '2026-03-17',
       time: '11:45:00',
-      detail: 'Fever and cough; prescribed rest and fluids.',
+      details: 'Fever and cough; prescribed rest and fluids.',
     },
-    { date: '2025-12-24', time: '16:45:00', detail: null },
-    { date: '2025-06-09', time: '08:30:00', detail: 'Sprained ankle; strapped and rested.' },
-    { date: '2024-11-02', time: '10:00:00', detail: 'Routine check-up, all normal.' },
+    { date: '2025-12-24', time: '16:45:00', details: null },
+    { date: '2025-06-09', time: '08:30:00', details: 'Sprained ankle; strapped and rested.' },
+    { date: '2024-11-02', time: '10:00:00', details: 'Routine check-up, all normal.' },
   ],
 });
 

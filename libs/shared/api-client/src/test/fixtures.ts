@@ -23,7 +23,7 @@ export function patientRecord(patientId = 'P001'): PatientRecord {
     patient_appointment: { date: '', time: '', topic: null },
     patient_drug_allergy: [{ drug_id: 'R002' }],
     patient_chronic_disease: [],
-    medical_history: [{ date: '2025-01-02', time: '10:30:00', detail: 'Check-up' }],
+    medical_history: [{ date: '2025-01-02', time: '10:30:00', details: 'Check-up' }],
     registered: false,
   };
 }

@@ -207,6 +207,20 @@ describe('updateEmployeeRequestSchema', () => {
     for (const field of fields) expect(result.data?.[field]).toBeUndefined();
   });
 
+  it.each<unknown>([0, '0', -0, ' 0 '])(
+    'reads a salary of %j as absent: a client sending its whole form sends 0 for a blank',
+    (salary) => {
+      const result = updateEmployeeRequestSchema.safeParse({ employee_id: 'E001', salary });
+      expect(result.success).toBe(true);
+      expect(result.data?.salary).toBeUndefined();
+    },
+  );
+
+  it('still takes any other salary on an edit, and 0 on an add', () => {
+    expect(updateEmployeeRequestSchema.parse({ employee_id: 'E001', salary: 1 }).salary).toBe(1);
+    expect(addEmployeeRequestSchema.parse({ ...validEmployee, salary: 0 }).salary).toBe(0);
+  });
+
   it('does not default the work status', () => {
     expect(
       updateEmployeeRequestSchema.safeParse({ employee_id: 'E001' }).data?.work_status,

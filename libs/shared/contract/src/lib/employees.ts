@@ -3,6 +3,7 @@ import { resolvePositionId } from '@portal/reference-data';
 import {
   emailSchema,
   emptyAsAbsent,
+  zeroOrEmptyAsAbsent,
   emptyAsNull,
   employeeIdSchema,
   personNameSchema,
@@ -69,7 +70,7 @@ export const updateEmployeeRequestSchema = z.object({
   last_name: emptyAsAbsent(personNameSchema),
   position_id: emptyAsAbsent(positionInputSchema),
   phone_number: emptyAsAbsent(phoneSchema),
-  salary: emptyAsAbsent(salarySchema),
+  salary: zeroOrEmptyAsAbsent(salarySchema),
   email: emptyAsAbsent(emailSchema),
   hire_date: emptyAsAbsent(hireDateSchema),
   resignation_date: emptyAsAbsent(resignationDateSchema),

@@ -287,6 +287,15 @@ describe('updatePatientRequestSchema', () => {
     ).toEqual([['patient', 'patient_id']]);
   });
 
+  it.each<unknown>([0, '0', -0])(
+    'reads an age of %j as absent: a client sending its whole form sends 0 for a blank',
+    (age) => {
+      const result = updatePatientRequestSchema.safeParse({ patient: { patient_id: 'P001', age } });
+      expect(result.success).toBe(true);
+      expect(result.data?.patient.age).toBeUndefined();
+    },
+  );
+
   it('reads every empty field as absent', () => {
     const emptied = Object.fromEntries(
       Object.keys(validPatient)
@@ -324,7 +333,7 @@ describe('updatePatientRequestSchema', () => {
   });
 
   it.each<[string, unknown]>([
-    ['age', 0],
+    ['age', -1],
     ['age', 121],
     ['age', '2.5'],
     ['date_of_birth', '2024-02-30'],
@@ -500,7 +509,7 @@ describe('patient answers', () => {
     patient_appointment: { date: '', time: '', topic: null },
     patient_drug_allergy: [{ drug_id: 'R001' }],
     patient_chronic_disease: [],
-    medical_history: [{ date: '2024-01-01', time: '09:00:00', detail: null }],
+    medical_history: [{ date: '2024-01-01', time: '09:00:00', details: null }],
     registered: false,
   };
 

@@ -5,6 +5,7 @@ import {
   bloodTypeSchema,
   emailSchema,
   emptyAsAbsent,
+  zeroOrEmptyAsAbsent,
   emptyAsNull,
   genderSchema,
   idCardNumberSchema,
@@ -131,7 +132,7 @@ export const updatePatientRequestSchema = z.object({
     patient_id: patientIdSchema,
     first_name: emptyAsAbsent(personNameSchema),
     last_name: emptyAsAbsent(personNameSchema),
-    age: emptyAsAbsent(ageSchema),
+    age: zeroOrEmptyAsAbsent(ageSchema),
     date_of_birth: emptyAsAbsent(dateOfBirthSchema),
     gender: emptyAsAbsent(genderSchema),
     blood_type: emptyAsAbsent(bloodTypeSchema),
@@ -195,11 +196,14 @@ export const latestAppointmentSchema = z.object({
   topic: z.string().nullable(),
 });
 
-/** One medical-history entry as answered. */
+/**
+ * One medical-history entry as answered: `details`, the spec's name for it in a record (§3);
+ * the add-history request names the same text `detail` (§7).
+ */
 export const historyEntrySchema = z.object({
   date: z.string(),
   time: z.string(),
-  detail: z.string().nullable(),
+  details: z.string().nullable(),
 });
 
 /** GET /patient/{id}, and each item of the patient lists. */

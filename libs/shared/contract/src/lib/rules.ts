@@ -390,6 +390,19 @@ export function emptyAsAbsent<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
 }
 
+/**
+ * For a number on an edit (age, salary): a blank value or 0 means "absent", left as it is. A
+ * client that sends its whole edit form sends 0 for a number field left blank, as the original
+ * portal's server expected; so 0 cannot set a salary to 0 on an edit (an add can).
+ */
+export function zeroOrEmptyAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (v) =>
+      isBlank(v) || v === 0 || (typeof v === 'string' && /^\s*-?0+\s*$/.test(v)) ? undefined : v,
+    schema.optional(),
+  );
+}
+
 /** Turns a blank value into null, for optional fields the API stores as null. */
 export function emptyAsNull<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === undefined || isBlank(v) ? null : v), schema.nullable());

@@ -152,7 +152,7 @@ export function makePatientRecord(
   const history = Array.from({ length: random.int(least, 4) }, () => ({
     date: addDays(TODAY, -random.int(1, 900)),
     time: clinicTime(random),
-    detail: random.chance(0.9) ? random.pick(SAMPLE_TEXT.historyDetails) : null,
+    details: random.chance(0.9) ? random.pick(SAMPLE_TEXT.historyDetails) : null,
   })).sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
   const appointment =
     index === 1 || random.chance(0.7)

@@ -246,7 +246,7 @@ describe('patients', () => {
     expect(record.medical_history[0]).toEqual({
       date: today,
       time: '09:00:00',
-      detail: null,
+      details: null,
     });
     const unknown = await api('/patient/add-patient-history', {
       body: { ...body, patient_id: 'P999' },

@@ -379,12 +379,16 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     on('addHistory', async ({ request }) => {
       const body = await parseBody(request, addHistoryRequestSchema);
       const record = findPatient(body.patient_id);
-      const entry = { date: body.date, time: toTimeWithSeconds(body.time), detail: body.detail };
-      record.medical_history = [entry, ...record.medical_history].sort((a, b) =>
-        `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
+      const entry = { date: body.date, time: toTimeWithSeconds(body.time) };
+      // The record names the text `details` (spec §3); the answer to the call, `detail` (§7).
+      record.medical_history = [{ ...entry, details: body.detail }, ...record.medical_history].sort(
+        (a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
       );
       const { first_name, last_name } = record.patient;
-      return json({ patient_id: body.patient_id, first_name, last_name, ...entry }, 201);
+      return json(
+        { patient_id: body.patient_id, first_name, last_name, ...entry, detail: body.detail },
+        201,
+      );
     }),
 
     on('reissuePatientCode', ({ params }) => {

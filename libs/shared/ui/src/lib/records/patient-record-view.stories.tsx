@@ -25,13 +25,13 @@ const FILLED: PatientRecord = {
   patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R003' }, { drug_id: 'R010' }],
   patient_chronic_disease: [{ disease_id: 'I003' }, { disease_id: 'I007' }],
   medical_history: [
-    { date: '2026-10-28', time: '09:15:00', detail: 'Follow-up blood test reviewed.' },
-    { date: '2026-08-03', time: '14:00:00', detail: 'Vaccination given.' },
-    { date: '2025-12-24', time: '16:45:00', detail: null },
+    { date: '2026-10-28', time: '09:15:00', details: 'Follow-up blood test reviewed.' },
+    { date: '2026-08-03', time: '14:00:00', details: 'Vaccination given.' },
+    { date: '2025-12-24', time: '16:45:00', details: null },
     {
       date: '2025-06-09',
       time: '08:30:00',
-      detail: 'Sprained ankle; strapped and rested. Come back if the swelling has not gone down.',
+      details: 'Sprained ankle; strapped and rested. Come back if the swelling has not gone down.',
     },
   ],
   registered: true,

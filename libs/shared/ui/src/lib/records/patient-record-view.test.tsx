@@ -25,8 +25,8 @@ const FILLED: PatientRecord = {
   patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R010' }],
   patient_chronic_disease: [{ disease_id: 'I002' }, { disease_id: 'I099' }],
   medical_history: [
-    { date: '2026-10-01', time: '09:15:00', detail: 'Routine check-up, all normal.' },
-    { date: '2025-12-24', time: '16:45:00', detail: null },
+    { date: '2026-10-01', time: '09:15:00', details: 'Routine check-up, all normal.' },
+    { date: '2025-12-24', time: '16:45:00', details: null },
   ],
   registered: true,
 };

@@ -116,7 +116,7 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
                       <td className="py-2 pr-4 whitespace-nowrap">
                         {entry.date} {entry.time}
                       </td>
-                      <td className="py-2">{shown(entry.detail)}</td>
+                      <td className="py-2">{shown(entry.details)}</td>
                     </tr>
                   ))}
                 </tbody>
