@@ -22,6 +22,7 @@ import {
   refuseScreenedUrl,
   screenUrl,
 } from './plugins/problems';
+import { corsPlugin } from './plugins/cors';
 import { devFrontendsPlugin } from './plugins/dev-frontends';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
@@ -150,6 +151,8 @@ export async function buildApp(options: AppOptions) {
   });
   // After helmet's hooks, so the refusal of a malformed URL carries the security headers.
   app.addHook('onRequest', refuseScreenedUrl);
+  // Before the rate limit and the routes: a preflight from a listed origin is answered here.
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimit, {
     max: config.rateLimitPerMinute,
     timeWindow: 60_000,

@@ -11,6 +11,16 @@ import type { HashParams } from './security/passwords';
  */
 const MIN_HASH_WORK = 7168 * 5;
 
+/** Whether a string is exactly an origin: `https://portal.example` or `http://127.0.0.1:8080`. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Every setting the server reads from its environment, with its default. */
@@ -65,6 +75,28 @@ const envSchema = z
       .string()
       .min(32, { error: 'METRICS_TOKEN must be at least 32 characters' })
       .optional(),
+    /**
+     * Origins (scheme://host[:port], comma-separated) whose pages may call the API from another
+     * origin, e.g. the apps on a CDN; none by default: no CORS headers at all.
+     */
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        const origins = value
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean);
+        for (const origin of origins) {
+          if (!isOrigin(origin)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${origin}" is not an origin: write scheme://host[:port], without a path or a slash at the end`,
+            });
+          }
+        }
+        return origins;
+      }),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -103,6 +135,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** The bearer token for GET /api/metrics from elsewhere than loopback; none: loopback only. */
   readonly metricsToken: string | undefined;
+  /** Origins allowed to call the API from another origin (CORS); empty: none. */
+  readonly corsOrigins: readonly string[];
   readonly logLevel: string;
   readonly staticDir: string | undefined;
   readonly devFrontends: boolean;
@@ -141,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : undefined,
     devFrontends: e.DEV_FRONTENDS,
