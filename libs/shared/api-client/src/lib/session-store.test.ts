@@ -41,6 +41,31 @@ describe('sessionStore', () => {
     expect(sessionStore.read()).toBeNull();
   });
 
+  it.each([
+    ['an expired token', makeToken({ expiresInSeconds: -5 })],
+    ['a token that is not one', 'abc.def.ghi'],
+  ])('logs out %s it reads: both keys are removed', (_what, token) => {
+    window.localStorage.setItem(STORAGE_KEYS.token, token);
+    window.localStorage.setItem(STORAGE_KEYS.role, 'patient');
+    expect(sessionStore.read()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBeNull();
+    expect(sessionStore.read()).toBeNull();
+  });
+
+  it('removes a role left without a token', () => {
+    window.localStorage.setItem(STORAGE_KEYS.role, 'HR');
+    expect(sessionStore.read()).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBeNull();
+  });
+
+  it('leaves a valid session in storage when it reads it', () => {
+    sessionStore.write(makeToken());
+    expect(sessionStore.read()).not.toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).not.toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.role)).toBe('medical_personnel');
+  });
+
   it('answers the same snapshot until the storage changes', () => {
     storeToken(makeToken());
     const first = sessionStore.read();

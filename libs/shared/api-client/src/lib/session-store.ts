@@ -74,14 +74,38 @@ let cachedSession: StoredSession | null = null;
 
 function read(): StoredSession | null {
   const raw = getItem(STORAGE_KEYS.token);
-  if (raw === cachedRaw) return cachedSession;
+  if (raw === cachedRaw) {
+    // No session, but something is left: the same unusable token written again, or a role
+    // entry without a token (written by hand, or by an older release).
+    if (!cachedSession && (raw !== null || getItem(STORAGE_KEYS.role) !== null)) {
+      removeLeftovers();
+    }
+    return cachedSession;
+  }
   cachedRaw = raw;
   const claims = decodeToken(raw);
   // A token already expired when first seen (a tab reopened the next day) is no session at all;
   // one that expires later stays readable so the expiry check can end it with its notice.
   cachedSession =
     raw && claims && !isTokenExpired(claims) ? { token: raw, claims, role: claims.role } : null;
+  if (!cachedSession) removeLeftovers();
   return cachedSession;
+}
+
+/**
+ * An expired or unreadable token, or a role without a token, is a session that has ended: it
+ * is logged out as the spec says (both keys removed), whichever path saw it first (a guard, the
+ * provider starting, a call). Nothing is emitted: the snapshot is already "no session", and
+ * this runs while React reads it.
+ */
+function removeLeftovers(): void {
+  const store = storage();
+  try {
+    store?.removeItem(STORAGE_KEYS.token);
+    store?.removeItem(STORAGE_KEYS.role);
+  } catch {
+    // Storage that refuses writes holds nothing to remove.
+  }
 }
 
 function write(token: string): StoredSession {

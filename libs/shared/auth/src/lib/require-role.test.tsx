@@ -58,6 +58,22 @@ describe('RequireRole', () => {
     expect(screen.getByText('Path: /')).toBeInTheDocument();
   });
 
+  it.each(['/patient-profile', '/patients-management/add-patient'])(
+    'logs out an expired token on the way from %s to the landing page: both keys removed',
+    (route) => {
+      stubLocation();
+      storeToken(
+        makeToken({ role: 'patient', patient_id: 'P001', expiresInSeconds: -60 }),
+        'patient',
+      );
+      renderGuarded(route);
+      expect(screen.queryByText('MyInfo')).not.toBeInTheDocument();
+      expect(screen.queryByText('Patients Management System')).not.toBeInTheDocument();
+      expect(window.localStorage.getItem('myApp_authToken')).toBeNull();
+      expect(window.localStorage.getItem('myApp_userRole')).toBeNull();
+    },
+  );
+
   it('sends a user of another role to the landing page', () => {
     storeToken(makeToken({ role: 'HR' }), 'HR');
     renderGuarded('/patient-profile');
