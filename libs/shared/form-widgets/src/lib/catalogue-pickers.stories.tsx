@@ -1,19 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { DiseasePicker, DrugPicker } from './catalogue-pickers';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 
 const meta = {
   title: 'Forms/Pickers/CataloguePicker',
   tags: ['autodocs'],
   subcomponents: { DrugPicker },
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: DiseasePicker,
   decorators: [withForm],
   args: { name: 'disease_id', label: 'Disease', required: true },

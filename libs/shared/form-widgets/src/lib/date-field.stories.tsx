@@ -1,18 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { DateField } from './date-field';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 
 const meta = {
   title: 'Forms/Fields/DateField',
   tags: ['autodocs'],
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: DateField,
   decorators: [withForm],
   args: { name: 'date_of_birth', label: 'Date of Birth', required: true, autoComplete: 'bday' },

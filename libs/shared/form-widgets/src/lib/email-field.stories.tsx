@@ -3,18 +3,12 @@ import { expect, waitFor } from 'storybook/test';
 import { emailSchema } from '@portal/contract';
 import { z } from 'zod';
 import { EMAIL_DOMAINS_HINT, EmailField } from './email-field';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 
 const meta = {
   title: 'Forms/Fields/EmailField',
   tags: ['autodocs'],
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: EmailField,
   decorators: [withForm],
   args: { name: 'email', label: 'Email', required: true },

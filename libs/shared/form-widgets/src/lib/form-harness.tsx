@@ -63,6 +63,15 @@ export function FormHarness({
 }
 
 /** What a story gives its FormHarness, as `parameters: { form: {…} }`. */
+/** The controls every field story offers (a field's common props); `name` binds it to the form. */
+export const FIELD_ARG_TYPES = {
+  name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
+  label: { control: 'text' },
+  hint: { control: 'text' },
+  required: { control: 'boolean' },
+  disabled: { control: 'boolean' },
+} as const;
+
 export type FormHarnessParameters = Omit<FormHarnessProps, 'children' | 'onSubmit'>;
 
 /** Storybook decorator: the story inside a FormHarness set up by `parameters.form`. */

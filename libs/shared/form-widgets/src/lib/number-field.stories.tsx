@@ -1,19 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { AGE_MAX, AGE_MIN } from '@portal/contract';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 import { NumberField } from './number-field';
 
 const meta = {
   title: 'Forms/Fields/NumberField',
   tags: ['autodocs'],
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: NumberField,
   decorators: [withForm],
   args: { name: 'age', label: 'Age', min: AGE_MIN, max: AGE_MAX, required: true },

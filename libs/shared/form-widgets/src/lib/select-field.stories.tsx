@@ -1,19 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { BLOOD_TYPES } from '@portal/contract';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 import { SelectField } from './select-field';
 
 const meta = {
   title: 'Forms/Fields/SelectField',
   tags: ['autodocs'],
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: SelectField,
   decorators: [withForm],
   args: {

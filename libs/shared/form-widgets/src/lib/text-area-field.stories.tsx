@@ -1,17 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 import { TextAreaField } from './text-area-field';
 
 const meta = {
   title: 'Forms/Fields/TextAreaField',
   tags: ['autodocs'],
   argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
+    ...FIELD_ARG_TYPES,
     rows: { control: { type: 'number', min: 2, max: 12 } },
     maxLength: { control: { type: 'number', min: 1 } },
   },

@@ -1,18 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 import { TextField } from './text-field';
 
 const meta = {
   title: 'Forms/Fields/TextField',
   tags: ['autodocs'],
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: TextField,
   decorators: [withForm],
   args: { name: 'first_name', label: 'First Name', required: true, autoComplete: 'given-name' },

@@ -1,18 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
-import { withForm } from './form-harness';
+import { FIELD_ARG_TYPES, withForm } from './form-harness';
 import { TIME_HINT, TimeField } from './time-field';
 
 const meta = {
   title: 'Forms/Fields/TimeField',
   tags: ['autodocs'],
-  argTypes: {
-    name: { control: false, description: 'Path of the value in the form (bound to its schema).' },
-    label: { control: 'text' },
-    hint: { control: 'text' },
-    required: { control: 'boolean' },
-    disabled: { control: 'boolean' },
-  },
+  argTypes: FIELD_ARG_TYPES,
   component: TimeField,
   decorators: [withForm],
   args: { name: 'time', label: 'Time', required: true },
