@@ -145,7 +145,9 @@ describe.each(BACKENDS)('logs of failed queries on %s', (backend) => {
   });
 });
 
-describe('the start-up failure message', () => {
+// Each test opens embedded databases (PGlite starts in seconds, and in tens of seconds on a
+// loaded 2-core machine: CI took 31–33 s here), so these get the built-server tests' limit.
+describe('the start-up failure message', { timeout: 90_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-startup-log-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
