@@ -28,6 +28,7 @@ import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';
 import { metricsRoutes } from './routes/metrics';
+import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
 import { AuthService } from './services/auth-service';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(operationsRoutes, deps);
       await api.register(metricsRoutes, { ...deps, metrics });
       await api.register(authRoutes, deps);
+      await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
       await api.register(employeeRoutes, deps);
     },

@@ -8,6 +8,7 @@ import { DEPARTMENTS, DISEASES, DRUGS, POSITIONS } from '@portal/reference-data'
 import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 import { pageIdsQuery, searchCondition } from '../repositories/query-kit';
+import { accessLogPageIds } from '../repositories/my-record';
 import { patientsRepository } from '../repositories/patients';
 import { employeesRepository } from '../repositories/employees';
 import type { RequestContext } from '../repositories/audit';
@@ -255,6 +256,37 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(await searchPlan({ id: 'p80001', firstName: '', lastName: '' })).toMatch(
         /patient_patient_id_key/,
       );
+    });
+
+    it("answers a patient's first access-log page through the audit index", async () => {
+      // 100,000 events about other patients (lists of several ids among them), and 10,000
+      // about P7000001 spread through them: the patient's page is found by the GIN index.
+      await database.db
+        .execute(sql`insert into audit_event (action, record_type, record_ids, outcome)
+        select 'patient.read', 'patient',
+          case when g % 10 = 0 then array['P7000001']
+               when g % 7 = 0 then array['P9' || lpad((g % 5000)::text, 6, '0'), 'P9' || lpad(((g + 1) % 5000)::text, 6, '0')]
+               else array['P9' || lpad((g % 5000)::text, 6, '0')] end,
+          'success'
+        from generate_series(1, 100000) g`);
+      await database.db
+        .execute(sql`insert into audit_event (action, record_type, record_ids, outcome)
+        select 'employee.read', 'employee', array['E9' || lpad((g % 500)::text, 5, '0')], 'success'
+        from generate_series(1, 10000) g`);
+      await database.db.execute(sql`analyze audit_event`);
+      expect(await plan(database, accessLogPageIds('P7000001', 0, 50))).toMatch(
+        /audit_event_patient_record_ids/,
+      );
+      expect(await plan(database, accessLogPageIds('P9000042', 0, 50))).toMatch(
+        /audit_event_patient_record_ids/,
+      );
+      const page = await queryRows<{ id: number }>(
+        database.db,
+        accessLogPageIds('P7000001', 0, 50),
+      );
+      expect(page).toHaveLength(51);
+      const ids = page.map((r) => Number(r.id));
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
     });
 
     it('costs the same number of queries for a page of 2 and a page of 50', async () => {

@@ -259,6 +259,11 @@ export const auditEvent = pgTable(
   (t) => [
     index('audit_event_occurred_at').on(t.occurredAt),
     index('audit_event_actor').on(t.actorUserId, t.occurredAt),
+    // "Who opened my record" (issue 13): the events whose record_ids hold a patient's id. An
+    // array column needs GIN for `@>`; partial, so employee and account events stay out of it.
+    index('audit_event_patient_record_ids')
+      .using('gin', t.recordIds)
+      .where(sql`${t.recordType} = 'patient'`),
     check('audit_event_outcome', sql`${t.outcome} in ('success', 'failure', 'denied')`),
   ],
 );

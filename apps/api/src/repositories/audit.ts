@@ -38,6 +38,8 @@ export type AuditAction =
   | 'patient.appointment.create'
   | 'patient.history.create'
   | 'patient.activation-code.create'
+  | 'patient.appointment.list'
+  | 'patient.access-log.read'
   | 'employee.read'
   | 'employee.list'
   | 'employee.search'

@@ -30,17 +30,21 @@ export function decodeCursor(cursor: string | undefined): number {
  * answers it from the trigram or id index; otherwise it would walk the primary key in order,
  * filtering row by row until the page is full, which on a million records with few matches
  * reads them all. Without criteria, walking the primary key is exactly right.
+ * `newest` pages from the highest id down (the cursor is then the last id given, exclusive).
  */
 export function pageIdsQuery(
   table: SQL,
   where: SQL | undefined,
   after: number,
   limit: number,
+  order: 'oldest' | 'newest' = 'oldest',
 ): SQL {
+  const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
+  const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   return where
-    ? sql`with matches as materialized (select id from ${table} where ${where} and id > ${after})
-          select id from matches order by id limit ${limit + 1}`
-    : sql`select id from ${table} where id > ${after} order by id limit ${limit + 1}`;
+    ? sql`with matches as materialized (select id from ${table} where ${where} and ${from})
+          select id from matches order by id ${direction} limit ${limit + 1}`
+    : sql`select id from ${table} where ${from} order by id ${direction} limit ${limit + 1}`;
 }
 
 /** `%` `_` and `\` match themselves in a LIKE pattern once escaped. */

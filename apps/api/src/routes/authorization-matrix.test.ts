@@ -134,6 +134,16 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
     request: () => ({ path: '/profile' }),
   },
+  // No record id in the path: every patient gets their own (so "other" is answered too, with
+  // the other patient's own list); staff and anonymous callers are refused.
+  'GET /api/profile/appointments': {
+    expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/appointments?limit=5' }),
+  },
+  'GET /api/profile/access-log': {
+    expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/access-log?limit=5' }),
+  },
   'GET /api/patient': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: () => ({ path: '/patient?limit=5' }),

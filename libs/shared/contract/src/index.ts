@@ -9,3 +9,5 @@ export * from './lib/endpoints';
 export * from './lib/routes';
 export * from './lib/messages';
 export * from './lib/password-strength';
+export * from './lib/access-log';
+export * from './lib/my-record';

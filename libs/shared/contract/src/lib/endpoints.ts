@@ -27,7 +27,8 @@ const HR = ['HR'] as const;
 /**
  * Every call of the API. The spec's table keeps its paths and methods; renew, logout, the
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
- * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's.
+ * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
+ * a patient's upcoming appointments and access log (their own only) are issue 13's.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -35,6 +36,8 @@ export const ENDPOINTS = {
   renew: { method: 'POST', path: '/renew', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
+  myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
+  myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   getPatient: {
     method: 'GET',

@@ -6,6 +6,7 @@ export const ROUTES = {
   login: '/login',
   system: '/system',
   patientProfile: '/patient-profile',
+  patientAccessLog: '/patient-profile/access',
   patientsManagement: '/patients-management',
   addPatient: '/patients-management/add-patient',
   editPatient: '/patients-management/edit-patient',

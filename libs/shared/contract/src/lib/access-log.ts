@@ -1,0 +1,115 @@
+import type { Role } from '@portal/reference-data';
+
+/*
+ * "Who opened my record": the one place where an audit event about a patient's record becomes
+ * something a patient can read. The API turns each event's action and outcome into a stable
+ * `kind` ({@link accessKindOf}); the app words a kind and its actor ({@link describeAccess}).
+ * Plain code only (no zod): the page that shows the log imports it.
+ */
+
+/** What was done with the record, as the access log names it. */
+export const ACCESS_KINDS = [
+  'viewed',
+  'viewed-appointments',
+  'listed',
+  'created',
+  'changed',
+  'appointment-added',
+  'history-added',
+  'activation-code',
+  'refused',
+  'failed',
+  'other',
+] as const;
+
+/** One kind of access. */
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
+/** Who acted: the patient themself, a staff member, another patient, or nobody signed in. */
+export const ACCESS_ACTORS = ['you', 'staff', 'patient', 'system'] as const;
+
+/** One kind of actor. */
+export type AccessActor = (typeof ACCESS_ACTORS)[number];
+
+/**
+ * The audit action recorded when a patient reads their access log. It concerns their record,
+ * so it is kept with the record's id, but the log itself leaves it out: reading the list is
+ * not an access to the record, and a page that listed its own reading would never be stable.
+ */
+export const ACCESS_LOG_READ_ACTION = 'patient.access-log.read';
+
+/** The audit action recorded when a patient reads their upcoming appointments. */
+export const APPOINTMENTS_READ_ACTION = 'patient.appointment.list';
+
+const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
+  'patient.read': 'viewed',
+  [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
+  'patient.list': 'listed',
+  'patient.search': 'listed',
+  'patient.create': 'created',
+  'patient.update': 'changed',
+  'patient.appointment.create': 'appointment-added',
+  'patient.history.create': 'history-added',
+  'patient.activation-code.create': 'activation-code',
+};
+
+/** The kind of an audit event about a record: refused and failed attempts first, by outcome. */
+export function accessKindOf(action: string, outcome: string): AccessKind {
+  if (outcome === 'denied') return 'refused';
+  if (outcome === 'failure') return 'failed';
+  return SUCCESS_KINDS[action] ?? 'other';
+}
+
+/** What each kind of access did, after its actor ("Anan Wongsa, medical personnel viewed …"). */
+export const ACCESS_KIND_TEXT: Readonly<Record<AccessKind, string>> = {
+  viewed: 'viewed your record',
+  'viewed-appointments': 'viewed your upcoming appointments',
+  listed: 'saw your record in a list or search result',
+  created: 'created your record',
+  changed: 'changed your record',
+  'appointment-added': 'added an appointment',
+  'history-added': 'added to your medical history',
+  'activation-code': 'issued a new activation code for your account',
+  refused: 'tried to open your record — refused',
+  failed: 'tried to change your record — it did not go through',
+  other: 'opened your record',
+};
+
+/** How a role reads after a staff member's name. */
+export const ACCESS_ROLE_TEXT: Readonly<Record<Role, string>> = {
+  medical_personnel: 'medical personnel',
+  HR: 'HR',
+  patient: 'patient',
+};
+
+/** The fields of a log entry that say who did what. */
+export interface AccessEntryParts {
+  readonly kind: AccessKind;
+  readonly actor: AccessActor;
+  readonly name: string | null;
+  readonly role: Role | null;
+}
+
+/**
+ * Who, in words: "You"; a staff member as "Anan Wongsa, medical personnel"; another patient
+ * without a name (their identity is theirs); "The portal" when nobody was signed in.
+ */
+export function describeAccessActor(entry: Omit<AccessEntryParts, 'kind'>): string {
+  switch (entry.actor) {
+    case 'you':
+      return 'You';
+    case 'patient':
+      return 'Another patient';
+    case 'system':
+      return 'The portal';
+    case 'staff': {
+      const name = entry.name?.trim() || 'A staff member';
+      return entry.role ? `${name}, ${ACCESS_ROLE_TEXT[entry.role]}` : name;
+    }
+  }
+}
+
+/** The whole sentence of one entry: who, then what. */
+export function describeAccess(entry: AccessEntryParts): { who: string; what: string } {
+  return { who: describeAccessActor(entry), what: ACCESS_KIND_TEXT[entry.kind] };
+}
