@@ -40,7 +40,10 @@ export const APPS = [
     budgetKb: 100,
     firstPage: 'src/features/landing/landing-page.tsx',
     withoutQueries: ['src/features/landing/landing-page.tsx'],
-    callsOnOpen: ['src/features/profile/patient-profile-page.tsx'],
+    callsOnOpen: [
+      'src/features/profile/patient-profile-page.tsx',
+      'src/features/profile/patient-access-log-page.tsx',
+    ],
   },
   {
     name: 'clinical',

@@ -19,6 +19,11 @@ const PatientProfilePage = lazy(() =>
     default: m.PatientProfilePage,
   })),
 );
+const PatientAccessLogPage = lazy(() =>
+  import('./features/profile/patient-access-log-page').then((m) => ({
+    default: m.PatientAccessLogPage,
+  })),
+);
 
 /** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */
 export function App() {
@@ -34,6 +39,14 @@ export function App() {
           element={
             <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
               <PatientProfilePage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={ROUTES.patientAccessLog}
+          element={
+            <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
+              <PatientAccessLogPage />
             </RequireRole>
           }
         />

@@ -11,6 +11,8 @@ export * from './lib/calls/login';
 export * from './lib/calls/renew';
 export * from './lib/calls/logout';
 export * from './lib/calls/get-profile';
+export * from './lib/calls/list-my-appointments';
+export * from './lib/calls/list-my-access-log';
 export * from './lib/calls/list-patients';
 export * from './lib/calls/get-patient';
 export * from './lib/calls/search-patients';

@@ -77,6 +77,18 @@ export const Default: Story = {
     await expect(canvas.getByRole('region', { name: 'Drug allergies' })).toBeVisible();
     await expect(canvas.getByRole('columnheader', { name: 'Date & Time' })).toBeVisible();
     await expect(canvas.getByText('Help Desk')).toBeVisible();
+    await expect(canvas.getByText(/^Hello, \S/)).toBeVisible();
+    const upcoming = canvas.getByRole('region', { name: 'Upcoming appointments' });
+    await expect(await within(upcoming).findByRole('table')).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Who opened my record' })).toBeVisible();
+  },
+};
+
+/** No appointment from today on: the upcoming list says so. */
+export const NoUpcomingAppointments: Story = {
+  parameters: { msw: createHandlers({ appointments: {} }) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('No upcoming appointments.')).toBeVisible();
   },
 };
 

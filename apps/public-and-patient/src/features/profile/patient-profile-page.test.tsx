@@ -212,6 +212,71 @@ describe('PatientProfilePage', () => {
     expect(hint.closest('[role="status"]')).toHaveTextContent(/Call the Help Desk/);
   });
 
+  it('greets the patient by first name above the spec’s heading and fields', async () => {
+    serveRecord(FILLED);
+    renderProfile();
+    expect(await screen.findByText('Hello, Malee')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'MyInfo' })).toBeInTheDocument();
+  });
+
+  it('lists the upcoming appointments soonest first, below the spec’s fields', async () => {
+    server.use(
+      ...createHandlers({
+        patients: [makePatientRecord(FILLED)],
+        appointments: {
+          P001: [
+            { date: '2026-11-20', time: '10:30:00', topic: null },
+            { date: '2026-12-03', time: '08:00:00', topic: 'Blood test' },
+          ],
+        },
+      }),
+    );
+    renderProfile();
+    const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
+    const table = await within(section).findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['2026-11-20', '10:30', '-'],
+      ['2026-12-03', '08:00', 'Blood test'],
+    ]);
+    // The spec's field stays as it is.
+    expect(new Map(await personalDetails()).get('Latest Appointment')).toBe('2026-11-20 10:30');
+    const details = screen.getByRole('region', { name: 'Personal details' });
+    expect(
+      details.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+  });
+
+  it('says so when there is no upcoming appointment, and when the list fails', async () => {
+    server.use(...createHandlers({ patients: [makePatientRecord(EMPTY)], appointments: {} }));
+    renderProfile();
+    const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
+    expect(await within(section).findByText('No upcoming appointments.')).toBeVisible();
+
+    server.use(problemHandler('myAppointments', 500, 'Something went wrong on our side.'));
+    renderProfile();
+    expect(
+      await screen.findByText('Error: Could not load your upcoming appointments'),
+    ).toBeInTheDocument();
+  });
+
+  it('links to "Who opened my record"', async () => {
+    serveRecord(FILLED);
+    renderProfile();
+    expect(await screen.findByRole('link', { name: 'Who opened my record' })).toHaveAttribute(
+      'href',
+      ROUTES.patientAccessLog,
+    );
+  });
+
   describe('route guard', () => {
     function renderAppAtProfile(session: { role: 'HR' | 'medical_personnel' } | null) {
       return renderWithProviders(

@@ -1,10 +1,20 @@
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, ROUTES } from '@portal/contract';
 import { usePatient, useProfile } from '@portal/api-client';
-import { ErrorState, LoadingState, Notice, PageHeading, PatientRecordView } from '@portal/ui';
+import {
+  ErrorState,
+  LoadingState,
+  Notice,
+  PageHeading,
+  PatientRecordView,
+  PortalLink,
+} from '@portal/ui';
+import { UpcomingAppointments } from './upcoming-appointments';
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the
- * record from /patient/{id} (spec §7); the server refuses anyone else's.
+ * record from /patient/{id} (spec §7); the server refuses anyone else's. Beyond the spec
+ * (issue 13): a greeting, the upcoming appointments below the spec's fields, and a link to
+ * "Who opened my record", a page of its own so that MyInfo's first visit stays light.
  */
 export function PatientProfilePage() {
   const profile = useProfile();
@@ -17,7 +27,24 @@ export function PatientProfilePage() {
     body = <ErrorState>Error: {MESSAGES.profileLoadFailed}</ErrorState>;
   else if (record.isPending) body = <LoadingState label={MESSAGES.loadingProfile} />;
   else if (record.isError) body = <ErrorState>Error: {MESSAGES.patientLoadFailed}</ErrorState>;
-  else body = <PatientRecordView record={record.data} />;
+  else
+    body = (
+      <>
+        <p className="text-xl font-semibold text-brand-800">
+          Hello, {record.data.patient.first_name}
+        </p>
+        <PatientRecordView record={record.data} />
+        <UpcomingAppointments />
+        <p>
+          <PortalLink
+            to={ROUTES.patientAccessLog}
+            className="font-semibold text-brand-800 underline"
+          >
+            Who opened my record
+          </PortalLink>
+        </p>
+      </>
+    );
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">

@@ -10,6 +10,7 @@ import type { Page } from './request';
  * the API. A call names its schema as `(answers) => answers.patientRecordSchema`.
  */
 export {
+  accessLogSchema,
   activationCodeResponseSchema,
   addEmployeeResponseSchema,
   addPatientResponseSchema,
@@ -23,6 +24,7 @@ export {
   registerResponseSchema,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
+  upcomingAppointmentListSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {

@@ -38,6 +38,12 @@ export function normalizeEmployeeCriteria(criteria: SearchEmployeeRequest = {}):
  */
 export const queryKeys = {
   profile: () => ['profile'] as const,
+  /** The signed-in patient's own lists beyond the record (issue 13). */
+  myRecord: {
+    all: () => ['my-record'] as const,
+    appointments: (limit?: number) => ['my-record', 'appointments', { limit }] as const,
+    accessLog: (limit?: number) => ['my-record', 'access-log', { limit }] as const,
+  },
   patients: {
     all: () => ['patients'] as const,
     list: (limit?: number) => ['patients', 'list', { limit }] as const,

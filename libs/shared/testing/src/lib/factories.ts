@@ -1,4 +1,6 @@
 import {
+  type AccessKind,
+  type AccessLogEntry,
   type AddEmployeeRequest,
   type AddPatientRequest,
   ageOn,
@@ -11,6 +13,7 @@ import {
   type ProfileResponse,
   type TokenClaims,
   todayUtc,
+  type UpcomingAppointment,
 } from '@portal/contract';
 import {
   ALLOWED_EMAIL_DOMAINS,
@@ -362,4 +365,72 @@ export function makeProfile(overrides: Partial<ProfileResponse> = {}): ProfileRe
     employee_id: ids.employee_id ?? null,
     ...overrides,
   };
+}
+
+const APPOINTMENT_TOPICS = [
+  'Follow-up consultation',
+  'Blood test results',
+  'Physiotherapy session',
+  'Annual check-up',
+  'Vaccination',
+] as const;
+
+/** `count` upcoming appointments after FACTORY_NOW, soonest first (as the API answers them). */
+export function makeUpcomingAppointments(count: number): UpcomingAppointment[] {
+  return Array.from({ length: count }, (_, i) => ({
+    date: addDays(TODAY, 3 + i * 9),
+    time: `${pad(8 + (i % 8))}:${i % 2 ? '30' : '00'}:00`,
+    topic: APPOINTMENT_TOPICS[i % APPOINTMENT_TOPICS.length]!,
+  }));
+}
+
+/** Staff who open records in the factories' access logs. */
+const ACCESS_STAFF = [
+  { name: 'Anan Wongsa', role: 'medical_personnel' },
+  { name: 'Kanya Srisuk', role: 'medical_personnel' },
+  { name: 'Ploy Chaiyaporn', role: 'HR' },
+] as const;
+
+const ACCESS_PATTERN: readonly AccessKind[] = [
+  'viewed',
+  'appointment-added',
+  'listed',
+  'changed',
+  'history-added',
+  'viewed',
+  'refused',
+  'activation-code',
+];
+
+/**
+ * One entry of a patient's access log: by default a staff member viewed the record at
+ * FACTORY_NOW; `index` picks the staff member.
+ */
+export function makeAccessLogEntry(
+  overrides: Partial<AccessLogEntry> = {},
+  index = 1,
+): AccessLogEntry {
+  const staff = ACCESS_STAFF[(index - 1) % ACCESS_STAFF.length]!;
+  return {
+    occurred_at: FACTORY_NOW,
+    kind: 'viewed',
+    actor: 'staff',
+    name: staff.name,
+    role: staff.role,
+    ...overrides,
+  };
+}
+
+/**
+ * `count` entries, newest first, ending 90 minutes apart before FACTORY_NOW: staff views and
+ * changes, the patient's own views ("You"), and a refused attempt by another patient.
+ */
+export function makeAccessLog(count: number): AccessLogEntry[] {
+  return Array.from({ length: count }, (_, i) => {
+    const occurred_at = new Date(Date.parse(FACTORY_NOW) - i * 90 * 60_000).toISOString();
+    const kind = ACCESS_PATTERN[i % ACCESS_PATTERN.length]!;
+    if (kind === 'refused') return { occurred_at, kind, actor: 'patient', name: null, role: null };
+    if (i % 5 === 4) return { occurred_at, kind: 'viewed', actor: 'you', name: null, role: null };
+    return makeAccessLogEntry({ occurred_at, kind }, i + 1);
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accessLogSchema,
   addEmployeeResponseSchema,
   addYears,
   addPatientResponseSchema,
@@ -20,9 +21,11 @@ import {
   TOTAL_COUNT_HEADER,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
+  upcomingAppointmentListSchema,
 } from '@portal/contract';
 import {
   decodeFakeToken,
+  makeAccessLog,
   makeAddEmployeeRequest,
   makeAddPatientRequest,
   makeFakeToken,
@@ -357,6 +360,49 @@ describe('accounts', () => {
     expect((await api('/logout', { method: 'POST', token })).status).toBe(204);
     expect(await (await api('/health')).json()).toEqual({ status: 'ok' });
     expect(await (await api('/ready')).json()).toEqual({ status: 'ready' });
+  });
+});
+
+describe("a patient's own lists", () => {
+  it('answers the upcoming appointments of the token’s patient, paged, with new ones added', async () => {
+    const token = makeFakeToken({ role: 'patient', patient_id: 'P001' });
+    const response = await api('/profile/appointments', { token });
+    const items = upcomingAppointmentListSchema.parse(await response.json());
+    expect(items).toHaveLength(3);
+    expect(response.headers.get(TOTAL_COUNT_HEADER)).toBe('3');
+    const dates = items.map((a) => `${a.date} ${a.time}`);
+    expect(dates).toEqual([...dates].sort());
+
+    const date = addYears(todayUtc(), 1);
+    await api('/patient/add-patient-appointment', {
+      body: { patient_id: 'P001', date, time: '10:00', topic: 'Scan' },
+    });
+    const after = upcomingAppointmentListSchema.parse(
+      await (await api('/profile/appointments', { token })).json(),
+    );
+    expect(after.at(-1)).toEqual({ date, time: '10:00:00', topic: 'Scan' });
+    const other = makeFakeToken({ role: 'patient', patient_id: 'P002' });
+    expect(await (await api('/profile/appointments', { token: other })).json()).toEqual([]);
+  });
+
+  it('answers the access log newest first, paged with the cursor it hands out', async () => {
+    const first = await api('/profile/access-log?limit=5');
+    const page = accessLogSchema.parse(await first.json());
+    expect(page).toEqual(makeAccessLog(12).slice(0, 5));
+    expect(first.headers.get(TOTAL_COUNT_HEADER)).toBe('12');
+    const cursor = first.headers.get(NEXT_CURSOR_HEADER);
+    const second = await api(`/profile/access-log?limit=5&cursor=${cursor}`);
+    expect(accessLogSchema.parse(await second.json())).toEqual(makeAccessLog(12).slice(5, 10));
+  });
+
+  it('takes the lists from the scenario, and refuses staff when checking auth', async () => {
+    server.use(...createHandlers({ checkAuth: true, accessLog: {}, appointments: {} }));
+    const patient = makeFakeToken({ role: 'patient', patient_id: 'P001' });
+    expect(await (await api('/profile/access-log', { token: patient })).json()).toEqual([]);
+    expect(await (await api('/profile/appointments', { token: patient })).json()).toEqual([]);
+    const doctor = makeFakeToken({ role: 'medical_personnel' });
+    expect((await api('/profile/access-log', { token: doctor })).status).toBe(403);
+    expect((await api('/profile/appointments')).status).toBe(401);
   });
 });
 

@@ -1,5 +1,6 @@
 import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from 'msw';
 import {
+  type AccessLogEntry,
   type Access,
   addAppointmentRequestSchema,
   addEmployeeRequestSchema,
@@ -20,6 +21,8 @@ import {
   searchEmployeeRequestSchema,
   searchPatientRequestSchema,
   type TokenClaims,
+  todayUtc,
+  type UpcomingAppointment,
   TOTAL_COUNT_HEADER,
   toTimeWithSeconds,
   updateEmployeeRequestSchema,
@@ -30,11 +33,13 @@ import { findDepartment, findPosition, type Role } from '@portal/reference-data'
 import {
   ACTIVATION_CODE_EXPIRES_AT,
   decodeFakeToken,
+  makeAccessLog,
   makeActivationCode,
   makeEmployees,
   makeFakeToken,
   makePatientRecords,
   makeProfile,
+  makeUpcomingAppointments,
 } from './factories';
 import { MockProblem, pageResponse, parseBody, parseParams, problemResponse } from './mock-http';
 
@@ -43,7 +48,12 @@ export type MockEndpointName = Exclude<EndpointName, 'openapi'>;
 
 /** The endpoints that answer a page of records. */
 export type ListEndpointName =
-  'listPatients' | 'searchPatients' | 'listEmployees' | 'searchEmployees';
+  | 'listPatients'
+  | 'searchPatients'
+  | 'listEmployees'
+  | 'searchEmployees'
+  | 'myAppointments'
+  | 'myAccessLog';
 
 /** An account of the mock API, for login and the profile. */
 export interface MockAccount {
@@ -73,6 +83,10 @@ export interface MockScenario {
   readonly employees?: readonly Employee[];
   /** The accounts that can log in (default: MOCK_ACCOUNTS). */
   readonly accounts?: readonly MockAccount[];
+  /** Each patient's upcoming appointments, soonest first (default: P001 has three). */
+  readonly appointments?: Readonly<Record<string, readonly UpcomingAppointment[]>>;
+  /** Each patient's access log, newest first (default: P001 has twelve entries). */
+  readonly accessLog?: Readonly<Record<string, readonly AccessLogEntry[]>>;
   /**
    * Check the bearer token as the API does: 401 without a valid one, 403 for the wrong role or
    * another patient's record. Off by default, so that a story need not sign in to show a page.
@@ -87,6 +101,8 @@ export interface MockDb {
   patients: PatientRecord[];
   employees: Employee[];
   accounts: MockAccount[];
+  appointments: Record<string, UpcomingAppointment[]>;
+  accessLog: Record<string, AccessLogEntry[]>;
 }
 
 /** A mock API: its MSW handlers and the in-memory data they share. */
@@ -186,6 +202,12 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     patients: structuredClone([...(scenario.patients ?? makePatientRecords(24))]),
     employees: structuredClone([...(scenario.employees ?? makeEmployees(12))]),
     accounts: [...(scenario.accounts ?? MOCK_ACCOUNTS)],
+    appointments: structuredClone({
+      ...(scenario.appointments ?? { P001: makeUpcomingAppointments(3) }),
+    }) as Record<string, UpcomingAppointment[]>,
+    accessLog: structuredClone({
+      ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
+    }) as Record<string, AccessLogEntry[]>,
   });
   const db: MockDb = initial();
   let codesIssued = 0;
@@ -287,6 +309,15 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       );
     }),
 
+    // A patient's own lists: the token's patient (P001, as the profile, without a token).
+    on('myAppointments', ({ request, claims }) =>
+      pageResponse(request, db.appointments[claims?.patient_id ?? 'P001'] ?? []),
+    ),
+
+    on('myAccessLog', ({ request, claims }) =>
+      pageResponse(request, db.accessLog[claims?.patient_id ?? 'P001'] ?? []),
+    ),
+
     on('listPatients', ({ request }) => pageResponse(request, db.patients)),
 
     on('getPatient', ({ params, claims }) => {
@@ -371,6 +402,12 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const latest = record.patient_appointment;
       if (`${appointment.date} ${appointment.time}` >= `${latest.date} ${latest.time}`) {
         record.patient_appointment = appointment;
+      }
+      if (appointment.date >= todayUtc()) {
+        const upcoming = [...(db.appointments[body.patient_id] ?? []), appointment];
+        db.appointments[body.patient_id] = upcoming.sort((a, b) =>
+          `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`),
+        );
       }
       const { first_name, last_name } = record.patient;
       return json({ patient_id: body.patient_id, first_name, last_name, ...appointment }, 201);

@@ -18,6 +18,8 @@ import { getEmployee } from './get-employee';
 import { getPatient } from './get-patient';
 import { getProfile } from './get-profile';
 import { listEmployees } from './list-employees';
+import { listMyAccessLog } from './list-my-access-log';
+import { listMyAppointments } from './list-my-appointments';
 import { listPatients } from './list-patients';
 import { login } from './login';
 import { logout } from './logout';
@@ -207,6 +209,46 @@ const cases: Case[] = [
     answer: [patientRecord()],
     expected: { items: [patientRecord()], total: 1, nextCursor: null },
     badAnswer: [{ patient_id: 'P001' }],
+  },
+  {
+    name: 'myAppointments',
+    call: () => listMyAppointments({ limit: 10 }),
+    answer: [{ date: '2030-01-02', time: '09:00:00', topic: 'Check-up' }],
+    expected: {
+      items: [{ date: '2030-01-02', time: '09:00:00', topic: 'Check-up' }],
+      total: 1,
+      nextCursor: null,
+    },
+    badAnswer: [{ date: '2030-01-02' }],
+  },
+  {
+    name: 'myAccessLog',
+    call: () => listMyAccessLog(),
+    answer: [
+      {
+        occurred_at: '2026-11-25T09:15:00.000Z',
+        kind: 'viewed',
+        actor: 'staff',
+        name: 'Anan Wongsa',
+        role: 'medical_personnel',
+      },
+    ],
+    expected: {
+      items: [
+        {
+          occurred_at: '2026-11-25T09:15:00.000Z',
+          kind: 'viewed',
+          actor: 'staff',
+          name: 'Anan Wongsa',
+          role: 'medical_personnel',
+        },
+      ],
+      total: 1,
+      nextCursor: null,
+    },
+    badAnswer: [
+      { occurred_at: 'yesterday', kind: 'peeked', actor: 'staff', name: null, role: null },
+    ],
   },
   {
     name: 'listEmployees',

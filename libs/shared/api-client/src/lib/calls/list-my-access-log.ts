@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type AccessLogEntry, ENDPOINTS } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+
+/** GET /profile/access-log: one page of who opened the signed-in patient's record. */
+export async function listMyAccessLog(
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<AccessLogEntry>> {
+  return parsePage(
+    (answers) => answers.accessLogSchema,
+    await send(ENDPOINTS.myAccessLog, { ...options, page }),
+  );
+}
+
+/** The access log as an infinite query, newest first, one page per cursor. */
+export function myAccessLogQueryOptions({ limit }: { limit?: number } = {}) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.myRecord.accessLog(limit),
+    queryFn: ({ pageParam, signal }) => listMyAccessLog({ limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<AccessLogEntry>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** Who opened the signed-in patient's record, paged; `fetchNextPage` loads more. */
+export function useMyAccessLog({ limit }: { limit?: number } = {}) {
+  return useInfiniteQuery(myAccessLogQueryOptions({ limit }));
+}

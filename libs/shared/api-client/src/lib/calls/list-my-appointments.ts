@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { ENDPOINTS, type UpcomingAppointment } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+
+/** GET /profile/appointments: one page of the signed-in patient's upcoming appointments. */
+export async function listMyAppointments(
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<UpcomingAppointment>> {
+  return parsePage(
+    (answers) => answers.upcomingAppointmentListSchema,
+    await send(ENDPOINTS.myAppointments, { ...options, page }),
+  );
+}
+
+/** The patient's upcoming appointments as an infinite query, one page per cursor. */
+export function myAppointmentsQueryOptions({ limit }: { limit?: number } = {}) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.myRecord.appointments(limit),
+    queryFn: ({ pageParam, signal }) =>
+      listMyAppointments({ limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<UpcomingAppointment>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The signed-in patient's upcoming appointments, paged; `fetchNextPage` loads more. */
+export function useMyAppointments({ limit }: { limit?: number } = {}) {
+  return useInfiniteQuery(myAppointmentsQueryOptions({ limit }));
+}
