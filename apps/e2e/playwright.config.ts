@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_LAUNCH_OPTIONS } from '../../tools/chromium.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PORT = 4310;
+const PORT = Number(process.env.E2E_PORT ?? 4310);
 
 /**
  * Journeys in Chromium against the real server: the built API serving the built apps on one

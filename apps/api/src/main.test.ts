@@ -12,7 +12,10 @@ import { DEMO_PASSWORD } from './db/demo-data';
 
 const MAIN = fileURLToPath(new URL('../../../dist/apps/api/main.js', import.meta.url));
 
-function startProcess(dataDir: string): {
+function startProcess(
+  dataDir: string,
+  logLevel = 'warn',
+): {
   child: ChildProcess;
   output: () => string;
   url: Promise<string>;
@@ -22,7 +25,7 @@ function startProcess(dataDir: string): {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: '0',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,7 +58,10 @@ describe('the built server process', { timeout: 90_000 }, () => {
 
   it('prints where it listens and the demo accounts, then drains a request in flight on SIGTERM', async () => {
     expect(existsSync(MAIN)).toBe(true);
-    const server = startProcess(dataDir);
+    // At `info` the server logs each request once it is past the router's closing check, which
+    // tells the test when the login is really in flight (a fixed pause is not enough on a busy
+    // machine: a request that arrives after the signal is rightly answered 503).
+    const server = startProcess(dataDir, 'info');
     const url = await server.url;
     expect(server.output()).toContain(`${url}/api`);
     for (const name of ['demo.patient', 'demo.doctor', 'demo.nurse', 'demo.hr', DEMO_PASSWORD]) {
@@ -69,7 +75,11 @@ describe('the built server process', { timeout: 90_000 }, () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'demo.hr', password: DEMO_PASSWORD }),
     });
-    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    while (!server.output().includes('incoming request') && Date.now() - started < 30_000) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(server.output()).toContain('incoming request');
     const exited = exitCode(server.child);
     server.child.kill('SIGTERM');
 
