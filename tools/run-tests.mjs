@@ -44,9 +44,21 @@ const projectsWith = (target) =>
   );
 const projects = [...projectsWith('test'), ...projectsWith('e2e')];
 
+/** The titles of a Playwright report's failed tests, suite by suite. */
+function playwrightFailures(suites, path = []) {
+  return (suites ?? []).flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => [...path, suite.title, spec.title].filter(Boolean).join(' › ')),
+    ...playwrightFailures(suite.suites, [...path, suite.title]),
+  ]);
+}
+
 let passed = 0;
 let failed = 0;
 const missing = [];
+// Named again at the very end, so a CI log cut in the middle still says what failed.
+const failures = [];
 for (const project of projects) {
   const file = `${reports}/${project}.json`;
   if (!existsSync(file)) {
@@ -59,9 +71,15 @@ for (const project of projects) {
     // Playwright's JSON report.
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
+    failures.push(...playwrightFailures(report.suites).map((title) => `${project}: ${title}`));
   } else {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') failures.push(`${project}: ${test.fullName}`);
+      }
+    }
   }
 }
 
@@ -70,5 +88,6 @@ if (formatStatus !== 0)
   console.log('Formatting: some files are not formatted (run `npm run format`).');
 if (nxStatus !== 0) console.log('Lint, typecheck, tests or build failed: see above.');
 if (missing.length) console.log(`No test report from: ${missing.join(', ')} (counted as failed).`);
+if (failures.length) console.log(`Failed tests:\n${failures.map((t) => `  ✘ ${t}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(formatStatus || nxStatus || (failed > 0 ? 1 : 0));
