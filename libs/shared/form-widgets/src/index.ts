@@ -23,6 +23,7 @@ export {
   usePortalForm,
   type PortalFormOptions,
   type PortalFormReturn,
+  type SchemaSource,
 } from './lib/use-portal-form';
 export { applyServerErrors, type ApplyServerErrorsOptions } from './lib/server-errors';
 export {

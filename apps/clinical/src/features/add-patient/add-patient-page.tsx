@@ -1,4 +1,4 @@
-import { addPatientRequestSchema, type AddPatientResponse, MESSAGES } from '@portal/contract';
+import { type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { toApiError, useAddPatientMutation } from '@portal/api-client';
 import {
   FormActions,
@@ -11,6 +11,10 @@ import {
 import { ActivationCodeNotice, PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 
+/** The form's rules, loaded after the first paint (see usePortalForm). */
+const addPatientSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.addPatientRequestSchema);
+
 /**
  * Add Patient: every field of the spec with its rules, the disease and allergy pickers, and on
  * success the new patient's activation code to hand over; the form then clears. A refusal keeps
@@ -18,7 +22,7 @@ import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-field
  */
 export function AddPatientPage() {
   const mutation = useAddPatientMutation();
-  const form = usePortalForm(addPatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
+  const form = usePortalForm(addPatientSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
     AddPatientResponse & { name: string }
   >();

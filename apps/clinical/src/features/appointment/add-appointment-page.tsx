@@ -1,6 +1,10 @@
-import { addAppointmentRequestSchema, MESSAGES } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
 import { useAddAppointmentMutation } from '@portal/api-client';
 import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+
+/** The form's rules, loaded after the first paint (see usePortalForm). */
+const appointmentSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
 /** Patient Appointment: book an appointment (the record shows the latest). */
 export function AddAppointmentPage() {
@@ -9,7 +13,7 @@ export function AddAppointmentPage() {
     <PatientEntryForm
       title="Patient Appointment"
       description="Book an appointment. The patient's record shows their latest one."
-      schema={addAppointmentRequestSchema}
+      schema={appointmentSchema}
       submit={(values) => mutation.mutateAsync(values)}
       pending={mutation.isPending}
       textField={{ name: 'topic', label: 'Topic' }}

@@ -1,6 +1,10 @@
-import { addHistoryRequestSchema, MESSAGES } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
 import { useAddHistoryMutation } from '@portal/api-client';
 import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+
+/** The form's rules, loaded after the first paint (see usePortalForm). */
+const historySchema = () =>
+  import('@portal/contract/schemas').then((c) => c.addHistoryRequestSchema);
 
 /** Patient History: add an entry to a patient's medical history. */
 export function AddHistoryPage() {
@@ -9,7 +13,7 @@ export function AddHistoryPage() {
     <PatientEntryForm
       title="Patient History"
       description="Add an entry to the patient's medical history."
-      schema={addHistoryRequestSchema}
+      schema={historySchema}
       submit={(values) => mutation.mutateAsync(values)}
       pending={mutation.isPending}
       textField={{ name: 'detail', label: 'Detail', multiline: true }}

@@ -7,6 +7,7 @@ import {
   FormActions,
   PortalForm,
   RequiredFieldsNote,
+  type SchemaSource,
   SubmitErrorNotice,
   TextAreaField,
   TextField,
@@ -31,7 +32,8 @@ type EntryValues = { patient_id: string; time: string; date: string } & Record<s
 export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldValues>> {
   title: string;
   description: string;
-  schema: S;
+  /** The contract's request schema, or its loader (see usePortalForm). */
+  schema: SchemaSource<S>;
   /** Sends the entry (the page's mutation). */
   submit: (values: z.output<S>) => Promise<EntryAnswer>;
   pending: boolean;

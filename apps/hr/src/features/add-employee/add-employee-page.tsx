@@ -1,9 +1,4 @@
-import {
-  type AddEmployeeRequest,
-  addEmployeeRequestSchema,
-  type AddEmployeeResponse,
-  MESSAGES,
-} from '@portal/contract';
+import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
 import { toApiError, useAddEmployeeMutation } from '@portal/api-client';
 import {
   FormActions,
@@ -15,6 +10,10 @@ import {
 } from '@portal/form-widgets';
 import { ActivationCodeNotice, Notice, PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
+
+/** The form's rules, loaded after the first paint (see usePortalForm). */
+const addEmployeeSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.addEmployeeRequestSchema);
 
 /**
  * The add form's empty values (also what Reset and a success leave behind). The salary and the
@@ -41,7 +40,7 @@ type Added = AddEmployeeResponse & { name: string };
  */
 export function AddEmployeePage() {
   const mutation = useAddEmployeeMutation();
-  const form = usePortalForm(addEmployeeRequestSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
+  const form = usePortalForm(addEmployeeSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   const added = feedback?.kind === 'success' ? feedback.value : null;
 

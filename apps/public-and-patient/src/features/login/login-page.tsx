@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
-  loginRequestSchema,
   MESSAGES,
-  registerRequestSchema,
   ROUTES,
   TIMINGS,
   type LoginRequest,
@@ -24,6 +22,11 @@ import { Button, Card, Notice } from '@portal/ui';
 type Mode = 'login' | 'register';
 /** What the card says; it takes focus unless a field the server named already has it. */
 type Message = { tone: 'success' | 'error'; text: string; fieldFocused?: boolean } | null;
+
+// The request schemas come with the first submit (or when the browser is idle), not the first paint.
+const loginSchema = () => import('@portal/contract/schemas').then((c) => c.loginRequestSchema);
+const registerSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.registerRequestSchema);
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -103,7 +106,7 @@ function LoginForm({
 }) {
   const { signIn, startSession } = useAuth();
   const navigate = usePortalNavigate();
-  const form = usePortalForm(loginRequestSchema, {
+  const form = usePortalForm(loginSchema, {
     defaultValues: { username: defaultUsername, password: '' } satisfies LoginRequest,
   });
   const busy = form.formState.isSubmitting;
@@ -146,7 +149,7 @@ function RegisterForm({
   onRegistered: (username: string) => void;
 }) {
   const register = useRegisterMutation();
-  const form = usePortalForm(registerRequestSchema, {
+  const form = usePortalForm(registerSchema, {
     defaultValues: {
       username: '',
       password: '',

@@ -13,12 +13,18 @@ import { FormActions } from './form-actions';
 import { PortalForm } from './portal-form';
 import { TextField } from './text-field';
 import { TimeField } from './time-field';
-import { usePortalForm } from './use-portal-form';
+import { type SchemaSource, usePortalForm } from './use-portal-form';
 
 const EMPTY: AddAppointmentRequest = { patient_id: '', time: '', date: '', topic: '' };
 
-function AppointmentForm({ onSubmit }: { onSubmit: (values: unknown) => void }) {
-  const form = usePortalForm(addAppointmentRequestSchema, { defaultValues: EMPTY });
+function AppointmentForm({
+  onSubmit,
+  schema = addAppointmentRequestSchema,
+}: {
+  onSubmit: (values: unknown) => void;
+  schema?: SchemaSource<typeof addAppointmentRequestSchema>;
+}) {
+  const form = usePortalForm(schema, { defaultValues: EMPTY });
   return (
     <PortalForm form={form} onSubmit={onSubmit} aria-label="Patient appointment">
       <TextField name="patient_id" label="Patient ID" placeholder="PXXX" required />
@@ -127,5 +133,52 @@ describe('usePortalForm', () => {
     await user.clear(age);
     await user.type(age, '2');
     await waitFor(() => expect(age).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('loads a schema given as a loader once, and validates with it as with the schema itself', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const loader = vi.fn(() => Promise.resolve(addAppointmentRequestSchema));
+    const { unmount } = render(<AppointmentForm onSubmit={onSubmit} schema={loader} />);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(3);
+    await user.type(screen.getByRole('textbox', { name: 'Patient ID' }), 'p001');
+    await user.type(screen.getByRole('textbox', { name: 'Time' }), '10:30');
+    await user.type(screen.getByLabelText(/^Date/), '2026-12-01');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({ patient_id: 'P001', time: '10:30' });
+    unmount();
+    // Another form on the same loader (the page opened again) does not load it again.
+    render(<AppointmentForm onSubmit={onSubmit} schema={loader} />);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(3);
+    expect(loader).toHaveBeenCalledTimes(1);
+  });
+
+  it('tries a loader again on the next submit when loading failed, keeping what was typed', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    const loader = vi
+      .fn<() => Promise<typeof addAppointmentRequestSchema>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(addAppointmentRequestSchema);
+    const rejections: unknown[] = [];
+    const onRejection = (event: PromiseRejectionEvent) => {
+      rejections.push(event.reason);
+      event.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', onRejection);
+    try {
+      render(<AppointmentForm onSubmit={onSubmit} schema={loader} />);
+      await user.type(screen.getByRole('textbox', { name: 'Topic' }), 'Follow-up');
+      await waitFor(() => expect(loader).toHaveBeenCalledTimes(1));
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      expect(await screen.findAllByText('Required')).toHaveLength(3);
+      expect(loader).toHaveBeenCalledTimes(2);
+      expect(screen.getByRole('textbox', { name: 'Topic' })).toHaveValue('Follow-up');
+    } finally {
+      window.removeEventListener('unhandledrejection', onRejection);
+    }
   });
 });

@@ -1,0 +1,13 @@
+/**
+ * The request schemas the apps' add forms validate with, as a module of its own: a page loads
+ * it with `import('@portal/contract/schemas')` when the browser is idle after the first paint
+ * (or on the first submit), so zod and the rules are not part of the page's first visit. They
+ * are the very objects the barrel exports: the contract stays the one source of every rule.
+ */
+export { loginRequestSchema, registerRequestSchema } from './lib/auth';
+export {
+  addAppointmentRequestSchema,
+  addHistoryRequestSchema,
+  addPatientRequestSchema,
+} from './lib/patients';
+export { addEmployeeRequestSchema } from './lib/employees';
