@@ -33,6 +33,9 @@ export const GOOD_PASSWORD = 'correct-horse-battery-staple';
 /** A secret for signing test tokens. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
+/** A key for second-factor secrets, for tests that start a server on DATABASE_URL. */
+export const TEST_MFA_KEY = 'test-mfa-key-that-is-long-enough-0123456789';
+
 /**
  * Password hashing for tests: argon2id far below the server's minimum (which the settings
  * refuse), so that registering and logging in cost a millisecond. Tests that measure the real
