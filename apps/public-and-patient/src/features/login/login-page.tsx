@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
   isMfaChallenge,
@@ -21,8 +21,13 @@ import {
   TextField,
   usePortalForm,
 } from '@portal/form-widgets';
-import { Button, Card, Notice } from '@portal/ui';
-import { MfaCodeStep, MfaEnrolmentStep } from './second-factor-steps';
+import { Button, Card, LoadingState, Notice } from '@portal/ui';
+import { MfaCodeStep } from './mfa-code-step';
+
+// Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
+const MfaEnrolmentStep = lazy(() =>
+  import('./mfa-enrolment-step').then((m) => ({ default: m.MfaEnrolmentStep })),
+);
 
 type Mode = 'login' | 'register';
 /**
@@ -109,11 +114,13 @@ export function LoginPage() {
           />
         )}
         {mode === 'login' && step.kind === 'enrol' && (
-          <MfaEnrolmentStep
-            session={step.session}
-            onDone={() => finish(step.session)}
-            onMessage={stepMessage}
-          />
+          <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
+            <MfaEnrolmentStep
+              session={step.session}
+              onDone={() => finish(step.session)}
+              onMessage={stepMessage}
+            />
+          </Suspense>
         )}
         {mode === 'register' && (
           <RegisterForm
