@@ -2,13 +2,15 @@
 /**
  * The server the browser journeys run against: the built API and apps, on a fresh embedded
  * database in tmp/e2e-data with the demo data, so every run starts from the same state.
+ * E2E_DATA_DIR names another folder (the second server, with STAFF_MFA=required, for the
+ * second factor's journey); any other setting, such as STAFF_MFA, comes from the environment.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dataDir = `${root}tmp/e2e-data`;
+const dataDir = process.env.E2E_DATA_DIR ?? `${root}tmp/e2e-data`;
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, [`${root}dist/apps/api/main.js`], {

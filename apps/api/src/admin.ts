@@ -5,8 +5,9 @@ import type { Db } from './db/database';
 import { migrate } from './db/migrate';
 import { ApiError, describeFailure } from './errors';
 import { listAccounts, revokeUserSessions, setAccountLocked } from './repositories/accounts';
-import type { RequestContext } from './repositories/audit';
+import { audit, type RequestContext } from './repositories/audit';
 import { employeesRepository } from './repositories/employees';
+import { resetMfa } from './repositories/mfa';
 import { patientsRepository } from './repositories/patients';
 import { openConfiguredDatabase } from './server';
 
@@ -18,6 +19,8 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
   npm run admin -- list-accounts
   npm run admin -- lock <username>                   refuse logins and end open sessions
   npm run admin -- unlock <username>
+  npm run admin -- reset-mfa <username>              remove the second factor (lost phone); the
+                                                     user enrols a new one at the next login
 `;
 
 /** The command-line option behind each field of the add-employee schema. */
@@ -114,6 +117,24 @@ export async function runAdminCommand(
         if (command === 'unlock') return `Unlocked ${username}.`;
         const ended = await revokeUserSessions(tx, userId, 'locked by administrator');
         return `Locked ${username}; ended ${ended} open session(s).`;
+      });
+    }
+    case 'reset-mfa': {
+      const username = rest[0];
+      if (!username)
+        throw new ApiError(400, 'Bad Request', 'Usage: npm run admin -- reset-mfa <username>');
+      return db.transaction(async (tx) => {
+        const reset = await resetMfa(tx, username);
+        if (!reset) throw new ApiError(404, 'Not Found', `No account named ${username}.`);
+        await audit(tx, CLI_CONTEXT, {
+          action: 'mfa.reset',
+          outcome: 'success',
+          recordType: 'account',
+          username,
+        });
+        return reset.hadFactor
+          ? `Removed the second factor of ${username}; they set up a new one at their next login.`
+          : `${username} had no second factor; nothing to remove.`;
       });
     }
     default:

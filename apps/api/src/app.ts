@@ -34,6 +34,7 @@ import { patientRoutes } from './routes/patients';
 import { AuthService } from './services/auth-service';
 import { HashPool } from './security/hash-pool';
 import { PasswordHasher } from './security/password-hasher';
+import { SecondFactor } from './security/second-factor';
 import { TokenService } from './security/tokens';
 
 /** What the app is built from; the database is opened (and closed) by the caller. */
@@ -49,6 +50,13 @@ export interface AppOptions {
   readonly sleep?: (ms: number) => Promise<void>;
   /** The database's connection-pool figures, for the metrics (a PostgreSQL server only). */
   readonly databasePool?: () => PoolStats;
+  /**
+   * The key that encrypts second-factor secrets (resolveMfaKey: MFA_ENCRYPTION_KEY or the data
+   * directory's). Without it (tests and the bench only) one is derived from the signing secret.
+   */
+  readonly mfaKey?: string;
+  /** The clock second-factor codes are checked against; tests may pass one, the server never does. */
+  readonly clock?: () => number;
 }
 
 /** One API route as registered: method, full path and who may call it. */
@@ -208,6 +216,10 @@ export async function buildApp(options: AppOptions) {
     config,
     options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     passwordHasher,
+    new SecondFactor(
+      options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,
+      options.clock,
+    ),
     metrics.throttledAttempt,
   );
   await app.register(authenticationPlugin, { db, tokens, audited: metrics.audited });

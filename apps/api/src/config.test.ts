@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, resolveJwtSecret } from './config';
+import { loadConfig, resolveJwtSecret, resolveMfaKey } from './config';
 import { defaultPoolSize } from './security/hash-pool';
 
 describe('loadConfig', () => {
@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       sessionMaxSeconds: 12 * 3600,
       activationCodeTtlDays: 30,
       demoData: 'auto',
+      staffMfa: 'optional',
+      mfaEncryptionKey: undefined,
       passwordHashing: { memoryKib: 19456, iterations: 2 },
       hashPool: { size: defaultPoolSize(), queue: 8 },
       trustProxy: false,
@@ -37,6 +39,8 @@ describe('loadConfig', () => {
       DATA_DIR: 'some/where',
       DATABASE_URL: 'postgres://portal@db.example:5432/portal',
       JWT_SECRET: 's'.repeat(40),
+      STAFF_MFA: 'optional',
+      MFA_ENCRYPTION_KEY: 'k'.repeat(32),
       TOKEN_TTL_MINUTES: '15',
       SESSION_MAX_HOURS: '8',
       ACTIVATION_CODE_TTL_DAYS: '7',
@@ -64,6 +68,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('some/where'),
       databaseUrl: 'postgres://portal@db.example:5432/portal',
       jwtSecret: 's'.repeat(40),
+      staffMfa: 'optional',
+      mfaEncryptionKey: 'k'.repeat(32),
       tokenTtlSeconds: 900,
       sessionMaxSeconds: 8 * 3600,
       activationCodeTtlDays: 7,
@@ -85,6 +91,19 @@ describe('loadConfig', () => {
       staticDir: path.resolve('dist/static'),
       devFrontends: true,
     });
+  });
+
+  it('STAFF_MFA defaults to required with DATABASE_URL and optional on the embedded database', () => {
+    expect(loadConfig({}).staffMfa).toBe('optional');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/portal' }).staffMfa).toBe('required');
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db.example/portal', STAFF_MFA: 'optional' }).staffMfa,
+    ).toBe('optional');
+    expect(loadConfig({ STAFF_MFA: 'required' }).staffMfa).toBe('required');
+    expect(() => loadConfig({ STAFF_MFA: 'sometimes' })).toThrow(/STAFF_MFA/);
+    expect(() => loadConfig({ MFA_ENCRYPTION_KEY: 'short' })).toThrow(
+      /MFA_ENCRYPTION_KEY must be at least 32 characters/,
+    );
   });
 
   it('accepts PORT 0 (any free port)', () => {
@@ -241,5 +260,41 @@ describe('resolveJwtSecret', () => {
     const a = resolveJwtSecret(loadConfig({ DATA_DIR: tempDir() }));
     const b = resolveJwtSecret(loadConfig({ DATA_DIR: tempDir() }));
     expect(a).not.toBe(b);
+  });
+});
+
+describe('resolveMfaKey', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-mfa-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uses MFA_ENCRYPTION_KEY when it is set, and writes no file', () => {
+    const dir = tempDir();
+    const key = 'configured-mfa-key-that-is-long-enough-0123';
+    expect(resolveMfaKey(loadConfig({ DATA_DIR: dir, MFA_ENCRYPTION_KEY: key }))).toBe(key);
+    expect(fs.existsSync(path.join(dir, 'mfa-key'))).toBe(false);
+  });
+
+  it('throws with DATABASE_URL and no MFA_ENCRYPTION_KEY', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@127.0.0.1/db' });
+    expect(() => resolveMfaKey(config)).toThrow(/MFA_ENCRYPTION_KEY must be set/);
+  });
+
+  it('generates a key once for the embedded database, in DATA_DIR/mfa-key (0600), apart from the signing secret', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    const key = resolveMfaKey(config);
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, 'mfa-key');
+    expect(fs.readFileSync(file, 'utf8')).toBe(key);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(resolveMfaKey(config)).toBe(key);
+    expect(resolveJwtSecret(config)).not.toBe(key);
   });
 });

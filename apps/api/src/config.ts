@@ -34,6 +34,16 @@ const envSchema = z
       .string()
       .min(32, { error: 'JWT_SECRET must be at least 32 characters' })
       .optional(),
+    /**
+     * Whether staff must sign in with a second factor (TOTP). Default: `required` with
+     * DATABASE_URL (a real deployment), `optional` on the embedded database (the demo).
+     */
+    STAFF_MFA: z.enum(['required', 'optional']).optional(),
+    /** The key (any text of 32+ characters) that encrypts second-factor secrets at rest. */
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .min(32, { error: 'MFA_ENCRYPTION_KEY must be at least 32 characters' })
+      .optional(),
     TOKEN_TTL_MINUTES: z.coerce
       .number()
       .int()
@@ -116,6 +126,9 @@ export interface Config {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
   readonly jwtSecret: string | undefined;
+  /** Whether staff without a second factor are sent to enrol it before anything else. */
+  readonly staffMfa: 'required' | 'optional';
+  readonly mfaEncryptionKey: string | undefined;
   readonly tokenTtlSeconds: number;
   readonly sessionMaxSeconds: number;
   readonly activationCodeTtlDays: number;
@@ -156,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    staffMfa: e.STAFF_MFA ?? (e.DATABASE_URL ? 'required' : 'optional'),
+    mfaEncryptionKey: e.MFA_ENCRYPTION_KEY,
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
@@ -188,16 +203,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  * on a PostgreSQL server must share a secret, so there it has to be set.
  */
 export function resolveJwtSecret(config: Config): string {
-  if (config.jwtSecret) return config.jwtSecret;
+  return resolveSecret(config, config.jwtSecret, 'JWT_SECRET', 'jwt-secret');
+}
+
+/**
+ * The key that encrypts second-factor secrets at rest, found like the signing secret:
+ * MFA_ENCRYPTION_KEY when set; otherwise, for the embedded database only, one generated at first
+ * start and kept in the data directory (`mfa-key`). Losing it loses every enrolled second factor
+ * (each user then needs `reset-mfa`), so it is backed up with the data directory.
+ */
+export function resolveMfaKey(config: Config): string {
+  return resolveSecret(config, config.mfaEncryptionKey, 'MFA_ENCRYPTION_KEY', 'mfa-key');
+}
+
+function resolveSecret(
+  config: Config,
+  fromEnv: string | undefined,
+  name: string,
+  fileName: string,
+): string {
+  if (fromEnv) return fromEnv;
   if (config.databaseUrl) {
-    throw new Error('JWT_SECRET must be set (at least 32 characters) when DATABASE_URL is used.');
+    throw new Error(`${name} must be set (at least 32 characters) when DATABASE_URL is used.`);
   }
-  const file = join(config.dataDir, 'jwt-secret');
+  const file = join(config.dataDir, fileName);
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length < 32) {
       throw new Error(
-        `${file} holds no usable secret (under 32 characters); delete it to generate a new one, or set JWT_SECRET.`,
+        `${file} holds no usable secret (under 32 characters); delete it to generate a new one, or set ${name}.`,
       );
     }
     return kept;

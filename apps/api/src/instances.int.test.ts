@@ -24,6 +24,7 @@ import {
   createTestDatabase,
   newPatient,
   TEST_JWT_SECRET,
+  TEST_MFA_KEY,
   testConfig,
 } from './test/harness';
 import { type HttpAnswer, httpCall } from './test/http';
@@ -44,6 +45,7 @@ function instanceConfig(databaseUrl?: string): Config {
   return testConfig({
     databaseUrl,
     jwtSecret: TEST_JWT_SECRET,
+    mfaEncryptionKey: TEST_MFA_KEY,
     demoData: 'always',
     port: 0,
     host: '127.0.0.1',

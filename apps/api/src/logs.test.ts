@@ -21,6 +21,7 @@ import {
   call,
   createTestDatabase,
   createUser,
+  enrolSecondFactor,
   newPatient,
   TEST_JWT_SECRET,
   testConfig,
@@ -133,6 +134,39 @@ describe.each(BACKENDS)('logs of failed queries on %s', (backend) => {
       expect(failuresSince(from)[0]?.err).toMatchObject({ code: '42P01' });
     } finally {
       await queryRows(database.db, sql`alter table app_user_moved_away rename to app_user`);
+    }
+  });
+
+  it('logs the second factor’s set-up and sign-in, even a failing one, without secret, codes or mfa_token', async () => {
+    const nurse = await createUser(app, database, 'medical_personnel');
+    const from = log.lines.length;
+    const { secret, recoveryCodes } = await enrolSecondFactor(app, nurse.token);
+    const challenge = await call(app, 'POST', '/login', {
+      body: { username: nurse.username, password: nurse.password },
+    });
+    const { mfa_token } = challenge.json<{ mfa_token: string }>();
+    await queryRows(database.db, sql`alter table mfa_recovery_code rename to mfa_codes_moved_away`);
+    try {
+      const failed = await call(app, 'POST', '/login/mfa', {
+        body: { mfa_token, code: recoveryCodes[0] },
+      });
+      expect(failed.statusCode, failed.body).toBe(500);
+    } finally {
+      await queryRows(
+        database.db,
+        sql`alter table mfa_codes_moved_away rename to mfa_recovery_code`,
+      );
+    }
+    const logged = log.lines.slice(from).join('\n');
+    expect(logged).toContain('request failed');
+    for (const hidden of [
+      secret,
+      mfa_token,
+      ...recoveryCodes,
+      ...recoveryCodes.map((c) => c.replace('-', '')),
+      'params',
+    ]) {
+      expect(logged, `the log holds ${hidden}`).not.toContain(hidden);
     }
   });
 

@@ -128,7 +128,7 @@ export class Metrics {
     });
     this.throttled = new Counter({
       name: 'portal_login_throttled_total',
-      help: 'Logins and registrations refused with 429 by the failed-attempt lock, by call.',
+      help: 'Logins, second-factor codes and registrations refused with 429 by the failed-attempt lock, by call.',
       labelNames: ['call'],
       registers,
     });
@@ -147,7 +147,7 @@ export class Metrics {
   };
 
   /** Counts an attempt the failed-attempt lock refused. */
-  readonly throttledAttempt = (call: 'login' | 'register'): void => {
+  readonly throttledAttempt = (call: 'login' | 'register' | 'mfa'): void => {
     this.throttled.inc({ call });
   };
 

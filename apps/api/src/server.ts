@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { resolveJwtSecret } from './config';
+import { resolveJwtSecret, resolveMfaKey } from './config';
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/database';
 import { existingDemoAccounts, isEmpty, loadDemoData } from './db/demo-data';
@@ -33,6 +33,7 @@ export async function startServer(
   staticRoot: string | undefined = config.staticDir,
 ): Promise<RunningServer> {
   const jwtSecret = resolveJwtSecret(config);
+  const mfaKey = resolveMfaKey(config);
   const database = await openConfiguredDatabase(config);
   try {
     const wantDemo =
@@ -49,6 +50,7 @@ export async function startServer(
       config,
       db: database.db,
       jwtSecret,
+      mfaKey,
       logger,
       staticRoot,
       ...(database.poolStats ? { databasePool: database.poolStats } : {}),

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -177,6 +178,13 @@ export const appUser = pgTable(
     employeeId: bigint('employee_id', { mode: 'number' }).references(() => employee.id),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // The second factor (issue 17): the TOTP secret encrypted with AES-256-GCM (security/
+    // secret-box.ts), set once confirmed; a secret being enrolled waits in mfa_pending_secret.
+    mfaSecret: text('mfa_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    /** The last TOTP step accepted: a code of that step or an earlier one is refused (replay). */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   },
   (t) => [
     uniqueIndex('app_user_username_key').on(sql`lower(${t.username})`),
@@ -226,12 +234,45 @@ export const session = pgTable(
     absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** A session that may only enrol a second factor (STAFF_MFA=required, none yet). */
+    mfaEnrolmentOnly: boolean('mfa_enrolment_only').notNull().default(false),
   },
   (t) => [
     index('session_user_open')
       .on(t.userId)
       .where(sql`${t.revokedAt} is null`),
   ],
+);
+
+/** A user's single-use recovery codes, stored as SHA-256 hashes. */
+export const mfaRecoveryCode = pgTable(
+  'mfa_recovery_code',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_recovery_code_user').on(t.userId)],
+);
+
+/** A login whose password was right, waiting for its second factor's code (the mfa_token). */
+export const mfaChallenge = pgTable(
+  'mfa_challenge',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_challenge_token_hash').on(t.tokenHash)],
 );
 
 export const loginThrottle = pgTable('login_throttle', {

@@ -11,6 +11,7 @@
  * FUZZ_RUNS sets the bodies per route (1,000 in `npm test`, 20,000 in `npm run fuzz`);
  * FUZZ_SEED (and FUZZ_PATH) replay a run.
  */
+import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -30,6 +31,8 @@ import {
   type Endpoint,
   employeeSchema,
   endpointPath,
+  mfaConfirmResponseSchema,
+  mfaSetupResponseSchema,
   PROBLEM_CONTENT_TYPE,
   patientRecordSchema,
   problemSchema,
@@ -41,9 +44,11 @@ import {
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
+import { resetMfa } from '../repositories/mfa';
 import {
   createTestDatabase,
   createUser,
+  enrolSecondFactor,
   newEmployee,
   newPatient,
   TEST_JWT_SECRET,
@@ -104,6 +109,10 @@ export interface World {
   readonly registrations: { role: Role; id: string; activation_code: string }[];
   /** Accounts whose passwords the login bodies may know. */
   readonly accounts: { username: string; password: string }[];
+  /** Logins waiting for their second factor, each with a recovery code that answers it. */
+  readonly mfaLogins: { mfa_token: string; code: string }[];
+  /** The secret the medical session's last set-up answered (for confirm bodies with its code). */
+  mfaPendingSecret: string | null;
 }
 
 /** An answer, from inject or from real HTTP. */
@@ -151,6 +160,8 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     employeeIds: [],
     registrations: [],
     accounts: [],
+    mfaLogins: [],
+    mfaPendingSecret: null,
   };
 
   // Records through the real calls, as staff would make them.
@@ -185,6 +196,19 @@ export async function createWorld(group: RouteGroup): Promise<World> {
       const user = await createUser(app, database, role);
       world.accounts.push({ username: user.username, password: user.password });
     }
+    for (let i = 0; i < 20; i += 1) {
+      const user = await createUser(app, database, i % 2 ? 'patient' : 'medical_personnel');
+      const { recoveryCodes } = await enrolSecondFactor(app, user.token);
+      const answer = await app.inject({
+        method: 'POST',
+        url: `${DEFAULT_API_BASE}/login`,
+        payload: { username: user.username, password: user.password },
+        remoteAddress: SETUP_ADDRESS,
+      });
+      const { mfa_token } = answer.json<{ mfa_token: string }>();
+      world.mfaLogins.push({ mfa_token, code: recoveryCodes[0]! });
+    }
+    await startMfaSetup(world);
   }
   return world;
 }
@@ -237,6 +261,34 @@ function worldHints(world: World, name: string): FieldHints {
   };
 }
 
+/** A new set-up for the medical session's account; its secret is kept for confirm bodies. */
+async function startMfaSetup(world: World): Promise<void> {
+  const response = await world.app.inject({
+    method: 'POST',
+    url: `${DEFAULT_API_BASE}/mfa/setup`,
+    headers: { authorization: `Bearer ${world.sessions.get('medical_personnel')!.token}` },
+    remoteAddress: SETUP_ADDRESS,
+  });
+  world.mfaPendingSecret =
+    response.statusCode === 200 ? response.json<{ secret: string }>().secret : null;
+}
+
+/**
+ * The current TOTP code of a base-32 secret, computed synchronously (the bodies are completed
+ * inside fast-check's synchronous map): RFC 6238 as an authenticator app computes it.
+ */
+function currentTotp(secretBase32: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secretBase32) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => Number.parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
 /** Cross-field consistency a real form would have: age from the date of birth, a login's pair. */
 function completeBody(world: World, name: string): (body: unknown, choice: number) => unknown {
   return (body, choice) => {
@@ -255,6 +307,12 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
     }
     if (name === 'login' && world.accounts.length && choice % 4 === 0) {
       Object.assign(b, world.accounts[choice % world.accounts.length]);
+    }
+    if (name === 'loginMfa' && world.mfaLogins.length && choice % 4 === 0) {
+      Object.assign(b, world.mfaLogins[choice % world.mfaLogins.length]);
+    }
+    if (name === 'mfaConfirm' && world.mfaPendingSecret && choice % 3 === 0) {
+      b['code'] = currentTotp(world.mfaPendingSecret);
     }
     if (name === 'addEmployee' || name === 'updateEmployee') {
       if (b['work_status'] !== 'no' && choice % 3 !== 0) b['resignation_date'] = null;
@@ -505,8 +563,8 @@ async function signInAgain(world: World, role: Role) {
     payload: { username: session.username, password: session.password },
     remoteAddress: SETUP_ADDRESS,
   });
-  if (response.statusCode !== 200) {
-    // The account cannot sign in any more: a fresh user keeps the run going.
+  if (response.statusCode !== 200 || !response.json<{ token?: string }>().token) {
+    // The account cannot sign in any more (or wants a code): a fresh user keeps the run going.
     world.sessions.set(role, await createUser(world.app, world.database, role));
     return;
   }
@@ -651,6 +709,16 @@ async function checkStored(
   } else if (name === 'register') {
     const registered = registerResponseSchema.parse(json);
     expectPlausible('username', registerRequestSchema.shape.username, registered.username);
+  } else if (name === 'mfaSetup') {
+    world.mfaPendingSecret = mfaSetupResponseSchema.parse(json).secret;
+  } else if (name === 'mfaConfirm') {
+    mfaConfirmResponseSchema.parse(json);
+    // Off again and a new set-up, so that the session keeps signing in with its password and
+    // later confirm bodies have a pending secret to answer.
+    await resetMfa(world.database.db, world.sessions.get('medical_personnel')!.username);
+    await startMfaSetup(world);
+  } else if (name === 'loginMfa') {
+    tokenResponseSchema.parse(json);
   } else if (name === 'login' || name === 'renew') {
     const token = tokenResponseSchema.parse(json).token;
     const session = role && world.sessions.get(role);

@@ -13,6 +13,8 @@ import {
   type EndpointName,
   ENDPOINTS,
   loginRequestSchema,
+  mfaConfirmRequestSchema,
+  mfaLoginRequestSchema,
   registerRequestSchema,
   searchEmployeeRequestSchema,
   searchPatientRequestSchema,
@@ -32,6 +34,9 @@ const NO_BODY = z.object({}).nullish();
 export const REQUEST_SCHEMAS = {
   register: registerRequestSchema,
   login: loginRequestSchema,
+  loginMfa: mfaLoginRequestSchema,
+  mfaSetup: NO_BODY,
+  mfaConfirm: mfaConfirmRequestSchema,
   renew: NO_BODY,
   logout: NO_BODY,
   searchPatients: searchPatientRequestSchema,

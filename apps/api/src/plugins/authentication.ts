@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every API route must say. */
     access?: Access;
+    /** Whether a session limited to enrolling its second factor may call the route. */
+    mfaEnrolment?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set for every non-public route before its handler runs. */
@@ -25,11 +27,16 @@ declare module 'fastify' {
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
+/** The answer to a session limited to enrolment (STAFF_MFA=required) calling anything else. */
+export const MFA_ENROLMENT_FIRST = 'Set up your second factor before anything else.';
+
 /**
  * Checks, before anything else runs, that the caller may make the call: a valid signed token
  * for a live, unrevoked session of an active account, with a role the route allows. The role
  * comes from the database (the employee's current position), not the token, so a change takes
- * effect at once; a token that names another role than the position's now is refused.
+ * effect at once; a token that names another role than the position's now is refused. A
+ * session opened for enrolment only (STAFF_MFA=required, no second factor yet) reaches the
+ * enrolment calls and logout, and nothing else (403).
  */
 export const authenticationPlugin = fp(
   async (
@@ -69,6 +76,10 @@ export const authenticationPlugin = fp(
       }
       request.actor = actorOf(session, session.sessionId);
       request.sessionEndsAt = session.absoluteExpiresAt;
+      if (session.mfaEnrolmentOnly && !request.routeOptions.config.mfaEnrolment) {
+        await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });
+        throw forbidden(MFA_ENROLMENT_FIRST);
+      }
       if (access === 'authenticated') return;
       if (!access.includes(session.role)) {
         await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });

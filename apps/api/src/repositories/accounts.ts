@@ -21,7 +21,8 @@ const accountFrom = sql`app_user u
 /** The columns of an account that login and the per-request check read. */
 const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as role,
   ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
-  p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus"`;
+  p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus",
+  u.mfa_enabled_at is not null as "mfaEnabled"`;
 
 /** What login needs to know of an account. */
 export interface LoginCandidate {
@@ -41,6 +42,8 @@ export interface LoginCandidate {
   readonly employeeId: string | null;
   /** The linked employee's work status; null for patients. */
   readonly workStatus: 'yes' | 'no' | null;
+  /** Whether the account signs in with a second factor. */
+  readonly mfaEnabled: boolean;
 }
 
 /** The account behind a username (compared case-insensitively), with its record's ids. */
@@ -53,6 +56,18 @@ export async function findLoginCandidate(
     sql`select ${accountColumns}, u.password_hash as "passwordHash"
         from ${accountFrom}
         where lower(u.username) = lower(${username})`,
+  );
+  return row;
+}
+
+/** The account with this id (a login waiting for its second factor knows only the id). */
+export async function findAccountById(
+  db: Db,
+  userId: string,
+): Promise<Omit<LoginCandidate, 'passwordHash'> | undefined> {
+  const [row] = await queryRows<Omit<LoginCandidate, 'passwordHash'>>(
+    db,
+    sql`select ${accountColumns} from ${accountFrom} where u.id = ${userId}`,
   );
   return row;
 }
@@ -71,17 +86,22 @@ export function accountIsActive(
   );
 }
 
-/** Opens a session that can be renewed until `maxSeconds` from now. */
+/**
+ * Opens a session that can be renewed until `maxSeconds` from now; `enrolmentOnly`: it reaches
+ * only the second factor's enrolment calls until one is confirmed (STAFF_MFA=required).
+ */
 export async function createSession(
   db: Db,
   userId: string,
   ttlSeconds: number,
   maxSeconds: number,
+  enrolmentOnly = false,
 ) {
   const [row] = await db
     .insert(session)
     .values({
       userId,
+      mfaEnrolmentOnly: enrolmentOnly,
       expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`,
       absoluteExpiresAt: sql`now() + make_interval(secs => ${maxSeconds})`,
     })
@@ -95,6 +115,8 @@ export interface SessionState extends Omit<LoginCandidate, 'passwordHash'> {
   readonly revoked: boolean;
   readonly absoluteExpiresAt: Date;
   readonly ended: boolean;
+  /** The session may only enrol a second factor (and log out). */
+  readonly mfaEnrolmentOnly: boolean;
 }
 
 /** One query: the session, its account and the account's record, for the per-request check. */
@@ -105,6 +127,7 @@ export async function findSession(db: Db, sessionId: string): Promise<SessionSta
     db,
     sql`select s.id as "sessionId", s.revoked_at is not null as revoked,
           s.absolute_expires_at as "absoluteExpiresAt", s.absolute_expires_at <= now() as ended,
+          s.mfa_enrolment_only as "mfaEnrolmentOnly",
           ${accountColumns}
         from session s
         join ${accountFrom} on u.id = s.user_id

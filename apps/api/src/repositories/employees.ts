@@ -30,7 +30,9 @@ const employeeJson = sql`json_build_object(
   'position_id', e.position_id, 'position_name', pos.name, 'department_name', d.name,
   'phone_number', e.phone_number, 'salary', e.salary, 'email', e.email,
   'hire_date', e.hire_date, 'resignation_date', e.resignation_date, 'work_status', e.work_status,
-  'registered', exists(select 1 from app_user u where u.employee_id = e.id))`;
+  'registered', exists(select 1 from app_user u where u.employee_id = e.id),
+  'second_factor', exists(select 1 from app_user u
+    where u.employee_id = e.id and u.mfa_enabled_at is not null))`;
 
 const employeeFrom = sql`employee e
   left join position pos on pos.id = e.position_id

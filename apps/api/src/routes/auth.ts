@@ -3,6 +3,11 @@ import { z } from 'zod';
 import {
   ENDPOINTS,
   loginRequestSchema,
+  loginResponseSchema,
+  mfaConfirmRequestSchema,
+  mfaConfirmResponseSchema,
+  mfaLoginRequestSchema,
+  mfaSetupResponseSchema,
   profileResponseSchema,
   registerRequestSchema,
   registerResponseSchema,
@@ -10,7 +15,7 @@ import {
 } from '@portal/contract';
 import { fromEndpoint, type RouteDeps } from './route-kit';
 
-/** Registration, login, renewal, logout and the signed-in user's profile. */
+/** Registration, login (with its second factor), renewal, logout and the signed-in user's profile. */
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }) => {
   app.route({
     ...fromEndpoint(ENDPOINTS.register, {
@@ -24,10 +29,36 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
   app.route({
     ...fromEndpoint(ENDPOINTS.login, {
       body: loginRequestSchema,
-      response: { 200: tokenResponseSchema },
+      response: { 200: loginResponseSchema },
     }),
     handler: async (request) =>
       auth.login(request.context(), request.body.username, request.body.password),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.loginMfa, {
+      body: mfaLoginRequestSchema,
+      response: { 200: tokenResponseSchema },
+    }),
+    handler: async (request) =>
+      auth.loginMfa(request.context(), request.body.mfa_token, request.body.code),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.mfaSetup, {
+      body: z.object({}).nullish(),
+      response: { 200: mfaSetupResponseSchema },
+    }),
+    handler: async (request) => auth.setupMfa({ ...request.context(), actor: request.actor! }),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.mfaConfirm, {
+      body: mfaConfirmRequestSchema,
+      response: { 200: mfaConfirmResponseSchema },
+    }),
+    handler: async (request) =>
+      auth.confirmMfa({ ...request.context(), actor: request.actor! }, request.body.code),
   });
 
   app.route({

@@ -18,6 +18,7 @@ import {
   createTestDatabase,
   createUser,
   employeeAddInput,
+  enrolSecondFactor,
   GOOD_PASSWORD,
   login,
   newEmployee,
@@ -121,6 +122,23 @@ const MATRIX: Record<string, Row> = {
       path: '/login',
       body: { username: fixtures.medical.username, password: fixtures.medical.password },
     }),
+  },
+  // Each request signs in a new account with a second factor up to its code (the mfa_token
+  // works once), and answers it with one of that account's recovery codes.
+  'POST /api/login/mfa': {
+    expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
+    request: () => mfaLoginRequest(),
+  },
+  'POST /api/mfa/setup': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/mfa/setup' }),
+  },
+  // Access is checked before the code: a signed-in caller gets to the code, which here matches
+  // no secret of theirs (400 naming `code`). The fixtures' accounts must keep signing in with a
+  // password alone; mfa.test.ts confirms a real code (200).
+  'POST /api/mfa/confirm': {
+    expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/mfa/confirm', body: { code: '000000' } }),
   },
   'POST /api/renew': {
     expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
@@ -231,6 +249,17 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ path: '/metrics' }),
   },
 };
+
+/** A login of a new account with a second factor, waiting for its code; and a recovery code. */
+async function mfaLoginRequest(): Promise<Request> {
+  const user = await createUser(app, database, 'medical_personnel');
+  const { recoveryCodes } = await enrolSecondFactor(app, user.token);
+  const answer = await call(app, 'POST', '/login', {
+    body: { username: user.username, password: user.password },
+  });
+  const { mfa_token } = answer.json<{ mfa_token: string }>();
+  return { path: '/login/mfa', body: { mfa_token, code: recoveryCodes[0] } };
+}
 
 const OTHER_SECRET = 'another-secret-that-is-long-enough-9876543210';
 

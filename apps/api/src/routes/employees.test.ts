@@ -33,6 +33,7 @@ const EMPLOYEE_KEYS = [
   'registered',
   'resignation_date',
   'salary',
+  'second_factor',
   'work_status',
 ];
 
@@ -215,6 +216,7 @@ describe('GET /employee/:id', () => {
       position_name: 'Doctor',
       department_name: 'Medicine',
       registered: false,
+      second_factor: false,
     });
     await expectAudit(response, 'employee.read', [id]);
   });

@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import {
   type Endpoint,
+  ENDPOINTS,
+  MFA_ENROLMENT_ENDPOINTS,
   NEXT_CURSOR_HEADER,
   problemSchema,
   TOTAL_COUNT_HEADER,
@@ -32,7 +34,10 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
   return {
     method: endpoint.method,
     url: endpoint.path,
-    config: { access: endpoint.access },
+    config: {
+      access: endpoint.access,
+      mfaEnrolment: MFA_ENROLMENT_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
+    },
     schema: {
       ...schema,
       ...securityOf(endpoint),

@@ -1,7 +1,15 @@
-import type { registerRequestSchema, TokenResponse } from '@portal/contract';
+import type {
+  LoginResponse,
+  MfaConfirmResponse,
+  MfaSetupResponse,
+  registerRequestSchema,
+  TokenResponse,
+} from '@portal/contract';
 import {
+  MFA_TOKEN_TTL_SECONDS,
   POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
+  WRONG_MFA_CODE_MESSAGE,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -18,6 +26,7 @@ import {
   accountIsActive,
   consumeActivationCode,
   createSession,
+  findAccountById,
   findLoginCandidate,
   findRegistrationSubject,
   insertUser,
@@ -34,7 +43,19 @@ import {
   reserveAttempt,
   type ThrottleKey,
 } from '../repositories/throttle';
+import {
+  acceptStep,
+  consumeChallenge,
+  createChallenge,
+  enableMfa,
+  findChallenge,
+  findMfaState,
+  setPendingSecret,
+  useRecoveryCode,
+} from '../repositories/mfa';
+import { generateMfaToken, hashMfaToken } from '../security/mfa-codes';
 import type { PasswordHasher } from '../security/password-hasher';
+import type { SecondFactor } from '../security/second-factor';
 import { weakPasswordReason } from '../security/passwords';
 import type { TokenService } from '../security/tokens';
 
@@ -43,6 +64,12 @@ type RegisterInput = z.output<typeof registerRequestSchema>;
 /** The answer when an id, role and activation code do not make a registration. */
 const NOT_ELIGIBLE =
   'These details do not match a record waiting for registration. Check the ID and the activation code, or ask for a new code.';
+
+/** The answer to an mfa_token that is unknown, used or past its five minutes. */
+const MFA_TOKEN_ENDED = 'Your sign-in has expired. Please log in again.';
+
+/** Which throttled call an attempt was (the metrics count refusals by it). */
+export type ThrottledCall = 'login' | 'register' | 'mfa';
 
 /** Most a throttled answer is held back, in milliseconds. */
 const MAX_SLOWDOWN_MS = 4000;
@@ -63,9 +90,15 @@ export class AuthService {
     private readonly config: Config,
     private readonly sleep: (ms: number) => Promise<void>,
     private readonly passwords: PasswordHasher,
+    private readonly secondFactor: SecondFactor,
     /** Told of each attempt the lock refuses (the metrics count them). */
-    private readonly onThrottled: (call: 'login' | 'register') => void = () => {},
+    private readonly onThrottled: (call: ThrottledCall) => void = () => {},
   ) {}
+
+  /** The second factor's own count per account, beside the password's (same maximum). */
+  private mfaKey(userId: string): ThrottleKey {
+    return { key: `mfa:${userId}`, maxFailures: this.config.throttle.maxFailuresPerAccount };
+  }
 
   private addressKey(address: string): ThrottleKey {
     return {
@@ -82,7 +115,7 @@ export class AuthService {
   }
 
   /** Reserves an attempt on the keys, or refuses it (429 with Retry-After). */
-  private async reserve(keys: readonly ThrottleKey[], call: 'login' | 'register') {
+  private async reserve(keys: readonly ThrottleKey[], call: ThrottledCall) {
     const reservation = await reserveAttempt(this.db, keys, this.config.throttle);
     if (!reservation.allowed) {
       this.onThrottled(call);
@@ -129,7 +162,7 @@ export class AuthService {
   }
 
   /** Checks the password (in the same time for unknown users), then opens a session. */
-  async login(context: RequestContext, username: string, password: string): Promise<TokenResponse> {
+  async login(context: RequestContext, username: string, password: string): Promise<LoginResponse> {
     this.passwords.refuseIfBusy();
     const keys = [this.accountKey(username), this.addressKey(context.address)] as const;
     const attempts = await this.reserve(keys, 'login');
@@ -157,14 +190,42 @@ export class AuthService {
     }
   }
 
-  /** The right password: the rest of the login, up to the token. */
+  /**
+   * The right password: the rest of the login. An account with a second factor gets a one-time
+   * mfa_token for POST /login/mfa instead of a session; staff without one, under
+   * STAFF_MFA=required, a session that reaches only the enrolment calls.
+   */
   private async open(
     context: RequestContext,
     account: LoginCandidate,
     password: string,
     rehash: boolean,
     accountKey: ThrottleKey,
-  ): Promise<TokenResponse> {
+  ): Promise<LoginResponse> {
+    await this.refuseInactive(context, account);
+    await clearAccount(this.db, accountKey.key);
+    if (rehash) await this.upgradeHash(account.id, password);
+    if (account.mfaEnabled) {
+      const mfaToken = generateMfaToken();
+      await createChallenge(this.db, account.id, hashMfaToken(mfaToken), MFA_TOKEN_TTL_SECONDS);
+      await audit(this.db, context, {
+        action: 'mfa.challenge',
+        outcome: 'success',
+        recordType: 'account',
+        username: account.username,
+      });
+      return { mfa_required: true, mfa_token: mfaToken };
+    }
+    const enrolmentOnly = this.config.staffMfa === 'required' && account.role !== 'patient';
+    const answer = await this.startSession(context, account, enrolmentOnly);
+    return enrolmentOnly ? { ...answer, mfa_setup_required: true } : answer;
+  }
+
+  /** A disabled account (locked, departed, no portal role) is refused, and told why. */
+  private async refuseInactive(
+    context: RequestContext,
+    account: Omit<LoginCandidate, 'passwordHash'>,
+  ): Promise<void> {
     if (!accountIsActive(account)) {
       await audit(this.db, context, {
         action: 'login',
@@ -183,13 +244,20 @@ export class AuthService {
           : 'This account is disabled. Please contact the Help Desk.',
       );
     }
-    await clearAccount(this.db, accountKey.key);
-    if (rehash) await this.upgradeHash(account.id, password);
+  }
+
+  /** Opens a session for the account and audits the login. */
+  private async startSession(
+    context: RequestContext,
+    account: Omit<LoginCandidate, 'passwordHash'>,
+    enrolmentOnly = false,
+  ): Promise<TokenResponse> {
     const created = await createSession(
       this.db,
       account.id,
       this.config.tokenTtlSeconds,
       this.config.sessionMaxSeconds,
+      enrolmentOnly,
     );
     const actor = actorOf(account, created.id);
     const { token } = await this.tokens.sign(claimsFor(actor), created.absoluteExpiresAt);
@@ -281,6 +349,141 @@ export class AuthService {
     }
     context.audited?.({ action: 'register', outcome: 'success' });
     return { username: input.username, role: input.role, id: input.id };
+  }
+
+  /**
+   * The second step of a login: the mfa_token from the password step and a TOTP code (each
+   * step's code accepted once) or an unused recovery code. Wrong codes are throttled per
+   * account and per address exactly like passwords; the token works until one code is right,
+   * for five minutes at most.
+   */
+  async loginMfa(context: RequestContext, mfaToken: string, code: string): Promise<TokenResponse> {
+    const challenge = await findChallenge(this.db, hashMfaToken(mfaToken));
+    if (!challenge) throw unauthorized(MFA_TOKEN_ENDED);
+    const keys = [this.mfaKey(challenge.userId), this.addressKey(context.address)] as const;
+    const attempts = await this.reserve(keys, 'mfa');
+    let failed = false;
+    try {
+      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+      const account = await findAccountById(this.db, challenge.userId);
+      const state = account && (await findMfaState(this.db, account.id));
+      // Reset by an administrator while the code was being typed: log in again.
+      if (!account || !state?.enabled || !state.secret) throw unauthorized(MFA_TOKEN_ENDED);
+      await this.refuseInactive(context, account);
+      const check = await this.secondFactor.check(state.secret, account.id, code);
+      const accepted =
+        check.kind === 'totp'
+          ? await acceptStep(this.db, account.id, check.step)
+          : check.kind === 'recovery' && (await useRecoveryCode(this.db, account.id, check.hash));
+      if (!accepted) {
+        failed = true;
+        await recordFailure(this.db, keys, attempts, this.config.throttle);
+        await audit(this.db, context, {
+          action: 'mfa.verify',
+          outcome: 'failure',
+          recordType: 'account',
+          username: account.username,
+        });
+        throw unauthorized(WRONG_MFA_CODE_MESSAGE);
+      }
+      if (!(await consumeChallenge(this.db, challenge.id))) throw unauthorized(MFA_TOKEN_ENDED);
+      await clearAccount(this.db, keys[0].key);
+      await audit(this.db, context, {
+        action: check.kind === 'recovery' ? 'mfa.recovery-code' : 'mfa.verify',
+        outcome: 'success',
+        recordType: 'account',
+        username: account.username,
+      });
+      return await this.startSession(context, account);
+    } finally {
+      if (!failed) await this.release(keys);
+    }
+  }
+
+  /**
+   * Starts enrolling a second factor for the signed-in user: a new secret, kept sealed until a
+   * code confirms it. An account that has one already must have it reset first (admin tool).
+   */
+  async setupMfa(context: RequestContext & { actor: Actor }): Promise<MfaSetupResponse> {
+    const { actor } = context;
+    const state = await findMfaState(this.db, actor.userId);
+    if (state?.enabled) {
+      throw conflict(
+        'mfa',
+        'A second factor is already on for this account. An administrator can reset it.',
+      );
+    }
+    const created = this.secondFactor.newSecret(actor.userId, actor.username);
+    await setPendingSecret(this.db, actor.userId, created.sealed);
+    await audit(this.db, context, {
+      action: 'mfa.setup',
+      outcome: 'success',
+      recordType: 'account',
+    });
+    return { secret: created.secret, otpauth_url: created.otpauthUrl };
+  }
+
+  /**
+   * Turns the second factor on with the first code from the app (throttled like sign-in
+   * codes), and answers ten recovery codes, shown once and stored hashed. The session then
+   * reaches everything its role allows.
+   */
+  async confirmMfa(
+    context: RequestContext & { actor: Actor },
+    code: string,
+  ): Promise<MfaConfirmResponse> {
+    const { actor } = context;
+    const state = await findMfaState(this.db, actor.userId);
+    if (state?.enabled) {
+      throw conflict('code', 'A second factor is already on for this account.');
+    }
+    if (!state?.pendingSecret) {
+      throw badRequest('Start the set-up first.', [
+        { field: 'code', message: 'Start the set-up first.' },
+      ]);
+    }
+    const pending = state.pendingSecret;
+    const keys = [this.mfaKey(actor.userId), this.addressKey(context.address)] as const;
+    const attempts = await this.reserve(keys, 'mfa');
+    let failed = false;
+    try {
+      const step = await this.secondFactor.matchTotp(pending, actor.userId, code);
+      if (step === null) {
+        failed = true;
+        await recordFailure(this.db, keys, attempts, this.config.throttle);
+        await audit(this.db, context, {
+          action: 'mfa.enrol',
+          outcome: 'failure',
+          recordType: 'account',
+        });
+        throw badRequest(WRONG_MFA_CODE_MESSAGE, [
+          { field: 'code', message: WRONG_MFA_CODE_MESSAGE },
+        ]);
+      }
+      const recovery = this.secondFactor.newRecoveryCodes();
+      await this.db.transaction(async (tx) => {
+        const enabled = await enableMfa(
+          tx,
+          actor.userId,
+          pending,
+          step,
+          recovery.hashes,
+          actor.sessionId,
+        );
+        // Another request confirmed (or set up anew) meanwhile.
+        if (!enabled) throw conflict('code', 'The set-up changed meanwhile. Start it again.');
+        await audit(tx, context, {
+          action: 'mfa.enrol',
+          outcome: 'success',
+          recordType: 'account',
+        });
+      });
+      context.audited?.({ action: 'mfa.enrol', outcome: 'success' });
+      await clearAccount(this.db, keys[0].key);
+      return { recovery_codes: recovery.codes };
+    } finally {
+      if (!failed) await this.release(keys);
+    }
   }
 
   /** A fresh token for a live session, up to the session's absolute limit. */

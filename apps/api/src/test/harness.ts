@@ -10,6 +10,8 @@ import {
   addEmployeeRequestSchema,
   addPatientRequestSchema,
   DEFAULT_API_BASE,
+  TOTP_STEP_SECONDS,
+  totpCode,
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../app';
@@ -30,6 +32,9 @@ export const GOOD_PASSWORD = 'correct-horse-battery-staple';
 
 /** A secret for signing test tokens. */
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
+/** A key for second-factor secrets, for tests that start a server on DATABASE_URL. */
+export const TEST_MFA_KEY = 'test-mfa-key-that-is-long-enough-0123456789';
 
 /**
  * Password hashing for tests: argon2id far below the server's minimum (which the settings
@@ -260,3 +265,42 @@ export async function login(
 export const patientAddInput = (body: unknown) => addPatientRequestSchema.parse(body);
 /** A test body parsed as the add-employee route would parse it. */
 export const employeeAddInput = (body: unknown) => addEmployeeRequestSchema.parse(body);
+
+/**
+ * Turns a second factor on for the signed-in user through the real calls (setup, then confirm
+ * with the code of the current step, computed here as an authenticator app would). Returns the
+ * secret and the recovery codes.
+ */
+export async function enrolSecondFactor(
+  app: FastifyInstance,
+  token: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call(app, 'POST', '/mfa/setup', { token });
+  if (setup.statusCode !== 200) throw new Error(`mfa setup failed: ${setup.body}`);
+  const { secret } = setup.json<{ secret: string }>();
+  const confirmed = await call(app, 'POST', '/mfa/confirm', {
+    token,
+    body: { code: await totpCode(secret, Date.now()) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`mfa confirm failed: ${confirmed.body}`);
+  return { secret, recoveryCodes: confirmed.json<{ recovery_codes: string[] }>().recovery_codes };
+}
+
+/**
+ * The code an authenticator app shows `steps` steps from now (0: now; 1: the next 30 s, which
+ * the server still accepts, so a test can sign in again without waiting for a new step).
+ */
+export function codeAt(secret: string, steps = 0): Promise<string> {
+  return totpCode(secret, Date.now() + steps * TOTP_STEP_SECONDS * 1000);
+}
+
+/**
+ * Waits, if need be, until at least `marginMs` are left in the current TOTP step, so that a
+ * test about which steps are accepted does not straddle a step's end between computing a code
+ * and the server checking it.
+ */
+export async function awayFromStepEdge(marginMs = 3000): Promise<void> {
+  const stepMs = TOTP_STEP_SECONDS * 1000;
+  const left = stepMs - (Date.now() % stepMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -11,3 +11,5 @@ export * from './lib/messages';
 export * from './lib/password-strength';
 export * from './lib/access-log';
 export * from './lib/my-record';
+export * from './lib/totp';
+export * from './lib/mfa';

@@ -11,3 +11,4 @@ export {
   addPatientRequestSchema,
 } from './lib/patients';
 export { addEmployeeRequestSchema } from './lib/employees';
+export { mfaLoginRequestSchema } from './lib/mfa';

@@ -291,3 +291,28 @@ export const Phone360: Story = {
     await expect(canvas.getByRole('button', { name: 'Done' })).toBeVisible();
   },
 };
+
+/** A registered doctor who signs in with two-step verification: HR sees that it is on. */
+const DOCTOR_WITH_SECOND_FACTOR = makeEmployee(
+  {
+    employee_id: 'E030',
+    first_name: 'Somchai',
+    last_name: 'Rattanakul',
+    position_id: 'P001',
+    work_status: 'yes',
+    registered: true,
+    second_factor: true,
+  },
+  30,
+);
+
+/** A loaded employee whose account has a second factor: on, and who resets a lost phone. */
+export const TwoStepVerificationOn: Story = {
+  parameters: { msw: createMockApi({ employees: [DOCTOR_WITH_SECOND_FACTOR] }).handlers },
+  play: async ({ canvas, userEvent }) => {
+    await load(canvas, userEvent, 'E030');
+    await expect(canvas.getByText(/^Portal account:/)).toHaveTextContent(
+      'Portal account: registered. Two-step verification: on. A lost phone is reset by an administrator.',
+    );
+  },
+};

@@ -136,6 +136,28 @@ describe('EditEmployeePage', () => {
     }
   });
 
+  it('says whether the account signs in with two-step verification (never a secret)', async () => {
+    serveEmployees({ ...NURSE, second_factor: true }, NEW_NURSE);
+    await renderLoaded('E002');
+    expect(
+      screen.getByText(/^Portal account: registered\. Two-step verification:/),
+    ).toHaveTextContent(
+      'Portal account: registered. Two-step verification: on. A lost phone is reset by an administrator.',
+    );
+  });
+
+  it('says two-step verification is off, or that there is no account yet', async () => {
+    serveEmployees({ ...NURSE, second_factor: false }, NEW_NURSE);
+    const page = await renderLoaded('E002');
+    expect(screen.getByText(/^Portal account:/)).toHaveTextContent(
+      'Portal account: registered. Two-step verification: off.',
+    );
+    await page.user.clear(page.fields.lookupId);
+    await page.user.type(page.fields.lookupId, 'E020');
+    await page.user.click(screen.getByRole('button', { name: 'Load employee' }));
+    expect(await screen.findByText('Portal account: not registered yet.')).toBeInTheDocument();
+  });
+
   it('offers the positions as the spec’s edit form does: doctor, nurse, HR', async () => {
     serveEmployees(NURSE);
     const { fields } = await renderLoaded('E002');

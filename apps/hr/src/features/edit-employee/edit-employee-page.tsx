@@ -62,6 +62,24 @@ function mayGetNewCode(employee: Employee): boolean {
 }
 
 /**
+ * Whether the employee has a portal account and whether it signs in with a second factor
+ * (issue 17): HR sees that it is on, never the secret; a lost phone is the administrator's to
+ * reset.
+ */
+export function PortalAccountStatus({ employee }: { employee: Employee }) {
+  if (!employee.registered) {
+    return <p className="text-sm text-ink">Portal account: not registered yet.</p>;
+  }
+  return (
+    <p className="text-sm text-ink">
+      Portal account: registered. Two-step verification:{' '}
+      <strong>{employee.second_factor ? 'on' : 'off'}</strong>.
+      {employee.second_factor && ' A lost phone is reset by an administrator.'}
+    </p>
+  );
+}
+
+/**
  * The sentence HR reads when a save ended someone's sessions: a leaver, or a new position with
  * no portal role, loses access; a new position with another portal role (nurse → HR) means
  * logging in again with it (product decisions §3: the role follows the position).
@@ -141,6 +159,8 @@ export function EditEmployeePage() {
           form.reset(asFormInput(values));
         }}
       />
+
+      {employee && <PortalAccountStatus employee={employee} />}
 
       {employee && mayGetNewCode(employee) && (
         <NewActivationCodePanel

@@ -2,9 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { MESSAGES, PASSWORD_STRENGTH_MESSAGES, ROUTES } from '@portal/contract';
 import {
+  createHandlers,
   handlers,
   makeActivationCode,
   MOCK_ACCOUNTS,
+  MOCK_PASSWORD,
+  MOCK_RECOVERY_CODES,
+  MOCK_TOTP_CODE,
   pendingHandler,
   problemHandler,
 } from '@portal/testing';
@@ -193,6 +197,126 @@ export const PhoneRegisterWeakPassword: Story = {
     await expect(
       canvas.getByText(new RegExp(PASSWORD_STRENGTH_MESSAGES.warnings.similarToCommon)),
     ).toBeVisible();
+    await fitsThePhone();
+  },
+};
+
+/** A nurse of the mock API whose second factor is on (`on`) or must be enrolled (`enrol`). */
+const mfaNurse = (mfa: 'on' | 'enrol') => ({
+  username: 'nurse.mfa',
+  password: MOCK_PASSWORD,
+  role: 'medical_personnel' as const,
+  id: 'E002',
+  mfa,
+});
+
+/** Types the nurse's username and password and presses Login. */
+async function passwordStep(
+  canvas: Parameters<NonNullable<Story['play']>>[0]['canvas'],
+  userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent'],
+) {
+  await userEvent.type(canvas.getByRole('textbox', { name: 'Username' }), 'nurse.mfa');
+  await userEvent.type(canvas.getByLabelText(/^Password/), MOCK_PASSWORD);
+  await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+}
+
+/** An account with a second factor: after the password, the same card asks for the code. */
+export const CodeStep: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('on')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    const code = await canvas.findByRole('textbox', { name: /^6-digit code/ });
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Login');
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Two-step verification',
+    );
+    await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await expect(canvas.getByRole('button', { name: 'Use a recovery code' })).toBeVisible();
+  },
+};
+
+/** A right code: the spec's green message, then /system after the usual second. */
+export const CodeAccepted: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('on')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: /^6-digit code/ }),
+      MOCK_TOTP_CODE,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(MESSAGES.loginSuccess);
+  },
+};
+
+/** A wrong code: the server's words in red; the field is emptied for the next try. */
+export const WrongCode: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('on')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    const code = await canvas.findByRole('textbox', { name: /^6-digit code/ });
+    await userEvent.type(code, '000000');
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Wrong code. Check your authenticator app and try again.',
+    );
+    await expect(code).toHaveValue('');
+  },
+};
+
+/** No phone at hand: one of the recovery codes instead of the app's code. */
+export const RecoveryCode: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('on')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Use a recovery code' }));
+    const field = canvas.getByRole('textbox', { name: /^Recovery code/ });
+    await expect(field).toHaveAccessibleDescription(/Each works once/);
+    await userEvent.type(field, MOCK_RECOVERY_CODES[0]!);
+    await userEvent.click(canvas.getByRole('button', { name: 'Verify' }));
+    await expect(await canvas.findByRole('status')).toHaveTextContent(MESSAGES.loginSuccess);
+  },
+};
+
+/** Staff without a second factor while it is required: the QR code and the key to type. */
+export const EnrolmentQrStep: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    await expect(
+      await canvas.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Set up two-step verification',
+    );
+    await expect(canvas.getByText('Key to type:')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Turn on' })).toBeEnabled();
+  },
+};
+
+/** The first code turned the factor on: ten recovery codes, shown once, then Continue. */
+export const EnrolmentRecoveryCodes: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: /^6-digit code/ }),
+      MOCK_TOTP_CODE,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Turn on' }));
+    const list = await canvas.findByRole('list', { name: 'Recovery codes' });
+    await expect(list.querySelectorAll('li')).toHaveLength(10);
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  },
+};
+
+/** On a 360 px phone: the QR code and the key fit the card. */
+export const PhoneEnrolment: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    await canvas.findByRole('img', { name: 'QR code for your authenticator app' });
     await fitsThePhone();
   },
 };

@@ -12,12 +12,16 @@ import {
   TIMINGS,
 } from '@portal/contract';
 import {
+  createHandlers,
   makeActivationCode,
   makeFakeToken,
   makePatientRecords,
   MOCK_ACCOUNTS,
   MOCK_API_BASE,
+  MOCK_MFA_SECRET,
   MOCK_PASSWORD,
+  MOCK_RECOVERY_CODES,
+  MOCK_TOTP_CODE,
   networkErrorHandler,
   pendingHandler,
   problemHandler,
@@ -468,5 +472,138 @@ describe('LoginPage', () => {
       await waitFor(() => expect(passwordInput()).toBeInvalid());
       expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
     });
+  });
+});
+
+describe('second factor', () => {
+  const nurse = {
+    username: 'nurse.mfa',
+    password: MOCK_PASSWORD,
+    role: 'medical_personnel' as const,
+    id: 'E002',
+  };
+
+  /** The mock API with one account whose second factor is `mfa`. */
+  function withAccount(mfa: 'on' | 'enrol') {
+    server.use(...createHandlers({ accounts: [{ ...nurse, mfa }] }));
+  }
+
+  it('asks for the 6-digit code in the same card, then logs in as before', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    withAccount('on');
+    const user = setupUser(true);
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+
+    const code = await screen.findByRole('textbox', { name: /^6-digit code/ });
+    expect(heading()).toHaveTextContent('Login');
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Two-step verification');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(storedToken()).toBeNull();
+    await user.type(code, MOCK_TOTP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.loginSuccess);
+    expect(storedToken()).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.loginRedirectMs));
+    expect(await screen.findByText(`At ${ROUTES.system}`)).toBeInTheDocument();
+    expect(storedRole()).toBe('medical_personnel');
+  });
+
+  it('a wrong code: the server’s words in red, the field emptied, still on the code step', async () => {
+    withAccount('on');
+    const user = setupUser();
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+    const code = await screen.findByRole('textbox', { name: /^6-digit code/ });
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Wrong code. Check your authenticator app and try again.',
+    );
+    expect(code).toHaveValue('');
+    expect(storedToken()).toBeNull();
+  });
+
+  it('a malformed code is refused in the form, naming what it needs', async () => {
+    withAccount('on');
+    const user = setupUser();
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+    const code = await screen.findByRole('textbox', { name: /^6-digit code/ });
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        /Enter the 6-digit code from your app, or a recovery code/,
+      ),
+    );
+  });
+
+  it('takes a recovery code instead, once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    withAccount('on');
+    const user = setupUser(true);
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByRole('textbox', { name: /^Recovery code/ });
+    await user.type(field, MOCK_RECOVERY_CODES[0]!);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.loginSuccess);
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.loginRedirectMs));
+    await screen.findByText(`At ${ROUTES.system}`);
+  });
+
+  it('"Start over" goes back to the password', async () => {
+    withAccount('on');
+    const user = setupUser();
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+    await user.click(await screen.findByRole('button', { name: 'Start over' }));
+    expect(usernameInput()).toBeInTheDocument();
+  });
+
+  it('required and none yet: QR code and key, first code, recovery codes, then the login ends as usual', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    withAccount('enrol');
+    const user = setupUser(true);
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Key to type:').nextElementSibling).toHaveTextContent(
+      MOCK_MFA_SECRET.replace(/(.{4})(?=.)/g, '$1 '),
+    );
+    expect(storedToken()).toBeNull();
+
+    const code = screen.getByRole('textbox', { name: /^6-digit code/ });
+    await user.type(code, '999999');
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(
+        'Wrong code. Check your authenticator app and try again.',
+      ),
+    );
+
+    await user.clear(code);
+    await user.type(code, MOCK_TOTP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(MOCK_RECOVERY_CODES);
+    expect(storedToken()).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.loginSuccess);
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.loginRedirectMs));
+    await screen.findByText(`At ${ROUTES.system}`);
+    expect(storedRole()).toBe('medical_personnel');
   });
 });

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
+  isMfaChallenge,
   MESSAGES,
   ROUTES,
   TIMINGS,
   type LoginRequest,
   type RegisterRequest,
+  type TokenResponse,
 } from '@portal/contract';
 import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@portal/reference-data';
 import { ApiError, useRegisterMutation } from '@portal/api-client';
@@ -17,9 +19,23 @@ import {
   TextField,
   usePortalForm,
 } from '@portal/form-widgets';
-import { Button, Card, Notice } from '@portal/ui';
+import { Button, Card, LoadingState, Notice } from '@portal/ui';
+import { MfaCodeStep } from './mfa-code-step';
+
+// Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
+const MfaEnrolmentStep = lazy(() =>
+  import('./mfa-enrolment-step').then((m) => ({ default: m.MfaEnrolmentStep })),
+);
 
 type Mode = 'login' | 'register';
+/**
+ * Where a login stands: the password; the second factor's code (an account that has one); or
+ * its enrolment (staff without one while STAFF_MFA=required), all in the same card.
+ */
+type LoginStep =
+  | { kind: 'password' }
+  | { kind: 'code'; mfaToken: string }
+  | { kind: 'enrol'; session: TokenResponse };
 /** What the card says; it takes focus unless a field the server named already has it. */
 type Message = { tone: 'success' | 'error'; text: string; fieldFocused?: boolean } | null;
 
@@ -48,7 +64,10 @@ export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
   const [message, setMessage] = useState<Message>(null);
   const [username, setUsername] = useState('');
+  const [step, setStep] = useState<LoginStep>({ kind: 'password' });
   const noticeRef = useRef<HTMLDivElement>(null);
+  const { startSession } = useAuth();
+  const navigate = usePortalNavigate();
 
   // Each new message takes focus, as every form's notice does: whoever submitted with the
   // keyboard or a screen reader hears the outcome where they are.
@@ -58,8 +77,19 @@ export function LoginPage() {
 
   const switchTo = (next: Mode) => {
     setMode(next);
+    setStep({ kind: 'password' });
     setMessage(null);
   };
+
+  // The spec's ending of every successful login, whichever steps it took.
+  const finish = async (session: TokenResponse) => {
+    setMessage({ tone: 'success', text: MESSAGES.loginSuccess });
+    await wait(TIMINGS.loginRedirectMs);
+    startSession(session.token);
+    navigate(ROUTES.system);
+  };
+  const stepMessage = (text: string | null) =>
+    setMessage(text === null ? null : { tone: 'error', text });
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
@@ -70,9 +100,32 @@ export function LoginPage() {
             {message.text}
           </Notice>
         )}
-        {mode === 'login' ? (
-          <LoginForm defaultUsername={username} onMessage={setMessage} />
-        ) : (
+        {mode === 'login' && step.kind === 'password' && (
+          <LoginForm
+            defaultUsername={username}
+            onMessage={setMessage}
+            onStep={setStep}
+            onSignedIn={finish}
+          />
+        )}
+        {mode === 'login' && step.kind === 'code' && (
+          <MfaCodeStep
+            mfaToken={step.mfaToken}
+            onSignedIn={finish}
+            onMessage={stepMessage}
+            onStartOver={() => switchTo('login')}
+          />
+        )}
+        {mode === 'login' && step.kind === 'enrol' && (
+          <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
+            <MfaEnrolmentStep
+              session={step.session}
+              onDone={() => finish(step.session)}
+              onMessage={stepMessage}
+            />
+          </Suspense>
+        )}
+        {mode === 'register' && (
           <RegisterForm
             onMessage={setMessage}
             onRegistered={(name) => {
@@ -100,12 +153,15 @@ export function LoginPage() {
 function LoginForm({
   defaultUsername,
   onMessage,
+  onStep,
+  onSignedIn,
 }: {
   defaultUsername: string;
   onMessage: (message: Message) => void;
+  onStep: (step: LoginStep) => void;
+  onSignedIn: (session: TokenResponse) => Promise<void>;
 }) {
-  const { signIn, startSession } = useAuth();
-  const navigate = usePortalNavigate();
+  const { signIn } = useAuth();
   const form = usePortalForm(loginSchema, {
     defaultValues: { username: defaultUsername, password: '' } satisfies LoginRequest,
   });
@@ -114,11 +170,10 @@ function LoginForm({
   const submit = form.handleSubmit(async (values) => {
     onMessage(null);
     try {
-      const session = await signIn(values.username, values.password);
-      onMessage({ tone: 'success', text: MESSAGES.loginSuccess });
-      await wait(TIMINGS.loginRedirectMs);
-      startSession(session.token);
-      navigate(ROUTES.system);
+      const answer = await signIn(values.username, values.password);
+      if (isMfaChallenge(answer)) onStep({ kind: 'code', mfaToken: answer.mfa_token });
+      else if (answer.mfa_setup_required) onStep({ kind: 'enrol', session: answer });
+      else await onSignedIn(answer);
     } catch (error) {
       onMessage({ tone: 'error', text: failureText(error) });
     }

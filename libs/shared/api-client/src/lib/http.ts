@@ -27,6 +27,8 @@ function isPublicCall(url: string | undefined): boolean {
 
 function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   if (isPublicCall(config.url)) return config;
+  // A call given its own token (a session not stored yet) sends that one as it is.
+  if (config.headers.has('Authorization')) return config;
   const session = sessionStore.read();
   if (!session || isTokenExpired(session.claims, nowInSeconds())) {
     endSession('expired');

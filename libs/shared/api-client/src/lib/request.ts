@@ -26,7 +26,16 @@ export interface Page<T> {
   readonly nextCursor: string | null;
 }
 
-interface SendInit extends RequestOptions {
+/** Options of a call that may carry a token other than the stored session's. */
+export interface TokenOptions extends RequestOptions {
+  /**
+   * The bearer token to send instead of the stored session's: a session not started yet (the
+   * second factor's enrolment right after the password, STAFF_MFA=required).
+   */
+  readonly token?: string;
+}
+
+interface SendInit extends TokenOptions {
   readonly params?: Readonly<Record<string, string>>;
   readonly data?: unknown;
   readonly page?: PageParams;
@@ -85,6 +94,7 @@ export async function send(
     params: init.page ? { limit: init.page.limit, cursor: init.page.cursor } : undefined,
     signal: init.signal,
     timeout: init.timeout,
+    ...(init.token ? { headers: { Authorization: `Bearer ${init.token}` } } : {}),
   });
 }
 

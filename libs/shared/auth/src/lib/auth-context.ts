@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { TokenClaims, TokenResponse } from '@portal/contract';
+import type { LoginResponse, TokenClaims } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import type { IdleWarningState } from './use-session-activity';
 
@@ -17,8 +17,11 @@ export interface AuthContextValue {
   readonly claims: TokenClaims | null;
   /** True from a logout's start until the user is shown as signed out. */
   readonly isLoggingOut: boolean;
-  /** Checks the credentials with the API; stores nothing (the login page starts the session). */
-  readonly signIn: (username: string, password: string) => Promise<TokenResponse>;
+  /**
+   * Checks the credentials with the API; stores nothing (the login page starts the session).
+   * An account with a second factor answers a challenge for the code instead of a token.
+   */
+  readonly signIn: (username: string, password: string) => Promise<LoginResponse>;
   /** Stores the token and the role its claims carry; the user is then signed in, in every tab. */
   readonly startSession: (token: string) => void;
   /** Revokes the session (best effort), clears it, waits, and goes to the landing page. */

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getProfile } from '@portal/api-client';
-import { MESSAGES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
+import { isMfaChallenge, MESSAGES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
 import { Probe, renderWithAuth } from '../test/harness';
 import { makeToken, storeToken } from '../test/tokens';
 import { useAuth, useIdleWarning } from './auth-context';
@@ -121,6 +121,7 @@ describe('signIn and startSession', () => {
           onClick={() =>
             void signIn('ann', 'a long passphrase').then(
               (answer) => {
+                if (isMfaChallenge(answer)) return setMessage('Code wanted');
                 setToken(answer.token);
                 setMessage(`Answered ${answer.role}`);
               },

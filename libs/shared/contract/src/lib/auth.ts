@@ -52,10 +52,15 @@ export const loginRequestSchema = z.object({
     .refine(hasPasswordCharactersOnly, { error: PASSWORD_CHARACTERS_MESSAGE }),
 });
 
-/** The answer to login and to renewal: the token, and the role for clients that want it. */
+/**
+ * The answer to login and to renewal: the token, and the role for clients that want it.
+ * `mfa_setup_required` (login only, STAFF_MFA=required): the session reaches nothing but the
+ * enrolment calls until a second factor is confirmed.
+ */
 export const tokenResponseSchema = z.object({
   token: z.string(),
   role: roleSchema,
+  mfa_setup_required: z.boolean().optional(),
 });
 
 /** GET /profile: who is signed in; patients get their patient_id, staff their employee_id. */

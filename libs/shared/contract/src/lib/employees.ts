@@ -118,6 +118,11 @@ export const employeeSchema = z.object({
   work_status: z.enum(['yes', 'no']),
   /** Whether an account has been registered for this employee. */
   registered: z.boolean(),
+  /**
+   * Whether that account signs in with a second factor (never the secret). Always sent by the
+   * server; optional so that older answers and fixtures without it still read.
+   */
+  second_factor: z.boolean().optional(),
 });
 
 /** The answer to update-employee: the employee, and how many open sessions were revoked. */

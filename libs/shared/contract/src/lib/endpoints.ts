@@ -28,11 +28,15 @@ const HR = ['HR'] as const;
  * Every call of the API. The spec's table keeps its paths and methods; renew, logout, the
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
  * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
- * a patient's upcoming appointments and access log (their own only) are issue 13's.
+ * a patient's upcoming appointments and access log (their own only) are issue 13's; the second
+ * factor's sign-in and enrolment are issue 17's.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
   login: { method: 'POST', path: '/login', access: 'public' },
+  loginMfa: { method: 'POST', path: '/login/mfa', access: 'public' },
+  mfaSetup: { method: 'POST', path: '/mfa/setup', access: 'authenticated' },
+  mfaConfirm: { method: 'POST', path: '/mfa/confirm', access: 'authenticated' },
   renew: { method: 'POST', path: '/renew', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
@@ -69,6 +73,12 @@ export const ENDPOINTS = {
   openapi: { method: 'GET', path: '/openapi.json', access: 'public' },
   metrics: { method: 'GET', path: '/metrics', access: 'operator' },
 } as const satisfies Record<string, Endpoint>;
+
+/**
+ * The calls a session waiting for its second factor's enrolment (STAFF_MFA=required) may make:
+ * the enrolment itself and logout. The server refuses every other call for such a session.
+ */
+export const MFA_ENROLMENT_ENDPOINTS = ['mfaSetup', 'mfaConfirm', 'logout'] as const;
 
 /** The name of one API call. */
 export type EndpointName = keyof typeof ENDPOINTS;

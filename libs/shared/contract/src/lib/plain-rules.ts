@@ -5,6 +5,7 @@
  * schemas on these, and re-exports them, so the contract still has one name for each rule.
  */
 import { ALLOWED_EMAIL_DOMAINS } from '@portal/reference-data';
+import type { LoginResponse, MfaChallenge } from './mfa';
 
 /** Ages the forms and the API accept. */
 export const AGE_MIN = 1;
@@ -213,4 +214,9 @@ export function normaliseActivationCode(code: string): string {
 /** Formats a normalised activation code for display, as XXXX-XXXX-XXXX. */
 export function formatActivationCode(code: string): string {
   return normaliseActivationCode(code).replace(/(.{4})(?=.)/g, '$1-');
+}
+
+/** Whether a login answer asks for the second factor's code. */
+export function isMfaChallenge(answer: LoginResponse): answer is MfaChallenge {
+  return 'mfa_required' in answer && answer.mfa_required === true;
 }

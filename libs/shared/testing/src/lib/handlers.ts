@@ -15,6 +15,10 @@ import {
   ENDPOINTS,
   type FieldError,
   loginRequestSchema,
+  mfaConfirmRequestSchema,
+  mfaLoginRequestSchema,
+  normaliseMfaCode,
+  otpauthUrl,
   type PatientRecord,
   patientIdParamsSchema,
   registerRequestSchema,
@@ -28,6 +32,7 @@ import {
   updateEmployeeRequestSchema,
   updatePatientRequestSchema,
   WRONG_CREDENTIALS_MESSAGE,
+  WRONG_MFA_CODE_MESSAGE,
 } from '@portal/contract';
 import { findDepartment, findPosition, type Role } from '@portal/reference-data';
 import {
@@ -62,7 +67,25 @@ export interface MockAccount {
   readonly role: Role;
   /** The patient id (patients) or employee id (staff) the account is linked to. */
   readonly id: string;
+  /**
+   * The second factor: `on` — login asks for a code (MOCK_TOTP_CODE or a recovery code);
+   * `enrol` — staff under STAFF_MFA=required without one: login answers a session that must
+   * enrol first. Absent: the password alone.
+   */
+  readonly mfa?: 'on' | 'enrol';
 }
+
+/** The code the mock's authenticator "shows": accepted at sign-in and at enrolment. */
+export const MOCK_TOTP_CODE = '246810';
+
+/** The secret the mock's set-up answers (base-32, as the real API's). */
+export const MOCK_MFA_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The ten recovery codes the mock's confirm answers; each works once at sign-in. */
+export const MOCK_RECOVERY_CODES: readonly string[] = Array.from(
+  { length: 10 },
+  (_, i) => `7K4Q2-M9X${'ABCDEFGHJK'[i]}${i}`,
+);
 
 /** The password of every mock account. */
 export const MOCK_PASSWORD = 'mock-password-2026';
@@ -211,6 +234,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   });
   const db: MockDb = initial();
   let codesIssued = 0;
+  const usedRecoveryCodes = new Set<string>();
   const newCode = () => ({
     activation_code: makeActivationCode(++codesIssued),
     activation_code_expires_at: ACTIVATION_CODE_EXPIRES_AT,
@@ -279,7 +303,41 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         (a) => a.username === body.username && a.password === body.password,
       );
       if (!account) throw new MockProblem(401, WRONG_CREDENTIALS_MESSAGE);
+      if (account.mfa === 'on') {
+        return json({ mfa_required: true, mfa_token: `mock-mfa:${account.username}` });
+      }
+      return json({
+        token: tokenFor(account),
+        role: account.role,
+        ...(account.mfa === 'enrol' ? { mfa_setup_required: true } : {}),
+      });
+    }),
+
+    on('loginMfa', async ({ request }) => {
+      const body = await parseBody(request, mfaLoginRequestSchema);
+      const account = db.accounts.find((a) => `mock-mfa:${a.username}` === body.mfa_token);
+      if (!account) throw new MockProblem(401, 'Your sign-in has expired. Please log in again.');
+      const recovery = MOCK_RECOVERY_CODES.map(normaliseMfaCode).includes(body.code);
+      if (recovery && !usedRecoveryCodes.has(body.code)) usedRecoveryCodes.add(body.code);
+      else if (body.code !== MOCK_TOTP_CODE) throw new MockProblem(401, WRONG_MFA_CODE_MESSAGE);
       return json({ token: tokenFor(account), role: account.role });
+    }),
+
+    on('mfaSetup', ({ claims }) =>
+      json({
+        secret: MOCK_MFA_SECRET,
+        otpauth_url: otpauthUrl(MOCK_MFA_SECRET, claims?.sub ?? 'demo.nurse'),
+      }),
+    ),
+
+    on('mfaConfirm', async ({ request }) => {
+      const body = await parseBody(request, mfaConfirmRequestSchema);
+      if (body.code !== MOCK_TOTP_CODE) {
+        throw new MockProblem(400, WRONG_MFA_CODE_MESSAGE, [
+          { field: 'code', message: WRONG_MFA_CODE_MESSAGE },
+        ]);
+      }
+      return json({ recovery_codes: MOCK_RECOVERY_CODES });
     }),
 
     on('renew', ({ claims }) => {
@@ -502,6 +560,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     reset() {
       Object.assign(db, initial());
       codesIssued = 0;
+      usedRecoveryCodes.clear();
     },
   };
 }

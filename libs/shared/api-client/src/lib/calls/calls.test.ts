@@ -22,6 +22,8 @@ import { listMyAccessLog } from './list-my-access-log';
 import { listMyAppointments } from './list-my-appointments';
 import { listPatients } from './list-patients';
 import { login } from './login';
+import { loginMfa } from './login-mfa';
+import { confirmMfa, setupMfa } from './mfa-enrolment';
 import { logout } from './logout';
 import { register } from './register';
 import { reissueEmployeeCode } from './reissue-employee-code';
@@ -49,6 +51,7 @@ const addPatientBody: AddPatientRequest = {
   patient_drug_allergy: [],
 };
 const employeeBody = { ...employee(), position_id: 'doctor' };
+const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `ABCDE-FGH${i}0`);
 
 interface Case {
   readonly name: EndpointName;
@@ -91,6 +94,32 @@ const cases: Case[] = [
     answer: { token, role: 'HR' },
     expected: { token, role: 'HR' },
     badAnswer: { token },
+  },
+  {
+    name: 'loginMfa',
+    call: () => loginMfa({ mfa_token: 'challenge', code: '123456' }),
+    body: { mfa_token: 'challenge', code: '123456' },
+    answer: { token, role: 'HR' },
+    expected: { token, role: 'HR' },
+    badAnswer: { mfa_required: true, mfa_token: 'again' },
+  },
+  {
+    name: 'mfaSetup',
+    call: () => setupMfa(),
+    answer: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
+    expected: {
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP',
+    },
+    badAnswer: { secret: 'JBSWY3DPEHPK3PXP' },
+  },
+  {
+    name: 'mfaConfirm',
+    call: () => confirmMfa({ code: '123456' }),
+    body: { code: '123456' },
+    answer: { recovery_codes: RECOVERY_CODES },
+    expected: { recovery_codes: RECOVERY_CODES },
+    badAnswer: { recovery_codes: RECOVERY_CODES.slice(1) },
   },
   {
     name: 'renew',
@@ -347,5 +376,36 @@ describe('every call of the API', () => {
   it('encodes path parameters', async () => {
     server.use(http.get('/api/employee/E%2F1', () => HttpResponse.json(employee('E/1'))));
     await expect(getEmployee('E/1')).resolves.toMatchObject({ employee_id: 'E/1' });
+  });
+});
+
+describe('the second factor’s calls', () => {
+  it('login passes on a challenge for the code', async () => {
+    server.use(
+      http.post('/api/login', () => HttpResponse.json({ mfa_required: true, mfa_token: 'c1' })),
+    );
+    await expect(login({ username: 'bo', password: 'secret' })).resolves.toEqual({
+      mfa_required: true,
+      mfa_token: 'c1',
+    });
+  });
+
+  it('enrolment right after the password sends the given token, with no stored session', async () => {
+    sessionStore.clear();
+    const seen: (string | null)[] = [];
+    server.use(
+      http.post('/api/mfa/setup', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ secret: 'ABCD', otpauth_url: 'otpauth://totp/x' });
+      }),
+      http.post('/api/mfa/confirm', ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
+      }),
+    );
+    await setupMfa({ token: 'restricted-token' });
+    await confirmMfa({ code: '123456' }, { token: 'restricted-token' });
+    expect(seen).toEqual(['Bearer restricted-token', 'Bearer restricted-token']);
+    expect(sessionStore.read()).toBeNull();
   });
 });

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import type { TokenResponse } from '@portal/contract';
+import { ApiError, loginMfa } from '@portal/api-client';
+import { TextField, usePortalForm } from '@portal/form-widgets';
+import { Button } from '@portal/ui';
+
+/** What a step tells the card: a red message (the server's words), or none. */
+export type StepMessage = (text: string | null) => void;
+
+/** The server's words for a failure, or the step's own fallback. */
+export function detailOf(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.kind === 'http' && error.detail
+    ? error.detail
+    : fallback;
+}
+
+/** The code field's rule, the login call's own, loaded after the first paint (usePortalForm). */
+const codeFormSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.mfaLoginRequestSchema.pick({ code: true }));
+
+/**
+ * The second step of a login with a second factor, in the same card: the 6-digit code from the
+ * authenticator app, or one of the recovery codes. A right code gives the usual session.
+ */
+export function MfaCodeStep({
+  mfaToken,
+  onSignedIn,
+  onMessage,
+  onStartOver,
+}: {
+  mfaToken: string;
+  onSignedIn: (session: TokenResponse) => Promise<void>;
+  onMessage: StepMessage;
+  onStartOver: () => void;
+}) {
+  const [recovery, setRecovery] = useState(false);
+  const form = usePortalForm(codeFormSchema, { defaultValues: { code: '' } });
+  const busy = form.formState.isSubmitting;
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    onMessage(null);
+    try {
+      await onSignedIn(await loginMfa({ mfa_token: mfaToken, code }));
+    } catch (error) {
+      onMessage(detailOf(error, 'The code could not be checked. Please try again.'));
+      form.resetField('code');
+      form.setFocus('code');
+    }
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-labelledby="mfa-code-heading"
+        onSubmit={(event) => void submit(event)}
+        className="mt-4 flex flex-col gap-4"
+      >
+        <h2 id="mfa-code-heading" className="text-lg font-semibold text-ink">
+          Two-step verification
+        </h2>
+        {recovery ? (
+          <TextField
+            key="recovery"
+            name="code"
+            label="Recovery code"
+            required
+            placeholder="XXXXX-XXXXX"
+            autoComplete="off"
+            hint="One of the ten codes you saved when you set up two-step verification. Each works once."
+          />
+        ) : (
+          <TextField
+            key="totp"
+            name="code"
+            label="6-digit code"
+            required
+            placeholder="123456"
+            autoComplete="one-time-code"
+            maxLength={7}
+            hint="Open your authenticator app and enter the code it shows for Hospital Portal."
+          />
+        )}
+        <Button type="submit" busy={busy}>
+          Verify
+        </Button>
+        <div className="flex flex-wrap justify-between gap-2">
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => {
+              setRecovery(!recovery);
+              form.reset({ code: '' });
+              onMessage(null);
+            }}
+          >
+            {recovery ? 'Use the code from my app' : 'Use a recovery code'}
+          </Button>
+          <Button type="button" variant="ghost" onClick={onStartOver}>
+            Start over
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,193 @@
+import { useEffect, useId, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { QRCodeSVG } from 'qrcode.react';
+import {
+  groupSecret,
+  mfaConfirmRequestSchema,
+  type MfaSetupResponse,
+  type TokenResponse,
+} from '@portal/contract';
+import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
+import { applyServerErrors, TextField, usePortalForm } from '@portal/form-widgets';
+import { Button, ErrorState, LoadingState } from '@portal/ui';
+import { detailOf, type StepMessage } from './mfa-code-step';
+
+// Its own chunk (the login page loads it lazily): the QR code's library reaches only the staff
+// who are sent to enrol.
+
+/**
+ * Enrolment right after the password, when the policy requires a second factor and the account
+ * has none: the QR code and the key to type, then the first code, then the ten recovery codes.
+ * The session (`token`) reaches only these calls until the code is confirmed.
+ */
+export function MfaEnrolmentStep({
+  session,
+  onDone,
+  onMessage,
+}: {
+  session: TokenResponse;
+  onDone: () => Promise<void>;
+  onMessage: StepMessage;
+}) {
+  const [setup, setSetup] = useState<MfaSetupResponse | 'loading' | 'failed'>('loading');
+  const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setupMfa({ token: session.token }).then(
+      (answer) => live && setSetup(answer),
+      () => live && setSetup('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [session.token]);
+
+  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
+  return (
+    <section aria-labelledby="mfa-setup-heading" className="mt-4 flex flex-col gap-4">
+      <h2 id="mfa-setup-heading" className="text-lg font-semibold text-ink">
+        Set up two-step verification
+      </h2>
+      <p className="text-sm text-ink">
+        Staff sign in with a password and a code from an authenticator app on their phone. Set it up
+        once now; from then on the app gives you a new 6-digit code every 30 seconds.
+      </p>
+      {setup === 'loading' && <LoadingState label="Preparing your set-up..." />}
+      {setup === 'failed' && (
+        <ErrorState>Could not start the set-up. Please log in again.</ErrorState>
+      )}
+      {typeof setup === 'object' && (
+        <>
+          <SetupKey setup={setup} />
+          <ConfirmCode token={session.token} onConfirmed={setRecoveryCodes} onMessage={onMessage} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The QR code for the app, and the same key to type by hand. */
+function SetupKey({ setup }: { setup: MfaSetupResponse }) {
+  const keyId = useId();
+  return (
+    <div className="flex flex-col items-center gap-3">
+      <ol className="list-decimal self-stretch pl-5 text-sm text-ink">
+        <li>
+          Open an authenticator app (for example Google Authenticator or Microsoft Authenticator).
+        </li>
+        <li>Scan this QR code, or type the key below.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      <div className="rounded-md bg-white p-3">
+        <QRCodeSVG
+          value={setup.otpauth_url}
+          size={176}
+          level="M"
+          marginSize={2}
+          title="QR code for your authenticator app"
+          role="img"
+          aria-label="QR code for your authenticator app"
+        />
+      </div>
+      <p className="text-sm text-ink" id={keyId}>
+        Key to type:
+      </p>
+      <p
+        aria-labelledby={keyId}
+        className="font-mono text-base font-semibold tracking-wider break-all text-ink select-all"
+      >
+        {groupSecret(setup.secret)}
+      </p>
+    </div>
+  );
+}
+
+/** The first code from the app: it turns the second factor on. */
+function ConfirmCode({
+  token,
+  onConfirmed,
+  onMessage,
+}: {
+  token: string;
+  onConfirmed: (codes: readonly string[]) => void;
+  onMessage: StepMessage;
+}) {
+  const form = usePortalForm(mfaConfirmRequestSchema, { defaultValues: { code: '' } });
+  const busy = form.formState.isSubmitting;
+  const submit = form.handleSubmit(async (values) => {
+    onMessage(null);
+    try {
+      onConfirmed((await confirmMfa(values, { token })).recovery_codes);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
+      if (applyServerErrors(form, fieldErrors).length === fieldErrors.length) {
+        onMessage(detailOf(error, 'The code could not be checked. Please try again.'));
+      }
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label="Confirm two-step verification"
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-4 self-stretch"
+      >
+        <TextField
+          name="code"
+          label="6-digit code"
+          required
+          placeholder="123456"
+          autoComplete="one-time-code"
+          maxLength={7}
+        />
+        <Button type="submit" busy={busy}>
+          Turn on
+        </Button>
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The ten recovery codes, shown once; Continue finishes the login. */
+function RecoveryCodes({
+  codes,
+  onDone,
+}: {
+  codes: readonly string[];
+  onDone: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <section aria-labelledby="recovery-heading" className="mt-4 flex flex-col gap-4">
+      <h2 id="recovery-heading" className="text-lg font-semibold text-ink">
+        Your recovery codes
+      </h2>
+      <p className="text-sm text-ink">
+        Two-step verification is on. Keep these codes somewhere safe: if you lose your phone, each
+        one signs you in once instead of a code from the app. They are not shown again.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 font-mono text-base text-ink"
+      >
+        {codes.map((code) => (
+          <li key={code} className="rounded border border-line bg-canvas px-2 py-1 text-center">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <Button
+        type="button"
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void onDone();
+        }}
+      >
+        Continue
+      </Button>
+    </section>
+  );
+}
