@@ -25,6 +25,12 @@ const PatientAccessLogPage = lazy(() =>
   })),
 );
 
+const PatientTwoStepPage = lazy(() =>
+  import('./features/profile/patient-two-step-page').then((m) => ({
+    default: m.PatientTwoStepPage,
+  })),
+);
+
 /** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */
 export function App() {
   return (
@@ -47,6 +53,14 @@ export function App() {
           element={
             <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
               <PatientAccessLogPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={ROUTES.patientTwoStep}
+          element={
+            <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
+              <PatientTwoStepPage />
             </RequireRole>
           }
         />

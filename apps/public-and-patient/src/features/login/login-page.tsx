@@ -21,6 +21,7 @@ import {
 } from '@portal/form-widgets';
 import { Button, Card, LoadingState, Notice } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
+import { STAFF_ENROLMENT_INTRO } from './mfa-texts';
 
 // Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
 const MfaEnrolmentStep = lazy(() =>
@@ -119,7 +120,8 @@ export function LoginPage() {
         {mode === 'login' && step.kind === 'enrol' && (
           <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
             <MfaEnrolmentStep
-              session={step.session}
+              token={step.session.token}
+              intro={STAFF_ENROLMENT_INTRO}
               onDone={() => finish(step.session)}
               onMessage={stepMessage}
             />

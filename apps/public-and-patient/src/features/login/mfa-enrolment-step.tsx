@@ -1,19 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { QRCodeSVG } from 'qrcode.react';
-import {
-  groupSecret,
-  mfaConfirmRequestSchema,
-  type MfaSetupResponse,
-  type TokenResponse,
-} from '@portal/contract';
+import { groupSecret, mfaConfirmRequestSchema, type MfaSetupResponse } from '@portal/contract';
 import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
 import { applyServerErrors, TextField, usePortalForm } from '@portal/form-widgets';
-import { Button, ErrorState, LoadingState } from '@portal/ui';
+import { Button, ErrorState, LoadingState, Notice } from '@portal/ui';
 import { detailOf, type StepMessage } from './mfa-code-step';
+import { MFA_ALREADY_ON } from './mfa-texts';
 
-// Its own chunk (the login page loads it lazily): the QR code's library reaches only the staff
-// who are sent to enrol.
+// Its own chunk (the login page and the patient's two-step page load it lazily): the QR code's
+// library reaches only the people who set the second factor up.
 
 /**
  * Enrolment right after the password, when the policy requires a second factor and the account
@@ -21,46 +17,56 @@ import { detailOf, type StepMessage } from './mfa-code-step';
  * The session (`token`) reaches only these calls until the code is confirmed.
  */
 export function MfaEnrolmentStep({
-  session,
+  token,
+  intro,
+  doneLabel = 'Continue',
   onDone,
   onMessage,
 }: {
-  session: TokenResponse;
+  /** The session the calls carry; absent: the signed-in user's own. */
+  token?: string;
+  /** What the step says first: why and how. */
+  intro: string;
+  /** The button under the recovery codes. */
+  doneLabel?: string;
   onDone: () => Promise<void>;
   onMessage: StepMessage;
 }) {
-  const [setup, setSetup] = useState<MfaSetupResponse | 'loading' | 'failed'>('loading');
+  const [setup, setSetup] = useState<MfaSetupResponse | 'loading' | 'failed' | 'already-on'>(
+    'loading',
+  );
   const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
 
   useEffect(() => {
     let live = true;
-    setupMfa({ token: session.token }).then(
+    setupMfa(token ? { token } : {}).then(
       (answer) => live && setSetup(answer),
-      () => live && setSetup('failed'),
+      (error: unknown) =>
+        live &&
+        setSetup(error instanceof ApiError && error.status === 409 ? 'already-on' : 'failed'),
     );
     return () => {
       live = false;
     };
-  }, [session.token]);
+  }, [token]);
 
-  if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={onDone} />;
+  if (recoveryCodes)
+    return <RecoveryCodes codes={recoveryCodes} onDone={onDone} doneLabel={doneLabel} />;
   return (
     <section aria-labelledby="mfa-setup-heading" className="mt-4 flex flex-col gap-4">
       <h2 id="mfa-setup-heading" className="text-lg font-semibold text-ink">
         Set up two-step verification
       </h2>
-      <p className="text-sm text-ink">
-        Staff sign in with a password and a code from an authenticator app on their phone. Set it up
-        once now; from then on the app gives you a new 6-digit code every 30 seconds.
-      </p>
+      <p className="text-sm text-ink">{intro}</p>
       {setup === 'loading' && <LoadingState label="Preparing your set-up..." />}
+      {setup === 'already-on' && <Notice tone="info">{MFA_ALREADY_ON}</Notice>}
       {setup === 'failed' && (
         <ErrorState>Could not start the set-up. Please log in again.</ErrorState>
       )}
       {typeof setup === 'object' && (
         <>
           <SetupKey setup={setup} />
-          <ConfirmCode token={session.token} onConfirmed={setRecoveryCodes} onMessage={onMessage} />
+          <ConfirmCode token={token} onConfirmed={setRecoveryCodes} onMessage={onMessage} />
         </>
       )}
     </section>
@@ -109,7 +115,7 @@ function ConfirmCode({
   onConfirmed,
   onMessage,
 }: {
-  token: string;
+  token: string | undefined;
   onConfirmed: (codes: readonly string[]) => void;
   onMessage: StepMessage;
 }) {
@@ -118,7 +124,7 @@ function ConfirmCode({
   const submit = form.handleSubmit(async (values) => {
     onMessage(null);
     try {
-      onConfirmed((await confirmMfa(values, { token })).recovery_codes);
+      onConfirmed((await confirmMfa(values, token ? { token } : {})).recovery_codes);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
       if (applyServerErrors(form, fieldErrors).length === fieldErrors.length) {
@@ -150,13 +156,15 @@ function ConfirmCode({
   );
 }
 
-/** The ten recovery codes, shown once; Continue finishes the login. */
+/** The ten recovery codes, shown once; the button (Continue, for a login) goes on. */
 function RecoveryCodes({
   codes,
   onDone,
+  doneLabel,
 }: {
   codes: readonly string[];
   onDone: () => Promise<void>;
+  doneLabel: string;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -186,7 +194,7 @@ function RecoveryCodes({
           void onDone();
         }}
       >
-        Continue
+        {doneLabel}
       </Button>
     </section>
   );

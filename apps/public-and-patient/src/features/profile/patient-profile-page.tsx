@@ -43,6 +43,11 @@ export function PatientProfilePage() {
             Who opened my record
           </PortalLink>
         </p>
+        <p>
+          <PortalLink to={ROUTES.patientTwoStep} className="font-semibold text-brand-800 underline">
+            Two-step verification
+          </PortalLink>
+        </p>
       </>
     );
 

@@ -7,6 +7,7 @@ export const ROUTES = {
   system: '/system',
   patientProfile: '/patient-profile',
   patientAccessLog: '/patient-profile/access',
+  patientTwoStep: '/patient-profile/two-step',
   patientsManagement: '/patients-management',
   addPatient: '/patients-management/add-patient',
   editPatient: '/patients-management/edit-patient',

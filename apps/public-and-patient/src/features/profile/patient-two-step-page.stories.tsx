@@ -1,0 +1,74 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent } from 'storybook/test';
+import { ROUTES } from '@portal/contract';
+import { handlers, MOCK_TOTP_CODE, problemHandler } from '@portal/testing';
+import { MFA_ALREADY_ON } from '../login/mfa-texts';
+import { PatientTwoStepPage, TWO_STEP_ON } from './patient-two-step-page';
+import {
+  type PortalParameters,
+  inPortalFrame,
+  forgetSession,
+  fitsThePhone,
+} from '@portal/testing/story-kit';
+
+const meta = {
+  title: 'Pages/Public/PatientTwoStepPage',
+  component: PatientTwoStepPage,
+  beforeEach: forgetSession,
+  decorators: [inPortalFrame],
+  parameters: {
+    layout: 'fullscreen',
+    portal: {
+      route: ROUTES.patientTwoStep,
+      session: { role: 'patient', patient_id: 'P001' },
+    } satisfies PortalParameters,
+    msw: handlers.default,
+  },
+} satisfies Meta<typeof PatientTwoStepPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The set-up: the QR code, the key to type, and the first code's field. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Turn on' })).toBeVisible();
+  },
+};
+
+/** The right code: the ten recovery codes, then Done says it is on. */
+export const TurnedOn: Story = {
+  play: async ({ canvas }) => {
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: /6-digit code/ }),
+      MOCK_TOTP_CODE,
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Turn on' }));
+    await expect(await canvas.findByRole('list', { name: 'Recovery codes' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
+    await expect(await canvas.findByText(TWO_STEP_ON)).toBeVisible();
+  },
+};
+
+/** The account already has a second factor. */
+export const AlreadyOn: Story = {
+  parameters: {
+    msw: [problemHandler('mfaSetup', 409, 'A second factor is already on'), ...handlers.default],
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(MFA_ALREADY_ON)).toBeVisible();
+  },
+};
+
+/** On a 360 px phone: the QR code and the key fit. */
+export const Phone: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('img', { name: 'QR code for your authenticator app' });
+    await fitsThePhone();
+    await expect(canvas.getByRole('link', { name: 'Back to MyInfo' })).toBeVisible();
+  },
+};
