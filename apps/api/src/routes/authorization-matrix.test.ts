@@ -152,6 +152,10 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
     request: (t) => ({ path: `/patient/${t.patientId}` }),
   },
+  'GET /api/patient/:patient_id/appointments': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/appointments?limit=5` }),
+  },
   'POST /api/patient/search-patient': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: (t) => ({ path: '/patient/search-patient', body: { patient_id: t.patientId } }),

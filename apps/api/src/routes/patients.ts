@@ -7,6 +7,7 @@ import {
   addPatientRequestSchema,
   addPatientResponseSchema,
   appointmentResponseSchema,
+  chartAppointmentListSchema,
   ENDPOINTS,
   historyResponseSchema,
   pageQuerySchema,
@@ -61,6 +62,25 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       }
       return patients.get(db, request.context(), patientId);
     },
+  });
+
+  // Beyond the spec (issue 12): every appointment of one patient, for the chart.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.patientAppointments, {
+      params: patientIdParamsSchema,
+      querystring: pageQuerySchema,
+      response: { 200: chartAppointmentListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(
+        reply,
+        await patients.appointments(
+          db,
+          request.context(),
+          request.params.patient_id,
+          request.query,
+        ),
+      ),
   });
 
   app.route({

@@ -11,3 +11,4 @@ export * from './lib/messages';
 export * from './lib/password-strength';
 export * from './lib/access-log';
 export * from './lib/my-record';
+export * from './lib/chart';

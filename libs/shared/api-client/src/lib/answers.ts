@@ -15,6 +15,7 @@ export {
   addEmployeeResponseSchema,
   addPatientResponseSchema,
   appointmentResponseSchema,
+  chartAppointmentListSchema,
   employeeListSchema,
   employeeSchema,
   historyResponseSchema,

@@ -50,6 +50,9 @@ export const queryKeys = {
     search: (criteria: PatientCriteria, limit?: number) =>
       ['patients', 'search', { ...criteria, limit }] as const,
     detail: (patientId: string) => ['patients', 'detail', patientId] as const,
+    /** All of one patient's appointments (the chart); under `all()`, so a write refreshes it. */
+    appointments: (patientId: string, limit?: number) =>
+      ['patients', 'appointments', patientId, { limit }] as const,
   },
   employees: {
     all: () => ['employees'] as const,

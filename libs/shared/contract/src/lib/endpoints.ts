@@ -28,7 +28,8 @@ const HR = ['HR'] as const;
  * Every call of the API. The spec's table keeps its paths and methods; renew, logout, the
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
  * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
- * a patient's upcoming appointments and access log (their own only) are issue 13's.
+ * a patient's upcoming appointments and access log (their own only) are issue 13's; a patient's
+ * appointments for the chart are issue 12's.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -49,6 +50,11 @@ export const ENDPOINTS = {
   updatePatient: { method: 'PUT', path: '/patient/update-patient', access: CLINICAL },
   addAppointment: { method: 'POST', path: '/patient/add-patient-appointment', access: CLINICAL },
   addHistory: { method: 'POST', path: '/patient/add-patient-history', access: CLINICAL },
+  patientAppointments: {
+    method: 'GET',
+    path: '/patient/:patient_id/appointments',
+    access: CLINICAL,
+  },
   reissuePatientCode: {
     method: 'POST',
     path: '/patient/:patient_id/activation-code',

@@ -53,6 +53,7 @@ export type ListEndpointName =
   | 'listEmployees'
   | 'searchEmployees'
   | 'myAppointments'
+  | 'patientAppointments'
   | 'myAccessLog';
 
 /** An account of the mock API, for login and the profile. */
@@ -83,7 +84,11 @@ export interface MockScenario {
   readonly employees?: readonly Employee[];
   /** The accounts that can log in (default: MOCK_ACCOUNTS). */
   readonly accounts?: readonly MockAccount[];
-  /** Each patient's upcoming appointments, soonest first (default: P001 has three). */
+  /**
+   * Each patient's upcoming appointments, soonest first (default: P001 has three). The chart's
+   * list shows them with the past ones booked since (or, for a patient with neither, the latest
+   * appointment of their record).
+   */
   readonly appointments?: Readonly<Record<string, readonly UpcomingAppointment[]>>;
   /** Each patient's access log, newest first (default: P001 has twelve entries). */
   readonly accessLog?: Readonly<Record<string, readonly AccessLogEntry[]>>;
@@ -102,6 +107,8 @@ export interface MockDb {
   employees: Employee[];
   accounts: MockAccount[];
   appointments: Record<string, UpcomingAppointment[]>;
+  /** Appointments booked in the past while the mock ran (the chart lists them). */
+  pastAppointments: Record<string, UpcomingAppointment[]>;
   accessLog: Record<string, AccessLogEntry[]>;
 }
 
@@ -205,6 +212,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     appointments: structuredClone({
       ...(scenario.appointments ?? { P001: makeUpcomingAppointments(3) }),
     }) as Record<string, UpcomingAppointment[]>,
+    pastAppointments: {},
     accessLog: structuredClone({
       ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
     }) as Record<string, AccessLogEntry[]>,
@@ -227,6 +235,14 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     const record = db.patients.find((p) => p.patient.patient_id === id);
     if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
     return record;
+  };
+  /** A patient's appointments, past and upcoming, else the latest appointment of their record. */
+  const appointmentsOf = (id: string): UpcomingAppointment[] => {
+    const upcoming = db.appointments[id];
+    const past = db.pastAppointments[id];
+    if (upcoming || past) return [...(past ?? []), ...(upcoming ?? [])];
+    const latest = db.patients.find((p) => p.patient.patient_id === id)?.patient_appointment;
+    return latest?.date ? [{ ...latest }] : [];
   };
   const findEmployee = (id: string) => {
     const employee = db.employees.find((e) => e.employee_id === id);
@@ -313,6 +329,16 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     on('myAppointments', ({ request, claims }) =>
       pageResponse(request, db.appointments[claims?.patient_id ?? 'P001'] ?? []),
     ),
+
+    // The chart's list (issue 12): every appointment of the patient, newest first.
+    on('patientAppointments', ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const all = [...appointmentsOf(id)].sort((a, b) =>
+        `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
+      );
+      return pageResponse(request, all);
+    }),
 
     on('myAccessLog', ({ request, claims }) =>
       pageResponse(request, db.accessLog[claims?.patient_id ?? 'P001'] ?? []),
@@ -403,12 +429,10 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       if (`${appointment.date} ${appointment.time}` >= `${latest.date} ${latest.time}`) {
         record.patient_appointment = appointment;
       }
-      if (appointment.date >= todayUtc()) {
-        const upcoming = [...(db.appointments[body.patient_id] ?? []), appointment];
-        db.appointments[body.patient_id] = upcoming.sort((a, b) =>
-          `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`),
-        );
-      }
+      const list = appointment.date >= todayUtc() ? db.appointments : db.pastAppointments;
+      list[body.patient_id] = [...(list[body.patient_id] ?? []), appointment].sort((a, b) =>
+        `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`),
+      );
       const { first_name, last_name } = record.patient;
       return json({ patient_id: body.patient_id, first_name, last_name, ...appointment }, 201);
     }),

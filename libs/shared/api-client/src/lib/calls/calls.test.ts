@@ -20,6 +20,7 @@ import { getProfile } from './get-profile';
 import { listEmployees } from './list-employees';
 import { listMyAccessLog } from './list-my-access-log';
 import { listMyAppointments } from './list-my-appointments';
+import { listPatientAppointments } from './list-patient-appointments';
 import { listPatients } from './list-patients';
 import { login } from './login';
 import { logout } from './logout';
@@ -220,6 +221,24 @@ const cases: Case[] = [
       nextCursor: null,
     },
     badAnswer: [{ date: '2030-01-02' }],
+  },
+  {
+    name: 'patientAppointments',
+    params: { patient_id: 'P001' },
+    call: () => listPatientAppointments('P001', { limit: 10 }),
+    answer: [
+      { date: '2030-01-02', time: '09:00:00', topic: 'Check-up' },
+      { date: '2024-05-06', time: '14:30:00', topic: null },
+    ],
+    expected: {
+      items: [
+        { date: '2030-01-02', time: '09:00:00', topic: 'Check-up' },
+        { date: '2024-05-06', time: '14:30:00', topic: null },
+      ],
+      total: 2,
+      nextCursor: null,
+    },
+    badAnswer: [{ date: '2030-01-02', time: 9 }],
   },
   {
     name: 'myAccessLog',
