@@ -9,3 +9,4 @@ export * from './lib/record-search';
 export * from './lib/record-lookup';
 export * from './lib/new-activation-code-panel';
 export * from './lib/save-outcome-notice';
+export * from './lib/prefilled-id';

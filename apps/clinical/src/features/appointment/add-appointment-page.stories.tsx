@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ROUTES } from '@portal/contract';
+import { expect } from 'storybook/test';
+import { prefilledPath, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   handlers,
@@ -98,4 +99,13 @@ export const KeyboardOnly: Story = {
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: plays.Phone360,
+};
+
+/** Opened from a patient's chart (`?patient_id=P001`): the id is filled in and the patient named. */
+export const FromChart: Story = {
+  parameters: { portal: { route: prefilledPath(ROUTES.addAppointment, 'patient', 'P001') } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('P001');
+    await expect(await canvas.findByText(`Patient: ${NAME}`)).toBeVisible();
+  },
 };

@@ -21,10 +21,12 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import {
+  BackToChartLink,
   NewActivationCodePanel,
   RecordLookup,
   type SaveOutcome,
   SaveOutcomeNotice,
+  usePrefilledId,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
@@ -35,7 +37,10 @@ import { changesBetween, formValuesOf, type PatientFormValues } from './patient-
  * only that is sent. A patient who has not registered can be given a new activation code.
  */
 export function EditPatientPage() {
+  const initialId = usePrefilledId('patient');
   const queryClient = useQueryClient();
+  // The patient the last save concerned, for the way back to their chart.
+  const [savedId, setSavedId] = useState('');
   const [loaded, setLoaded] = useState<{ record: PatientRecord; values: PatientFormValues } | null>(
     null,
   );
@@ -58,7 +63,13 @@ export function EditPatientPage() {
         Edit Patient
       </PageHeading>
       {feedback?.kind === 'success' && (
-        <SaveOutcomeNotice noun="Patient" outcome={feedback.value} noticeRef={noticeRef} />
+        <SaveOutcomeNotice noun="Patient" outcome={feedback.value} noticeRef={noticeRef}>
+          {savedId && (
+            <p>
+              <BackToChartLink patientId={savedId} />
+            </p>
+          )}
+        </SaveOutcomeNotice>
       )}
       <SubmitErrorNotice
         feedback={feedback}
@@ -75,6 +86,7 @@ export function EditPatientPage() {
         }}
         idSchema={patientIdSchema}
         resetKey={lookupReset}
+        initialId={initialId}
         onStart={() => {
           clear();
           reissue.reset();
@@ -109,6 +121,7 @@ export function EditPatientPage() {
             loaded.values,
             form.getValues() as unknown as PatientFormValues,
           );
+          setSavedId(loaded.record.patient.patient_id);
           if (!changes) {
             succeed({ kind: 'unchanged' });
             return;

@@ -1,4 +1,4 @@
-import type { DefaultValues, FieldValues } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES } from '@portal/contract';
 import { toApiError } from '@portal/api-client';
@@ -14,7 +14,9 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
+import { BackToChartLink, usePrefilledId } from '@portal/shell';
 import { Notice, PageHeading } from '@portal/ui';
+import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
 export interface EntryAnswer {
@@ -51,13 +53,19 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
 export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   props: PatientEntryFormProps<S>,
 ) {
+  // `?patient_id=P037` (the chart's actions, or typed by hand) fills the id in as the page opens.
+  const initialId = usePrefilledId('patient');
   const empty = {
     patient_id: '',
     time: '',
     date: '',
     [props.textField.name]: '',
   } as EntryValues as unknown as DefaultValues<z.input<S>>;
-  const form = usePortalForm(props.schema, { defaultValues: empty });
+  const form = usePortalForm(props.schema, {
+    defaultValues: { ...empty, patient_id: initialId } as DefaultValues<z.input<S>>,
+  });
+  const typedId = String(useWatch({ control: form.control, name: 'patient_id' as never }) ?? '');
+  const patientName = usePatientName(typedId);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<EntryAnswer>();
   const Text = props.textField.multiline ? TextAreaField : TextField;
 
@@ -66,7 +74,10 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       <PageHeading description={props.description}>{props.title}</PageHeading>
       {feedback?.kind === 'success' && (
         <Notice ref={noticeRef} tone="success">
-          {props.successText(feedback.value)}
+          <p>{props.successText(feedback.value)}</p>
+          <p>
+            <BackToChartLink patientId={feedback.value.patient_id} />
+          </p>
         </Notice>
       )}
       <SubmitErrorNotice
@@ -97,6 +108,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
             required
             placeholder={MESSAGES.patientIdPlaceholder}
             autoComplete="off"
+            {...(patientName ? { hint: patientName } : {})}
           />
           <TimeField name="time" label="Time" required placeholder={props.timePlaceholder} />
           <DateField name="date" label="Date" required />

@@ -26,6 +26,7 @@ import {
   RecordLookup,
   type SaveOutcome,
   SaveOutcomeNotice,
+  usePrefilledId,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
@@ -78,6 +79,8 @@ export function accessRevokedText(name: string, keepsPortalRole = false): string
  * working doctor, nurse or HR employee who has not registered can be given a new code.
  */
 export function EditEmployeePage() {
+  // `?employee_id=E012` (from Employee Information) fills the id in and loads the employee.
+  const initialId = usePrefilledId('employee');
   const queryClient = useQueryClient();
   const [loaded, setLoaded] = useState<{ employee: Employee; values: EmployeeFormValues } | null>(
     null,
@@ -128,6 +131,7 @@ export function EditEmployeePage() {
         }}
         idSchema={employeeIdSchema}
         resetKey={lookupReset}
+        initialId={initialId}
         onStart={() => {
           clear();
           reissue.reset();
