@@ -148,6 +148,10 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: () => ({ path: '/patient?limit=5' }),
   },
+  'GET /api/patient/next-id': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/patient/next-id' }),
+  },
   'GET /api/patient/:patient_id': {
     expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
     request: (t) => ({ path: `/patient/${t.patientId}` }),
@@ -192,6 +196,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/employee': {
     expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
     request: () => ({ path: '/employee?limit=5' }),
+  },
+  'GET /api/employee/next-id': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/next-id' }),
   },
   'GET /api/employee/:employee_id': {
     expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],

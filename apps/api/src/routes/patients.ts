@@ -10,6 +10,7 @@ import {
   chartAppointmentListSchema,
   ENDPOINTS,
   historyResponseSchema,
+  nextPatientIdSchema,
   pageQuerySchema,
   patientIdParamsSchema,
   patientListSchema,
@@ -62,6 +63,12 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       }
       return patients.get(db, request.context(), patientId);
     },
+  });
+
+  // Beyond the spec (issue 12): the add form's suggestion for a new patient's id.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.nextPatientId, { response: { 200: nextPatientIdSchema } }),
+    handler: async () => ({ patient_id: await patients.nextId(db) }),
   });
 
   // Beyond the spec (issue 12): every appointment of one patient, for the chart.

@@ -10,3 +10,4 @@ export * from './lib/record-lookup';
 export * from './lib/new-activation-code-panel';
 export * from './lib/save-outcome-notice';
 export * from './lib/prefilled-id';
+export * from './lib/id-suggestion';

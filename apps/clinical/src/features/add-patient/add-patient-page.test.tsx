@@ -89,6 +89,16 @@ async function fill(user: UserEvent, values: Partial<typeof MALEE> = {}) {
 const DUPLICATE_ID = 'A patient with this Patient ID already exists';
 
 describe('AddPatientPage', () => {
+  it('offers the next free id beside the field: one press fills it in, still editable', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Use P025' }));
+    expect(text('Patient ID')).toHaveValue('P025');
+    await user.clear(text('Patient ID'));
+    await user.type(text('Patient ID'), 'P900');
+    expect(text('Patient ID')).toHaveValue('P900');
+    expect(screen.getByRole('button', { name: 'Use P025' })).toBeInTheDocument();
+  });
+
   it('shows every field of a patient, the spec’s required ones marked, with Done and Reset', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Add Patient' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { addPatientRequestSchema, type AddPatientResponse, MESSAGES } from '@portal/contract';
-import { toApiError, useAddPatientMutation } from '@portal/api-client';
+import { toApiError, useAddPatientMutation, useNextPatientId } from '@portal/api-client';
 import {
   FormActions,
   PortalForm,
@@ -18,6 +18,8 @@ import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-field
  */
 export function AddPatientPage() {
   const mutation = useAddPatientMutation();
+  // The next free id, offered beside the field; adding a patient brings the next one.
+  const nextId = useNextPatientId();
   const form = usePortalForm(addPatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
     AddPatientResponse & { name: string }
@@ -62,7 +64,7 @@ export function AddPatientPage() {
         }}
       >
         <RequiredFieldsNote />
-        <PatientFields mode="add" />
+        <PatientFields mode="add" idSuggestion={nextId.data} />
         <FormActions submitLabel="Done" busy={mutation.isPending} onReset={clear} />
       </PortalForm>
     </div>

@@ -56,6 +56,15 @@ async function fillNurse(user: UserEvent, overrides: Partial<typeof NURSE> = {})
 }
 
 describe('AddEmployeePage', () => {
+  it('offers the next free id beside the field: one press fills it in, still editable', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Use E013' }));
+    expect(field('Employee ID')).toHaveValue('E013');
+    expect(screen.queryByRole('button', { name: 'Use E013' })).not.toBeInTheDocument();
+    await user.type(field('Employee ID'), '9');
+    expect(field('Employee ID')).toHaveValue('E0139');
+  });
+
   it('shows the spec’s fields, the required ones marked, and Done and Reset', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeInTheDocument();
@@ -263,6 +272,9 @@ describe('AddEmployeePage', () => {
     await user.tab();
     expect(field('Employee ID')).toHaveFocus();
     await user.keyboard('E901');
+    // The next free id is offered beside the field, one Tab away.
+    await user.tab();
+    expect(await screen.findByRole('button', { name: 'Use E013' })).toHaveFocus();
     await user.tab();
     expect(position()).toHaveFocus();
     await user.tab();

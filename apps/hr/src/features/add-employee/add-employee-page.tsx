@@ -4,7 +4,7 @@ import {
   type AddEmployeeResponse,
   MESSAGES,
 } from '@portal/contract';
-import { toApiError, useAddEmployeeMutation } from '@portal/api-client';
+import { toApiError, useAddEmployeeMutation, useNextEmployeeId } from '@portal/api-client';
 import {
   FormActions,
   PortalForm,
@@ -41,6 +41,8 @@ type Added = AddEmployeeResponse & { name: string };
  */
 export function AddEmployeePage() {
   const mutation = useAddEmployeeMutation();
+  // The next free id, offered beside the field; adding an employee brings the next one.
+  const nextId = useNextEmployeeId();
   const form = usePortalForm(addEmployeeRequestSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   const added = feedback?.kind === 'success' ? feedback.value : null;
@@ -89,7 +91,7 @@ export function AddEmployeePage() {
         }}
       >
         <RequiredFieldsNote />
-        <EmployeeFields mode="add" />
+        <EmployeeFields mode="add" idSuggestion={nextId.data} />
         <FormActions submitLabel="Done" busy={mutation.isPending} onReset={clear} />
       </PortalForm>
     </div>

@@ -19,6 +19,8 @@ export {
   employeeListSchema,
   employeeSchema,
   historyResponseSchema,
+  nextEmployeeIdSchema,
+  nextPatientIdSchema,
   patientListSchema,
   patientRecordSchema,
   profileResponseSchema,

@@ -16,3 +16,23 @@ export const chartAppointmentSchema = z.object({
 export const chartAppointmentListSchema = z.array(chartAppointmentSchema);
 
 export type ChartAppointment = z.infer<typeof chartAppointmentSchema>;
+
+/**
+ * The number of digits a suggested id has at least (P001, E001), as the spec's examples and the
+ * demo data write them.
+ */
+export const SUGGESTED_ID_DIGITS = 3;
+
+/** The next free id after the highest `P`/`E` + digits in use: `P037` → `P038`. */
+export function nextIdAfter(prefix: 'P' | 'E', highest: number): string {
+  return `${prefix}${String(highest + 1).padStart(SUGGESTED_ID_DIGITS, '0')}`;
+}
+
+/** GET /patient/next-id: a suggestion for the add form; adding it may still meet a 409. */
+export const nextPatientIdSchema = z.object({ patient_id: z.string() });
+
+/** GET /employee/next-id: a suggestion for the add form; adding it may still meet a 409. */
+export const nextEmployeeIdSchema = z.object({ employee_id: z.string() });
+
+export type NextPatientId = z.infer<typeof nextPatientIdSchema>;
+export type NextEmployeeId = z.infer<typeof nextEmployeeIdSchema>;

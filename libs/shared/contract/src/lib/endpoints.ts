@@ -29,7 +29,7 @@ const HR = ['HR'] as const;
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
  * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
  * a patient's upcoming appointments and access log (their own only) are issue 13's; a patient's
- * appointments for the chart are issue 12's.
+ * appointments for the chart and the next free ids are issue 12's.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -40,6 +40,7 @@ export const ENDPOINTS = {
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
+  nextPatientId: { method: 'GET', path: '/patient/next-id', access: CLINICAL },
   getPatient: {
     method: 'GET',
     path: '/patient/:patient_id',
@@ -61,6 +62,7 @@ export const ENDPOINTS = {
     access: CLINICAL,
   },
   listEmployees: { method: 'GET', path: '/employee', access: HR },
+  nextEmployeeId: { method: 'GET', path: '/employee/next-id', access: HR },
   getEmployee: { method: 'GET', path: '/employee/:employee_id', access: HR },
   searchEmployees: { method: 'POST', path: '/employee/search-employee', access: HR },
   addEmployee: { method: 'POST', path: '/employee/add-employee', access: HR },

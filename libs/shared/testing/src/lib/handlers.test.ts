@@ -519,3 +519,13 @@ describe("a patient's chart", () => {
     expect((await api('/patient/P999/appointments')).status).toBe(404);
   });
 });
+
+describe('the next free ids', () => {
+  it('suggests the id after the highest in use, and the next one after an add', async () => {
+    expect(await (await api('/patient/next-id')).json()).toEqual({ patient_id: 'P025' });
+    expect(await (await api('/employee/next-id')).json()).toEqual({ employee_id: 'E013' });
+    const body = makeAddPatientRequest({ patient: { patient_id: 'P025' } }, 25);
+    expect((await api('/patient/add-patient', { body })).status).toBe(201);
+    expect(await (await api('/patient/next-id')).json()).toEqual({ patient_id: 'P026' });
+  });
+});

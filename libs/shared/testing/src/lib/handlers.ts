@@ -15,6 +15,7 @@ import {
   ENDPOINTS,
   type FieldError,
   loginRequestSchema,
+  nextIdAfter,
   type PatientRecord,
   patientIdParamsSchema,
   registerRequestSchema,
@@ -197,6 +198,13 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** The id after the highest `prefix` + digits among `ids`, as the API suggests it. */
+function nextId(prefix: 'P' | 'E', ids: readonly string[]): string {
+  const pattern = new RegExp(`^${prefix}(\\d{1,15})$`);
+  const numbers = ids.map((id) => Number(pattern.exec(id)?.[1] ?? 0));
+  return nextIdAfter(prefix, Math.max(0, ...numbers));
+}
+
 const json = (body: unknown, status = 200) => HttpResponse.json(body as JsonBodyType, { status });
 
 /**
@@ -345,6 +353,25 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     ),
 
     on('listPatients', ({ request }) => pageResponse(request, db.patients)),
+
+    // The add forms' suggestions (issue 12): the id after the highest of its form in use.
+    on('nextPatientId', () =>
+      json({
+        patient_id: nextId(
+          'P',
+          db.patients.map((p) => p.patient.patient_id),
+        ),
+      }),
+    ),
+
+    on('nextEmployeeId', () =>
+      json({
+        employee_id: nextId(
+          'E',
+          db.employees.map((e) => e.employee_id),
+        ),
+      }),
+    ),
 
     on('getPatient', ({ params, claims }) => {
       const { patient_id: id } = parseParams(params, patientIdParamsSchema);

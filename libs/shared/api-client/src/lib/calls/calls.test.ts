@@ -21,6 +21,7 @@ import { listEmployees } from './list-employees';
 import { listMyAccessLog } from './list-my-access-log';
 import { listMyAppointments } from './list-my-appointments';
 import { listPatientAppointments } from './list-patient-appointments';
+import { getNextEmployeeId, getNextPatientId } from './next-ids';
 import { listPatients } from './list-patients';
 import { login } from './login';
 import { logout } from './logout';
@@ -221,6 +222,20 @@ const cases: Case[] = [
       nextCursor: null,
     },
     badAnswer: [{ date: '2030-01-02' }],
+  },
+  {
+    name: 'nextPatientId',
+    call: () => getNextPatientId(),
+    answer: { patient_id: 'P038' },
+    expected: 'P038',
+    badAnswer: { id: 'P038' },
+  },
+  {
+    name: 'nextEmployeeId',
+    call: () => getNextEmployeeId(),
+    answer: { employee_id: 'E013' },
+    expected: 'E013',
+    badAnswer: { employee_id: 13 },
   },
   {
     name: 'patientAppointments',
