@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { ROLE_LABELS } from '@portal/reference-data';
 import { addPatientRequestSchema, type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { toApiError, useAddPatientMutation, useNextPatientId } from '@portal/api-client';
 import {
@@ -17,6 +19,9 @@ import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-field
  * what was typed and marks the fields at fault.
  */
 export function AddPatientPage() {
+  // The last code issued stays on screen until dismissed or replaced by the next one (issue 12),
+  // whatever happens to the form meanwhile.
+  const [issued, setIssued] = useState<(AddPatientResponse & { name: string }) | null>(null);
   const mutation = useAddPatientMutation();
   // The next free id, offered beside the field; adding a patient brings the next one.
   const nextId = useNextPatientId();
@@ -24,19 +29,25 @@ export function AddPatientPage() {
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
     AddPatientResponse & { name: string }
   >();
+  const shown = feedback?.kind === 'success' ? feedback.value : issued;
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeading description="Register a patient. They get an activation code to open their own record.">
         Add Patient
       </PageHeading>
-      {feedback?.kind === 'success' && (
+      {shown && (
         <ActivationCodeNotice
           ref={noticeRef}
-          code={feedback.value.activation_code}
-          expiresAt={feedback.value.activation_code_expires_at}
-          personLabel={`${feedback.value.name} (${feedback.value.patient_id})`}
-          title={`Patient ${feedback.value.patient_id} added`}
+          code={shown.activation_code}
+          expiresAt={shown.activation_code_expires_at}
+          personLabel={`${shown.name} (${shown.patient_id})`}
+          title={`Patient ${shown.patient_id} added`}
+          handout={{ name: shown.name, id: shown.patient_id, role: ROLE_LABELS.patient }}
+          onDismiss={() => {
+            setIssued(null);
+            if (feedback?.kind === 'success') clear();
+          }}
         />
       )}
       <SubmitErrorNotice
@@ -52,10 +63,12 @@ export function AddPatientPage() {
           try {
             const created = await mutation.mutateAsync(values);
             form.reset(EMPTY_PATIENT_FORM);
-            succeed({
+            const added = {
               ...created,
               name: `${values.patient.first_name} ${values.patient.last_name}`,
-            });
+            };
+            setIssued(added);
+            succeed(added);
           } catch (error) {
             // The spec's internal message; the person sees the server's own words.
             console.error(MESSAGES.addPatientFailed);

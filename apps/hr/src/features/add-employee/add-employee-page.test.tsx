@@ -255,7 +255,8 @@ describe('AddEmployeePage', () => {
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 
-  it('Reset clears every field and the notice', async () => {
+  it('Reset clears every field; the activation code stays until dismissed, with its handout', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const { user } = renderPage();
     await fillNurse(user);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -263,6 +264,12 @@ describe('AddEmployeePage', () => {
     await user.type(field('First Name'), 'Somchai');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(field('First Name')).toHaveValue('');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const handout = document.querySelector<HTMLElement>('body > [data-print-handout]')!;
+    expect(handout).toHaveTextContent('Choose the role “Medical Personnel”');
+    await user.click(screen.getByRole('button', { name: 'Print handout' }));
+    expect(print).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 

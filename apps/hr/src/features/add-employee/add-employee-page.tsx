@@ -4,6 +4,8 @@ import {
   type AddEmployeeResponse,
   MESSAGES,
 } from '@portal/contract';
+import { useState } from 'react';
+import { findPosition, ROLE_LABELS } from '@portal/reference-data';
 import { toApiError, useAddEmployeeMutation, useNextEmployeeId } from '@portal/api-client';
 import {
   FormActions,
@@ -32,7 +34,8 @@ export const EMPTY_EMPLOYEE_FORM = {
   hire_date: '',
 } as unknown as AddEmployeeRequest;
 
-type Added = AddEmployeeResponse & { name: string };
+/** An added employee: the answer, their name, and the role they register with ('' for none). */
+type Added = AddEmployeeResponse & { name: string; role: string };
 
 /**
  * Add Employee: the spec's fields and rules; on success the new employee's activation code to
@@ -45,7 +48,13 @@ export function AddEmployeePage() {
   const nextId = useNextEmployeeId();
   const form = usePortalForm(addEmployeeRequestSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
-  const added = feedback?.kind === 'success' ? feedback.value : null;
+  // The last code issued stays on screen until dismissed or replaced by the next one (issue 12).
+  const [issued, setIssued] = useState<Added | null>(null);
+  const added = feedback?.kind === 'success' ? feedback.value : issued;
+  const dismiss = () => {
+    setIssued(null);
+    if (feedback?.kind === 'success') clear();
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -59,6 +68,8 @@ export function AddEmployeePage() {
           expiresAt={added.activation_code_expires_at}
           personLabel={`${added.name} (${added.employee_id})`}
           title={`Employee ${added.employee_id} added`}
+          handout={{ name: added.name, id: added.employee_id, role: added.role }}
+          onDismiss={dismiss}
         />
       )}
       {added && !added.activation_code && (
@@ -82,7 +93,14 @@ export function AddEmployeePage() {
           try {
             const created = await mutation.mutateAsync(values);
             form.reset(EMPTY_EMPLOYEE_FORM);
-            succeed({ ...created, name: `${values.first_name} ${values.last_name}` });
+            const portalRole = findPosition(values.position_id ?? '')?.portalRole;
+            const done: Added = {
+              ...created,
+              name: `${values.first_name} ${values.last_name}`,
+              role: portalRole ? ROLE_LABELS[portalRole] : '',
+            };
+            setIssued(done);
+            succeed(done);
           } catch (error) {
             // The spec's internal message; the person sees the server's own words.
             console.error(MESSAGES.addEmployeeFailed);
