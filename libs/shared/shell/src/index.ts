@@ -11,3 +11,4 @@ export * from './lib/new-activation-code-panel';
 export * from './lib/save-outcome-notice';
 export * from './lib/prefilled-id';
 export * from './lib/id-suggestion';
+export * from './lib/unsaved-changes';

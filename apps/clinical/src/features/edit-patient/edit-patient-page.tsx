@@ -27,6 +27,7 @@ import {
   type SaveOutcome,
   SaveOutcomeNotice,
   usePrefilledId,
+  useWarnBeforeUnload,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
@@ -46,6 +47,8 @@ export function EditPatientPage() {
   );
   const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
+  // Closing the tab with something typed and not saved asks first (issue 12).
+  useWarnBeforeUnload(form.formState.isDirty);
   const update = useUpdatePatientMutation();
   const reissue = useReissuePatientCodeMutation();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<SaveOutcome>();

@@ -1,3 +1,4 @@
+import { useWarnBeforeUnload } from '@portal/shell';
 import {
   type AddEmployeeRequest,
   addEmployeeRequestSchema,
@@ -47,6 +48,8 @@ export function AddEmployeePage() {
   // The next free id, offered beside the field; adding an employee brings the next one.
   const nextId = useNextEmployeeId();
   const form = usePortalForm(addEmployeeRequestSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
+  // Closing the tab with something typed and not saved asks first (issue 12).
+  useWarnBeforeUnload(form.formState.isDirty);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   // The last code issued stays on screen until dismissed or replaced by the next one (issue 12).
   const [issued, setIssued] = useState<Added | null>(null);

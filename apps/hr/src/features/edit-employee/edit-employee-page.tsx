@@ -27,6 +27,7 @@ import {
   type SaveOutcome,
   SaveOutcomeNotice,
   usePrefilledId,
+  useWarnBeforeUnload,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
@@ -89,6 +90,8 @@ export function EditEmployeePage() {
   const form = usePortalForm(editEmployeeFormSchema, {
     defaultValues: asFormInput(EMPTY_EDIT_FORM),
   });
+  // Closing the tab with something typed and not saved asks first (issue 12).
+  useWarnBeforeUnload(form.formState.isDirty);
   const update = useUpdateEmployeeMutation();
   const reissue = useReissueEmployeeCodeMutation();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Saved>();
