@@ -62,6 +62,29 @@ test('a doctor works from the chart: search, allergy alert, book without typing 
     await expect(upcoming).toContainText('Asthma review');
   });
 
+  await test.step('leaving a form with unsaved changes asks first', async () => {
+    const sidebarLink = () =>
+      page
+        .getByRole('navigation', { name: /Patients Management System/ })
+        .getByRole('link', { name: 'Patient Information' });
+    await page.getByRole('link', { name: 'Add history' }).click();
+    await expect(page.getByLabel(/^Patient ID/)).toHaveValue(patient.patientId);
+    await page.getByLabel(/^Time/).fill('09:00');
+    await sidebarLink().click();
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByLabel(/^Time/)).toHaveValue('09:00');
+    await sidebarLink().click();
+    await page.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Patient Information' }),
+    ).toBeVisible();
+    await page.goBack();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
+  });
+
   await test.step('printed, the chart leaves out the top bar and the actions', async () => {
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();

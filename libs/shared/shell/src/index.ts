@@ -1,4 +1,5 @@
 export * from './lib/portal-app';
+export * from './lib/portal-data-app';
 export * from './lib/query-layout';
 export * from './lib/portal-frame';
 export * from './lib/error-boundary';
@@ -12,3 +13,4 @@ export * from './lib/save-outcome-notice';
 export * from './lib/prefilled-id';
 export * from './lib/id-suggestion';
 export * from './lib/unsaved-changes';
+export * from './lib/leave-guard';

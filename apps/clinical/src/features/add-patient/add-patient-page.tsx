@@ -1,4 +1,4 @@
-import { useWarnBeforeUnload } from '@portal/shell';
+import { LeaveGuard } from '@portal/shell';
 import { useState } from 'react';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { addPatientRequestSchema, type AddPatientResponse, MESSAGES } from '@portal/contract';
@@ -27,8 +27,6 @@ export function AddPatientPage() {
   // The next free id, offered beside the field; adding a patient brings the next one.
   const nextId = useNextPatientId();
   const form = usePortalForm(addPatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
-  // Closing the tab with something typed and not saved asks first (issue 12).
-  useWarnBeforeUnload(form.formState.isDirty);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
     AddPatientResponse & { name: string }
   >();
@@ -36,6 +34,8 @@ export function AddPatientPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Register a patient. They get an activation code to open their own record.">
         Add Patient
       </PageHeading>

@@ -27,7 +27,7 @@ import {
   type SaveOutcome,
   SaveOutcomeNotice,
   usePrefilledId,
-  useWarnBeforeUnload,
+  LeaveGuard,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
@@ -47,8 +47,6 @@ export function EditPatientPage() {
   );
   const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
-  // Closing the tab with something typed and not saved asks first (issue 12).
-  useWarnBeforeUnload(form.formState.isDirty);
   const update = useUpdatePatientMutation();
   const reissue = useReissuePatientCodeMutation();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<SaveOutcome>();
@@ -62,6 +60,8 @@ export function EditPatientPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Find a patient by ID; the form fills in, and only what you change is saved.">
         Edit Patient
       </PageHeading>

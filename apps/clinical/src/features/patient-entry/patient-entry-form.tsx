@@ -14,7 +14,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { BackToChartLink, usePrefilledId, useWarnBeforeUnload } from '@portal/shell';
+import { BackToChartLink, usePrefilledId, LeaveGuard } from '@portal/shell';
 import { Notice, PageHeading } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
@@ -64,8 +64,6 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const form = usePortalForm(props.schema, {
     defaultValues: { ...empty, patient_id: initialId } as DefaultValues<z.input<S>>,
   });
-  // Closing the tab with something typed and not saved asks first (issue 12).
-  useWarnBeforeUnload(form.formState.isDirty);
   const typedId = String(useWatch({ control: form.control, name: 'patient_id' as never }) ?? '');
   const patientName = usePatientName(typedId);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<EntryAnswer>();
@@ -73,6 +71,8 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description={props.description}>{props.title}</PageHeading>
       {feedback?.kind === 'success' && (
         <Notice ref={noticeRef} tone="success">

@@ -1,4 +1,4 @@
-import { useWarnBeforeUnload } from '@portal/shell';
+import { LeaveGuard } from '@portal/shell';
 import {
   type AddEmployeeRequest,
   addEmployeeRequestSchema,
@@ -48,8 +48,6 @@ export function AddEmployeePage() {
   // The next free id, offered beside the field; adding an employee brings the next one.
   const nextId = useNextEmployeeId();
   const form = usePortalForm(addEmployeeRequestSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
-  // Closing the tab with something typed and not saved asks first (issue 12).
-  useWarnBeforeUnload(form.formState.isDirty);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   // The last code issued stays on screen until dismissed or replaced by the next one (issue 12).
   const [issued, setIssued] = useState<Added | null>(null);
@@ -61,6 +59,8 @@ export function AddEmployeePage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Register an employee. Doctors, nurses and HR staff get an activation code to register for the portal.">
         Add Employee
       </PageHeading>

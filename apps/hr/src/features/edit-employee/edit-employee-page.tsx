@@ -27,7 +27,7 @@ import {
   type SaveOutcome,
   SaveOutcomeNotice,
   usePrefilledId,
-  useWarnBeforeUnload,
+  LeaveGuard,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
@@ -90,8 +90,6 @@ export function EditEmployeePage() {
   const form = usePortalForm(editEmployeeFormSchema, {
     defaultValues: asFormInput(EMPTY_EDIT_FORM),
   });
-  // Closing the tab with something typed and not saved asks first (issue 12).
-  useWarnBeforeUnload(form.formState.isDirty);
   const update = useUpdateEmployeeMutation();
   const reissue = useReissueEmployeeCodeMutation();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Saved>();
@@ -109,6 +107,8 @@ export function EditEmployeePage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Find an employee by ID; the form fills in, and only what you change is saved.">
         Edit Employee
       </PageHeading>
