@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES } from '@portal/contract';
@@ -15,7 +16,7 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import { BackToChartLink, usePrefilledId, LeaveGuard } from '@portal/shell';
-import { Notice, PageHeading } from '@portal/ui';
+import { Button, Dialog, Notice, PageHeading } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
@@ -44,6 +45,15 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   failureMessage: string;
   /** The success sentence, naming the patient. */
   successText: (answer: EntryAnswer) => string;
+  /** Asked before a date before today is sent (the appointment form); none: sent as it is. */
+  pastDateQuestion?: string;
+}
+
+/** Today in the browser's time zone, as YYYY-MM-DD (what the person means by "the past"). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /**
@@ -68,6 +78,20 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const patientName = usePatientName(typedId);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<EntryAnswer>();
   const Text = props.textField.multiline ? TextAreaField : TextField;
+  // An entry waiting for "add it anyway?" because its date is in the past.
+  const [pastEntry, setPastEntry] = useState<z.output<S> | null>(null);
+
+  const save = async (values: z.output<S>) => {
+    clear();
+    try {
+      const answer = await props.submit(values);
+      form.reset(empty);
+      succeed(answer);
+    } catch (error) {
+      console.error(props.failureMessage);
+      fail(form, toApiError(error));
+    }
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -91,15 +115,12 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         form={form}
         aria-label={props.title}
         onSubmit={async (values) => {
-          clear();
-          try {
-            const answer = await props.submit(values);
-            form.reset(empty);
-            succeed(answer);
-          } catch (error) {
-            console.error(props.failureMessage);
-            fail(form, toApiError(error));
+          const date = (values as { date?: unknown }).date;
+          if (props.pastDateQuestion && typeof date === 'string' && date < localToday()) {
+            setPastEntry(values);
+            return;
           }
+          await save(values);
         }}
       >
         <RequiredFieldsNote />
@@ -118,6 +139,35 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         <Text name={props.textField.name} label={props.textField.label} />
         <FormActions submitLabel="Add" busy={props.pending} onReset={clear} />
       </PortalForm>
+      <Dialog
+        open={pastEntry !== null}
+        role="alertdialog"
+        title="Date in the past"
+        description={props.pastDateQuestion}
+        onClose={() => setPastEntry(null)}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setPastEntry(null);
+                form.setFocus('date' as never);
+              }}
+            >
+              Change the date
+            </Button>
+            <Button
+              onClick={() => {
+                const entry = pastEntry;
+                setPastEntry(null);
+                if (entry) void save(entry);
+              }}
+            >
+              Add anyway
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }
