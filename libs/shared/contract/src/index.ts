@@ -12,3 +12,4 @@ export * from './lib/password-strength';
 export * from './lib/access-log';
 export * from './lib/my-record';
 export * from './lib/chart';
+export * from './lib/display-dates';

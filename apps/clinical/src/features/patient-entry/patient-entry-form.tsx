@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES } from '@portal/contract';
+import { localDay, MESSAGES } from '@portal/contract';
 import { toApiError } from '@portal/api-client';
 import {
   DateField,
@@ -49,12 +49,8 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   pastDateQuestion?: string;
 }
 
-/** Today in the browser's time zone, as YYYY-MM-DD (what the person means by "the past"). */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+/** Today in the browser's time zone (what the person means by "the past"). */
+const localToday = () => localDay(new Date());
 
 /**
  * The appointment and history forms: patient id, time (free text), date, and one optional

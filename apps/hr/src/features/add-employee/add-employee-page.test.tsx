@@ -161,7 +161,7 @@ describe('AddEmployeePage', () => {
     expect(notice).toHaveTextContent('Give this code to Kanya Boonyasit (E900)');
     await waitFor(() => expect(notice).toHaveFocus());
     expect(within(notice).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
-    expect(within(notice).getByText('2 December 2026')).toHaveAttribute(
+    expect(within(notice).getByText('2026-12-02')).toHaveAttribute(
       'datetime',
       ACTIVATION_CODE_EXPIRES_AT,
     );

@@ -1,12 +1,12 @@
-import { formatActivationCode, MESSAGES, ROUTES } from '@portal/contract';
+import { formatActivationCode, localDay, MESSAGES, ROUTES } from '@portal/contract';
 import { HOSPITAL_NAME } from '@portal/reference-data';
 import { useState, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../button/button';
 import { Notice } from './notice';
 
-// One fixed, unambiguous format ("14 September 2025"), whatever the browser's locale.
-const EXPIRY_FORMAT = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
+// The portal's one date format (YYYY-MM-DD, in the browser's time zone), whatever its locale.
+const EXPIRY_FORMAT = { format: localDay };
 
 /** Props of {@link ActivationCodeNotice}. */
 export interface ActivationCodeNoticeProps {
