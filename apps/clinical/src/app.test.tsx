@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PATIENT_SECTION_LINKS, ROUTES, SECTION_TITLES } from '@portal/contract';
+import { PATIENT_SECTION_LINKS, patientChartPath, ROUTES, SECTION_TITLES } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { PortalFrame } from '@portal/shell';
-import { renderWithProviders, setupMswServer } from '@portal/testing';
+import { makePatientRecord, renderWithProviders, setupMswServer } from '@portal/testing';
 import { App } from './app';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
@@ -15,6 +15,9 @@ setupMswServer();
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The first mock patient, whose chart the app opens. */
+const P001 = makePatientRecord().patient;
 
 function Path() {
   return <p data-testid="path">{useLocation().pathname}</p>;
@@ -52,6 +55,7 @@ describe('clinical App routes', () => {
     [ROUTES.addAppointment, 'Patient Appointment'],
     [ROUTES.addHistory, 'Patient History'],
     [ROUTES.searchPatient, 'Patient Information'],
+    [patientChartPath('P001'), `${P001.first_name} ${P001.last_name}`],
   ])('shows %s to medical personnel', async (route, heading) => {
     renderApp(route);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

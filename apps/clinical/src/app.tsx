@@ -20,8 +20,14 @@ const AddHistoryPage = lazy(() =>
 const SearchPatientPage = lazy(() =>
   import('./features/search/search-patient-page').then((m) => ({ default: m.SearchPatientPage })),
 );
+const PatientChartPage = lazy(() =>
+  import('./features/chart/patient-chart-page').then((m) => ({ default: m.PatientChartPage })),
+);
 
-/** The clinical app: /patients-management and its five pages, for medical personnel only. */
+/**
+ * The clinical app: /patients-management, the spec's five pages and the patient's chart (issue
+ * 12), for medical personnel only.
+ */
 export function App() {
   return (
     <Routes>
@@ -33,6 +39,7 @@ export function App() {
           <Route path={ROUTES.addAppointment} element={<AddAppointmentPage />} />
           <Route path={ROUTES.addHistory} element={<AddHistoryPage />} />
           <Route path={ROUTES.searchPatient} element={<SearchPatientPage />} />
+          <Route path={ROUTES.patientChart} element={<PatientChartPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

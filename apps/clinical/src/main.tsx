@@ -1,9 +1,10 @@
 import '@portal/ui/styles.css';
-import { mountPortalApp, PortalApp } from '@portal/shell';
+import { mountPortalApp, PortalDataApp } from '@portal/shell';
 import { App } from './app';
 
+// A data router: leaving a form with unsaved changes inside the app asks first (issue 12).
 mountPortalApp(
-  <PortalApp>
+  <PortalDataApp>
     <App />
-  </PortalApp>,
+  </PortalDataApp>,
 );

@@ -3,6 +3,7 @@ import {
   EMPLOYEE_SECTION_LINKS,
   MESSAGES,
   PATIENT_SECTION_LINKS,
+  patientChartPath,
   ROUTES,
   STORAGE_KEYS,
 } from '@portal/contract';
@@ -302,6 +303,37 @@ test.describe('the clinical app, as a doctor', () => {
       await expectAccessible(page, `${entry.link}, added`);
     });
   }
+
+  test('the chart: a full record with the allergy alert, an unknown patient, the leave question, a phone', async ({
+    page,
+    request,
+  }) => {
+    const patient = await createPatient(request);
+    await page.goto(patientChartPath(patient.patientId));
+    await expect(page.getByRole('alert')).toContainText('ibuprofen');
+    await expect(page.getByText('No appointments.')).toBeVisible();
+    await expectAccessible(page, 'the chart, a full record');
+
+    await page.getByRole('link', { name: 'Add history' }).click();
+    await page.getByLabel(/^Time/).fill('09:00');
+    await page
+      .getByRole('navigation', { name: /Patients Management System/ })
+      .getByRole('link', { name: 'Patient Information' })
+      .click();
+    await expect(page.getByRole('alertdialog', { name: 'Unsaved changes' })).toBeVisible();
+    await settle(page);
+    await expectAccessible(page, 'a dirty form, the leave question');
+    await page.getByRole('button', { name: 'Stay on this page' }).click();
+
+    await page.goto(patientChartPath('P99999999'));
+    await expect(page.getByRole('alert')).toContainText('No patient with ID P99999999');
+    await expectAccessible(page, 'the chart, an unknown patient');
+
+    await page.setViewportSize(PHONE);
+    await page.goto(patientChartPath(patient.patientId));
+    await expect(page.getByRole('alert')).toContainText('ibuprofen');
+    await expectAccessible(page, 'the chart, on a phone');
+  });
 
   test('Patient Information: the list, a search with an open record, a search with no match', async ({
     page,

@@ -324,7 +324,8 @@ test.describe('the HR forms', () => {
       page.getByRole('status').filter({ hasText: 'No employee matches that search' }),
     ).toBeFocused();
 
-    await typeInto(page, search.getByLabel(/^Employee ID/), employee.employeeId);
+    // Back up from the notice to the id (each listed employee now has an Edit link below it).
+    await typeInto(page, search.getByLabel(/^Employee ID/), employee.employeeId, 'Shift+Tab');
     await press(page, search.getByRole('button', { name: 'Search' }));
     await expect(page.getByText(/^Results for/)).toBeFocused();
     await expect(page.getByRole('region', { name: 'Employees' }).getByRole('listitem')).toHaveCount(

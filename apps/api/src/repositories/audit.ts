@@ -45,6 +45,7 @@ export type AuditAction =
   | 'patient.history.create'
   | 'patient.activation-code.create'
   | 'patient.appointment.list'
+  | 'patient.appointment.read'
   | 'patient.access-log.read'
   | 'employee.read'
   | 'employee.list'

@@ -4,7 +4,7 @@ import type {
   Employee,
   updateEmployeeRequestSchema,
 } from '@portal/contract';
-import { checkEmployeeDates } from '@portal/contract';
+import { checkEmployeeDates, nextIdAfter } from '@portal/contract';
 import { findPosition } from '@portal/reference-data';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/database';
@@ -73,6 +73,19 @@ const resignationDateFor = <T extends string | null | undefined>(
 
 /** Reads and writes employee records; every call is audited with the request's actor. */
 export const employeesRepository = {
+  /**
+   * The id after the highest `E` + digits in use (`E013` after `E012`), for the add form to
+   * suggest. Ids of another form are left out. Not audited: it reads no record.
+   */
+  async nextId(db: Db): Promise<string> {
+    const [row] = await queryRows<{ highest: string | number | null }>(
+      db,
+      sql`select max(substring(employee_id from 2)::bigint) as highest
+          from employee where employee_id ~ '^E[0-9]{1,15}$'`,
+    );
+    return nextIdAfter('E', Number(row?.highest ?? 0));
+  },
+
   /** One employee; 404 when there is none. */
   async get(db: Db, context: RequestContext, employeeId: string): Promise<Employee> {
     const found = await readEmployee(db, employeeId);

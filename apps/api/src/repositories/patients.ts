@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type {
   AppointmentResponse,
+  ChartAppointment,
   HistoryResponse,
   PatientRecord,
   addAppointmentRequestSchema,
@@ -8,7 +9,12 @@ import type {
   addPatientRequestSchema,
   updatePatientRequestSchema,
 } from '@portal/contract';
-import { checkPatientAge, toTimeWithSeconds } from '@portal/contract';
+import {
+  CHART_APPOINTMENTS_READ_ACTION,
+  checkPatientAge,
+  nextIdAfter,
+  toTimeWithSeconds,
+} from '@portal/contract';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/database';
 import {
@@ -126,6 +132,64 @@ export const patientsRepository = {
     });
     if (!row) throw notFound(`No patient with ID ${patientId}`);
     return row.record;
+  },
+
+  /**
+   * Every appointment of one patient, newest first (date, time, then row id), one page at a
+   * time; the cursor is the last appointment's row id, the next page starts before its
+   * (date, time, id). Audited like reading the record; 404 (audited as a failure) for an
+   * unknown patient.
+   */
+  async appointments(
+    db: Db,
+    context: RequestContext,
+    patientId: string,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<Page<ChartAppointment>> {
+    const after = decodeCursor(page.cursor);
+    const [found] = await queryRows<{ id: string | number }>(
+      db,
+      sql`select id from patient where patient_id = ${patientId}`,
+    );
+    await audit(db, context, {
+      action: CHART_APPOINTMENTS_READ_ACTION,
+      recordType: 'patient',
+      recordIds: [patientId],
+      outcome: found ? 'success' : 'failure',
+    });
+    if (!found) throw notFound(`No patient with ID ${patientId}`);
+    const rowId = Number(found.id);
+    const rows = await queryRows<{ id: string | number } & ChartAppointment>(
+      db,
+      sql`select a.id, a.date::text as date, a.time::text as time, a.topic
+          from appointment a
+          where a.patient_id = ${rowId}
+            and (${after}::bigint = 0 or (a.date, a.time, a.id) <
+                 (select c.date, c.time, c.id from appointment c
+                   where c.id = ${after}::bigint and c.patient_id = ${rowId}))
+          order by a.date desc, a.time desc, a.id desc
+          limit ${page.limit + 1}`,
+    );
+    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from appointment a where a.patient_id = ${rowId}`,
+    );
+    const items = rows.slice(0, page.limit).map(({ date, time, topic }) => ({ date, time, topic }));
+    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
+    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+  },
+
+  /**
+   * The id after the highest `P` + digits in use (`P038` after `P037`), for the add form to
+   * suggest. Ids of another form are left out. Not audited: it reads no record.
+   */
+  async nextId(db: Db): Promise<string> {
+    const [row] = await queryRows<{ highest: string | number | null }>(
+      db,
+      sql`select max(substring(patient_id from 2)::bigint) as highest
+          from patient where patient_id ~ '^P[0-9]{1,15}$'`,
+    );
+    return nextIdAfter('P', Number(row?.highest ?? 0));
   },
 
   /** A page of patients matching the criteria (all patients when every criterion is empty). */

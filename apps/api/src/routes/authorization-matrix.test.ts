@@ -166,9 +166,17 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: () => ({ path: '/patient?limit=5' }),
   },
+  'GET /api/patient/next-id': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/patient/next-id' }),
+  },
   'GET /api/patient/:patient_id': {
     expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
     request: (t) => ({ path: `/patient/${t.patientId}` }),
+  },
+  'GET /api/patient/:patient_id/appointments': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/appointments?limit=5` }),
   },
   'POST /api/patient/search-patient': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
@@ -206,6 +214,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/employee': {
     expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
     request: () => ({ path: '/employee?limit=5' }),
+  },
+  'GET /api/employee/next-id': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/next-id' }),
   },
   'GET /api/employee/:employee_id': {
     expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],

@@ -7,8 +7,10 @@ import {
   addPatientRequestSchema,
   addPatientResponseSchema,
   appointmentResponseSchema,
+  chartAppointmentListSchema,
   ENDPOINTS,
   historyResponseSchema,
+  nextPatientIdSchema,
   pageQuerySchema,
   patientIdParamsSchema,
   patientListSchema,
@@ -61,6 +63,31 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       }
       return patients.get(db, request.context(), patientId);
     },
+  });
+
+  // Beyond the spec (issue 12): the add form's suggestion for a new patient's id.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.nextPatientId, { response: { 200: nextPatientIdSchema } }),
+    handler: async () => ({ patient_id: await patients.nextId(db) }),
+  });
+
+  // Beyond the spec (issue 12): every appointment of one patient, for the chart.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.patientAppointments, {
+      params: patientIdParamsSchema,
+      querystring: pageQuerySchema,
+      response: { 200: chartAppointmentListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(
+        reply,
+        await patients.appointments(
+          db,
+          request.context(),
+          request.params.patient_id,
+          request.query,
+        ),
+      ),
   });
 
   app.route({

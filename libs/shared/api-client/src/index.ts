@@ -17,6 +17,8 @@ export * from './lib/calls/list-my-appointments';
 export * from './lib/calls/list-my-access-log';
 export * from './lib/calls/list-patients';
 export * from './lib/calls/get-patient';
+export * from './lib/calls/list-patient-appointments';
+export * from './lib/calls/next-ids';
 export * from './lib/calls/search-patients';
 export * from './lib/calls/add-patient';
 export * from './lib/calls/update-patient';

@@ -13,3 +13,5 @@ export * from './lib/access-log';
 export * from './lib/my-record';
 export * from './lib/totp';
 export * from './lib/mfa';
+export * from './lib/chart';
+export * from './lib/display-dates';

@@ -1,4 +1,5 @@
 export * from './lib/portal-app';
+export * from './lib/portal-data-app';
 export * from './lib/query-layout';
 export * from './lib/portal-frame';
 export * from './lib/error-boundary';
@@ -9,3 +10,7 @@ export * from './lib/record-search';
 export * from './lib/record-lookup';
 export * from './lib/new-activation-code-panel';
 export * from './lib/save-outcome-notice';
+export * from './lib/prefilled-id';
+export * from './lib/id-suggestion';
+export * from './lib/unsaved-changes';
+export * from './lib/leave-guard';

@@ -168,6 +168,9 @@ export const KeyboardOnly: Story = {
     await userEvent.tab();
     await expect(canvas.getByRole('textbox', { name: 'ID card number' })).toHaveFocus();
     await userEvent.keyboard('3-1001-00234-56-7');
+    // The next free id's button sits between the first row and the names.
+    await userEvent.tab();
+    await expect(await canvas.findByRole('button', { name: 'Use P025' })).toHaveFocus();
     await userEvent.tab();
     await userEvent.keyboard('Anong');
     await userEvent.tab();

@@ -89,6 +89,16 @@ async function fill(user: UserEvent, values: Partial<typeof MALEE> = {}) {
 const DUPLICATE_ID = 'A patient with this Patient ID already exists';
 
 describe('AddPatientPage', () => {
+  it('offers the next free id beside the field: one press fills it in, still editable', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Use P025' }));
+    expect(text('Patient ID')).toHaveValue('P025');
+    await user.clear(text('Patient ID'));
+    await user.type(text('Patient ID'), 'P900');
+    expect(text('Patient ID')).toHaveValue('P900');
+    expect(screen.getByRole('button', { name: 'Use P025' })).toBeInTheDocument();
+  });
+
   it('shows every field of a patient, the spec’s required ones marked, with Done and Reset', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Add Patient' })).toBeInTheDocument();
@@ -452,12 +462,35 @@ describe('AddPatientPage', () => {
     expect(screen.queryByRole('combobox', { name: /^(Disease|Drug allergy) \d/ })).toBeNull();
   });
 
-  it('Reset also hides the notice of the last success', async () => {
+  it('keeps the activation code on screen through typing, Reset and a refused submit, until dismissed', async () => {
     const { user } = renderPage();
     await fill(user);
     await user.click(done());
     await screen.findByText('Patient P100 added');
+    await user.type(text('First Name'), 'A');
     await user.click(reset());
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await user.click(done());
+    expect(screen.getByText('Patient P100 added')).toBeInTheDocument();
+    expect(screen.getAllByText(makeActivationCode(1)).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Patient P100 added')).not.toBeInTheDocument();
+  });
+
+  it('prints a one-page handout with the name, ID, code, expiry and the steps to register', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = renderPage();
+    await fill(user);
+    await user.click(done());
+    await screen.findByText('Patient P100 added');
+    const handout = document.querySelector<HTMLElement>('body > [data-print-handout]')!;
+    expect(handout).toHaveTextContent(`Name${MALEE.firstName} ${MALEE.lastName}`);
+    expect(handout).toHaveTextContent('IDP100');
+    expect(handout).toHaveTextContent(`Activation code${makeActivationCode(1)}`);
+    expect(handout).toHaveTextContent('Valid until');
+    expect(handout).toHaveTextContent('Choose the role “Patient”');
+    await user.click(screen.getByRole('button', { name: 'Print handout' }));
+    expect(print).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(document.querySelector('[data-print-handout]')).toBeNull();
   });
 });

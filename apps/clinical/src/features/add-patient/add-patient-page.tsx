@@ -1,5 +1,8 @@
+import { LeaveGuard } from '@portal/shell';
+import { useState } from 'react';
+import { ROLE_LABELS } from '@portal/reference-data';
 import { type AddPatientResponse, MESSAGES } from '@portal/contract';
-import { toApiError, useAddPatientMutation } from '@portal/api-client';
+import { toApiError, useAddPatientMutation, useNextPatientId } from '@portal/api-client';
 import {
   FormActions,
   PortalForm,
@@ -21,24 +24,37 @@ const addPatientSchema = () =>
  * what was typed and marks the fields at fault.
  */
 export function AddPatientPage() {
+  // The last code issued stays on screen until dismissed or replaced by the next one (issue 12),
+  // whatever happens to the form meanwhile.
+  const [issued, setIssued] = useState<(AddPatientResponse & { name: string }) | null>(null);
   const mutation = useAddPatientMutation();
+  // The next free id, offered beside the field; adding a patient brings the next one.
+  const nextId = useNextPatientId();
   const form = usePortalForm(addPatientSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
     AddPatientResponse & { name: string }
   >();
+  const shown = feedback?.kind === 'success' ? feedback.value : issued;
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Register a patient. They get an activation code to open their own record.">
         Add Patient
       </PageHeading>
-      {feedback?.kind === 'success' && (
+      {shown && (
         <ActivationCodeNotice
           ref={noticeRef}
-          code={feedback.value.activation_code}
-          expiresAt={feedback.value.activation_code_expires_at}
-          personLabel={`${feedback.value.name} (${feedback.value.patient_id})`}
-          title={`Patient ${feedback.value.patient_id} added`}
+          code={shown.activation_code}
+          expiresAt={shown.activation_code_expires_at}
+          personLabel={`${shown.name} (${shown.patient_id})`}
+          title={`Patient ${shown.patient_id} added`}
+          handout={{ name: shown.name, id: shown.patient_id, role: ROLE_LABELS.patient }}
+          onDismiss={() => {
+            setIssued(null);
+            if (feedback?.kind === 'success') clear();
+          }}
         />
       )}
       <SubmitErrorNotice
@@ -54,10 +70,12 @@ export function AddPatientPage() {
           try {
             const created = await mutation.mutateAsync(values);
             form.reset(EMPTY_PATIENT_FORM);
-            succeed({
+            const added = {
               ...created,
               name: `${values.patient.first_name} ${values.patient.last_name}`,
-            });
+            };
+            setIssued(added);
+            succeed(added);
           } catch (error) {
             // The spec's internal message; the person sees the server's own words.
             console.error(MESSAGES.addPatientFailed);
@@ -66,7 +84,7 @@ export function AddPatientPage() {
         }}
       >
         <RequiredFieldsNote />
-        <PatientFields mode="add" />
+        <PatientFields mode="add" idSuggestion={nextId.data} />
         <FormActions submitLabel="Done" busy={mutation.isPending} onReset={clear} />
       </PortalForm>
     </div>

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ROUTES } from '@portal/contract';
+import { expect, within } from 'storybook/test';
+import { addDays, prefilledPath, ROUTES, todayUtc } from '@portal/contract';
 import {
   createHandlers,
   handlers,
@@ -40,16 +41,16 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The stories book P001 on 20 November 2026 at 10:30 for a follow-up. */
+/** The stories book P001 on 20 November 2030 at 10:30 for a follow-up. */
 const plays = patientEntryPlays({
   title: 'Patient Appointment',
   time: '10:30',
   refusedTime: '1030',
-  date: '2026-11-20',
+  date: '2030-11-20',
   textLabel: 'Topic',
   text: 'Follow-up',
   keyboardText: 'Follow-up',
-  addedText: `Appointment added for ${NAME} (P001) on 2026-11-20 at 10:30.`,
+  addedText: `Appointment added for ${NAME} (P001) on 2030-11-20 at 10:30.`,
   keyboardAddedText: /^Appointment added for/,
   dateProblem: CLOSED,
 });
@@ -98,4 +99,27 @@ export const KeyboardOnly: Story = {
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: plays.Phone360,
+};
+
+/** Opened from a patient's chart (`?patient_id=P001`): the id is filled in and the patient named. */
+export const FromChart: Story = {
+  parameters: { portal: { route: prefilledPath(ROUTES.addAppointment, 'patient', 'P001') } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('P001');
+    await expect(await canvas.findByText(`Patient: ${NAME}`)).toBeVisible();
+  },
+};
+
+/** A date in the past: the form asks "This date is in the past — add it anyway?" first. */
+export const PastDate: Story = {
+  parameters: { msw: createHandlers() },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), 'P001');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Time' }), '10:30');
+    await userEvent.type(canvas.getByLabelText(/^Date/), addDays(todayUtc(), -10));
+    await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
+    const body = within(document.body);
+    await expect(await body.findByRole('alertdialog', { name: 'Date in the past' })).toBeVisible();
+    await expect(body.getByRole('button', { name: 'Add anyway' })).toBeVisible();
+  },
 };

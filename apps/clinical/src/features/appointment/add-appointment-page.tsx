@@ -6,6 +6,9 @@ import { PatientEntryForm } from '../patient-entry/patient-entry-form';
 const appointmentSchema = () =>
   import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
+/** Asked before an appointment with a date before today is added (issue 12). */
+export const PAST_DATE_QUESTION = 'This date is in the past — add it anyway?';
+
 /** Patient Appointment: book an appointment (the record shows the latest). */
 export function AddAppointmentPage() {
   const mutation = useAddAppointmentMutation();
@@ -18,6 +21,7 @@ export function AddAppointmentPage() {
       pending={mutation.isPending}
       textField={{ name: 'topic', label: 'Topic' }}
       timePlaceholder="10:30"
+      pastDateQuestion={PAST_DATE_QUESTION}
       failureMessage={MESSAGES.addPatientFailed}
       successText={(a) =>
         `Appointment added for ${a.first_name} ${a.last_name} (${a.patient_id}) on ${a.date} at ${a.time.slice(0, 5)}.`

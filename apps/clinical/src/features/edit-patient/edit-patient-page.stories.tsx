@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { MESSAGES, ROUTES } from '@portal/contract';
+import { MESSAGES, prefilledPath, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   makeActivationCode,
@@ -258,5 +258,17 @@ export const Phone360: Story = {
     await context.canvas.findByText(makeActivationCode(1));
     await fitsThePhone();
     await expect(context.canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+  },
+};
+
+/** Opened from a patient's chart (`?patient_id=P001`): the record loads at once. */
+export const FromChart: Story = {
+  parameters: { portal: { route: prefilledPath(ROUTES.editPatient, 'patient', 'P001') } },
+  play: async ({ canvas }) => {
+    const form = within(canvas.getByRole('form', { name: 'Edit Patient' }));
+    await waitFor(() =>
+      expect(form.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('P001'),
+    );
+    await expect(form.getByRole('textbox', { name: 'First Name' })).not.toHaveValue('');
   },
 };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, type PatientRecord, ROUTES } from '@portal/contract';
+import { MESSAGES, type PatientRecord, patientChartPath, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   makeActivationCode,
@@ -65,10 +65,10 @@ function serveRecords() {
   server.use(...createHandlers({ patients: [SOMCHAI, ANONG] }));
 }
 
-function renderPage() {
+function renderPage(route: string = ROUTES.editPatient) {
   const user = userEvent.setup();
   renderWithProviders(<EditPatientPage />, {
-    route: ROUTES.editPatient,
+    route,
     session: { role: 'medical_personnel' },
   });
   return { user };
@@ -100,6 +100,18 @@ async function loadAnong(user: UserEvent) {
 }
 
 describe('EditPatientPage', () => {
+  it('loads the patient of ?patient_id= at once, and leads back to the chart after saving', async () => {
+    serveRecords();
+    const { user } = renderPage(`${ROUTES.editPatient}?patient_id=P002`);
+    expect(lookupId()).toHaveValue('P002');
+    await waitFor(() => expect(text('First Name')).toHaveValue('Anong'));
+    await user.clear(text('Ongoing treatment'));
+    await user.type(text('Ongoing treatment'), 'physiotherapy');
+    await user.click(done());
+    const back = await screen.findByRole('link', { name: "Back to P002's chart" });
+    expect(back).toHaveAttribute('href', patientChartPath('P002'));
+  });
+
   it('waits for a patient id before anything can be edited, and requires nothing', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Patient' })).toBeInTheDocument();

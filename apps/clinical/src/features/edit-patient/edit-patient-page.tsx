@@ -21,10 +21,13 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import {
+  BackToChartLink,
   NewActivationCodePanel,
   RecordLookup,
   type SaveOutcome,
   SaveOutcomeNotice,
+  usePrefilledId,
+  LeaveGuard,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
@@ -35,7 +38,10 @@ import { changesBetween, formValuesOf, type PatientFormValues } from './patient-
  * only that is sent. A patient who has not registered can be given a new activation code.
  */
 export function EditPatientPage() {
+  const initialId = usePrefilledId('patient');
   const queryClient = useQueryClient();
+  // The patient the last save concerned, for the way back to their chart.
+  const [savedId, setSavedId] = useState('');
   const [loaded, setLoaded] = useState<{ record: PatientRecord; values: PatientFormValues } | null>(
     null,
   );
@@ -54,11 +60,19 @@ export function EditPatientPage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Find a patient by ID; the form fills in, and only what you change is saved.">
         Edit Patient
       </PageHeading>
       {feedback?.kind === 'success' && (
-        <SaveOutcomeNotice noun="Patient" outcome={feedback.value} noticeRef={noticeRef} />
+        <SaveOutcomeNotice noun="Patient" outcome={feedback.value} noticeRef={noticeRef}>
+          {savedId && (
+            <p>
+              <BackToChartLink patientId={savedId} />
+            </p>
+          )}
+        </SaveOutcomeNotice>
       )}
       <SubmitErrorNotice
         feedback={feedback}
@@ -75,6 +89,7 @@ export function EditPatientPage() {
         }}
         idSchema={patientIdSchema}
         resetKey={lookupReset}
+        initialId={initialId}
         onStart={() => {
           clear();
           reissue.reset();
@@ -109,6 +124,7 @@ export function EditPatientPage() {
             loaded.values,
             form.getValues() as unknown as PatientFormValues,
           );
+          setSavedId(loaded.record.patient.patient_id);
           if (!changes) {
             succeed({ kind: 'unchanged' });
             return;

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { ROUTES } from '@portal/contract';
+import { expect } from 'storybook/test';
+import { prefilledPath, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   handlers,
@@ -51,7 +52,7 @@ const plays = patientEntryPlays({
   keyboardText: 'Vaccination given.',
   addedText: `History entry added for ${NAME} (P001) on 2026-10-28 at 10:30:00.`,
   // The keyboard-only story types 10:30: 10:30 without seconds is accepted too.
-  keyboardAddedText: /at 10:30:00\.$/,
+  keyboardAddedText: /at 10:30:00\./,
   dateProblem: IN_THE_FUTURE,
 });
 
@@ -99,4 +100,13 @@ export const KeyboardOnly: Story = {
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: plays.Phone360,
+};
+
+/** Opened from a patient's chart (`?patient_id=P001`): the id is filled in and the patient named. */
+export const FromChart: Story = {
+  parameters: { portal: { route: prefilledPath(ROUTES.addHistory, 'patient', 'P001') } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toHaveValue('P001');
+    await expect(await canvas.findByText(`Patient: ${NAME}`)).toBeVisible();
+  },
 };

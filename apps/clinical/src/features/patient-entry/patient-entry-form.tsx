@@ -1,6 +1,7 @@
-import type { DefaultValues, FieldValues } from 'react-hook-form';
+import { useState } from 'react';
+import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES } from '@portal/contract';
+import { localDay, MESSAGES } from '@portal/contract';
 import { toApiError } from '@portal/api-client';
 import {
   DateField,
@@ -15,7 +16,9 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Notice, PageHeading } from '@portal/ui';
+import { BackToChartLink, usePrefilledId, LeaveGuard } from '@portal/shell';
+import { Button, Dialog, Notice, PageHeading } from '@portal/ui';
+import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
 export interface EntryAnswer {
@@ -44,7 +47,12 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   failureMessage: string;
   /** The success sentence, naming the patient. */
   successText: (answer: EntryAnswer) => string;
+  /** Asked before a date before today is sent (the appointment form); none: sent as it is. */
+  pastDateQuestion?: string;
 }
+
+/** Today in the browser's time zone (what the person means by "the past"). */
+const localToday = () => localDay(new Date());
 
 /**
  * The appointment and history forms: patient id, time (free text), date, and one optional
@@ -53,22 +61,47 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
 export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   props: PatientEntryFormProps<S>,
 ) {
+  // `?patient_id=P037` (the chart's actions, or typed by hand) fills the id in as the page opens.
+  const initialId = usePrefilledId('patient');
   const empty = {
     patient_id: '',
     time: '',
     date: '',
     [props.textField.name]: '',
   } as EntryValues as unknown as DefaultValues<z.input<S>>;
-  const form = usePortalForm(props.schema, { defaultValues: empty });
+  const form = usePortalForm(props.schema, {
+    defaultValues: { ...empty, patient_id: initialId } as DefaultValues<z.input<S>>,
+  });
+  const typedId = String(useWatch({ control: form.control, name: 'patient_id' as never }) ?? '');
+  const patientName = usePatientName(typedId);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<EntryAnswer>();
   const Text = props.textField.multiline ? TextAreaField : TextField;
+  // An entry waiting for "add it anyway?" because its date is in the past.
+  const [pastEntry, setPastEntry] = useState<z.output<S> | null>(null);
+
+  const save = async (values: z.output<S>) => {
+    clear();
+    try {
+      const answer = await props.submit(values);
+      form.reset(empty);
+      succeed(answer);
+    } catch (error) {
+      console.error(props.failureMessage);
+      fail(form, toApiError(error));
+    }
+  };
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description={props.description}>{props.title}</PageHeading>
       {feedback?.kind === 'success' && (
         <Notice ref={noticeRef} tone="success">
-          {props.successText(feedback.value)}
+          <p>{props.successText(feedback.value)}</p>
+          <p>
+            <BackToChartLink patientId={feedback.value.patient_id} />
+          </p>
         </Notice>
       )}
       <SubmitErrorNotice
@@ -80,15 +113,12 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         form={form}
         aria-label={props.title}
         onSubmit={async (values) => {
-          clear();
-          try {
-            const answer = await props.submit(values);
-            form.reset(empty);
-            succeed(answer);
-          } catch (error) {
-            console.error(props.failureMessage);
-            fail(form, toApiError(error));
+          const date = (values as { date?: unknown }).date;
+          if (props.pastDateQuestion && typeof date === 'string' && date < localToday()) {
+            setPastEntry(values);
+            return;
           }
+          await save(values);
         }}
       >
         <RequiredFieldsNote />
@@ -99,6 +129,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
             required
             placeholder={MESSAGES.patientIdPlaceholder}
             autoComplete="off"
+            {...(patientName ? { hint: patientName } : {})}
           />
           <TimeField name="time" label="Time" required placeholder={props.timePlaceholder} />
           <DateField name="date" label="Date" required />
@@ -106,6 +137,35 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         <Text name={props.textField.name} label={props.textField.label} />
         <FormActions submitLabel="Add" busy={props.pending} onReset={clear} />
       </PortalForm>
+      <Dialog
+        open={pastEntry !== null}
+        role="alertdialog"
+        title="Date in the past"
+        description={props.pastDateQuestion}
+        onClose={() => setPastEntry(null)}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setPastEntry(null);
+                form.setFocus('date' as never);
+              }}
+            >
+              Change the date
+            </Button>
+            <Button
+              onClick={() => {
+                const entry = pastEntry;
+                setPastEntry(null);
+                if (entry) void save(entry);
+              }}
+            >
+              Add anyway
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, patientChartPath } from '@portal/contract';
 import {
   createHandlers,
   makePatientRecord,
@@ -66,9 +66,9 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
     vi.restoreAllMocks();
   });
 
-  function renderPage() {
+  function renderPage(route = c.route) {
     const user = userEvent.setup();
-    renderWithProviders(c.page, { route: c.route, session: { role: 'medical_personnel' } });
+    renderWithProviders(c.page, { route, session: { role: 'medical_personnel' } });
     return { user };
   }
 
@@ -88,6 +88,25 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
   }
 
   describe(name, () => {
+    it('fills in the Patient ID from ?patient_id=, names the patient, and leads back to the chart', async () => {
+      const { user } = renderPage(`${c.route}?patient_id=p001`);
+      expect(patientId()).toHaveValue('P001');
+      expect(await screen.findByText('Patient: Malee Srisuk')).toBeInTheDocument();
+      expect(patientId()).toHaveAccessibleDescription('Patient: Malee Srisuk');
+      await user.type(time(), c.example.time);
+      await user.type(date(), c.example.date);
+      await user.click(add());
+      const back = await screen.findByRole('link', { name: "Back to P001's chart" });
+      expect(back).toHaveAttribute('href', patientChartPath('P001'));
+      expect(patientId()).toHaveValue('');
+    });
+
+    it('says when a typed Patient ID names nobody, before saving', async () => {
+      const { user } = renderPage();
+      await user.type(patientId(), 'P404');
+      expect(await screen.findByText('No patient with ID P404')).toBeInTheDocument();
+    });
+
     it(`asks for patient id, time and date (required) and a ${c.text.name} (optional), with Add and Reset`, () => {
       renderPage();
       expect(screen.getByRole('heading', { level: 1, name: c.title })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { IdSuggestion } from '@portal/shell';
 import {
   type AddPatientRequest,
   AGE_MAX,
@@ -24,7 +25,14 @@ const BLOOD_TYPE_OPTIONS = BLOOD_TYPES.map((b) => ({ value: b, label: b }));
  * Every field of a patient (spec §3 and §5), for the add form (the spec's required fields
  * marked) and the edit form (nothing required; the patient id is fixed once loaded).
  */
-export function PatientFields({ mode }: { mode: 'add' | 'edit' }) {
+export function PatientFields({
+  mode,
+  idSuggestion,
+}: {
+  mode: 'add' | 'edit';
+  /** The next free Patient ID, offered beside the field (add only). */
+  idSuggestion?: string | undefined;
+}) {
   const required = mode === 'add';
   return (
     <>
@@ -44,6 +52,7 @@ export function PatientFields({ mode }: { mode: 'add' | 'edit' }) {
           required={required}
           autoComplete="off"
         />
+        {mode === 'add' && <IdSuggestion name="patient.patient_id" suggestion={idSuggestion} />}
         <TextField
           name="patient.first_name"
           label="First Name"

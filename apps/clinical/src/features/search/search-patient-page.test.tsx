@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, type PatientRecord, ROUTES } from '@portal/contract';
+import { MESSAGES, type PatientRecord, patientChartPath, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   emptyListHandler,
@@ -232,6 +232,11 @@ describe('SearchPatientPage', () => {
     await screen.findByText('Showing 1 of 1 patient');
     const [row] = rows();
     expect(row).toHaveTextContent('Malee Srisuk P001');
+    // The name opens the patient's chart.
+    expect(within(row!).getByRole('link', { name: 'Malee Srisuk' })).toHaveAttribute(
+      'href',
+      patientChartPath('P001'),
+    );
     expect(row).toHaveTextContent(
       '34 years · female · 081-234-5678 · Latest appointment: 2026-11-20 10:30 — Follow-up',
     );

@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
 import {
   MESSAGES,
+  patientChartPath,
   type PatientRecord,
   type SearchPatientRequest,
   searchPatientRequestSchema,
 } from '@portal/contract';
 import { usePatientList, usePatientSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
-import { appointmentText, Button, PatientRecordView } from '@portal/ui';
+import { appointmentText, Button, PatientRecordView, PortalLink } from '@portal/ui';
 
 const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last_name: '' };
 
@@ -21,7 +22,12 @@ function PatientRow({ record }: { record: PatientRecord }) {
       <div className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <p className="font-semibold text-ink">
-            {p.first_name} {p.last_name}{' '}
+            <PortalLink
+              to={patientChartPath(p.patient_id)}
+              className="text-brand-800 underline underline-offset-2"
+            >
+              {p.first_name} {p.last_name}
+            </PortalLink>{' '}
             <span className="font-mono text-sm text-muted">{p.patient_id}</span>
           </p>
           <p className="text-sm text-muted">

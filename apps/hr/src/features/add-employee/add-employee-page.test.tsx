@@ -56,6 +56,15 @@ async function fillNurse(user: UserEvent, overrides: Partial<typeof NURSE> = {})
 }
 
 describe('AddEmployeePage', () => {
+  it('offers the next free id beside the field: one press fills it in, still editable', async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Use E013' }));
+    expect(field('Employee ID')).toHaveValue('E013');
+    expect(screen.queryByRole('button', { name: 'Use E013' })).not.toBeInTheDocument();
+    await user.type(field('Employee ID'), '9');
+    expect(field('Employee ID')).toHaveValue('E0139');
+  });
+
   it('shows the spec’s fields, the required ones marked, and Done and Reset', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeInTheDocument();
@@ -152,7 +161,7 @@ describe('AddEmployeePage', () => {
     expect(notice).toHaveTextContent('Give this code to Kanya Boonyasit (E900)');
     await waitFor(() => expect(notice).toHaveFocus());
     expect(within(notice).getByRole('button', { name: 'Copy code' })).toBeInTheDocument();
-    expect(within(notice).getByText('2 December 2026')).toHaveAttribute(
+    expect(within(notice).getByText('2026-12-02')).toHaveAttribute(
       'datetime',
       ACTIVATION_CODE_EXPIRES_AT,
     );
@@ -246,7 +255,8 @@ describe('AddEmployeePage', () => {
     expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
   });
 
-  it('Reset clears every field and the notice', async () => {
+  it('Reset clears every field; the activation code stays until dismissed, with its handout', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const { user } = renderPage();
     await fillNurse(user);
     await user.click(screen.getByRole('button', { name: 'Done' }));
@@ -254,6 +264,12 @@ describe('AddEmployeePage', () => {
     await user.type(field('First Name'), 'Somchai');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(field('First Name')).toHaveValue('');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    const handout = document.querySelector<HTMLElement>('body > [data-print-handout]')!;
+    expect(handout).toHaveTextContent('Choose the role “Medical Personnel”');
+    await user.click(screen.getByRole('button', { name: 'Print handout' }));
+    expect(print).toHaveBeenCalledOnce();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -263,6 +279,9 @@ describe('AddEmployeePage', () => {
     await user.tab();
     expect(field('Employee ID')).toHaveFocus();
     await user.keyboard('E901');
+    // The next free id is offered beside the field, one Tab away.
+    await user.tab();
+    expect(await screen.findByRole('button', { name: 'Use E013' })).toHaveFocus();
     await user.tab();
     expect(position()).toHaveFocus();
     await user.tab();

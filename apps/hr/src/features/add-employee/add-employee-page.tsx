@@ -1,5 +1,8 @@
+import { LeaveGuard } from '@portal/shell';
 import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
-import { toApiError, useAddEmployeeMutation } from '@portal/api-client';
+import { useState } from 'react';
+import { findPosition, ROLE_LABELS } from '@portal/reference-data';
+import { toApiError, useAddEmployeeMutation, useNextEmployeeId } from '@portal/api-client';
 import {
   FormActions,
   PortalForm,
@@ -31,7 +34,8 @@ export const EMPTY_EMPLOYEE_FORM = {
   hire_date: '',
 } as unknown as AddEmployeeRequest;
 
-type Added = AddEmployeeResponse & { name: string };
+/** An added employee: the answer, their name, and the role they register with ('' for none). */
+type Added = AddEmployeeResponse & { name: string; role: string };
 
 /**
  * Add Employee: the spec's fields and rules; on success the new employee's activation code to
@@ -40,12 +44,22 @@ type Added = AddEmployeeResponse & { name: string };
  */
 export function AddEmployeePage() {
   const mutation = useAddEmployeeMutation();
+  // The next free id, offered beside the field; adding an employee brings the next one.
+  const nextId = useNextEmployeeId();
   const form = usePortalForm(addEmployeeSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
-  const added = feedback?.kind === 'success' ? feedback.value : null;
+  // The last code issued stays on screen until dismissed or replaced by the next one (issue 12).
+  const [issued, setIssued] = useState<Added | null>(null);
+  const added = feedback?.kind === 'success' ? feedback.value : issued;
+  const dismiss = () => {
+    setIssued(null);
+    if (feedback?.kind === 'success') clear();
+  };
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Register an employee. Doctors, nurses and HR staff get an activation code to register for the portal.">
         Add Employee
       </PageHeading>
@@ -56,6 +70,8 @@ export function AddEmployeePage() {
           expiresAt={added.activation_code_expires_at}
           personLabel={`${added.name} (${added.employee_id})`}
           title={`Employee ${added.employee_id} added`}
+          handout={{ name: added.name, id: added.employee_id, role: added.role }}
+          onDismiss={dismiss}
         />
       )}
       {added && !added.activation_code && (
@@ -79,7 +95,14 @@ export function AddEmployeePage() {
           try {
             const created = await mutation.mutateAsync(values);
             form.reset(EMPTY_EMPLOYEE_FORM);
-            succeed({ ...created, name: `${values.first_name} ${values.last_name}` });
+            const portalRole = findPosition(values.position_id ?? '')?.portalRole;
+            const done: Added = {
+              ...created,
+              name: `${values.first_name} ${values.last_name}`,
+              role: portalRole ? ROLE_LABELS[portalRole] : '',
+            };
+            setIssued(done);
+            succeed(done);
           } catch (error) {
             // The spec's internal message; the person sees the server's own words.
             console.error(MESSAGES.addEmployeeFailed);
@@ -88,7 +111,7 @@ export function AddEmployeePage() {
         }}
       >
         <RequiredFieldsNote />
-        <EmployeeFields mode="add" />
+        <EmployeeFields mode="add" idSuggestion={nextId.data} />
         <FormActions submitLabel="Done" busy={mutation.isPending} onReset={clear} />
       </PortalForm>
     </div>

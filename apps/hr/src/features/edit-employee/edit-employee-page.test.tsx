@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Employee, MESSAGES } from '@portal/contract';
+import { type Employee, MESSAGES, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   makeActivationCode,
@@ -75,9 +75,9 @@ function serveEmployees(...employees: Employee[]) {
   server.use(...createHandlers({ employees }));
 }
 
-function renderPage() {
+function renderPage(route = '/') {
   const user = userEvent.setup();
-  renderWithProviders(<EditEmployeePage />, { session: { role: 'HR' } });
+  renderWithProviders(<EditEmployeePage />, { route, session: { role: 'HR' } });
   const lookup = screen.getByRole('form', { name: 'Find an employee' });
   const form = screen.getByRole('form', { name: 'Edit Employee' });
   const inForm = within(form);
@@ -109,6 +109,13 @@ async function renderLoaded(employeeId: string) {
 }
 
 describe('EditEmployeePage', () => {
+  it('loads the employee of ?employee_id= at once (the search page’s Edit link)', async () => {
+    serveEmployees(NURSE);
+    const { fields } = renderPage(`${ROUTES.editEmployee}?employee_id=E002`);
+    expect(fields.lookupId).toHaveValue('E002');
+    await waitFor(() => expect(fields.first()).toHaveValue('Chaiwat'));
+  });
+
   it('asks for an employee id first; the form waits, disabled', () => {
     const { fields } = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Employee' })).toBeInTheDocument();

@@ -26,6 +26,8 @@ import {
   RecordLookup,
   type SaveOutcome,
   SaveOutcomeNotice,
+  usePrefilledId,
+  LeaveGuard,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
@@ -96,6 +98,8 @@ export function accessRevokedText(name: string, keepsPortalRole = false): string
  * working doctor, nurse or HR employee who has not registered can be given a new code.
  */
 export function EditEmployeePage() {
+  // `?employee_id=E012` (from Employee Information) fills the id in and loads the employee.
+  const initialId = usePrefilledId('employee');
   const queryClient = useQueryClient();
   const [loaded, setLoaded] = useState<{ employee: Employee; values: EmployeeFormValues } | null>(
     null,
@@ -121,6 +125,8 @@ export function EditEmployeePage() {
 
   return (
     <div className="flex flex-col gap-6">
+      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description="Find an employee by ID; the form fills in, and only what you change is saved.">
         Edit Employee
       </PageHeading>
@@ -146,6 +152,7 @@ export function EditEmployeePage() {
         }}
         idSchema={employeeIdSchema}
         resetKey={lookupReset}
+        initialId={initialId}
         onStart={() => {
           clear();
           reissue.reset();

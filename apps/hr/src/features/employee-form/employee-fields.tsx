@@ -9,6 +9,7 @@ import {
   TextField,
   YesNoField,
 } from '@portal/form-widgets';
+import { IdSuggestion } from '@portal/shell';
 import { ADD_POSITION_OPTIONS, EDIT_POSITION_OPTIONS } from './position-options';
 
 /** Props of {@link EmployeeFields}. */
@@ -19,6 +20,8 @@ export interface EmployeeFieldsProps {
    * (a pharmacist, say), so that the list can show it as it is.
    */
   currentPosition?: SelectOption | null;
+  /** Add form only: the next free Employee ID, offered beside the field. */
+  idSuggestion?: string | undefined;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface EmployeeFieldsProps {
  * and offers positions by id (P001 Doctor …); the edit form requires nothing, fixes the id once
  * loaded, offers doctor / nurse / HR, and asks for a Resignation Date only when work status is no.
  */
-export function EmployeeFields({ mode, currentPosition }: EmployeeFieldsProps) {
+export function EmployeeFields({ mode, currentPosition, idSuggestion }: EmployeeFieldsProps) {
   const required = mode === 'add';
   const positionOptions =
     mode === 'add'
@@ -46,6 +49,7 @@ export function EmployeeFields({ mode, currentPosition }: EmployeeFieldsProps) {
           autoComplete="off"
           disabled={mode === 'edit'}
         />
+        {mode === 'add' && <IdSuggestion name="employee_id" suggestion={idSuggestion} />}
         <SelectField
           name="position_id"
           label="Position"

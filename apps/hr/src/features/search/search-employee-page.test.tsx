@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type Employee, MESSAGES } from '@portal/contract';
+import { type Employee, MESSAGES, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   emptyListHandler,
@@ -88,6 +88,11 @@ describe('SearchEmployeePage', () => {
       'Grace Carter E015',
     ]);
     const nurse = within(results).getAllByRole('listitem')[0]!;
+    // Each employee leads to the edit form, filled with them.
+    expect(within(nurse).getByRole('link', { name: 'Edit Chaiwat Saetang' })).toHaveAttribute(
+      'href',
+      `${ROUTES.editEmployee}?employee_id=E002`,
+    );
     const facts = Object.fromEntries(
       within(nurse)
         .getAllByRole('term')

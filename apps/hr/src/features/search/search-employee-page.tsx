@@ -1,11 +1,14 @@
 import {
   type Employee,
   MESSAGES,
+  prefilledPath,
+  ROUTES,
   type SearchEmployeeRequest,
   searchEmployeeRequestSchema,
 } from '@portal/contract';
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
+import { PortalLink } from '@portal/ui';
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 
@@ -35,6 +38,18 @@ function EmployeeRow({ employee: e }: { employee: Employee }) {
         {e.first_name} {e.last_name}{' '}
         <span className="font-mono text-sm font-normal text-muted">{e.employee_id}</span>
       </h2>
+      <p className="mt-1 text-sm">
+        <PortalLink
+          to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
+          {/* The space sits outside the hidden span, so the name never runs together. */}
+          Edit{' '}
+          <span className="sr-only">
+            {e.first_name} {e.last_name}
+          </span>
+        </PortalLink>
+      </p>
       <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {facts.map(([term, value]) => (
           <div key={term} className="flex min-w-0 flex-wrap gap-x-2">

@@ -50,6 +50,11 @@ export const queryKeys = {
     search: (criteria: PatientCriteria, limit?: number) =>
       ['patients', 'search', { ...criteria, limit }] as const,
     detail: (patientId: string) => ['patients', 'detail', patientId] as const,
+    /** The add form's suggested id (issue 12). */
+    nextId: () => ['patients', 'next-id'] as const,
+    /** All of one patient's appointments (the chart); under `all()`, so a write refreshes it. */
+    appointments: (patientId: string, limit?: number) =>
+      ['patients', 'appointments', patientId, { limit }] as const,
   },
   employees: {
     all: () => ['employees'] as const,
@@ -57,5 +62,7 @@ export const queryKeys = {
     search: (criteria: EmployeeCriteria, limit?: number) =>
       ['employees', 'search', { ...criteria, limit }] as const,
     detail: (employeeId: string) => ['employees', 'detail', employeeId] as const,
+    /** The add form's suggested id (issue 12). */
+    nextId: () => ['employees', 'next-id'] as const,
   },
 } as const;

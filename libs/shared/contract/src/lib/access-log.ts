@@ -41,9 +41,13 @@ export const ACCESS_LOG_READ_ACTION = 'patient.access-log.read';
 /** The audit action recorded when a patient reads their upcoming appointments. */
 export const APPOINTMENTS_READ_ACTION = 'patient.appointment.list';
 
+/** The audit action recorded when staff read all of a patient's appointments (the chart). */
+export const CHART_APPOINTMENTS_READ_ACTION = 'patient.appointment.read';
+
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.read': 'viewed',
   [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
+  [CHART_APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
   'patient.list': 'listed',
   'patient.search': 'listed',
   'patient.create': 'created',
@@ -63,7 +67,7 @@ export function accessKindOf(action: string, outcome: string): AccessKind {
 /** What each kind of access did, after its actor ("Anan Wongsa, medical personnel viewed …"). */
 export const ACCESS_KIND_TEXT: Readonly<Record<AccessKind, string>> = {
   viewed: 'viewed your record',
-  'viewed-appointments': 'viewed your upcoming appointments',
+  'viewed-appointments': 'viewed your appointments',
   listed: 'saw your record in a list or search result',
   created: 'created your record',
   changed: 'changed your record',

@@ -29,7 +29,8 @@ const HR = ['HR'] as const;
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
  * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
  * a patient's upcoming appointments and access log (their own only) are issue 13's; the second
- * factor's sign-in and enrolment are issue 17's.
+ * factor's sign-in and enrolment are issue 17's; a patient's appointments for the chart and the
+ * next free ids are issue 12's.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -43,6 +44,7 @@ export const ENDPOINTS = {
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
+  nextPatientId: { method: 'GET', path: '/patient/next-id', access: CLINICAL },
   getPatient: {
     method: 'GET',
     path: '/patient/:patient_id',
@@ -53,12 +55,18 @@ export const ENDPOINTS = {
   updatePatient: { method: 'PUT', path: '/patient/update-patient', access: CLINICAL },
   addAppointment: { method: 'POST', path: '/patient/add-patient-appointment', access: CLINICAL },
   addHistory: { method: 'POST', path: '/patient/add-patient-history', access: CLINICAL },
+  patientAppointments: {
+    method: 'GET',
+    path: '/patient/:patient_id/appointments',
+    access: CLINICAL,
+  },
   reissuePatientCode: {
     method: 'POST',
     path: '/patient/:patient_id/activation-code',
     access: CLINICAL,
   },
   listEmployees: { method: 'GET', path: '/employee', access: HR },
+  nextEmployeeId: { method: 'GET', path: '/employee/next-id', access: HR },
   getEmployee: { method: 'GET', path: '/employee/:employee_id', access: HR },
   searchEmployees: { method: 'POST', path: '/employee/search-employee', access: HR },
   addEmployee: { method: 'POST', path: '/employee/add-employee', access: HR },

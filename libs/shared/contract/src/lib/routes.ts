@@ -14,11 +14,33 @@ export const ROUTES = {
   addAppointment: '/patients-management/add-patient-appointment',
   addHistory: '/patients-management/add-patient-medical-history',
   searchPatient: '/patients-management/search-patient',
+  /** A patient's chart (issue 12); `patientChartPath` fills the id. */
+  patientChart: '/patients-management/patient/:patientId',
   employeesManagement: '/employees-management',
   addEmployee: '/employees-management/add-employee',
   editEmployee: '/employees-management/edit-employee',
   searchEmployee: '/employees-management/search-employee',
 } as const;
+
+/** The query parameter that fills in a form's Patient ID (or Employee ID) when a page opens. */
+export const PREFILL_PARAMS = { patient: 'patient_id', employee: 'employee_id' } as const;
+
+/** The chart of one patient (`/patients-management/patient/P037`). */
+export function patientChartPath(patientId: string): string {
+  return ROUTES.patientChart.replace(':patientId', encodeURIComponent(patientId));
+}
+
+/**
+ * A form page opened for one record: `/patients-management/edit-patient?patient_id=P037`. The
+ * page fills its id field from the parameter (also when the address is typed by hand).
+ */
+export function prefilledPath(
+  route: RoutePath,
+  kind: keyof typeof PREFILL_PARAMS,
+  id: string,
+): string {
+  return `${route}?${PREFILL_PARAMS[kind]}=${encodeURIComponent(id)}`;
+}
 
 /** A page route. */
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];

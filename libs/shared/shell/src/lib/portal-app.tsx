@@ -13,25 +13,32 @@ import { PortalFrame } from './portal-frame';
  * not download TanStack Query.
  */
 export function PortalApp({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+  return (
+    <StrictMode>
+      <BrowserRouter>
+        <PortalRoot footer={footer}>{children}</PortalRoot>
+      </BrowserRouter>
+    </StrictMode>
+  );
+}
+
+/** The session, the frame, an error boundary and the loading fallback, inside the router. */
+export function PortalRoot({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   // The footer waits for the first page: shown under the loading fallback, it would be pushed
   // down when the page arrives, a layout shift (CLS) on every first visit.
   const [pageShown, setPageShown] = useState(false);
   const showFooter = useCallback(() => setPageShown(true), []);
   return (
-    <StrictMode>
-      <BrowserRouter>
-        <AuthProvider>
-          <PortalFrame footer={footer} footerHidden={!pageShown}>
-            <ErrorBoundary>
-              <Suspense fallback={<LoadingState label="Loading…" />}>
-                {children}
-                <WhenShown run={showFooter} />
-              </Suspense>
-            </ErrorBoundary>
-          </PortalFrame>
-        </AuthProvider>
-      </BrowserRouter>
-    </StrictMode>
+    <AuthProvider>
+      <PortalFrame footer={footer} footerHidden={!pageShown}>
+        <ErrorBoundary>
+          <Suspense fallback={<LoadingState label="Loading…" />}>
+            {children}
+            <WhenShown run={showFooter} />
+          </Suspense>
+        </ErrorBoundary>
+      </PortalFrame>
+    </AuthProvider>
   );
 }
 

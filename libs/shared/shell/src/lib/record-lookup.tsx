@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { z } from 'zod';
 import { toApiError } from '@portal/api-client';
@@ -25,6 +25,11 @@ export interface RecordLookupProps {
   onLoad: (id: string) => Promise<void>;
   /** Change it to clear the id box (after a save, or Reset). */
   resetKey: number;
+  /**
+   * An id to fill in and load at once, as the page opens (`?patient_id=P037` from the chart,
+   * or typed into the address by hand). Empty or absent: the box starts empty.
+   */
+  initialId?: string;
 }
 
 /** An edit page's first step: type an id, load the record; a failure is said under the form. */
@@ -35,11 +40,30 @@ export function RecordLookup({
   onStart,
   onLoad,
   resetKey,
+  initialId = '',
 }: RecordLookupProps) {
   const schema = useMemo(() => z.object({ [field.name]: idSchema }), [field.name, idSchema]);
-  const empty = { [field.name]: '' } as DefaultValues<Record<string, string>>;
+  const empty = { [field.name]: initialId } as DefaultValues<Record<string, string>>;
   const lookup = usePortalForm(schema, { defaultValues: empty });
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback<never>();
+
+  const submit = async (values: Record<string, unknown>) => {
+    clear();
+    onStart();
+    try {
+      await onLoad(String(values[field.name]));
+    } catch (error) {
+      fail(lookup, toApiError(error));
+    }
+  };
+
+  // An id given with the page is loaded once, as if typed and submitted.
+  const [autoLoad] = useState(initialId !== '');
+  useEffect(() => {
+    if (autoLoad) void lookup.handleSubmit(submit)();
+    // Once, on mount: a later change of the id is the person's to submit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [autoLoad]);
 
   useEffect(() => {
     if (resetKey === 0) return;
@@ -53,15 +77,7 @@ export function RecordLookup({
         form={lookup}
         aria-label={`Find ${noun.article} ${noun.word}`}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
-        onSubmit={async (values) => {
-          clear();
-          onStart();
-          try {
-            await onLoad(String(values[field.name]));
-          } catch (error) {
-            fail(lookup, toApiError(error));
-          }
-        }}
+        onSubmit={submit}
       >
         <div className="grow">
           <TextField

@@ -6,7 +6,7 @@ export type SaveOutcome = { kind: 'updated'; id: string; fields: number } | { ki
 
 /**
  * An edit page's notice after Done: "Patient P002 updated (1 change)." or that nothing was
- * changed, so nothing was saved. `children` add to an update (HR: whose access ended).
+ * changed, so nothing was saved. `children` add to it (HR: whose access ended; the way back to a patient's chart).
  */
 export function SaveOutcomeNotice({
   noun,
@@ -23,7 +23,9 @@ export function SaveOutcomeNotice({
 }) {
   if (outcome.kind === 'unchanged') {
     return (
-      <Notice ref={noticeRef} tone="info" title="Nothing was changed, so nothing was saved." />
+      <Notice ref={noticeRef} tone="info" title="Nothing was changed, so nothing was saved.">
+        {children}
+      </Notice>
     );
   }
   const changes = `${outcome.fields} ${outcome.fields === 1 ? 'change' : 'changes'}`;

@@ -29,6 +29,7 @@ import {
   makeAddEmployeeRequest,
   makeAddPatientRequest,
   makeFakeToken,
+  makePatientRecord,
 } from './factories';
 import {
   createHandlers,
@@ -491,5 +492,40 @@ describe('helpers', () => {
     const failed = await api('/employee');
     expect(failed.status).toBe(500);
     expect((await problemOf(failed)).title).toBe('Internal Server Error');
+  });
+});
+
+describe("a patient's chart", () => {
+  it('lists every appointment of a patient newest first, past ones included', async () => {
+    const past = addYears(todayUtc(), -1);
+    await api('/patient/add-patient-appointment', {
+      body: { patient_id: 'P001', date: past, time: '09:00', topic: 'Old visit' },
+    });
+    const response = await api('/patient/P001/appointments');
+    const items = upcomingAppointmentListSchema.parse(await response.json());
+    expect(items).toHaveLength(4);
+    expect(items.at(-1)).toEqual({ date: past, time: '09:00:00', topic: 'Old visit' });
+    const dates = items.map((a) => `${a.date} ${a.time}`);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const upcoming = upcomingAppointmentListSchema.parse(
+      await (await api('/profile/appointments')).json(),
+    );
+    expect(upcoming).toHaveLength(3);
+    const other = upcomingAppointmentListSchema.parse(
+      await (await api('/patient/P002/appointments')).json(),
+    );
+    const latest = makePatientRecord({}, 2).patient_appointment;
+    expect(other).toEqual(latest.date ? [latest] : []);
+    expect((await api('/patient/P999/appointments')).status).toBe(404);
+  });
+});
+
+describe('the next free ids', () => {
+  it('suggests the id after the highest in use, and the next one after an add', async () => {
+    expect(await (await api('/patient/next-id')).json()).toEqual({ patient_id: 'P025' });
+    expect(await (await api('/employee/next-id')).json()).toEqual({ employee_id: 'E013' });
+    const body = makeAddPatientRequest({ patient: { patient_id: 'P025' } }, 25);
+    expect((await api('/patient/add-patient', { body })).status).toBe(201);
+    expect(await (await api('/patient/next-id')).json()).toEqual({ patient_id: 'P026' });
   });
 });

@@ -19,6 +19,7 @@ import {
   mfaLoginRequestSchema,
   normaliseMfaCode,
   otpauthUrl,
+  nextIdAfter,
   type PatientRecord,
   patientIdParamsSchema,
   registerRequestSchema,
@@ -58,6 +59,7 @@ export type ListEndpointName =
   | 'listEmployees'
   | 'searchEmployees'
   | 'myAppointments'
+  | 'patientAppointments'
   | 'myAccessLog';
 
 /** An account of the mock API, for login and the profile. */
@@ -106,7 +108,11 @@ export interface MockScenario {
   readonly employees?: readonly Employee[];
   /** The accounts that can log in (default: MOCK_ACCOUNTS). */
   readonly accounts?: readonly MockAccount[];
-  /** Each patient's upcoming appointments, soonest first (default: P001 has three). */
+  /**
+   * Each patient's upcoming appointments, soonest first (default: P001 has three). The chart's
+   * list shows them with the past ones booked since (or, for a patient with neither, the latest
+   * appointment of their record).
+   */
   readonly appointments?: Readonly<Record<string, readonly UpcomingAppointment[]>>;
   /** Each patient's access log, newest first (default: P001 has twelve entries). */
   readonly accessLog?: Readonly<Record<string, readonly AccessLogEntry[]>>;
@@ -125,6 +131,8 @@ export interface MockDb {
   employees: Employee[];
   accounts: MockAccount[];
   appointments: Record<string, UpcomingAppointment[]>;
+  /** Appointments booked in the past while the mock ran (the chart lists them). */
+  pastAppointments: Record<string, UpcomingAppointment[]>;
   accessLog: Record<string, AccessLogEntry[]>;
 }
 
@@ -213,6 +221,13 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
+/** The id after the highest `prefix` + digits among `ids`, as the API suggests it. */
+function nextId(prefix: 'P' | 'E', ids: readonly string[]): string {
+  const pattern = new RegExp(`^${prefix}(\\d{1,15})$`);
+  const numbers = ids.map((id) => Number(pattern.exec(id)?.[1] ?? 0));
+  return nextIdAfter(prefix, Math.max(0, ...numbers));
+}
+
 const json = (body: unknown, status = 200) => HttpResponse.json(body as JsonBodyType, { status });
 
 /**
@@ -228,6 +243,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     appointments: structuredClone({
       ...(scenario.appointments ?? { P001: makeUpcomingAppointments(3) }),
     }) as Record<string, UpcomingAppointment[]>,
+    pastAppointments: {},
     accessLog: structuredClone({
       ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
     }) as Record<string, AccessLogEntry[]>,
@@ -251,6 +267,14 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     const record = db.patients.find((p) => p.patient.patient_id === id);
     if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
     return record;
+  };
+  /** A patient's appointments, past and upcoming, else the latest appointment of their record. */
+  const appointmentsOf = (id: string): UpcomingAppointment[] => {
+    const upcoming = db.appointments[id];
+    const past = db.pastAppointments[id];
+    if (upcoming || past) return [...(past ?? []), ...(upcoming ?? [])];
+    const latest = db.patients.find((p) => p.patient.patient_id === id)?.patient_appointment;
+    return latest?.date ? [{ ...latest }] : [];
   };
   const findEmployee = (id: string) => {
     const employee = db.employees.find((e) => e.employee_id === id);
@@ -372,11 +396,40 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       pageResponse(request, db.appointments[claims?.patient_id ?? 'P001'] ?? []),
     ),
 
+    // The chart's list (issue 12): every appointment of the patient, newest first.
+    on('patientAppointments', ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const all = [...appointmentsOf(id)].sort((a, b) =>
+        `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
+      );
+      return pageResponse(request, all);
+    }),
+
     on('myAccessLog', ({ request, claims }) =>
       pageResponse(request, db.accessLog[claims?.patient_id ?? 'P001'] ?? []),
     ),
 
     on('listPatients', ({ request }) => pageResponse(request, db.patients)),
+
+    // The add forms' suggestions (issue 12): the id after the highest of its form in use.
+    on('nextPatientId', () =>
+      json({
+        patient_id: nextId(
+          'P',
+          db.patients.map((p) => p.patient.patient_id),
+        ),
+      }),
+    ),
+
+    on('nextEmployeeId', () =>
+      json({
+        employee_id: nextId(
+          'E',
+          db.employees.map((e) => e.employee_id),
+        ),
+      }),
+    ),
 
     on('getPatient', ({ params, claims }) => {
       const { patient_id: id } = parseParams(params, patientIdParamsSchema);
@@ -461,12 +514,10 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       if (`${appointment.date} ${appointment.time}` >= `${latest.date} ${latest.time}`) {
         record.patient_appointment = appointment;
       }
-      if (appointment.date >= todayUtc()) {
-        const upcoming = [...(db.appointments[body.patient_id] ?? []), appointment];
-        db.appointments[body.patient_id] = upcoming.sort((a, b) =>
-          `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`),
-        );
-      }
+      const list = appointment.date >= todayUtc() ? db.appointments : db.pastAppointments;
+      list[body.patient_id] = [...(list[body.patient_id] ?? []), appointment].sort((a, b) =>
+        `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`),
+      );
       const { first_name, last_name } = record.patient;
       return json({ patient_id: body.patient_id, first_name, last_name, ...appointment }, 201);
     }),

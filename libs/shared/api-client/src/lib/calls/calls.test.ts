@@ -20,6 +20,8 @@ import { getProfile } from './get-profile';
 import { listEmployees } from './list-employees';
 import { listMyAccessLog } from './list-my-access-log';
 import { listMyAppointments } from './list-my-appointments';
+import { listPatientAppointments } from './list-patient-appointments';
+import { getNextEmployeeId, getNextPatientId } from './next-ids';
 import { listPatients } from './list-patients';
 import { login } from './login';
 import { loginMfa } from './login-mfa';
@@ -249,6 +251,38 @@ const cases: Case[] = [
       nextCursor: null,
     },
     badAnswer: [{ date: '2030-01-02' }],
+  },
+  {
+    name: 'nextPatientId',
+    call: () => getNextPatientId(),
+    answer: { patient_id: 'P038' },
+    expected: 'P038',
+    badAnswer: { id: 'P038' },
+  },
+  {
+    name: 'nextEmployeeId',
+    call: () => getNextEmployeeId(),
+    answer: { employee_id: 'E013' },
+    expected: 'E013',
+    badAnswer: { employee_id: 13 },
+  },
+  {
+    name: 'patientAppointments',
+    params: { patient_id: 'P001' },
+    call: () => listPatientAppointments('P001', { limit: 10 }),
+    answer: [
+      { date: '2030-01-02', time: '09:00:00', topic: 'Check-up' },
+      { date: '2024-05-06', time: '14:30:00', topic: null },
+    ],
+    expected: {
+      items: [
+        { date: '2030-01-02', time: '09:00:00', topic: 'Check-up' },
+        { date: '2024-05-06', time: '14:30:00', topic: null },
+      ],
+      total: 2,
+      nextCursor: null,
+    },
+    badAnswer: [{ date: '2030-01-02', time: 9 }],
   },
   {
     name: 'myAccessLog',

@@ -13,7 +13,7 @@ export interface ManagementLayoutProps {
 /** A management page: the sidebar on the left on large screens, the content full width on phones. */
 export function ManagementLayout({ sidebar, title, children }: ManagementLayoutProps) {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8 lg:py-8">
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-8 lg:py-8 print:block print:p-0">
       {sidebar}
       <div className="min-w-0">
         {title !== undefined && <PageHeading>{title}</PageHeading>}

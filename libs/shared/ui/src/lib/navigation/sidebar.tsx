@@ -22,7 +22,7 @@ export function Sidebar({ title, links, pathname }: SidebarProps) {
   return (
     <nav
       aria-labelledby={titleId}
-      className="hidden self-start rounded-xl border border-line bg-surface p-4 lg:sticky lg:top-24 lg:block"
+      className="hidden self-start rounded-xl border border-line bg-surface p-4 lg:sticky lg:top-24 lg:block print:hidden"
     >
       <p
         id={titleId}

@@ -112,7 +112,7 @@ export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick
 
   return (
     // h-16 matches PageShell's top padding, which keeps content clear of this fixed bar.
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface shadow-sm">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-surface shadow-sm print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
         {/* Named by the visible hospital name, as a logo link home conventionally is. */}
         <PortalLink

@@ -70,6 +70,25 @@ export const Employee: Story = {
   },
 };
 
+/**
+ * With a handout and a way to dismiss (the add forms): Print handout prints a one-page sheet
+ * with the name, ID, code, expiry and the steps to register (hidden on screen).
+ */
+export const WithHandout: Story = {
+  args: {
+    handout: { name: 'Somchai Jaidee', id: 'P051', role: 'Patient' },
+    onDismiss: fn(),
+  },
+  play: async ({ canvas, args, userEvent }) => {
+    await expect(canvas.getByRole('button', { name: 'Print handout' })).toBeVisible();
+    const handout = document.querySelector<HTMLElement>('body > [data-print-handout]');
+    await expect(handout).toHaveTextContent('K7M2-P9QX-4TRW');
+    await expect(handout).not.toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Dismiss' }));
+    await expect(args.onDismiss).toHaveBeenCalled();
+  },
+};
+
 /** Where the browser refuses the clipboard, the code can still be copied by hand. */
 export const CopyRefused: Story = {
   beforeEach: () => {

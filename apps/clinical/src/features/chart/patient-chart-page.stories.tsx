@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { MESSAGES, patientChartPath } from '@portal/contract';
+import { createHandlers, pendingHandler, problemHandler } from '@portal/testing';
+import {
+  fitsThePhone,
+  forgetSession,
+  inManagementSection,
+  inPortalFrame,
+  type PortalParameters,
+} from '@portal/testing/story-kit';
+import {
+  CHART_APPOINTMENTS,
+  CHART_RECORD,
+  manyAppointments,
+  NO_ALLERGY_RECORD,
+} from './chart-fixtures';
+import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
+
+const meta = {
+  title: 'Pages/Clinical/PatientChartPage',
+  component: PatientChartPage,
+  args: { patientId: 'P037' },
+  beforeEach: forgetSession,
+  decorators: [inManagementSection('patients'), inPortalFrame],
+  parameters: {
+    layout: 'fullscreen',
+    portal: {
+      route: patientChartPath('P037'),
+      session: { role: 'medical_personnel' },
+    } satisfies PortalParameters,
+    msw: createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } }),
+  },
+} satisfies Meta<typeof PatientChartPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A whole record: the allergy alert on top, every field, appointments and the history. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Malee Srisuk' });
+    await expect(canvas.getByRole('alert')).toHaveTextContent('paracetamol (R002)');
+    const details = canvas.getByRole('region', { name: 'Personal details' });
+    await expect(within(details).getByText('smokes ten cigarettes a day')).toBeVisible();
+    await expect(await canvas.findByRole('table', { name: 'Upcoming' })).toBeVisible();
+    await expect(canvas.getByRole('table', { name: 'Past' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: 'Book appointment' })).toBeVisible();
+  },
+};
+
+/** While the record loads. */
+export const Loading: Story = {
+  parameters: { msw: [pendingHandler('getPatient'), pendingHandler('patientAppointments')] },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(LOADING_CHART)).toBeVisible();
+  },
+};
+
+/** A patient without drug allergies: a quiet line, no alert. */
+export const NoAllergies: Story = {
+  parameters: { msw: createHandlers({ patients: [NO_ALLERGY_RECORD], appointments: {} }) },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Malee Srisuk' });
+    await expect(canvas.getByText(MESSAGES.noDrugAllergies)).toBeVisible();
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+    await expect(await canvas.findByText('No appointments.')).toBeVisible();
+  },
+};
+
+/** Thirty appointments: the first twenty, and Show more appointments for the rest. */
+export const ManyAppointments: Story = {
+  parameters: {
+    msw: createHandlers({ patients: [CHART_RECORD], appointments: { P037: manyAppointments(30) } }),
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText('Showing 20 of 30.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Show more appointments' }));
+    await expect(await canvas.findByText('Showing 30 of 30.')).toBeVisible();
+  },
+};
+
+/** An id no patient has. */
+export const NotFound: Story = {
+  args: { patientId: 'P404' },
+  parameters: { portal: { route: patientChartPath('P404') } },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('No patient with ID P404');
+    await expect(canvas.getByRole('link', { name: 'Find a patient' })).toBeVisible();
+  },
+};
+
+/** The record could not be loaded. */
+export const Error: Story = {
+  parameters: { msw: [problemHandler('getPatient', 500, 'Something went wrong')] },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      `Error: ${MESSAGES.patientLoadFailed}`,
+    );
+  },
+};
+
+/** On a 360 px phone: nothing scrolls sideways. */
+export const Phone360: Story = {
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('heading', { level: 1, name: 'Malee Srisuk' });
+    await canvas.findByRole('table', { name: 'Upcoming' });
+    await fitsThePhone();
+  },
+};

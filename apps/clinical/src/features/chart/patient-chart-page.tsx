@@ -1,0 +1,204 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router-dom';
+import { MESSAGES, type PatientRecord, prefilledPath, ROUTES } from '@portal/contract';
+import { isApiError, usePatient } from '@portal/api-client';
+import { diseaseName, drugName } from '@portal/reference-data';
+import {
+  Button,
+  Card,
+  ErrorState,
+  LinkButton,
+  LoadingState,
+  PageHeading,
+  PortalLink,
+} from '@portal/ui';
+import { ChartAppointments } from './chart-appointments';
+
+/** The loading text of the chart. */
+export const LOADING_CHART = 'Loading patient chart...';
+
+/** A value as the chart shows it: the spec's '-' when it is empty. */
+function shown(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === ''
+    ? MESSAGES.emptyValue
+    : String(value);
+}
+
+const capitalised = (value: string | null) =>
+  value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+
+/** Every field of the patient's record, in the order of the add form. */
+function detailsOf(p: PatientRecord['patient']): [string, string][] {
+  return [
+    ['Patient ID', shown(p.patient_id)],
+    ['First Name', shown(p.first_name)],
+    ['Last Name', shown(p.last_name)],
+    ['Age', shown(p.age)],
+    ['Date of Birth', shown(p.date_of_birth)],
+    ['Gender', shown(capitalised(p.gender))],
+    ['Blood Type', shown(p.blood_type)],
+    ['Email', shown(p.email)],
+    ['Health Insurance', shown(capitalised(p.health_insurance))],
+    ['Address', shown(p.address)],
+    ['Phone Number', shown(p.phone_number)],
+    ['ID card number', shown(p.id_card_number)],
+    ['Ongoing treatment', shown(p.ongoing_treatment)],
+    ['Unhealthy habits', shown(p.unhealthy_habits)],
+  ];
+}
+
+/** Drug allergies first and loud: an alert naming each drug, or a quiet line when none. */
+function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_allergy'] }) {
+  if (allergies.length === 0)
+    return <p className="text-sm font-medium text-muted">{MESSAGES.noDrugAllergies}</p>;
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-800"
+    >
+      <p className="text-lg font-bold">Drug allergies</p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {allergies.map(({ drug_id }) => (
+          <li
+            key={drug_id}
+            className="rounded-full border border-danger-700 bg-surface px-3 py-1 font-semibold"
+          >
+            {drugName(drug_id) ?? drug_id} <span className="font-mono text-sm">({drug_id})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The whole medical history as a timeline, newest first. */
+function HistoryTimeline({ history }: { history: PatientRecord['medical_history'] }) {
+  if (history.length === 0) return <p className="text-muted">{MESSAGES.noMedicalHistory}</p>;
+  return (
+    <ol className="relative ml-2 flex flex-col gap-4 border-l-2 border-brand-700 pl-5">
+      {history.map((entry, index) => (
+        <li key={`${entry.date}-${entry.time}-${index}`} className="relative">
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[1.72rem] size-3 rounded-full border-2 border-brand-700 bg-surface"
+          />
+          <p className="text-sm font-semibold text-brand-800">
+            <time dateTime={`${entry.date}T${entry.time}`}>
+              {entry.date} {entry.time.slice(0, 5)}
+            </time>
+          </p>
+          <p className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
+            {entry.details || MESSAGES.emptyValue}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The chart's actions: each opens one of the spec's pages with the Patient ID filled in. */
+function ChartActions({ patientId }: { patientId: string }) {
+  return (
+    <div className="flex flex-wrap gap-3 print:hidden">
+      <LinkButton to={prefilledPath(ROUTES.editPatient, 'patient', patientId)}>Edit</LinkButton>
+      <LinkButton
+        variant="secondary"
+        to={prefilledPath(ROUTES.addAppointment, 'patient', patientId)}
+      >
+        Book appointment
+      </LinkButton>
+      <LinkButton variant="secondary" to={prefilledPath(ROUTES.addHistory, 'patient', patientId)}>
+        Add history
+      </LinkButton>
+      <Button variant="ghost" onClick={() => window.print()}>
+        Print chart
+      </Button>
+    </div>
+  );
+}
+
+function Chart({ record }: { record: PatientRecord }) {
+  const p = record.patient;
+  return (
+    <div className="flex flex-col gap-6">
+      <AllergyAlert allergies={record.patient_drug_allergy} />
+      <ChartActions patientId={p.patient_id} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Personal details">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+            {detailsOf(p).map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-medium text-muted">{label}</dt>
+                <dd className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card title="Chronic diseases">
+            {record.patient_chronic_disease.length ? (
+              <ul className="flex flex-col gap-1">
+                {record.patient_chronic_disease.map(({ disease_id }) => (
+                  <li key={disease_id}>
+                    <span className="font-mono font-semibold">{disease_id}</span>{' '}
+                    {diseaseName(disease_id) ?? ''}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted">{MESSAGES.noChronicDiseases}</p>
+            )}
+          </Card>
+          <ChartAppointments patientId={p.patient_id} />
+        </div>
+      </div>
+      <Card title="Medical history">
+        <HistoryTimeline history={record.medical_history} />
+      </Card>
+    </div>
+  );
+}
+
+/**
+ * A patient's chart (issue 12), `/patients-management/patient/:patientId`: the whole record
+ * with the drug allergies as an alert at the top, every appointment and the history as a
+ * timeline, and the actions a clinician starts from. Prints as the record alone. The id comes
+ * from the path unless given (stories).
+ */
+export function PatientChartPage({ patientId: given }: { patientId?: string }) {
+  const fromPath = useParams()['patientId'] ?? '';
+  const patientId = (given ?? fromPath).trim().toUpperCase();
+  const record = usePatient(patientId);
+
+  let heading: ReactNode = 'Patient chart';
+  let body: ReactNode;
+  if (record.isPending) body = <LoadingState label={LOADING_CHART} />;
+  else if (record.isError) {
+    // An id of the wrong form (400) names no patient either.
+    const notFound =
+      isApiError(record.error) && (record.error.status === 404 || record.error.status === 400);
+    body = (
+      <div className="flex flex-col gap-4">
+        <ErrorState>
+          {notFound ? `No patient with ID ${patientId}` : `Error: ${MESSAGES.patientLoadFailed}`}
+        </ErrorState>
+        <p>
+          <PortalLink to={ROUTES.searchPatient} className="font-semibold text-brand-800 underline">
+            Find a patient
+          </PortalLink>
+        </p>
+      </div>
+    );
+  } else {
+    const p = record.data.patient;
+    heading = `${p.first_name} ${p.last_name}`;
+    body = <Chart record={record.data} />;
+  }
+
+  return (
+    <div className="flex flex-col">
+      <PageHeading description={`Patient chart · ${patientId}`}>{heading}</PageHeading>
+      {body}
+    </div>
+  );
+}

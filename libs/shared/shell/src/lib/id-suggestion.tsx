@@ -1,0 +1,35 @@
+import { useFormContext, useWatch } from 'react-hook-form';
+import { Button } from '@portal/ui';
+
+/**
+ * The next free id beside an add form's id field (issue 12): "Next free ID: P038 [Use P038]".
+ * The field itself starts empty, as the spec's forms do (and Reset still clears it); one press
+ * fills the suggestion in, and it stays editable. Hidden while there is no suggestion or the
+ * field already holds it. The server still answers 409 if someone took the id meanwhile.
+ */
+export function IdSuggestion({
+  name,
+  suggestion,
+}: {
+  /** The id field's form name (`patient.patient_id`, `employee_id`). */
+  name: string;
+  /** The suggested id, once the API has answered. */
+  suggestion: string | undefined;
+}) {
+  const form = useFormContext();
+  const value: unknown = useWatch({ name });
+  if (!suggestion || value === suggestion) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-sm text-muted sm:col-span-2">
+      <span>
+        Next free ID: <span className="font-mono font-semibold text-ink">{suggestion}</span>
+      </span>
+      <Button
+        variant="secondary"
+        onClick={() => form.setValue(name, suggestion, { shouldDirty: true, shouldValidate: true })}
+      >
+        Use {suggestion}
+      </Button>
+    </p>
+  );
+}
