@@ -3,6 +3,7 @@ import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 // A relative path, as for the styles: the preview is outside the projects' tsconfig paths.
 import { preloadApiLayer } from '../libs/shared/api-client/src/index.ts';
+import { preloadFormRules } from '../libs/shared/form-widgets/src/index.ts';
 import '../libs/shared/ui/src/styles.css';
 
 const preview: Preview = {
@@ -18,11 +19,12 @@ const preview: Preview = {
       });
       return worker;
     }),
-    // The apps fetch their API layer with the first call. Loaded before each story renders, so
+    // The apps fetch their API layer with the first call, and a form's rules after its first
+    // paint. Loaded before each story renders, so
     // that a story's call leaves at once and is answered by that story's handlers, not by the
     // next story's after a late chunk load.
     async () => {
-      await preloadApiLayer();
+      await Promise.all([preloadApiLayer(), preloadFormRules()]);
       return {};
     },
   ],

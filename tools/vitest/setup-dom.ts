@@ -1,5 +1,6 @@
 /**
- * Setup of every jsdom test project: jest-dom matchers, the API layer loaded, and a clean DOM
+ * Setup of every jsdom test project: jest-dom matchers, the API layer and the forms' rules
+ * loaded, and a clean DOM
  * and storage per test.
  */
 import '@testing-library/jest-dom/vitest';
@@ -7,10 +8,13 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 // A relative path: this file sits outside the projects whose tsconfig maps @portal/*.
 import { preloadApiLayer } from '../../libs/shared/api-client/src/index.ts';
+import { preloadFormRules } from '../../libs/shared/form-widgets/src/index.ts';
 
 // The apps fetch the API layer with their first call; tests load it up front so that a first
 // call under fake timers does not wait on real module loading.
 beforeAll(() => preloadApiLayer());
+// The same for the forms' rules, which the apps fetch after a form's first paint.
+beforeAll(() => preloadFormRules());
 
 afterEach(() => {
   cleanup();

@@ -20,6 +20,7 @@ export { FormActions, type FormActionsProps } from './lib/form-actions';
 export { FormErrorSummary, type FormErrorSummaryProps } from './lib/form-error-summary';
 export { PortalForm, type PortalFormProps } from './lib/portal-form';
 export {
+  preloadFormRules,
   usePortalForm,
   type PortalFormOptions,
   type PortalFormReturn,

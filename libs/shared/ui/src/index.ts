@@ -13,3 +13,4 @@ export * from './lib/layout/management-layout';
 export * from './lib/layout/card';
 export * from './lib/layout/page-heading';
 export * from './lib/records/patient-record-view';
+export { useIdle, whenIdle } from './lib/idle/idle';

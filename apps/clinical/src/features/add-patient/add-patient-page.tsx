@@ -11,7 +11,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { ActivationCodeNotice, PageHeading } from '@portal/ui';
+import { ActivationCodeNotice, PageHeading, useIdle } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -28,8 +28,9 @@ export function AddPatientPage() {
   // whatever happens to the form meanwhile.
   const [issued, setIssued] = useState<(AddPatientResponse & { name: string }) | null>(null);
   const mutation = useAddPatientMutation();
-  // The next free id, offered beside the field; adding a patient brings the next one.
-  const nextId = useNextPatientId();
+  // The next free id, offered beside the field once the page is shown (the API layer is not
+  // part of the first visit); adding a patient brings the next one.
+  const nextId = useNextPatientId({ enabled: useIdle() });
   const form = usePortalForm(addPatientSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<
     AddPatientResponse & { name: string }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { patientIdSchema } from '@portal/contract';
+import { asPatientId } from '@portal/contract';
 import { isApiError, usePatient } from '@portal/api-client';
 
 /** How long the id must stay unchanged before the patient is looked up. */
@@ -14,8 +14,7 @@ export const NAME_LOOKUP_DELAY_MS = 400;
 export function usePatientName(typedId: string): string {
   const [id, setId] = useState('');
   useEffect(() => {
-    const parsed = patientIdSchema.safeParse(typedId);
-    const next = parsed.success ? parsed.data : '';
+    const next = asPatientId(typedId) ?? '';
     const timer = setTimeout(() => setId(next), next ? NAME_LOOKUP_DELAY_MS : 0);
     return () => clearTimeout(timer);
   }, [typedId]);

@@ -11,7 +11,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { ActivationCodeNotice, Notice, PageHeading } from '@portal/ui';
+import { ActivationCodeNotice, Notice, PageHeading, useIdle } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -44,8 +44,9 @@ type Added = AddEmployeeResponse & { name: string; role: string };
  */
 export function AddEmployeePage() {
   const mutation = useAddEmployeeMutation();
-  // The next free id, offered beside the field; adding an employee brings the next one.
-  const nextId = useNextEmployeeId();
+  // The next free id, offered beside the field once the page is shown (the API layer is not
+  // part of the first visit); adding an employee brings the next one.
+  const nextId = useNextEmployeeId({ enabled: useIdle() });
   const form = usePortalForm(addEmployeeSchema, { defaultValues: EMPTY_EMPLOYEE_FORM });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   // The last code issued stays on screen until dismissed or replaced by the next one (issue 12).

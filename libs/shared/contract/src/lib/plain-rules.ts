@@ -220,3 +220,13 @@ export function formatActivationCode(code: string): string {
 export function isMfaChallenge(answer: LoginResponse): answer is MfaChallenge {
   return 'mfa_required' in answer && answer.mfa_required === true;
 }
+
+/**
+ * A typed patient id as patientIdSchema reads it (trimmed, upper-cased, then PATIENT_ID_PATTERN),
+ * or null when it is not one: for a page that only needs to know whether an id is complete
+ * (the contract's tests hold the two to the same answers).
+ */
+export function asPatientId(typed: string): string | null {
+  const id = typed.trim().toUpperCase();
+  return PATIENT_ID_PATTERN.test(id) ? id : null;
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import {
+  asPatientId,
   nonBlankText,
   ACTIVATION_CODE_PATTERN,
   addDays,
@@ -867,5 +868,28 @@ describe('dates and today', () => {
     expect(messages(plausibleDateSchema('history').safeParse('2025-02-29'))).toEqual([
       'Use a real date as YYYY-MM-DD',
     ]);
+  });
+});
+
+describe('asPatientId', () => {
+  it('gives the id patientIdSchema gives, and null where the schema refuses', () => {
+    const typed = [
+      'P001',
+      ' p037 ',
+      'p0001',
+      'P1',
+      'E001',
+      '',
+      '   ',
+      'P001x',
+      'PP001',
+      'P123456789',
+      'P1234567890',
+      '\tp042\n',
+    ];
+    for (const text of typed) {
+      const parsed = patientIdSchema.safeParse(text);
+      expect(asPatientId(text), JSON.stringify(text)).toBe(parsed.success ? parsed.data : null);
+    }
   });
 });

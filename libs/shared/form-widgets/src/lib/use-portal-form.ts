@@ -7,6 +7,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { whenIdle } from '@portal/ui';
 
 /** A zod schema of the form's request, or how to load it when the form first needs it. */
 export type SchemaSource<S extends z.ZodType<FieldValues, FieldValues>> = S | (() => Promise<S>);
@@ -48,15 +49,15 @@ function loadResolver(source: SchemaSource<z.ZodType<FieldValues, FieldValues>>)
   return resolver;
 }
 
-/** Runs `task` once the browser is idle after the first paint (or soon, where it cannot say). */
-function whenIdle(task: () => void): () => void {
-  if (typeof window === 'undefined') return () => {};
-  if ('requestIdleCallback' in window) {
-    const handle = window.requestIdleCallback(task, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 200);
-  return () => clearTimeout(handle);
+/**
+ * Loads the zod resolver and the add forms' request schemas ahead of any form (tests and
+ * stories, so a first submit does not wait on module loading); best effort.
+ */
+export function preloadFormRules(): Promise<void> {
+  return Promise.all([import('@hookform/resolvers/zod'), import('@portal/contract/schemas')]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -19,9 +19,10 @@ export async function getNextEmployeeId(options: RequestOptions = {}): Promise<s
  * The suggested next patient id; under the patients' keys, so adding a patient (which
  * invalidates them) brings the next suggestion. Always asked afresh when the form opens.
  */
-export function useNextPatientId() {
+export function useNextPatientId({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery(
     queryOptions({
+      enabled,
       queryKey: queryKeys.patients.nextId(),
       queryFn: ({ signal }) => getNextPatientId({ signal }),
       staleTime: 0,
@@ -30,9 +31,10 @@ export function useNextPatientId() {
 }
 
 /** The suggested next employee id; refreshed after an employee is added. */
-export function useNextEmployeeId() {
+export function useNextEmployeeId({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery(
     queryOptions({
+      enabled,
       queryKey: queryKeys.employees.nextId(),
       queryFn: ({ signal }) => getNextEmployeeId({ signal }),
       staleTime: 0,
