@@ -23,6 +23,8 @@ import { issueActivationCode } from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
+  boundedTotal,
+  countUpToBound,
   decodeCursor,
   encodeCursor,
   pageIdsQuery,
@@ -148,9 +150,9 @@ export const patientsRepository = {
           from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit)}) page on page.id = p.id
           order by p.id`,
     );
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from patient where ${where ?? sql`true`}`,
+      countUpToBound(sql`patient`, where),
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
@@ -160,7 +162,11 @@ export const patientsRepository = {
       recordIds: items.map((r) => r.patient.patient_id),
       outcome: 'success',
     });
-    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+    return {
+      items,
+      ...boundedTotal(counted),
+      nextCursor: last ? encodeCursor(Number(last.id)) : null,
+    };
   },
 
   /** Creates a patient with diseases and allergies, and issues the activation code. */
