@@ -20,7 +20,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode } from './accounts';
-import { audit, auditedWrite, type RequestContext } from './audit';
+import { audit, auditInsertSql, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
   boundedTotal,
@@ -116,18 +116,27 @@ async function checkAgeAgainstStored(
 export const patientsRepository = {
   /** One patient's record; 404 when there is none. */
   async get(db: Db, context: RequestContext, patientId: string): Promise<PatientRecord> {
-    const [row] = await queryRows<{ record: PatientRecord }>(
-      db,
-      sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
-    );
-    await audit(db, context, {
+    // One statement reads the record and appends its audit event (issue 15: one round trip
+    // instead of two); it commits before the answer is sent, as a separate insert would.
+    const entry = {
       action: 'patient.read',
       recordType: 'patient',
       recordIds: [patientId],
-      outcome: row ? 'success' : 'failure',
-    });
-    if (!row) throw notFound(`No patient with ID ${patientId}`);
-    return row.record;
+    } as const;
+    const [row] = await queryRows<{ record: PatientRecord | null }>(
+      db,
+      sql`with found as (select ${recordJson} as record from patient p where p.patient_id = ${patientId}),
+        audited as (${auditInsertSql(
+          context,
+          entry,
+          sql`case when exists (select 1 from found) then 'success' else 'failure' end`,
+        )} returning 1)
+        select (select record from found) as record, (select count(*) from audited) as audited`,
+    );
+    const record = row?.record ?? null;
+    context.audited?.({ action: entry.action, outcome: record ? 'success' : 'failure' });
+    if (!record) throw notFound(`No patient with ID ${patientId}`);
+    return record;
   },
 
   /** A page of patients matching the criteria (all patients when every criterion is empty). */
