@@ -20,7 +20,7 @@ export function helmetHeaders(options: HelmetOptions): ReadonlyArray<[string, st
   } as unknown as ServerResponse;
   let finished = false;
   helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
     finished = true;
   });
   if (!finished) throw new Error('helmet did not set its headers at once');
