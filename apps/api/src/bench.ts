@@ -476,7 +476,7 @@ async function main(): Promise<void> {
     ];
     const section = lines.join('\n');
     console.log(`\n${section}\n`);
-    writeSection(args.out, kind, section);
+    writeSection(args.out, `${kind} ${PATIENTS}`, section);
     console.log(`Written to ${args.out}.`);
   } finally {
     clearInterval(rssSampler);
