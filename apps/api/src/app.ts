@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -23,6 +22,7 @@ import {
   screenUrl,
 } from './plugins/problems';
 import { corsPlugin } from './plugins/cors';
+import { addSecurityHeaders } from './plugins/security-headers';
 import { devFrontendsPlugin } from './plugins/dev-frontends';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions) {
   });
 
   await app.register(problemsPlugin);
-  await app.register(helmet, {
+  addSecurityHeaders(app, {
     // Vite's dev server injects an inline refresh script and talks to its HMR port: the strict
     // policy holds everywhere but in development mode.
     contentSecurityPolicy: config.devFrontends

@@ -1,25 +1,102 @@
 /**
- * `npm run bench`: the API's speed on a realistic volume, over real HTTP. Loads 100,000 patients
- * (with diseases, allergies, appointments and history) into a fresh embedded database, or into
- * BENCH_DATABASE_URL, then times each kind of call and prints percentiles. Figures, not asserts.
+ * `npm run bench`: the API's speed on a realistic volume, over real HTTP to 127.0.0.1 only.
+ * Loads `--patients` patients (default 100,000; names drawn from Thai and international name
+ * lists; with diseases, allergies, appointments and history) into a fresh embedded database, or
+ * into `--database-url` (an empty database), then:
+ * 1. times each kind of call one client at a time (p50/p95, and the issue-15 bound against
+ *    `GET /api/profile` measured in the same run);
+ * 2. loads each of six calls with autocannon (`--connections`, default 50, for `--duration`
+ *    seconds each, default 20): req/s, p50, p99 and the ratio to a bare Fastify hello-world;
+ * 3. times a clinical read during bursts of anonymous logins;
+ * and prints the load time, the data size and the largest RSS seen, and writes the tables to
+ * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
+ * every loop is bounded in count and time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { buildApp } from './app';
+import { FIRST_NAMES, LAST_NAMES } from './bench-names';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, queryRows } from './db/database';
 import { migrate } from './db/migrate';
 import { employeesRepository } from './repositories/employees';
+import { encodeCursor } from './repositories/query-kit';
 import { addEmployeeRequestSchema } from '@portal/contract';
 
-const PATIENTS = Number(process.env['BENCH_PATIENTS'] ?? 100_000);
-const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 200);
+const { values: args } = parseArgs({
+  options: {
+    patients: { type: 'string', default: process.env['BENCH_PATIENTS'] ?? '100000' },
+    'database-url': { type: 'string', default: process.env['BENCH_DATABASE_URL'] },
+    rounds: { type: 'string', default: process.env['BENCH_ROUNDS'] ?? '200' },
+    duration: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '50' },
+    'burst-rounds': { type: 'string', default: process.env['BENCH_BURST_ROUNDS'] ?? '5' },
+    out: { type: 'string', default: 'docs/performance.md' },
+  },
+});
+const PATIENTS = Number(args.patients);
+const ROUNDS = Number(args.rounds);
+const DURATION = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const DATABASE_URL = args['database-url'];
 /** Concurrent anonymous logins in each burst, and how many bursts (see `burst` below). */
 const BURST = 40;
-const BURST_ROUNDS = Number(process.env['BENCH_BURST_ROUNDS'] ?? 5);
+const BURST_ROUNDS = Number(args['burst-rounds']);
+/** Patients inserted per statement while loading (keeps each transaction's memory bounded). */
+const LOAD_BATCH = 100_000;
+/** Three-letter fragments of the name lists, rotated by the concurrent search phase. */
+const FRAGMENTS = [
+  'som',
+  'cha',
+  'ana',
+  'kit',
+  'son',
+  'ong',
+  'mar',
+  'lee',
+  'tan',
+  'ara',
+  'sak',
+  'ith',
+];
+
+for (const [name, value] of Object.entries({
+  PATIENTS,
+  ROUNDS,
+  DURATION,
+  CONNECTIONS,
+  BURST_ROUNDS,
+})) {
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name.toLowerCase()} must be a positive integer`);
+}
+
+/** The size of a folder and everything in it, in bytes. */
+function folderSize(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((sum, name) => sum + folderSize(join(path, name)), 0);
+}
+
+/** A text array as one parameter (PostgreSQL's array literal); the names hold no quotes. */
+const pgArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** One HTTP call from a chosen loopback source address (fetch cannot choose it). */
 function fromAddress(
@@ -56,29 +133,60 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  const url = process.env['BENCH_DATABASE_URL'];
+  const url = DATABASE_URL;
+  const kind = url ? 'PostgreSQL' : 'PGlite';
+  let maxRss = process.memoryUsage().rss;
+  const rssSampler = setInterval(() => {
+    maxRss = Math.max(maxRss, process.memoryUsage().rss);
+  }, 100);
+  rssSampler.unref();
   const database = await openDatabase(url ? { url } : { dataDir: dir });
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000', PORT: '0' });
+  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', PORT: '0' });
   try {
     await migrate(database.db);
+    const [{ n: existing } = { n: 0 }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from (select 1 from patient limit 1) p`,
+    );
+    if (existing > 0) throw new Error('The benchmark needs an empty database (no patients).');
     const started = performance.now();
-    await database.db
-      .execute(sql`insert into patient (patient_id, first_name, last_name, age, date_of_birth, gender, email,
-        health_insurance, phone_number, id_card_number, ongoing_treatment, unhealthy_habits)
-      select 'P' || lpad(g::text, 7, '0'), 'Fn' || md5(g::text), 'Ln' || md5((g * 7)::text), 1 + g % 100, '1980-01-01',
-        case when g % 2 = 0 then 'male' else 'female' end, 'bench' || g || '@gmail.com', 'yes', '0812345678',
-        'BENCH' || g, 'none', 'none'
-      from generate_series(1, ${PATIENTS}) g`);
-    await database.db.execute(sql`insert into patient_chronic_disease (patient_id, disease_id)
-      select id, 'I00' || (1 + id % 9) from patient`);
-    await database.db.execute(sql`insert into patient_drug_allergy (patient_id, drug_id)
-      select id, 'R00' || (1 + id % 9) from patient where id % 3 = 0`);
-    await database.db.execute(sql`insert into appointment (patient_id, date, time, topic)
-      select id, date '2026-01-01' + (id % 300)::int, '10:30', 'Follow-up' from patient`);
-    await database.db.execute(sql`insert into medical_history (patient_id, date, time, detail)
-      select id, date '2025-01-01' + (id % 300)::int, '09:00', 'Routine check-up' from patient, generate_series(1, 3)`);
+    for (let low = 1; low <= PATIENTS; low += LOAD_BATCH) {
+      const high = Math.min(PATIENTS, low + LOAD_BATCH - 1);
+      await database.db
+        .execute(sql`insert into patient (patient_id, first_name, last_name, age, date_of_birth, gender, email,
+          health_insurance, phone_number, id_card_number, ongoing_treatment, unhealthy_habits)
+        select 'P' || lpad(g::text, 7, '0'),
+          (${pgArray(FIRST_NAMES)}::text[])[1 + (g::bigint * 7919) % ${FIRST_NAMES.length}],
+          (${pgArray(LAST_NAMES)}::text[])[1 + (g::bigint * 104729 + g / 13) % ${LAST_NAMES.length}],
+          1 + g % 100, '1980-01-01',
+          case when g % 2 = 0 then 'male' else 'female' end, 'bench' || g || '@gmail.com', 'yes', '0812345678',
+          'BENCH' || g, 'none', 'none'
+        from generate_series(${low}::int, ${high}::int) g`);
+      const range = sql`p.id between (select min(id) from patient where patient_id = ${'P' + String(low).padStart(7, '0')})
+        and (select id from patient where patient_id = ${'P' + String(high).padStart(7, '0')})`;
+      await database.db.execute(sql`insert into patient_chronic_disease (patient_id, disease_id)
+        select p.id, 'I00' || (1 + p.id % 9) from patient p where ${range}`);
+      await database.db.execute(sql`insert into patient_drug_allergy (patient_id, drug_id)
+        select p.id, 'R00' || (1 + p.id % 9) from patient p where ${range} and p.id % 3 = 0`);
+      await database.db.execute(sql`insert into appointment (patient_id, date, time, topic)
+        select p.id, date '2026-01-01' + (p.id % 300)::int, '10:30', 'Follow-up' from patient p where ${range}`);
+      await database.db.execute(sql`insert into medical_history (patient_id, date, time, detail)
+        select p.id, date '2025-01-01' + (p.id % 300)::int, '09:00', 'Routine check-up'
+        from patient p, generate_series(1, 3) where ${range}`);
+      process.stdout.write(`\rloaded ${high.toLocaleString('en')} patients`);
+    }
     await database.db.execute(sql`analyze`);
     const loadSeconds = (performance.now() - started) / 1000;
+    const [{ size: serverBytes } = { size: 0 }] = url
+      ? await queryRows<{ size: number }>(
+          database.db,
+          sql`select pg_database_size(current_database())::float8 as size`,
+        )
+      : [];
+    const dataBytes = url ? Number(serverBytes) : folderSize(dir);
+    console.log(
+      `\n${kind}: ${PATIENTS.toLocaleString('en')} patients loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'}`,
+    );
 
     const secret = 'bench-secret-that-is-long-enough-0123456789';
     const app = await buildApp({ config, db: database.db, jwtSecret: secret, logger: false });
@@ -111,13 +219,14 @@ async function main(): Promise<void> {
 
     const time = async (name: string, request: () => Promise<Response>, rounds = ROUNDS) => {
       const samples: number[] = [];
-      let bytes = 0;
+      let total = '';
       for (let i = 0; i < rounds; i++) {
         const t = performance.now();
         const response = await request();
-        const body = await response.arrayBuffer();
+        await response.arrayBuffer();
         samples.push(performance.now() - t);
-        bytes = body.byteLength;
+        total = response.headers.get('x-total-count') ?? '';
+        if (response.headers.get('x-total-count-capped')) total = `>${total}`;
         if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
       }
       samples.sort((a, b) => a - b);
@@ -126,7 +235,7 @@ async function main(): Promise<void> {
         p50: percentile(samples, 50),
         p95: percentile(samples, 95),
         max: samples.at(-1)!,
-        bytes,
+        total,
       };
     };
     const login = () =>
@@ -143,30 +252,157 @@ async function main(): Promise<void> {
         headers: auth,
         body: JSON.stringify(body),
       });
+    const [{ last } = { last: 0 }] = await queryRows<{ last: number }>(
+      database.db,
+      sql`select max(id)::int as last from patient`,
+    );
+    const lastPage = encodeCursor(last - 50);
     let n = 0;
     const { memoryKib, iterations } = config.passwordHashing;
-    const results = [
-      await time(`login (argon2id m=${memoryKib} t=${iterations})`, login, 30),
+
+    // 1. One client at a time.
+    const profile = await time('GET /profile (baseline)', () =>
+      fetch(`${base}/api/profile`, { headers: auth }),
+    );
+    const lists = [
       await time('GET /patient (page of 50)', () =>
         fetch(`${base}/api/patient`, { headers: auth }),
       ),
-      await time(
-        'GET /patient?limit=200',
-        () => fetch(`${base}/api/patient?limit=200`, { headers: auth }),
-        50,
+      await time('last page by cursor', () =>
+        fetch(`${base}/api/patient?cursor=${lastPage}`, { headers: auth }),
       ),
+      await time('search, 2-letter fragment "so"', search({ first_name: 'so' })),
+      await time('search, common 3-letter "cha"', search({ first_name: 'cha' })),
+      await time('search, rare fragment "zzq"', search({ last_name: 'zzq' })),
+      await time('search, id prefix "P00"', search({ patient_id: 'P00' })),
+      await time('search, first AND last name', search({ first_name: 'som', last_name: 'sae' })),
       await time('GET /patient/{id}', () =>
         fetch(`${base}/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`, {
           headers: auth,
         }),
       ),
-      await time('search: name fragment (rare)', search({ first_name: 'c4ca42' })),
-      await time('search: name fragment (common)', search({ first_name: 'ab' })),
-      await time('search: id prefix', search({ patient_id: 'P00012' })),
-      await time('search: first AND last name', search({ first_name: 'a1', last_name: 'b2' })),
     ];
+    const others = [
+      await time(`login (argon2id m=${memoryKib} t=${iterations})`, login, 30),
+      await time(
+        'GET /patient?limit=200',
+        () => fetch(`${base}/api/patient?limit=200`, { headers: auth }),
+        50,
+      ),
+    ];
+    const factor = url ? 5 : 10;
+    const bound = factor * profile.p95 + 10;
 
-    // A clinical read while 40 anonymous logins arrive at once, each from its own 127.0.0.x
+    // 2. Many clients at once: autocannon against 127.0.0.1 only, each run bounded by DURATION.
+    const bare = Fastify({ logger: false });
+    bare.get('/', async () => ({ hello: 'world' }));
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+    let added = 0;
+    let fragment = 0;
+    const year = new Date().getUTCFullYear();
+    const load = async (name: string, target: string, requests: LoadRequest[]) => {
+      const result = await autocannon({
+        url: target,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests,
+      });
+      // autocannon stops at the deadline, not the server: wait until what it left queued is
+      // answered (a read queues behind it), so that one phase does not slow the next.
+      await fetch(`${base}/api/patient/P0000001`, {
+        headers: auth,
+        signal: AbortSignal.timeout(120_000),
+      });
+      return {
+        name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failed: result.non2xx + result.errors + result.timeouts,
+      };
+    };
+    const authHeaders = { authorization: `Bearer ${token}` };
+    const concurrent = [
+      await load('bare Fastify hello-world', bareBase, [{ method: 'GET', path: '/' }]),
+      await load('GET /api/health', base, [{ method: 'GET', path: '/api/health' }]),
+      await load('GET /api/patient/{id}', base, [
+        {
+          method: 'GET',
+          headers: authHeaders,
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`,
+          }),
+        },
+      ]),
+      await load('GET /api/patient', base, [
+        { method: 'GET', path: '/api/patient', headers: authHeaders },
+      ]),
+      await load('search, rotating 3-letter name', base, [
+        {
+          method: 'POST',
+          path: '/api/patient/search-patient',
+          headers: { ...json, ...authHeaders },
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ first_name: FRAGMENTS[fragment++ % FRAGMENTS.length] }),
+          }),
+        },
+      ]),
+      await load('POST add-patient', base, [
+        {
+          method: 'POST',
+          path: '/api/patient/add-patient',
+          headers: { ...json, ...authHeaders },
+          setupRequest: (request) => {
+            const k = ++added;
+            return {
+              ...request,
+              body: JSON.stringify({
+                patient: {
+                  patient_id: `P9${String(k).padStart(8, '0')}`,
+                  first_name: FIRST_NAMES[k % FIRST_NAMES.length],
+                  last_name: LAST_NAMES[(k * 7) % LAST_NAMES.length],
+                  age: 42,
+                  date_of_birth: `${year - 42}-01-01`,
+                  gender: 'female',
+                  blood_type: 'O',
+                  email: `added${k}@gmail.com`,
+                  health_insurance: 'yes',
+                  address: '1 Rama IV Road',
+                  phone_number: '0812345678',
+                  id_card_number: `BENCHADD${k}`,
+                  ongoing_treatment: 'none',
+                  unhealthy_habits: 'none',
+                },
+                patient_chronic_disease: [{ disease_id: 'I002' }],
+                patient_drug_allergy: [],
+              }),
+            };
+          },
+        },
+      ]),
+    ];
+    // /api/health while four slow searches run back to back (issue 15: p99 under 50 ms, the
+    // embedded database must not hold the event loop). Bounded by DURATION like the others.
+    let searching = true;
+    const slowSearches = Array.from({ length: 4 }, async (_, i) => {
+      for (let k = 0; searching && k < 100_000; k++) {
+        await (
+          await search({ first_name: FRAGMENTS[(i + k) % FRAGMENTS.length], last_name: 'a' })()
+        ).arrayBuffer();
+      }
+    });
+    concurrent.push(
+      await load('GET /api/health during 4 searches', base, [
+        { method: 'GET', path: '/api/health' },
+      ]),
+    );
+    searching = false;
+    await Promise.all(slowSearches);
+    await bare.close();
+
+    // 3. A clinical read while 40 anonymous logins arrive at once, each from its own 127.0.0.x
     // address (so the per-address throttle does not stop them): the hashing pool must keep the
     // read fast and answer the excess 503.
     const readDuring: number[] = [];
@@ -189,37 +425,81 @@ async function main(): Promise<void> {
       for (const s of await Promise.all(logins)) burstStatuses[s] = (burstStatuses[s] ?? 0) + 1;
     }
     readDuring.sort((a, b) => a - b);
-    results.push({
+    others.push({
       name: `GET /patient/{id} during ${BURST} logins`,
       p50: percentile(readDuring, 50),
       p95: percentile(readDuring, 95),
       max: readDuring.at(-1)!,
-      bytes: 0,
+      total: '',
     });
     await app.close();
-    console.log(
-      `\nAPI benchmark: ${PATIENTS.toLocaleString('en')} patients on ${url ? 'PostgreSQL server' : 'embedded PGlite'} (loaded in ${loadSeconds.toFixed(1)} s), one client over HTTP\n`,
-    );
-    console.log(
-      `${'call'.padEnd(34)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'bytes'.padStart(9)}`,
-    );
-    for (const r of results) {
-      console.log(
-        `${r.name.padEnd(34)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)} ${String(r.bytes).padStart(9)}`,
-      );
-    }
-    const { size, queue } = config.hashPool;
-    console.log(
-      `\nLogin bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${size} + queue ${queue}): ${Object.entries(
+    maxRss = Math.max(maxRss, process.memoryUsage().rss);
+
+    // The report: printed, and written to the docs as this database's section.
+    const ms = (value: number) => value.toFixed(1);
+    const bareRps = concurrent[0]!.rps;
+    const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
+    const lines = [
+      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients`,
+      '',
+      `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
+        ` (shared with other work; one process: server and load generator).` +
+        ` Loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'};` +
+        ` largest RSS ${mb(maxRss)}.`,
+      '',
+      `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
+        ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
+      '',
+      '| call | p50 ms | p95 ms | max ms | X-Total-Count | p95 within bound |',
+      '| --- | ---: | ---: | ---: | ---: | :---: |',
+      `| ${profile.name} | ${ms(profile.p50)} | ${ms(profile.p95)} | ${ms(profile.max)} | | |`,
+      ...lists.map(
+        (r) =>
+          `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.total} | ${r.p95 <= bound ? 'yes' : '**no**'} |`,
+      ),
+      ...others.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | | |`),
+      '',
+      `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
+      '',
+      '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
+      '| --- | ---: | ---: | ---: | ---: | ---: |',
+      ...concurrent.map(
+        (r) =>
+          `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareRps).toFixed(1)} % | ${r.failed} |`,
+      ),
+      '',
+      `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
         burstStatuses,
       )
         .map(([status, count]) => `${count} × ${status}`)
-        .join(', ')}`,
-    );
+        .join(', ')}.`,
+    ];
+    const section = lines.join('\n');
+    console.log(`\n${section}\n`);
+    writeSection(args.out, `${kind} ${PATIENTS}`, section);
+    console.log(`Written to ${args.out}.`);
   } finally {
+    clearInterval(rssSampler);
     await database.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Replaces this database kind's section of the performance page (or adds it). */
+function writeSection(path: string, kind: string, section: string): void {
+  const start = `<!-- bench:${kind} -->`;
+  const end = `<!-- /bench:${kind} -->`;
+  const block = `${start}\n\n${section}\n\n${end}`;
+  const text = existsSync(path)
+    ? readFileSync(path, 'utf8')
+    : '# Performance\n\nFigures written by `npm run bench` (apps/api/src/bench.ts).\n';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  const next =
+    from >= 0 && to > from
+      ? text.slice(0, from) + block + text.slice(to + end.length)
+      : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(path, next);
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTMENTS, DISEASES, DRUGS, POSITIONS } from '@portal/reference-data';
 import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
-import { pageIdsQuery, searchCondition } from '../repositories/query-kit';
+import { countUpToBound, pageIdsQuery, searchCondition } from '../repositories/query-kit';
 import { accessLogPageIds } from '../repositories/my-record';
 import { patientsRepository } from '../repositories/patients';
 import { employeesRepository } from '../repositories/employees';
@@ -256,6 +256,78 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(await searchPlan({ id: 'p80001', firstName: '', lastName: '' })).toMatch(
         /patient_patient_id_key/,
       );
+    });
+
+    it('finds a 1–2 letter fragment by the start of the name through the prefix index', async () => {
+      expect(await searchPlan({ id: '', firstName: 'zq', lastName: '' })).toMatch(
+        /patient_first_name_prefix/,
+      );
+      expect(await searchPlan({ id: '', firstName: '', lastName: 'Q' })).toMatch(
+        /patient_last_name_prefix/,
+      );
+      const where = searchCondition(
+        { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+        { id: '', firstName: 'zq', lastName: '' },
+      );
+      expect(await plan(database, countUpToBound(sql`patient`, where))).toMatch(
+        /patient_first_name_prefix/,
+      );
+    });
+
+    /** The plan of a query as PostgreSQL ran it (EXPLAIN ANALYZE), as text. */
+    const ranPlan = (query: SQL) => plan(database, sql`(analyze, timing off) ${query}`);
+
+    it('fills a page of common matches from a bounded walk along the primary key', async () => {
+      // Every name starts with "Fn": the page fills in the first rows, and the materialised
+      // filter (which would read every match) never runs, at the start or deep in the list.
+      for (const after of [0, 90_000]) {
+        const where = searchCondition(
+          { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+          { id: '', firstName: 'fn', lastName: '' },
+        );
+        const text = await ranPlan(pageIdsQuery(sql`patient`, where, after, 50));
+        expect(text).toMatch(/CTE matches[\s\S]*never executed/);
+        expect(text).toMatch(/patient_pkey/);
+      }
+    });
+
+    it('counts matches up to the bound and no further', async () => {
+      const text = await ranPlan(countUpToBound(sql`patient`, undefined));
+      expect(text).toMatch(/Limit/);
+      expect(text).toMatch(/actual rows=10001(\.00)? loops=1/);
+      const { app } = await createTestApp(database);
+      const doctor = await createUser(app, database, 'medical_personnel');
+      const all = await call(app, 'GET', '/patient?limit=5', { token: doctor.token });
+      expect(all.headers['x-total-count']).toBe('10000');
+      expect(all.headers['x-total-count-capped']).toBe('true');
+      const few = await call(app, 'POST', '/patient/search-patient', {
+        token: doctor.token,
+        body: { patient_id: 'P800001' },
+      });
+      expect(few.headers['x-total-count']).toBe('10');
+      expect(few.headers['x-total-count-capped']).toBeUndefined();
+      await app.close();
+    });
+
+    it('costs the same queries for a page deep in the list as for the first', async () => {
+      const { app } = await createTestApp(database);
+      const doctor = await createUser(app, database, 'medical_personnel');
+      const first = await call(app, 'GET', '/patient?limit=50', { token: doctor.token });
+      queries.length = 0;
+      await call(app, 'GET', '/patient?limit=50', { token: doctor.token });
+      const firstQueries = queries.length;
+      const deepCursor = Buffer.from(`r90000`).toString('base64url');
+      queries.length = 0;
+      const deep = await call(app, 'GET', `/patient?limit=50&cursor=${deepCursor}`, {
+        token: doctor.token,
+      });
+      expect([first.statusCode, deep.statusCode]).toEqual([200, 200]);
+      expect(deep.json<unknown[]>().length).toBeGreaterThan(0);
+      expect(queries.length).toBe(firstQueries);
+      const text = await ranPlan(pageIdsQuery(sql`patient`, undefined, 90_000, 50));
+      expect(text).toMatch(/Index (Only )?Scan using patient_pkey/);
+      expect(text).toMatch(/actual rows=51(\.00)? loops=1/);
+      await app.close();
     });
 
     it("answers a patient's first access-log page through the audit index", async () => {

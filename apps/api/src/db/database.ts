@@ -1,11 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
+import { startPgliteServer } from './pglite-server';
 import * as schema from './schema';
 
 /** The Drizzle database, whichever engine is underneath. */
@@ -25,7 +23,7 @@ export interface Database {
   readonly db: Db;
   /** `embedded` (PGlite in a directory or in memory) or `server` (PostgreSQL via a URL). */
   readonly kind: 'embedded' | 'server';
-  /** The pool's figures; absent for PGlite (one connection in the process, no pool). */
+  /** The pool's figures; absent for PGlite (one connection to its thread). */
   readonly poolStats?: () => PoolStats;
   close(): Promise<void>;
 }
@@ -68,23 +66,37 @@ export async function openDatabase(
     };
   }
   const unlock = 'dataDir' in location ? lockDataDirectory(location.dataDir) : () => {};
+  let server: Awaited<ReturnType<typeof startPgliteServer>> | undefined;
   try {
-    const client = await PGlite.create({
-      dataDir: 'dataDir' in location ? location.dataDir : undefined,
-      extensions: { pg_trgm },
+    // PGlite runs in a worker thread and is reached through node-postgres (pglite-server.ts).
+    // PGlite is one PostgreSQL session, so the pool holds one connection: a transaction keeps
+    // it until it ends and every other query waits its turn, as they did in-process.
+    server = await startPgliteServer('dataDir' in location ? location.dataDir : undefined);
+    const pool = new pg.Pool({
+      host: server.socketDir,
+      port: 5432,
+      user: 'postgres',
+      database: 'template1',
+      max: 1,
+      idleTimeoutMillis: 0,
     });
+    pool.on('error', () => {});
+    await pool.query('select 1');
+    const running = server;
     return {
-      db: drizzlePglite({ client, schema, logger }) as unknown as Db,
+      db: drizzleNodePg({ client: pool, schema, logger }) as unknown as Db,
       kind: 'embedded',
       close: async () => {
         try {
-          await client.close();
+          await pool.end();
+          await running.close();
         } finally {
           unlock();
         }
       },
     };
   } catch (error) {
+    await server?.close().catch(() => {});
     unlock();
     throw error;
   }

@@ -74,6 +74,9 @@ export const patient = pgTable(
     uniqueIndex('patient_id_card_number_key').on(sql`lower(${t.idCardNumber})`),
     index('patient_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
     index('patient_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    // A 1–2 letter fragment matches the name's start: `lower(first_name) LIKE 'so%'`.
+    index('patient_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+    index('patient_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     check('patient_age_range', sql`${t.age} between 1 and 120`),
     check('patient_gender', sql`${t.gender} in ('male', 'female')`),
     check('patient_blood_type', sql`${t.bloodType} in ('A', 'B', 'AB', 'O')`),
@@ -158,6 +161,8 @@ export const employee = pgTable(
     uniqueIndex('employee_employee_id_key').using('btree', t.employeeId.op('text_pattern_ops')),
     index('employee_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
     index('employee_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    index('employee_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
+    index('employee_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     check('employee_work_status', sql`${t.workStatus} in ('yes', 'no')`),
     check(
       'employee_resignation',

@@ -114,6 +114,9 @@ describe('with CORS_ORIGINS', () => {
     expect(answer.headers['access-control-allow-origin']).toBe(CDN);
     expect(String(answer.headers['access-control-expose-headers'])).toContain('x-total-count');
     expect(String(answer.headers['access-control-expose-headers'])).toContain('x-next-cursor');
+    expect(String(answer.headers['access-control-expose-headers'])).toContain(
+      'x-total-count-capped',
+    );
     expect(answer.headers['vary']).toMatch(/\bOrigin\b/);
   });
 

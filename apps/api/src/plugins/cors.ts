@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@portal/contract';
+import {
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@portal/contract';
 import { isApiPath } from './problems';
 
 /** The methods the API's calls use. */
@@ -10,6 +14,7 @@ const REQUEST_HEADERS = 'Authorization, Content-Type';
 /** The answer headers a page on another origin may read: paging, back-off, the request's id. */
 const EXPOSED_HEADERS = [
   TOTAL_COUNT_HEADER,
+  TOTAL_COUNT_CAPPED_HEADER,
   NEXT_CURSOR_HEADER,
   'link',
   'retry-after',

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@portal/reference-data';
 import type { Db } from '../db/database';
 import { auditEvent } from '../db/schema';
@@ -88,6 +89,31 @@ export async function audit(
   });
   // Inside a transaction the event is counted when it commits (auditedWrite), not here.
   if (!('rollback' in db)) context.audited?.(entry);
+}
+
+/**
+ * The INSERT of one audit event as SQL, for a read that writes its event in the same statement
+ * (one round trip; the statement commits before the answer, so the event is as durable as with
+ * {@link audit}). `outcome` is SQL so that it can depend on what the statement found; the caller
+ * reports the outcome to `context.audited` once the statement has run.
+ */
+export function auditInsertSql(
+  context: RequestContext,
+  entry: Omit<AuditEntry, 'outcome'>,
+  outcome: SQL,
+): SQL {
+  const actor = context.actor;
+  const ids = entry.recordIds
+    ? sql`array[${sql.join(
+        entry.recordIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`null`;
+  return sql`insert into audit_event (actor_user_id, actor_username, actor_role, action, record_type,
+      record_ids, address, outcome, request_id)
+    select ${actor?.userId ?? null}::uuid, ${actor?.username ?? entry.username ?? null},
+      ${actor?.role ?? null}, ${entry.action}, ${entry.recordType ?? null}, ${ids},
+      ${context.address}, ${outcome}, ${context.requestId}`;
 }
 
 /**

@@ -14,6 +14,8 @@ import { issueActivationCode, revokeEmployeeSessions, setEmployeeAccountRole } f
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
+  boundedTotal,
+  countUpToBound,
   decodeCursor,
   encodeCursor,
   pageIdsQuery,
@@ -123,9 +125,9 @@ export const employeesRepository = {
           from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit)}) page on page.id = e.id
           order by e.id`,
     );
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from employee where ${where ?? sql`true`}`,
+      countUpToBound(sql`employee`, where),
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
@@ -135,7 +137,11 @@ export const employeesRepository = {
       recordIds: items.map((e) => e.employee_id),
       outcome: 'success',
     });
-    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+    return {
+      items,
+      ...boundedTotal(counted),
+      nextCursor: last ? encodeCursor(Number(last.id)) : null,
+    };
   },
 
   /** Creates an employee; a position with portal access also gets an activation code. */

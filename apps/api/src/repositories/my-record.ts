@@ -12,7 +12,14 @@ import { isRole } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
 import { notFound } from '../errors';
 import { audit, type RequestContext } from './audit';
-import { type Page, decodeCursor, encodeCursor, pageIdsQuery } from './query-kit';
+import {
+  type Page,
+  boundedTotal,
+  countUpToBound,
+  decodeCursor,
+  encodeCursor,
+  pageIdsQuery,
+} from './query-kit';
 
 /** The paging parameters of a list call (`?limit=&cursor=`). */
 interface PageParams {
@@ -96,9 +103,9 @@ export const myRecordRepository = {
           order by a.date, a.time, a.id
           limit ${page.limit + 1}`,
     );
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from appointment a where ${upcoming}`,
+      countUpToBound(sql`appointment a`, upcoming),
     );
     await audit(db, context, {
       action: APPOINTMENTS_READ_ACTION,
@@ -108,7 +115,11 @@ export const myRecordRepository = {
     });
     const items = rows.slice(0, page.limit).map(({ date, time, topic }) => ({ date, time, topic }));
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+    return {
+      items,
+      ...boundedTotal(counted),
+      nextCursor: last ? encodeCursor(Number(last.id)) : null,
+    };
   },
 
   /**
@@ -138,9 +149,9 @@ export const myRecordRepository = {
           left join employee emp on emp.id = u.employee_id
           order by e.id desc`,
     );
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from audit_event where ${where}`,
+      countUpToBound(sql`audit_event`, where),
     );
     await audit(db, context, {
       action: ACCESS_LOG_READ_ACTION,
@@ -160,6 +171,10 @@ export const myRecordRepository = {
       };
     });
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+    return {
+      items,
+      ...boundedTotal(counted),
+      nextCursor: last ? encodeCursor(Number(last.id)) : null,
+    };
   },
 };

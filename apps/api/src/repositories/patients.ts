@@ -26,9 +26,11 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode } from './accounts';
-import { audit, auditedWrite, type RequestContext } from './audit';
+import { audit, auditInsertSql, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
+  boundedTotal,
+  countUpToBound,
   decodeCursor,
   encodeCursor,
   pageIdsQuery,
@@ -120,18 +122,27 @@ async function checkAgeAgainstStored(
 export const patientsRepository = {
   /** One patient's record; 404 when there is none. */
   async get(db: Db, context: RequestContext, patientId: string): Promise<PatientRecord> {
-    const [row] = await queryRows<{ record: PatientRecord }>(
-      db,
-      sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
-    );
-    await audit(db, context, {
+    // One statement reads the record and appends its audit event (issue 15: one round trip
+    // instead of two); it commits before the answer is sent, as a separate insert would.
+    const entry = {
       action: 'patient.read',
       recordType: 'patient',
       recordIds: [patientId],
-      outcome: row ? 'success' : 'failure',
-    });
-    if (!row) throw notFound(`No patient with ID ${patientId}`);
-    return row.record;
+    } as const;
+    const [row] = await queryRows<{ record: PatientRecord | null }>(
+      db,
+      sql`with found as (select ${recordJson} as record from patient p where p.patient_id = ${patientId}),
+        audited as (${auditInsertSql(
+          context,
+          entry,
+          sql`case when exists (select 1 from found) then 'success' else 'failure' end`,
+        )} returning 1)
+        select (select record from found) as record, (select count(*) from audited) as audited`,
+    );
+    const record = row?.record ?? null;
+    context.audited?.({ action: entry.action, outcome: record ? 'success' : 'failure' });
+    if (!record) throw notFound(`No patient with ID ${patientId}`);
+    return record;
   },
 
   /**
@@ -212,9 +223,9 @@ export const patientsRepository = {
           from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit)}) page on page.id = p.id
           order by p.id`,
     );
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from patient where ${where ?? sql`true`}`,
+      countUpToBound(sql`patient`, where),
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
@@ -224,7 +235,11 @@ export const patientsRepository = {
       recordIds: items.map((r) => r.patient.patient_id),
       outcome: 'success',
     });
-    return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
+    return {
+      items,
+      ...boundedTotal(counted),
+      nextCursor: last ? encodeCursor(Number(last.id)) : null,
+    };
   },
 
   /** Creates a patient with diseases and allergies, and issues the activation code. */

@@ -1,10 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SHORT_FRAGMENT_LENGTH, TOTAL_COUNT_BOUND } from '@portal/contract';
 import { badRequest } from '../errors';
 
 /** A page of records, the total matching the query, and the cursor of the next page. */
 export interface Page<T> {
   readonly items: T[];
+  /** Exact up to TOTAL_COUNT_BOUND; when `more`, more than that many match. */
   readonly total: number;
+  readonly more?: boolean;
   readonly nextCursor: string | null;
 }
 
@@ -25,11 +28,24 @@ export function decodeCursor(cursor: string | undefined): number {
 }
 
 /**
- * The internal ids of one page (plus one, to know whether another follows), as a subquery.
- * With search criteria the filter is evaluated on its own first (materialised), so the planner
- * answers it from the trigram or id index; otherwise it would walk the primary key in order,
- * filtering row by row until the page is full, which on a million records with few matches
- * reads them all. Without criteria, walking the primary key is exactly right.
+ * How many rows the page query reads along the primary key, at most, before it answers from the
+ * filter's own index instead (see {@link pageIdsQuery}).
+ */
+export const PAGE_WINDOW = 20_000;
+
+/**
+ * The internal ids of one page (plus one, to know whether another follows), as one query whose
+ * cost does not grow with the table or with the number of matches:
+ * - without criteria it walks the primary key from the cursor (keyset paging: a page deep in the
+ *   list costs what the first page costs);
+ * - with criteria it first walks the primary key from the cursor through at most
+ *   {@link PAGE_WINDOW} rows, filtering: when matches are common (a 2-letter prefix, a common
+ *   3-letter fragment) the page fills within the window and the query stops there;
+ * - only when the window holds no full page (the matches are rare: fewer than one in
+ *   PAGE_WINDOW / limit rows) is the filter evaluated on its own (materialised, so the planner
+ *   answers it from the trigram, prefix or id index) and its matches sorted. Rare matches are
+ *   few, so that is cheap too. The second branch is gated by a one-time filter on the first
+ *   branch's count, so PostgreSQL never runs it when the window sufficed.
  * `newest` pages from the highest id down (the cursor is then the last id given, exclusive).
  */
 export function pageIdsQuery(
@@ -41,10 +57,34 @@ export function pageIdsQuery(
 ): SQL {
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
-  return where
-    ? sql`with matches as materialized (select id from ${table} where ${where} and ${from})
-          select id from matches order by id ${direction} limit ${limit + 1}`
-    : sql`select id from ${table} where ${from} order by id ${direction} limit ${limit + 1}`;
+  const take = limit + 1;
+  if (!where)
+    return sql`select id from ${table} where ${from} order by id ${direction} limit ${take}`;
+  return sql`with quick as (
+      select id from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
+      where ${where} order by id ${direction} limit ${take}),
+    quick_count as (select count(*) as n from quick),
+    matches as materialized (select id from ${table} where ${where} and ${from})
+    select id from (
+      select id from quick where (select n from quick_count) >= ${take}
+      union all
+      (select id from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})
+    ) page order by id ${direction} limit ${take}`;
+}
+
+/**
+ * The number of rows matching `where`, counted up to TOTAL_COUNT_BOUND + 1 and no further: a
+ * million-row match costs what a 10,001-row match costs. {@link boundedTotal} reads the answer.
+ */
+export function countUpToBound(table: SQL, where: SQL | undefined): SQL {
+  return sql`select count(*)::int as total from (select 1 from ${table} where ${where ?? sql`true`} limit ${TOTAL_COUNT_BOUND + 1}) bounded`;
+}
+
+/** The page's total from {@link countUpToBound}: exact, or the bound with `more` set. */
+export function boundedTotal(counted: number): { total: number; more: boolean } {
+  return counted > TOTAL_COUNT_BOUND
+    ? { total: TOTAL_COUNT_BOUND, more: true }
+    : { total: counted, more: false };
 }
 
 /** `%` `_` and `\` match themselves in a LIKE pattern once escaped. */
@@ -53,9 +93,12 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * The WHERE clause of a search: the id's start (ids are upper-case), any part of the first and
- * last names (case-insensitive, backed by trigram indexes); non-empty criteria ANDed;
- * undefined when every criterion is empty.
+ * The WHERE clause of a search: the id's start (ids are upper-case, btree `text_pattern_ops`
+ * index); for a name fragment of SHORT_FRAGMENT_LENGTH characters or fewer, the start of the
+ * first or last name (btree index on `lower(name) text_pattern_ops`: a 1–2 letter fragment
+ * gives the trigram index nothing to look up); for a longer one, any part of the name
+ * (case-insensitive, trigram GIN index). Non-empty criteria ANDed; undefined when every
+ * criterion is empty. The contract's `matchesNameFragment` states the same rule.
  */
 export function searchCondition(
   columns: { id: SQL; firstName: SQL; lastName: SQL },
@@ -64,10 +107,12 @@ export function searchCondition(
   const conditions: SQL[] = [];
   if (criteria.id)
     conditions.push(sql`${columns.id} like ${escapeLike(criteria.id.toUpperCase()) + '%'}`);
-  if (criteria.firstName)
-    conditions.push(sql`${columns.firstName} ilike ${'%' + escapeLike(criteria.firstName) + '%'}`);
-  if (criteria.lastName)
-    conditions.push(sql`${columns.lastName} ilike ${'%' + escapeLike(criteria.lastName) + '%'}`);
+  const name = (column: SQL, fragment: string) =>
+    fragment.length <= SHORT_FRAGMENT_LENGTH
+      ? sql`lower(${column}) like ${escapeLike(fragment.toLowerCase()) + '%'}`
+      : sql`${column} ilike ${'%' + escapeLike(fragment) + '%'}`;
+  if (criteria.firstName) conditions.push(name(columns.firstName, criteria.firstName));
+  if (criteria.lastName) conditions.push(name(columns.lastName, criteria.lastName));
   return conditions.length ? sql.join(conditions, sql` and `) : undefined;
 }
 

@@ -349,10 +349,23 @@ describe('POST /patient/search-patient', () => {
     expect(idsOf(exact)).toEqual([ids['anna']]);
   });
 
+  it('matches a 1–2 letter name fragment at the start of the name only', async () => {
+    const two = await search({ first_name: 'an', last_name: tag });
+    expect(idsOf(two)).toEqual([ids['anna'], ids['annaB']].sort());
+    const one = await search({ first_name: 'H', last_name: tag });
+    expect(idsOf(one)).toEqual([ids['hanna']]);
+    const lastStart = await search({ last_name: 'br' });
+    expect(idsOf(lastStart)).toEqual(expect.arrayContaining([ids['hanna'], ids['annaB']]));
+    expect(idsOf(await search({ last_name: 'ra' }))).not.toContain(ids['hanna']);
+    expect(idsOf(await search({ first_name: 'ann', last_name: tag }))).toContain(ids['hanna']);
+  });
+
   it('treats LIKE wildcards in the input as the characters themselves', async () => {
     expect(idsOf(await search({ first_name: 'r%c', last_name: tag }))).toEqual([ids['percent']]);
     expect(idsOf(await search({ first_name: 'r_c', last_name: tag }))).toEqual([ids['underscore']]);
-    expect(idsOf(await search({ first_name: '%' }))).toEqual([ids['percent']]);
+    expect(idsOf(await search({ first_name: '%', last_name: tag }))).toEqual([]);
+    expect(idsOf(await search({ first_name: '%ce' }))).toEqual([ids['percent']]);
+    expect(idsOf(await search({ first_name: 'P_', last_name: tag }))).toEqual([]);
     expect(idsOf(await search({ patient_id: 'P_01' }))).toEqual([]);
     expect(idsOf(await search({ patient_id: '%' }))).toEqual([]);
   });

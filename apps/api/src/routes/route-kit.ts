@@ -5,6 +5,7 @@ import {
   MFA_ENROLMENT_ENDPOINTS,
   NEXT_CURSOR_HEADER,
   problemSchema,
+  TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
 } from '@portal/contract';
 import type { Config } from '../config';
@@ -59,6 +60,7 @@ function securityOf(endpoint: Endpoint): { security?: Record<string, string[]>[]
 /** Puts a page's total and next cursor in the response headers; returns the page's items. */
 export function sendPage<T>(reply: FastifyReply, page: Page<T>): T[] {
   void reply.header(TOTAL_COUNT_HEADER, String(page.total));
+  if (page.more) void reply.header(TOTAL_COUNT_CAPPED_HEADER, 'true');
   if (page.nextCursor) {
     void reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
     const url = new URL(reply.request.url, 'http://portal');

@@ -147,6 +147,15 @@ export const LongList: Story = {
   },
 };
 
+/** More than the server counts exactly (10,000): the total reads "more than" (issue 15). */
+export const MoreThanTenThousand: Story = {
+  parameters: { msw: createHandlers({ employees: makeEmployees(10_001) }) },
+  play: async ({ canvas }) => {
+    const list = results(canvas);
+    await expect(await list.findByText('Showing 50 of more than 10,000 employees')).toBeVisible();
+  },
+};
+
 /** Searched with the keyboard alone: from the sidebar, Tab to the first field, type, Enter. */
 export const KeyboardSearch: Story = {
   play: async ({ canvas, userEvent }) => {

@@ -123,6 +123,14 @@ describe('SearchEmployeePage', () => {
     expect(results).toHaveAttribute('aria-busy', 'true');
   });
 
+  it('says "more than" when more employees match than the server counts', async () => {
+    serveEmployees(makeEmployees(10_001));
+    const { results } = renderPage();
+    expect(
+      await within(results).findByText('Showing 50 of more than 10,000 employees'),
+    ).toBeInTheDocument();
+  });
+
   it('pages a long list: 50 first, then Load more', async () => {
     serveEmployees(makeEmployees(60));
     const { user, results } = renderPage();

@@ -72,6 +72,14 @@ export const Many: Story = {
   },
 };
 
+/** More entries than the server counts exactly (10,000): "more than" (issue 15). */
+export const MoreThanTenThousand: Story = {
+  parameters: { msw: createHandlers({ accessLog: { P001: makeAccessLog(10_001) } }) },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText('Showing 50 of more than 10,000.')).toBeVisible();
+  },
+};
+
 /** While the first page loads. */
 export const Loading: Story = {
   parameters: { msw: [pendingHandler('myAccessLog'), ...handlers.default] },

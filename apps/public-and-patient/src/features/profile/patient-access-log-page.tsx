@@ -29,6 +29,7 @@ export function PatientAccessLogPage() {
   const log = useMyAccessLog();
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   const total = log.data?.pages[0]?.total;
+  const more = log.data?.pages[0]?.more === true;
 
   let body;
   if (log.isPending) body = <LoadingState label={ACCESS_LOG_LOADING} />;
@@ -39,7 +40,7 @@ export function PatientAccessLogPage() {
       <Card title="Accesses, newest first">
         {total !== undefined && (
           <p className="mb-3 text-sm text-muted">
-            Showing {entries.length} of {total}.
+            Showing {entries.length} of {more ? `more than ${total.toLocaleString('en')}` : total}.
           </p>
         )}
         <table className="w-full text-left text-sm [overflow-wrap:anywhere]">

@@ -1,6 +1,10 @@
 import type { AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@portal/contract';
+import {
+  NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_CAPPED_HEADER,
+  TOTAL_COUNT_HEADER,
+} from '@portal/contract';
 import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from './api-error';
 import type { Page } from './request';
 
@@ -62,5 +66,9 @@ export function decodePage<T>(schema: z.ZodType<T[]>, response: AxiosResponse<un
   const total = totalText === null ? items.length : Number(totalText);
   if (!Number.isInteger(total) || total < 0)
     throw badAnswer(response, new Error(`Bad ${TOTAL_COUNT_HEADER}`));
-  return { items, total, nextCursor: header(response, NEXT_CURSOR_HEADER) };
+  const nextCursor = header(response, NEXT_CURSOR_HEADER);
+  // Beyond the server's bound the total is a floor: "more than" that many match.
+  return header(response, TOTAL_COUNT_CAPPED_HEADER) === 'true'
+    ? { items, total, more: true, nextCursor }
+    : { items, total, nextCursor };
 }

@@ -22,6 +22,8 @@ export interface PageParams {
 export interface Page<T> {
   readonly items: T[];
   readonly total: number;
+  /** Present (true) when more than `total` records match (the server counts up to a bound). */
+  readonly more?: boolean;
   /** null on the last page. */
   readonly nextCursor: string | null;
 }

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PAGE_SIZE,
   MAX_PAGE_SIZE,
+  matchesNameFragment,
   NEXT_CURSOR_HEADER,
   pageQuerySchema,
+  SHORT_FRAGMENT_LENGTH,
+  TOTAL_COUNT_BOUND,
+  TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
 } from './paging';
 
@@ -70,5 +74,22 @@ describe('pageQuerySchema', () => {
   it('names the paging headers in lower case', () => {
     expect(TOTAL_COUNT_HEADER).toBe('x-total-count');
     expect(NEXT_CURSOR_HEADER).toBe('x-next-cursor');
+  });
+});
+
+describe('matchesNameFragment', () => {
+  it('matches the start of a name for 1–2 characters and any part for longer ones', () => {
+    expect(SHORT_FRAGMENT_LENGTH).toBe(2);
+    expect(matchesNameFragment('Somchai', 'so')).toBe(true);
+    expect(matchesNameFragment('Somchai', 'S')).toBe(true);
+    expect(matchesNameFragment('Somchai', 'ch')).toBe(false);
+    expect(matchesNameFragment('Somchai', 'cha')).toBe(true);
+    expect(matchesNameFragment('Somchai', 'CHAI')).toBe(true);
+    expect(matchesNameFragment('Somchai', 'xyz')).toBe(false);
+  });
+
+  it('gives an exact total up to 10,000', () => {
+    expect(TOTAL_COUNT_BOUND).toBe(10_000);
+    expect(TOTAL_COUNT_CAPPED_HEADER).toBe('x-total-count-capped');
   });
 });

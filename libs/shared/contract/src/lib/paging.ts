@@ -24,3 +24,25 @@ export const pageQuerySchema = z.object({
 });
 
 export type PageQuery = z.input<typeof pageQuerySchema>;
+
+/**
+ * Up to this many matching records a list's total (X-Total-Count) is exact; when more match,
+ * X-Total-Count holds this number and TOTAL_COUNT_CAPPED_HEADER says `true` ("more than"):
+ * counting a million matches exactly would cost more than the page itself.
+ */
+export const TOTAL_COUNT_BOUND = 10_000;
+/** Response header present (`true`) when more records match than X-Total-Count says. */
+export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
+
+/**
+ * A name fragment this short (1–2 characters) matches the start of a name; a longer one any
+ * part of it. Both are index-backed on the server (see docs/api.md, "Paging and search").
+ */
+export const SHORT_FRAGMENT_LENGTH = 2;
+
+/** The search rule for one name criterion, case-insensitive (the API's, for mocks and tests). */
+export function matchesNameFragment(name: string, fragment: string): boolean {
+  const value = name.toLowerCase();
+  const part = fragment.toLowerCase();
+  return part.length <= SHORT_FRAGMENT_LENGTH ? value.startsWith(part) : value.includes(part);
+}

@@ -59,12 +59,14 @@ function PagedResults<T>({
   const pages = query.data?.pages ?? [];
   const items = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? items.length;
+  const more = pages[0]?.more === true;
   // The spec words an empty list this way for patients and employees alike.
   if (items.length === 0) return <EmptyState>{MESSAGES.noPatientData}</EmptyState>;
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted" aria-live="polite">
-        Showing {items.length} of {total} {total === 1 ? noun.one : noun.many}
+        Showing {items.length} of {more ? `more than ${total.toLocaleString('en')}` : total}{' '}
+        {total === 1 && !more ? noun.one : noun.many}
       </p>
       <ul className="flex flex-col gap-3">
         {items.map((item) => (

@@ -28,6 +28,7 @@ import {
   type TokenClaims,
   todayUtc,
   type UpcomingAppointment,
+  matchesNameFragment,
   TOTAL_COUNT_HEADER,
   toTimeWithSeconds,
   updateEmployeeRequestSchema,
@@ -194,16 +195,15 @@ function authorise(request: Request, access: Access, claims: TokenClaims | undef
   }
 }
 
-/** Case-insensitive search as the API does it: the id's start, any part of the names. */
+/** Case-insensitive search as the API does it: the id's start, the contract's name rule. */
 function matches(
   record: { id: string; first: string; last: string },
   criteria: { id: string; first: string; last: string },
 ): boolean {
-  const has = (value: string, part: string) => value.toLowerCase().includes(part.toLowerCase());
   return (
     (!criteria.id || record.id.toUpperCase().startsWith(criteria.id.toUpperCase())) &&
-    (!criteria.first || has(record.first, criteria.first)) &&
-    (!criteria.last || has(record.last, criteria.last))
+    (!criteria.first || matchesNameFragment(record.first, criteria.first)) &&
+    (!criteria.last || matchesNameFragment(record.last, criteria.last))
   );
 }
 

@@ -6,6 +6,8 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
   pageQuerySchema,
+  TOTAL_COUNT_BOUND,
+  TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
 } from '@portal/contract';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
@@ -113,7 +115,7 @@ function decodeCursor(cursor: string | undefined): number {
 }
 
 /**
- * One page of `items` for `?limit=&cursor=`, with the total, the next cursor and the Link
+ * One page of `items` for `?limit=&cursor=`, with the (bounded) total, the next cursor and the Link
  * header the API sends (the last two only when another page follows).
  */
 export function pageResponse<T>(request: Request, items: readonly T[]) {
@@ -122,7 +124,11 @@ export function pageResponse<T>(request: Request, items: readonly T[]) {
   if (!query.success) throw validationProblem(query.error, 'querystring');
   const start = decodeCursor(query.data.cursor);
   const end = start + query.data.limit;
-  const headers = new Headers({ [TOTAL_COUNT_HEADER]: String(items.length) });
+  const headers = new Headers({
+    [TOTAL_COUNT_HEADER]: String(Math.min(items.length, TOTAL_COUNT_BOUND)),
+  });
+  // As the API does: beyond the bound the total says "more than".
+  if (items.length > TOTAL_COUNT_BOUND) headers.set(TOTAL_COUNT_CAPPED_HEADER, 'true');
   if (end < items.length) {
     const next = encodeCursor(end);
     headers.set(NEXT_CURSOR_HEADER, next);
