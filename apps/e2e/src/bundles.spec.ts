@@ -30,7 +30,7 @@ function counted(appName: string): string[] {
   const app = APPS.find((candidate) => candidate.name === appName);
   const first = app && measureApp(app).find((measured) => measured.budgeted);
   if (!first) throw new Error(`No budgeted page for ${appName}`);
-  return [...first.files, ...first.afterPaint].sort();
+  return [...first.files, ...(first.afterPaint as string[])].sort();
 }
 
 test('a first visit to / fetches exactly the JavaScript its budget counts', async ({ page }) => {
