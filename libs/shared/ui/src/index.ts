@@ -13,4 +13,5 @@ export * from './lib/layout/management-layout';
 export * from './lib/layout/card';
 export * from './lib/layout/page-heading';
 export * from './lib/records/patient-record-view';
+export * from './lib/records/appointment-table';
 export { useIdle, whenIdle } from './lib/idle/idle';

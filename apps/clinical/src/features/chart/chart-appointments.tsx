@@ -1,6 +1,6 @@
-import { type ChartAppointment, todayUtc } from '@portal/contract';
+import { todayUtc } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
-import { Button, Card } from '@portal/ui';
+import { AppointmentTable, Button, Card } from '@portal/ui';
 
 /** Shown when the patient has no appointment at all. */
 export const NO_APPOINTMENTS = 'No appointments.';
@@ -9,42 +9,6 @@ export const APPOINTMENTS_FAILED = 'Error: Could not load the appointments';
 
 /** How many appointments a page of the chart's list asks for. */
 export const CHART_APPOINTMENTS_PAGE = 20;
-
-function AppointmentTable({
-  caption,
-  items,
-}: {
-  caption: string;
-  items: readonly ChartAppointment[];
-}) {
-  return (
-    <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
-      <caption className="mb-2 text-left font-semibold text-ink">{caption}</caption>
-      <thead>
-        <tr className="border-b border-line">
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Date
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Time
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            Topic
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((a, index) => (
-          <tr key={`${a.date}-${a.time}-${index}`} className="border-b border-line last:border-0">
-            <td className="py-2 pr-4 whitespace-nowrap">{a.date}</td>
-            <td className="py-2 pr-4">{a.time.slice(0, 5)}</td>
-            <td className="py-2">{a.topic || '-'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /**
  * Every appointment of the patient (GET /patient/{id}/appointments, newest first, a page at a

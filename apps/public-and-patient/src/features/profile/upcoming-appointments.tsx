@@ -1,5 +1,5 @@
 import { useMyAppointments } from '@portal/api-client';
-import { Button, Card } from '@portal/ui';
+import { AppointmentTable, Button, Card } from '@portal/ui';
 
 /** Shown when the patient has no appointment from today on. */
 export const NO_UPCOMING_APPOINTMENTS = 'No upcoming appointments.';
@@ -23,33 +23,7 @@ export function UpcomingAppointments() {
       </p>
     );
   else if (items.length === 0) body = <p className="text-muted">{NO_UPCOMING_APPOINTMENTS}</p>;
-  else
-    body = (
-      <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Date
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold">
-              Time
-            </th>
-            <th scope="col" className="py-2 font-semibold">
-              Topic
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((a, index) => (
-            <tr key={`${a.date}-${a.time}-${index}`} className="border-b border-line last:border-0">
-              <td className="py-2 pr-4">{a.date}</td>
-              <td className="py-2 pr-4">{a.time.slice(0, 5)}</td>
-              <td className="py-2">{a.topic || '-'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    );
+  else body = <AppointmentTable items={items} />;
 
   return (
     <Card title="Upcoming appointments">
