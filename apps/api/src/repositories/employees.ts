@@ -4,7 +4,7 @@ import type {
   Employee,
   updateEmployeeRequestSchema,
 } from '@portal/contract';
-import { checkEmployeeDates, nextIdAfter } from '@portal/contract';
+import { checkEmployeeDates, nextIdAfter, type PageParams } from '@portal/contract';
 import { findPosition } from '@portal/reference-data';
 import type { z } from 'zod';
 import { type Db, queryRows } from '../db/database';
@@ -105,7 +105,7 @@ export const employeesRepository = {
   async list(
     db: Db,
     context: RequestContext,
-    page: { limit: number; cursor?: string },
+    page: PageParams,
     criteria?: { employee_id: string; first_name: string; last_name: string },
   ): Promise<Page<Employee>> {
     const after = decodeCursor(page.cursor);

@@ -5,6 +5,7 @@ import {
   type AccessActor,
   type AccessLogEntry,
   accessKindOf,
+  type PageParams,
   todayUtc,
   type UpcomingAppointment,
 } from '@portal/contract';
@@ -20,12 +21,6 @@ import {
   encodeCursor,
   pageIdsQuery,
 } from './query-kit';
-
-/** The paging parameters of a list call (`?limit=&cursor=`). */
-interface PageParams {
-  readonly limit: number;
-  readonly cursor?: string | undefined;
-}
 
 /** The internal row id of a patient, or a 404 (a patient account always has its record). */
 async function patientRowId(db: Db, patientId: string): Promise<number> {

@@ -8,6 +8,7 @@ import type {
   addHistoryRequestSchema,
   addPatientRequestSchema,
   updatePatientRequestSchema,
+  PageParams,
 } from '@portal/contract';
 import {
   CHART_APPOINTMENTS_READ_ACTION,
@@ -155,7 +156,7 @@ export const patientsRepository = {
     db: Db,
     context: RequestContext,
     patientId: string,
-    page: { limit: number; cursor?: string | undefined },
+    page: PageParams,
   ): Promise<Page<ChartAppointment>> {
     const after = decodeCursor(page.cursor);
     const [found] = await queryRows<{ id: string | number }>(
@@ -207,7 +208,7 @@ export const patientsRepository = {
   async list(
     db: Db,
     context: RequestContext,
-    page: { limit: number; cursor?: string },
+    page: PageParams,
     criteria?: { patient_id: string; first_name: string; last_name: string },
   ): Promise<Page<PatientRecord>> {
     const after = decodeCursor(page.cursor);

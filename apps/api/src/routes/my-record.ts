@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   accessLogSchema,
+  type Endpoint,
   ENDPOINTS,
+  type PageParams,
   pageQuerySchema,
   upcomingAppointmentListSchema,
 } from '@portal/contract';
+import type { Db } from '../db/database';
 import { forbidden } from '../errors';
+import type { RequestContext } from '../repositories/audit';
 import { myRecordRepository as myRecord } from '../repositories/my-record';
+import type { Page } from '../repositories/query-kit';
 import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
 
 /** The signed-in patient's own record id; the calls take none, so no other can be asked for. */
@@ -20,37 +26,28 @@ function ownPatientId(patientId: string | null | undefined): string {
  * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link).
  */
 export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
-  app.route({
-    ...fromEndpoint(ENDPOINTS.myAppointments, {
-      querystring: pageQuerySchema,
-      response: { 200: upcomingAppointmentListSchema },
-    }),
-    handler: async (request, reply) =>
-      sendPage(
-        reply,
-        await myRecord.upcomingAppointments(
-          db,
-          request.context(),
-          ownPatientId(request.actor?.patientId),
-          request.query,
+  /** A paged list of the signed-in patient's own record: the same route for each call. */
+  const ownList = <T>(
+    endpoint: Endpoint,
+    schema: z.ZodType,
+    list: (
+      db: Db,
+      context: RequestContext,
+      patientId: string,
+      page: PageParams,
+    ) => Promise<Page<T>>,
+  ) =>
+    app.route({
+      ...fromEndpoint(endpoint, { querystring: pageQuerySchema, response: { 200: schema } }),
+      handler: async (request, reply) =>
+        sendPage(
+          reply,
+          await list(db, request.context(), ownPatientId(request.actor?.patientId), request.query),
         ),
-      ),
-  });
+    });
 
-  app.route({
-    ...fromEndpoint(ENDPOINTS.myAccessLog, {
-      querystring: pageQuerySchema,
-      response: { 200: accessLogSchema },
-    }),
-    handler: async (request, reply) =>
-      sendPage(
-        reply,
-        await myRecord.accessLog(
-          db,
-          request.context(),
-          ownPatientId(request.actor?.patientId),
-          request.query,
-        ),
-      ),
-  });
+  ownList(ENDPOINTS.myAppointments, upcomingAppointmentListSchema, (...args) =>
+    myRecord.upcomingAppointments(...args),
+  );
+  ownList(ENDPOINTS.myAccessLog, accessLogSchema, (...args) => myRecord.accessLog(...args));
 };

@@ -24,6 +24,8 @@ export const pageQuerySchema = z.object({
 });
 
 export type PageQuery = z.input<typeof pageQuerySchema>;
+/** The paging parameters as the API reads them (limit defaulted, cursor optional). */
+export type PageParams = z.output<typeof pageQuerySchema>;
 
 /**
  * Up to this many matching records a list's total (X-Total-Count) is exact; when more match,
