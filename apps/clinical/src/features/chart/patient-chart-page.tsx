@@ -6,44 +6,37 @@ import { diseaseName, drugName } from '@portal/reference-data';
 import {
   Button,
   Card,
+  capitalised,
+  DetailList,
   ErrorState,
   LinkButton,
   LoadingState,
   PageHeading,
   PortalLink,
+  shownValue,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
 
 /** The loading text of the chart. */
 export const LOADING_CHART = 'Loading patient chart...';
 
-/** A value as the chart shows it: the spec's '-' when it is empty. */
-function shown(value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === ''
-    ? MESSAGES.emptyValue
-    : String(value);
-}
-
-const capitalised = (value: string | null) =>
-  value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
-
 /** Every field of the patient's record, in the order of the add form. */
 function detailsOf(p: PatientRecord['patient']): [string, string][] {
   return [
-    ['Patient ID', shown(p.patient_id)],
-    ['First Name', shown(p.first_name)],
-    ['Last Name', shown(p.last_name)],
-    ['Age', shown(p.age)],
-    ['Date of Birth', shown(p.date_of_birth)],
-    ['Gender', shown(capitalised(p.gender))],
-    ['Blood Type', shown(p.blood_type)],
-    ['Email', shown(p.email)],
-    ['Health Insurance', shown(capitalised(p.health_insurance))],
-    ['Address', shown(p.address)],
-    ['Phone Number', shown(p.phone_number)],
-    ['ID card number', shown(p.id_card_number)],
-    ['Ongoing treatment', shown(p.ongoing_treatment)],
-    ['Unhealthy habits', shown(p.unhealthy_habits)],
+    ['Patient ID', shownValue(p.patient_id)],
+    ['First Name', shownValue(p.first_name)],
+    ['Last Name', shownValue(p.last_name)],
+    ['Age', shownValue(p.age)],
+    ['Date of Birth', shownValue(p.date_of_birth)],
+    ['Gender', shownValue(capitalised(p.gender))],
+    ['Blood Type', shownValue(p.blood_type)],
+    ['Email', shownValue(p.email)],
+    ['Health Insurance', shownValue(capitalised(p.health_insurance))],
+    ['Address', shownValue(p.address)],
+    ['Phone Number', shownValue(p.phone_number)],
+    ['ID card number', shownValue(p.id_card_number)],
+    ['Ongoing treatment', shownValue(p.ongoing_treatment)],
+    ['Unhealthy habits', shownValue(p.unhealthy_habits)],
   ];
 }
 
@@ -125,14 +118,7 @@ function Chart({ record }: { record: PatientRecord }) {
       <ChartActions patientId={p.patient_id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Personal details">
-          <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-            {detailsOf(p).map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-medium text-muted">{label}</dt>
-                <dd className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DetailList items={detailsOf(p)} />
         </Card>
         <div className="flex flex-col gap-6">
           <Card title="Chronic diseases">

@@ -1,16 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { MESSAGES, type PatientRecord } from '@portal/contract';
 import { diseaseName, drugName } from '@portal/reference-data';
-
-/** A value as the record shows it: the spec's '-' when it is empty. */
-function shown(value: string | number | null | undefined): string {
-  return value === null || value === undefined || value === ''
-    ? MESSAGES.emptyValue
-    : String(value);
-}
-
-const capitalised = (value: string | null) =>
-  value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+import { capitalised, DetailList, shownValue as shown } from './detail-list';
 
 /** The latest appointment as date plus time, or the spec's 'No appointment'. */
 export function appointmentText(appointment: PatientRecord['patient_appointment']): string {
@@ -53,14 +44,7 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Section title="Personal details">
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
-          {details.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="font-medium text-muted">{label}</dt>
-              <dd className="text-ink">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList items={details} />
       </Section>
       <div className="flex flex-col gap-4">
         <Section title="Drug allergies">

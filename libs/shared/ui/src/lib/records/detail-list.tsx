@@ -1,0 +1,37 @@
+import { MESSAGES } from '@portal/contract';
+
+/** A value as a record shows it: the spec's '-' when it is empty. */
+export function shownValue(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === ''
+    ? MESSAGES.emptyValue
+    : String(value);
+}
+
+/** A stored choice ('female', 'yes') as a record shows it ('Female', 'Yes'). */
+export function capitalised(value: string | null): string | null {
+  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+}
+
+/** Props of DetailList. */
+export interface DetailListProps {
+  /** Label and value pairs, in the order to show them. */
+  readonly items: readonly (readonly [label: string, value: string])[];
+}
+
+/**
+ * A record's fields as a description list: label beside value from small screens up, label
+ * above value on a phone; long values (an address, a treatment) wrap and keep their line breaks.
+ * MyInfo's record view, the search results and the clinician's chart show fields this way.
+ */
+export function DetailList({ items }: DetailListProps) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[max-content_1fr]">
+      {items.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-muted">{label}</dt>
+          <dd className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
