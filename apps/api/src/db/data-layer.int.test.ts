@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPARTMENTS, DISEASES, DRUGS, POSITIONS } from '@portal/reference-data';
 import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
-import { countUpToBound, pageIdsQuery, searchCondition } from '../repositories/query-kit';
+import {
+  countUpToBound,
+  highestIdNumberQuery,
+  pageIdsQuery,
+  searchCondition,
+} from '../repositories/query-kit';
 import { accessLogPageIds } from '../repositories/my-record';
 import { patientsRepository } from '../repositories/patients';
 import { employeesRepository } from '../repositories/employees';
@@ -247,6 +252,12 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(await searchPlan({ id: '', firstName: '', lastName: '8f14e4' })).toMatch(
         /patient_last_name_trgm/,
       );
+    });
+
+    it('finds the highest id number for the next free id through its index, not every row', async () => {
+      const nextIdPlan = await plan(database, highestIdNumberQuery('P'));
+      expect(nextIdPlan).toMatch(/patient_id_number/);
+      expect(nextIdPlan).not.toMatch(/Seq Scan/);
     });
 
     it('finds ids by their start through the id index', async () => {

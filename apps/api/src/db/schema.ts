@@ -77,6 +77,10 @@ export const patient = pgTable(
     // A 1–2 letter fragment matches the name's start: `lower(first_name) LIKE 'so%'`.
     index('patient_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('patient_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    // The next free id (highestIdNumberQuery): the largest number of a P… id, read from the end.
+    index('patient_id_number')
+      .using('btree', sql`(substring(${t.patientId} from 2)::bigint)`)
+      .where(sql`${t.patientId} ~ '^P[0-9]{1,15}$'`),
     check('patient_age_range', sql`${t.age} between 1 and 120`),
     check('patient_gender', sql`${t.gender} in ('male', 'female')`),
     check('patient_blood_type', sql`${t.bloodType} in ('A', 'B', 'AB', 'O')`),
@@ -163,6 +167,9 @@ export const employee = pgTable(
     index('employee_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
     index('employee_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('employee_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
+    index('employee_id_number')
+      .using('btree', sql`(substring(${t.employeeId} from 2)::bigint)`)
+      .where(sql`${t.employeeId} ~ '^E[0-9]{1,15}$'`),
     check('employee_work_status', sql`${t.workStatus} in ('yes', 'no')`),
     check(
       'employee_resignation',

@@ -20,6 +20,7 @@ import {
   encodeCursor,
   pageIdsQuery,
   searchCondition,
+  highestIdNumberQuery,
   withoutUndefined,
 } from './query-kit';
 
@@ -82,8 +83,7 @@ export const employeesRepository = {
   async nextId(db: Db): Promise<string> {
     const [row] = await queryRows<{ highest: string | number | null }>(
       db,
-      sql`select max(substring(employee_id from 2)::bigint) as highest
-          from employee where employee_id ~ '^E[0-9]{1,15}$'`,
+      highestIdNumberQuery('E'),
     );
     return nextIdAfter('E', Number(row?.highest ?? 0));
   },

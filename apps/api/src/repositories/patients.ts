@@ -36,6 +36,7 @@ import {
   encodeCursor,
   pageIdsQuery,
   searchCondition,
+  highestIdNumberQuery,
   withoutUndefined,
 } from './query-kit';
 
@@ -198,8 +199,7 @@ export const patientsRepository = {
   async nextId(db: Db): Promise<string> {
     const [row] = await queryRows<{ highest: string | number | null }>(
       db,
-      sql`select max(substring(patient_id from 2)::bigint) as highest
-          from patient where patient_id ~ '^P[0-9]{1,15}$'`,
+      highestIdNumberQuery('P'),
     );
     return nextIdAfter('P', Number(row?.highest ?? 0));
   },

@@ -1,0 +1,3 @@
+-- The next free id (issue 12's suggestion) read from one index entry, not from every row.
+CREATE INDEX "employee_id_number" ON "employee" USING btree ((substring("employee_id" from 2)::bigint)) WHERE "employee"."employee_id" ~ '^E[0-9]{1,15}$';--> statement-breakpoint
+CREATE INDEX "patient_id_number" ON "patient" USING btree ((substring("patient_id" from 2)::bigint)) WHERE "patient"."patient_id" ~ '^P[0-9]{1,15}$';
