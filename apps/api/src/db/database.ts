@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
 import { startPgliteServer } from './pglite-server';
@@ -108,5 +109,26 @@ export async function openDatabase(
  */
 export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
   const result = (await db.execute<Record<string, unknown>>(query)) as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Like {@link queryRows}, as a named prepared statement: each connection parses and plans the
+ * statement once, and after five runs PostgreSQL keeps a generic plan instead of planning every
+ * call (issue 15: the record read spent 1.7 ms planning for 0.7 ms executing). The name is a
+ * hash of the text, so a statement's name never stands for two texts.
+ *
+ * Only for statements whose text is fixed (values as parameters) and whose best plan does not
+ * depend on the values: an id or key compared for equality. Never for a search: a generic plan
+ * cannot use an index for `like $1`, and PostgreSQL could settle on it.
+ */
+export async function preparedRows<T>(db: Pick<Db, '_'>, query: SQL): Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(compiled.sql).digest('base64url').slice(0, 20)}`;
+  const result = (await db._.session.prepareQuery(compiled, undefined, name, false).execute()) as {
+    rows: T[];
+  };
   return result.rows;
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@portal/reference-data';
-import { type Db, queryRows } from '../db/database';
+import { type Db, preparedRows, queryRows } from '../db/database';
 import { activationCode, appUser, session } from '../db/schema';
 import { generateActivationCode, hashActivationCode } from '../security/activation-codes';
 
@@ -121,7 +121,7 @@ export interface SessionState extends Omit<LoginCandidate, 'passwordHash'> {
 
 /** One query: the session, its account and the account's record, for the per-request check. */
 export async function findSession(db: Db, sessionId: string): Promise<SessionState | undefined> {
-  const [row] = await queryRows<
+  const [row] = await preparedRows<
     Omit<SessionState, 'absoluteExpiresAt'> & { absoluteExpiresAt: string }
   >(
     db,

@@ -7,7 +7,7 @@ import type {
 import { checkEmployeeDates, nextIdAfter, type PageParams } from '@portal/contract';
 import { findPosition } from '@portal/reference-data';
 import type { z } from 'zod';
-import { type Db, queryRows } from '../db/database';
+import { type Db, preparedRows, queryRows } from '../db/database';
 import { employee } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode, revokeEmployeeSessions, setEmployeeAccountRole } from './accounts';
@@ -18,6 +18,7 @@ import {
   countUpToBound,
   decodeCursor,
   encodeCursor,
+  listRows,
   pageIdsQuery,
   searchCondition,
   highestIdNumberQuery,
@@ -42,7 +43,7 @@ const employeeFrom = sql`employee e
   left join department d on d.id = pos.department_id`;
 
 async function readEmployee(db: Db, employeeId: string): Promise<Employee | undefined> {
-  const [row] = await queryRows<{ record: Employee }>(
+  const [row] = await preparedRows<{ record: Employee }>(
     db,
     sql`select ${employeeJson} as record from ${employeeFrom} where e.employee_id = ${employeeId}`,
   );
@@ -119,14 +120,16 @@ export const employeesRepository = {
           },
         )
       : undefined;
-    const rows = await queryRows<{ id: string; record: Employee }>(
+    const rows = await listRows<{ id: string; record: Employee }>(
       db,
+      where,
       sql`select e.id, ${employeeJson} as record
           from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit)}) page on page.id = e.id
           order by e.id`,
     );
-    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
       db,
+      where,
       countUpToBound(sql`employee`, where),
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);

@@ -17,7 +17,7 @@ import {
   toTimeWithSeconds,
 } from '@portal/contract';
 import type { z } from 'zod';
-import { type Db, queryRows } from '../db/database';
+import { type Db, preparedRows, queryRows } from '../db/database';
 import {
   appointment,
   medicalHistory,
@@ -34,6 +34,7 @@ import {
   countUpToBound,
   decodeCursor,
   encodeCursor,
+  listRows,
   pageIdsQuery,
   searchCondition,
   highestIdNumberQuery,
@@ -131,7 +132,7 @@ export const patientsRepository = {
       recordType: 'patient',
       recordIds: [patientId],
     } as const;
-    const [row] = await queryRows<{ record: PatientRecord | null }>(
+    const [row] = await preparedRows<{ record: PatientRecord | null }>(
       db,
       sql`with found as (select ${recordJson} as record from patient p where p.patient_id = ${patientId}),
         audited as (${auditInsertSql(
@@ -218,14 +219,16 @@ export const patientsRepository = {
           { id: criteria.patient_id, firstName: criteria.first_name, lastName: criteria.last_name },
         )
       : undefined;
-    const rows = await queryRows<{ id: string; record: PatientRecord }>(
+    const rows = await listRows<{ id: string; record: PatientRecord }>(
       db,
+      where,
       sql`select p.id, ${recordJson} as record
           from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit)}) page on page.id = p.id
           order by p.id`,
     );
-    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
+    const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
       db,
+      where,
       countUpToBound(sql`patient`, where),
     );
     const items = rows.slice(0, page.limit).map((r) => r.record);

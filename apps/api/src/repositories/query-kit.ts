@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { SHORT_FRAGMENT_LENGTH, TOTAL_COUNT_BOUND } from '@portal/contract';
+import { type Db, preparedRows, queryRows } from '../db/database';
 import { badRequest } from '../errors';
 
 /** A page of records, the total matching the query, and the cursor of the next page. */
@@ -78,6 +79,15 @@ export function pageIdsQuery(
  */
 export function countUpToBound(table: SQL, where: SQL | undefined): SQL {
   return sql`select count(*)::int as total from (select 1 from ${table} where ${where ?? sql`true`} limit ${TOTAL_COUNT_BOUND + 1}) bounded`;
+}
+
+/**
+ * Runs a list's page or count query: prepared when there are no criteria (a fixed text whose
+ * plan, a walk along the primary key, does not depend on the values), planned afresh for a
+ * search, whose best plan depends on the fragment (see {@link preparedRows}).
+ */
+export function listRows<T>(db: Db, where: SQL | undefined, query: SQL): Promise<T[]> {
+  return where ? queryRows<T>(db, query) : preparedRows<T>(db, query);
 }
 
 /** The page's total from {@link countUpToBound}: exact, or the bound with `more` set. */

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, preparedRows, queryRows } from './database';
+import {
+  call,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  newPatient,
+  type TestUser,
+} from '../test/harness';
+import { expectSuccess } from '../test/assertions';
+
+/**
+ * Which statements run prepared (issue 15). On PGlite, whose pool is one connection, the
+ * connection's `pg_prepared_statements` lists every statement prepared so far, so the test can
+ * see exactly which calls were prepared and which were planned afresh.
+ */
+describe('prepared statements', () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let doctor: TestUser;
+
+  const prepared = async () =>
+    (
+      await queryRows<{ name: string; statement: string }>(
+        database.db,
+        sql`select name, statement from pg_prepared_statements`,
+      )
+    ).filter((row) => row.name.startsWith('q_'));
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    ({ app } = await createTestApp(database));
+    doctor = await createUser(app, database, 'medical_personnel');
+    const body = newPatient();
+    expectSuccess(
+      await call(app, 'POST', '/patient/add-patient', { token: doctor.token, body }),
+      201,
+    );
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('names a statement by its text, so one name never stands for two texts', async () => {
+    const [a] = await preparedRows<{ n: number }>(database.db, sql`select ${1}::int as n`);
+    const [b] = await preparedRows<{ n: number }>(database.db, sql`select ${2}::int as n`);
+    const [c] = await preparedRows<{ n: number }>(database.db, sql`select ${3}::int + 0 as n`);
+    expect([a?.n, b?.n, c?.n]).toEqual([1, 2, 3]);
+    const mine = (await prepared()).filter((row) => row.statement.startsWith('select $1::int'));
+    expect(mine).toHaveLength(2);
+    expect(new Set(mine.map((row) => row.name)).size).toBe(2);
+  });
+
+  it('prepares the session check, the record read and the plain list, once each', async () => {
+    const round = async () => {
+      const list = await call(app, 'GET', '/patient?limit=5', { token: doctor.token });
+      expectSuccess(list, 200);
+      const [first] = list.json<{ patient: { patient_id: string } }[]>();
+      expectSuccess(
+        await call(app, 'GET', `/patient/${first!.patient.patient_id}`, { token: doctor.token }),
+        200,
+      );
+    };
+    await round();
+    const afterOne = await prepared();
+    const texts = afterOne.map((row) => row.statement);
+    expect(texts.some((text) => /from session s/.test(text))).toBe(true);
+    expect(texts.some((text) => /with found as[\s\S]*insert into audit_event/.test(text))).toBe(
+      true,
+    );
+    expect(texts.some((text) => /select count\(\*\)::int as total/.test(text))).toBe(true);
+    // The same calls again reuse those statements: nothing new is prepared.
+    await round();
+    await round();
+    expect((await prepared()).map((row) => row.name).sort()).toEqual(
+      afterOne.map((row) => row.name).sort(),
+    );
+  });
+
+  it('plans a search afresh: no search statement is ever prepared', async () => {
+    for (const body of [{ first_name: 'ab' }, { first_name: 'abc' }, { patient_id: 'P0' }]) {
+      expectSuccess(
+        await call(app, 'POST', '/patient/search-patient', { token: doctor.token, body }),
+        200,
+      );
+    }
+    const statements = (await prepared()).map((row) => row.statement);
+    expect(statements.some((text) => /like/i.test(text))).toBe(false);
+  });
+});
