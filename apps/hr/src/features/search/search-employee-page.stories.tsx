@@ -147,12 +147,12 @@ export const LongList: Story = {
   },
 };
 
-/** More than the server counts exactly (10,000): the total reads "more than" (issue 15). */
-export const MoreThanTenThousand: Story = {
-  parameters: { msw: createHandlers({ employees: makeEmployees(10_001) }) },
+/** More than the server counts exactly (1,000): the total reads "more than" (issue 15). */
+export const MoreThanOneThousand: Story = {
+  parameters: { msw: createHandlers({ employees: makeEmployees(1_001) }) },
   play: async ({ canvas }) => {
     const list = results(canvas);
-    await expect(await list.findByText('Showing 50 of more than 10,000 employees')).toBeVisible();
+    await expect(await list.findByText('Showing 50 of more than 1,000 employees')).toBeVisible();
   },
 };
 

@@ -124,10 +124,10 @@ describe('SearchEmployeePage', () => {
   });
 
   it('says "more than" when more employees match than the server counts', async () => {
-    serveEmployees(makeEmployees(10_001));
+    serveEmployees(makeEmployees(1_001));
     const { results } = renderPage();
     expect(
-      await within(results).findByText('Showing 50 of more than 10,000 employees'),
+      await within(results).findByText('Showing 50 of more than 1,000 employees'),
     ).toBeInTheDocument();
   });
 

@@ -95,11 +95,11 @@ describe('PatientAccessLogPage', () => {
     expect(screen.queryByRole('button', { name: 'Show older entries' })).not.toBeInTheDocument();
   });
 
-  it('says "more than" beyond the 10,000 entries the server counts', async () => {
-    server.use(...createHandlers({ accessLog: { P001: makeAccessLog(10_001) } }));
+  it('says "more than" beyond the 1,000 entries the server counts', async () => {
+    server.use(...createHandlers({ accessLog: { P001: makeAccessLog(1_001) } }));
     renderPage();
     expect(await rows()).toHaveLength(50);
-    expect(screen.getByText('Showing 50 of more than 10,000.')).toBeInTheDocument();
+    expect(screen.getByText('Showing 50 of more than 1,000.')).toBeInTheDocument();
   });
 
   it('says so when nobody has opened the record', async () => {

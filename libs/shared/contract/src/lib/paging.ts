@@ -32,7 +32,7 @@ export type PageParams = z.output<typeof pageQuerySchema>;
  * X-Total-Count holds this number and TOTAL_COUNT_CAPPED_HEADER says `true` ("more than"):
  * counting a million matches exactly would cost more than the page itself.
  */
-export const TOTAL_COUNT_BOUND = 10_000;
+export const TOTAL_COUNT_BOUND = 1_000;
 /** Response header present (`true`) when more records match than X-Total-Count says. */
 export const TOTAL_COUNT_CAPPED_HEADER = 'x-total-count-capped';
 
