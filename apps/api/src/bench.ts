@@ -6,7 +6,7 @@
  * 1. times each kind of call one client at a time (p50/p95, and the issue-15 bound against
  *    `GET /api/profile` measured in the same run);
  * 2. loads each of six calls with autocannon (`--connections`, default 50, for `--duration`
- *    seconds each, default 20): req/s, p50, p99 and the ratio to a bare Fastify hello-world;
+ *    seconds each, default 20; autocannon runs in a child process, not the server's): req/s, p50, p99 and the ratio to a bare Fastify hello-world;
  * 3. times a clinical read during bursts of anonymous logins;
  * and prints the load time, the data size and the largest RSS seen, and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
@@ -21,6 +21,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'burst-rounds': { type: 'string', default: process.env['BENCH_BURST_ROUNDS'] ?? '5' },
     out: { type: 'string', default: 'docs/performance.md' },
+    /** Internal: this process is the load generator the bench forked (see loadFromChild). */
+    'load-generator': { type: 'boolean', default: false },
   },
 });
 const PATIENTS = Number(args.patients);
@@ -83,6 +86,147 @@ for (const [name, value] of Object.entries({
 })) {
   if (!Number.isInteger(value) || value < 1)
     throw new Error(`--${name.toLowerCase()} must be a positive integer`);
+}
+
+/** The calls the concurrent phase loads. */
+type LoadKind = 'hello' | 'health' | 'record' | 'list' | 'search' | 'add-patient';
+
+/** What one concurrent run measured. */
+interface LoadResult {
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly failed: number;
+}
+
+/**
+ * The requests autocannon sends for one kind of call: rotating record ids, name fragments and
+ * new patients, so that no answer is served from a cache of one value.
+ */
+function loadRequests(kind: LoadKind, token: string): LoadRequest[] {
+  const auth = { authorization: `Bearer ${token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  let n = 0;
+  switch (kind) {
+    case 'hello':
+      return [{ method: 'GET', path: '/' }];
+    case 'health':
+      return [{ method: 'GET', path: '/api/health' }];
+    case 'list':
+      return [{ method: 'GET', path: '/api/patient', headers: auth }];
+    case 'record':
+      return [
+        {
+          method: 'GET',
+          headers: auth,
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`,
+          }),
+        },
+      ];
+    case 'search':
+      return [
+        {
+          method: 'POST',
+          path: '/api/patient/search-patient',
+          headers: json,
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ first_name: FRAGMENTS[n++ % FRAGMENTS.length] }),
+          }),
+        },
+      ];
+    case 'add-patient': {
+      const year = new Date().getUTCFullYear();
+      return [
+        {
+          method: 'POST',
+          path: '/api/patient/add-patient',
+          headers: json,
+          setupRequest: (request) => {
+            const k = ++n;
+            return {
+              ...request,
+              body: JSON.stringify({
+                patient: {
+                  patient_id: `P9${String(k).padStart(8, '0')}`,
+                  first_name: FIRST_NAMES[k % FIRST_NAMES.length],
+                  last_name: LAST_NAMES[(k * 7) % LAST_NAMES.length],
+                  age: 42,
+                  date_of_birth: `${year - 42}-01-01`,
+                  gender: 'female',
+                  blood_type: 'O',
+                  email: `added${k}@gmail.com`,
+                  health_insurance: 'yes',
+                  address: '1 Rama IV Road',
+                  phone_number: '0812345678',
+                  id_card_number: `BENCHADD${k}`,
+                  ongoing_treatment: 'none',
+                  unhealthy_habits: 'none',
+                },
+                patient_chronic_disease: [{ disease_id: 'I002' }],
+                patient_drug_allergy: [],
+              }),
+            };
+          },
+        },
+      ];
+    }
+  }
+}
+
+/**
+ * Runs one concurrent load in a child process (this same file, `--load-generator`), so that
+ * the load generator's CPU and memory are not the server's: the server's event loop serves
+ * only requests, and the largest RSS is the server's own. The child is ended if it outlives
+ * the run by a minute.
+ */
+function loadFromChild(task: { target: string; kind: LoadKind; token: string }) {
+  return new Promise<LoadResult>((resolvePromise, reject) => {
+    const child = fork(process.argv[1]!, [
+      '--load-generator',
+      '--patients',
+      String(PATIENTS),
+      '--duration',
+      String(DURATION),
+      '--connections',
+      String(CONNECTIONS),
+    ]);
+    const deadline = setTimeout(() => child.kill(), (DURATION + 60) * 1000);
+    let result: LoadResult | undefined;
+    child.on('message', (message) => {
+      result = message as LoadResult;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(deadline);
+      if (result) resolvePromise(result);
+      else reject(new Error(`the load generator (${task.kind}) ended with ${code}`));
+    });
+    child.send(task);
+  });
+}
+
+/** The child's side of {@link loadFromChild}: one autocannon run, its figures sent back. */
+function runLoadGenerator(): void {
+  process.once('message', (message) => {
+    const task = message as { target: string; kind: LoadKind; token: string };
+    void autocannon({
+      url: task.target,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: loadRequests(task.kind, task.token),
+    }).then((result) => {
+      const figures: LoadResult = {
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        failed: result.non2xx + result.errors + result.timeouts,
+      };
+      process.send!(figures, () => process.exit(0));
+    });
+  });
 }
 
 /** The size of a folder and everything in it, in bytes. */
@@ -136,9 +280,14 @@ async function main(): Promise<void> {
   const url = DATABASE_URL;
   const kind = url ? 'PostgreSQL' : 'PGlite';
   let maxRss = process.memoryUsage().rss;
-  const rssSampler = setInterval(() => {
-    maxRss = Math.max(maxRss, process.memoryUsage().rss);
-  }, 100);
+  /** What the bench is doing, so that the report says when the process was largest. */
+  let phase = 'start';
+  let maxRssPhase = phase;
+  const sampleRss = () => {
+    const rss = process.memoryUsage().rss;
+    if (rss > maxRss) [maxRss, maxRssPhase] = [rss, phase];
+  };
+  const rssSampler = setInterval(sampleRss, 100);
   rssSampler.unref();
   const database = await openDatabase(url ? { url } : { dataDir: dir });
   const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', PORT: '0' });
@@ -150,6 +299,7 @@ async function main(): Promise<void> {
     );
     if (existing > 0) throw new Error('The benchmark needs an empty database (no patients).');
     const started = performance.now();
+    phase = 'loading';
     for (let low = 1; low <= PATIENTS; low += LOAD_BATCH) {
       const high = Math.min(PATIENTS, low + LOAD_BATCH - 1);
       await database.db
@@ -218,6 +368,7 @@ async function main(): Promise<void> {
     });
 
     const time = async (name: string, request: () => Promise<Response>, rounds = ROUNDS) => {
+      phase = name;
       const samples: number[] = [];
       let total = '';
       for (let i = 0; i < rounds; i++) {
@@ -297,91 +448,24 @@ async function main(): Promise<void> {
     const bare = Fastify({ logger: false });
     bare.get('/', async () => ({ hello: 'world' }));
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-    let added = 0;
-    let fragment = 0;
-    const year = new Date().getUTCFullYear();
-    const load = async (name: string, target: string, requests: LoadRequest[]) => {
-      const result = await autocannon({
-        url: target,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        requests,
-      });
+    const load = async (name: string, target: string, kind: LoadKind) => {
+      phase = `${name}, ${CONNECTIONS} connections`;
+      const result = await loadFromChild({ target, kind, token });
       // autocannon stops at the deadline, not the server: wait until what it left queued is
       // answered (a read queues behind it), so that one phase does not slow the next.
       await fetch(`${base}/api/patient/P0000001`, {
         headers: auth,
         signal: AbortSignal.timeout(120_000),
       });
-      return {
-        name,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        failed: result.non2xx + result.errors + result.timeouts,
-      };
+      return { name, ...result };
     };
-    const authHeaders = { authorization: `Bearer ${token}` };
     const concurrent = [
-      await load('bare Fastify hello-world', bareBase, [{ method: 'GET', path: '/' }]),
-      await load('GET /api/health', base, [{ method: 'GET', path: '/api/health' }]),
-      await load('GET /api/patient/{id}', base, [
-        {
-          method: 'GET',
-          headers: authHeaders,
-          setupRequest: (request) => ({
-            ...request,
-            path: `/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`,
-          }),
-        },
-      ]),
-      await load('GET /api/patient', base, [
-        { method: 'GET', path: '/api/patient', headers: authHeaders },
-      ]),
-      await load('search, rotating 3-letter name', base, [
-        {
-          method: 'POST',
-          path: '/api/patient/search-patient',
-          headers: { ...json, ...authHeaders },
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ first_name: FRAGMENTS[fragment++ % FRAGMENTS.length] }),
-          }),
-        },
-      ]),
-      await load('POST add-patient', base, [
-        {
-          method: 'POST',
-          path: '/api/patient/add-patient',
-          headers: { ...json, ...authHeaders },
-          setupRequest: (request) => {
-            const k = ++added;
-            return {
-              ...request,
-              body: JSON.stringify({
-                patient: {
-                  patient_id: `P9${String(k).padStart(8, '0')}`,
-                  first_name: FIRST_NAMES[k % FIRST_NAMES.length],
-                  last_name: LAST_NAMES[(k * 7) % LAST_NAMES.length],
-                  age: 42,
-                  date_of_birth: `${year - 42}-01-01`,
-                  gender: 'female',
-                  blood_type: 'O',
-                  email: `added${k}@gmail.com`,
-                  health_insurance: 'yes',
-                  address: '1 Rama IV Road',
-                  phone_number: '0812345678',
-                  id_card_number: `BENCHADD${k}`,
-                  ongoing_treatment: 'none',
-                  unhealthy_habits: 'none',
-                },
-                patient_chronic_disease: [{ disease_id: 'I002' }],
-                patient_drug_allergy: [],
-              }),
-            };
-          },
-        },
-      ]),
+      await load('bare Fastify hello-world', bareBase, 'hello'),
+      await load('GET /api/health', base, 'health'),
+      await load('GET /api/patient/{id}', base, 'record'),
+      await load('GET /api/patient', base, 'list'),
+      await load('search, rotating 3-letter name', base, 'search'),
+      await load('POST add-patient', base, 'add-patient'),
     ];
     // /api/health while four slow searches run back to back (issue 15: p99 under 50 ms, the
     // embedded database must not hold the event loop). Bounded by DURATION like the others.
@@ -393,15 +477,12 @@ async function main(): Promise<void> {
         ).arrayBuffer();
       }
     });
-    concurrent.push(
-      await load('GET /api/health during 4 searches', base, [
-        { method: 'GET', path: '/api/health' },
-      ]),
-    );
+    concurrent.push(await load('GET /api/health during 4 searches', base, 'health'));
     searching = false;
     await Promise.all(slowSearches);
     await bare.close();
 
+    phase = 'login bursts';
     // 3. A clinical read while 40 anonymous logins arrive at once, each from its own 127.0.0.x
     // address (so the per-address throttle does not stop them): the hashing pool must keep the
     // read fast and answer the excess 503.
@@ -433,7 +514,7 @@ async function main(): Promise<void> {
       total: '',
     });
     await app.close();
-    maxRss = Math.max(maxRss, process.memoryUsage().rss);
+    sampleRss();
 
     // The report: printed, and written to the docs as this database's section.
     const ms = (value: number) => value.toFixed(1);
@@ -443,9 +524,9 @@ async function main(): Promise<void> {
       `### ${kind}, ${PATIENTS.toLocaleString('en')} patients`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
-        ` (shared with other work; one process: server and load generator).` +
+        ` (shared with other work; the load generator in a child process).` +
         ` Loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'};` +
-        ` largest RSS ${mb(maxRss)}.`,
+        ` largest RSS ${mb(maxRss)} (${maxRssPhase}).`,
       '',
       `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
         ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
@@ -502,7 +583,9 @@ function writeSection(path: string, kind: string, section: string): void {
   writeFileSync(path, next);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (args['load-generator']) runLoadGenerator();
+else
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
