@@ -155,7 +155,27 @@ describe('LoginPage', () => {
         /Password must be at least 12 characters/,
       );
       expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid();
+      // The ID's form for the chosen role is checked in the same round, not after the others.
+      expect(screen.getByRole('textbox', { name: 'ID' })).toHaveAccessibleDescription(
+        'A patient registers with a Patient ID, as P001',
+      );
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('shows every error at once, the ID of the chosen role among them', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'HR');
+      await user.type(screen.getByRole('textbox', { name: 'ID' }), 'P001');
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      const id = screen.getByRole('textbox', { name: 'ID' });
+      await waitFor(() => expect(id).toBeInvalid());
+      expect(id).toHaveAccessibleDescription('Staff register with an Employee ID, as E001');
+      expect(usernameInput()).toHaveAccessibleDescription('Required');
+      expect(passwordInput()).toBeInvalid();
+      expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid();
     });
 
     it('asks for an ID of the chosen role', async () => {
