@@ -139,13 +139,17 @@ test('HR sets a nurse’s work status to no: her open session is thrown out at t
     await hrContext.close();
   }
 
-  await test.step('the nurse’s next call throws her out to /', async () => {
+  await test.step('the nurse’s next call throws her out to /, saying the hospital ended it', async () => {
     await page
       .getByRole('navigation', { name: 'Patients Management System' })
       .getByRole('link', { name: 'Patient Information' })
       .click();
     await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(page.getByText('Token expired')).toBeVisible();
+    // Her token had not expired: HR ended her access, and the page says so.
+    await expect(
+      page.getByText('Your access was ended by the hospital. Please contact HR or the Help Desk.'),
+    ).toBeVisible();
+    await expect(page.getByText('Token expired')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('myApp_authToken'))).toBeNull();
   });
