@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { LEAVE_QUESTION } from '@portal/shell';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ENDPOINTS,
@@ -176,6 +177,27 @@ describe('LoginPage', () => {
       expect(usernameInput()).toHaveAccessibleDescription('Required');
       expect(passwordInput()).toBeInvalid();
       expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid();
+    });
+
+    it('asks before a half-filled registration is left by a link', async () => {
+      const user = setupUser();
+      renderWithProviders(
+        <>
+          <Link to="/">Home</Link>
+          <Routes>
+            <Route path={ROUTES.login} element={<LoginPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </>,
+        { route: ROUTES.login, session: null },
+      );
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.type(usernameInput(), 'new.patient');
+      await user.click(screen.getByRole('link', { name: 'Home' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+      expect(dialog).toHaveAccessibleDescription(LEAVE_QUESTION);
+      await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+      expect(usernameInput()).toHaveValue('new.patient');
     });
 
     it('asks for an ID of the chosen role', async () => {
