@@ -45,6 +45,34 @@ test('HR adds a nurse and hands over the code; the nurse registers and reaches t
     await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
   });
 
+  await test.step('leaving a half-filled Add Employee asks first (a sidebar link, and Back)', async () => {
+    const sidebarLink = () =>
+      page.getByRole('navigation', { name: 'Employees Management System' }).getByRole('link', {
+        name: 'Employee Information',
+      });
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await page.getByLabel(/^First Name/).fill('Jintana');
+    await sidebarLink().click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByLabel(/^First Name/)).toHaveValue('Jintana');
+    await sidebarLink().click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Employee Information' }),
+    ).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
+    await page.getByLabel(/^First Name/).fill('Jintana');
+    await page.goForward();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page).toHaveURL(/\/employees-management\/add-employee$/);
+    await expect(page.getByLabel(/^First Name/)).toHaveValue('Jintana');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   await test.step('adds a nurse and gets the activation code', async () => {
     await page.getByLabel(/^Employee ID/).fill(employeeId);
     await page.getByLabel(/^First Name/).fill('Jintana');
