@@ -65,6 +65,7 @@ test('HR adds a nurse and hands over the code; the nurse registers and reaches t
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
     await page.getByLabel(/^First Name/).fill('Jintana');
+    await expect(page.getByLabel(/^First Name/)).toHaveValue('Jintana');
     await page.goForward();
     await expect(question).toBeVisible();
     await question.getByRole('button', { name: 'Stay on this page' }).click();

@@ -1,7 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useHref, useLocation } from 'react-router-dom';
 import { Button, Dialog } from '@portal/ui';
+import { installBackGuardHub, setBackGuard } from './back-guard-hub';
 import { useWarnBeforeUnload } from './unsaved-changes';
+
+// Before any router a test mounts after importing this; the apps install it in PortalApp.
+installBackGuardHub();
 
 /** The question asked before a form with unsaved changes is left. */
 export const LEAVE_QUESTION = 'Leave this page? What you typed has not been saved.';
@@ -37,7 +41,8 @@ function leavingLink(event: MouseEvent, here: string): HTMLAnchorElement | null 
  * without saving**. It works under any router (the apps' BrowserRouter, a MemoryRouter in
  * tests; Back and Forward need the browser's history), so the apps need no data router for it: a click on a link is held in the capture
  * phase before the router sees it and replayed on Leave; a Back is undone at once (the router
- * never hears of it; react-router's history numbers its entries, `idx`) and redone on Leave.
+ * never hears of it: back-guard-hub.ts; react-router's history numbers its entries, `idx`) and
+ * redone on Leave.
  */
 export function LeaveGuard({ dirty }: { dirty: boolean }) {
   /** How to carry on with the move the person asked for, while the question is open. */
@@ -48,7 +53,8 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   const here = useHref({ pathname, search });
   useWarnBeforeUnload(dirty);
 
-  useEffect(() => {
+  // A layout effect: the guard is in place as soon as the first keystroke is on screen.
+  useLayoutEffect(() => {
     if (!dirty) return;
     passing.current = false;
     const at = historyIndex(window.history.state);
@@ -65,22 +71,24 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
       });
     };
 
-    const onPopState = (event: PopStateEvent) => {
+    /** Set while the guard's own step back is under way: the router must not hear of it. */
+    let undoing = false;
+    const onPopState = (event: PopStateEvent): boolean => {
+      if (undoing) {
+        undoing = false;
+        return true;
+      }
       const to = historyIndex(event.state);
-      if (passing.current || at === null || to === null || to === at) return;
+      if (passing.current || at === null || to === null || to === at) return false;
       // Back or Forward: the address has already moved; put it back before the router reads it.
-      event.stopImmediatePropagation();
       const steps = to - at;
-      const undo = (again: PopStateEvent) => {
-        again.stopImmediatePropagation();
-        window.removeEventListener('popstate', undo, true);
-      };
-      window.addEventListener('popstate', undo, true);
+      undoing = true;
       window.history.go(-steps);
       setPending(() => () => {
         passing.current = true;
         window.history.go(steps);
       });
+      return true;
     };
 
     // Leaving was already agreed to (a link into another app): no second, browser question.
@@ -89,11 +97,11 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
     };
 
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
+    const removeBackGuard = setBackGuard(onPopState);
     window.addEventListener('beforeunload', onBeforeUnload, true);
     return () => {
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
+      removeBackGuard();
       window.removeEventListener('beforeunload', onBeforeUnload, true);
     };
   }, [dirty, here]);
