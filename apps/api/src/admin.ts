@@ -4,7 +4,12 @@ import { loadConfig } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
 import { ApiError, describeFailure } from './errors';
-import { listAccounts, revokeUserSessions, setAccountLocked } from './repositories/accounts';
+import {
+  listAccounts,
+  REVOKE_REASONS,
+  revokeUserSessions,
+  setAccountLocked,
+} from './repositories/accounts';
 import { audit, type RequestContext } from './repositories/audit';
 import { employeesRepository } from './repositories/employees';
 import { resetMfa } from './repositories/mfa';
@@ -115,7 +120,7 @@ export async function runAdminCommand(
         const userId = await setAccountLocked(tx, username, command === 'lock');
         if (!userId) throw new ApiError(404, 'Not Found', `No account named ${username}.`);
         if (command === 'unlock') return `Unlocked ${username}.`;
-        const ended = await revokeUserSessions(tx, userId, 'locked by administrator');
+        const ended = await revokeUserSessions(tx, userId, REVOKE_REASONS.locked);
         return `Locked ${username}; ended ${ended} open session(s).`;
       });
     }

@@ -1,4 +1,4 @@
-import type { FieldError } from '@portal/contract';
+import type { FieldError, Problem } from '@portal/contract';
 
 /** An error the API answers with its own status and a message fit for the user. */
 export class ApiError extends Error {
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     detail: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** Members added to the problem beside the standard ones (the contract's problemSchema). */
+    readonly extensions?: Pick<Problem, 'session_ended'>,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -18,8 +20,10 @@ export class ApiError extends Error {
 export const badRequest = (detail: string, errors?: FieldError[]) =>
   new ApiError(400, 'Bad Request', detail, errors);
 /** 401: no valid session. */
-export const unauthorized = (detail = 'Sign in to continue') =>
-  new ApiError(401, 'Unauthorized', detail);
+export const unauthorized = (
+  detail = 'Sign in to continue',
+  extensions?: Pick<Problem, 'session_ended'>,
+) => new ApiError(401, 'Unauthorized', detail, undefined, undefined, extensions);
 /** 403: signed in, but not allowed. */
 export const forbidden = (detail = 'You are not allowed to do this') =>
   new ApiError(403, 'Forbidden', detail);

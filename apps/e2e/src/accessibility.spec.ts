@@ -264,6 +264,8 @@ test.describe('the clinical app, as a doctor', () => {
     {
       link: 'Patient Appointment',
       time: '10:30',
+      // The browser's time control takes no impossible time: left empty, it is "Required".
+      badTime: null,
       // Appointments are planned ahead; history is what has happened (not in the future).
       date: daysFromToday(7),
       textLabel: /^Topic/,
@@ -272,6 +274,7 @@ test.describe('the clinical app, as a doctor', () => {
     {
       link: 'Patient History',
       time: '09:15:00',
+      badTime: '25:99',
       date: daysFromToday(-7),
       textLabel: /^Detail/,
       added: 'History entry added',
@@ -283,7 +286,7 @@ test.describe('the clinical app, as a doctor', () => {
       await expect(page.getByRole('heading', { level: 1, name: entry.link })).toBeVisible();
       await expectAccessible(page, `${entry.link}, empty`);
 
-      await page.getByLabel(/^Time/).fill('25:99');
+      if (entry.badTime) await page.getByLabel(/^Time/).fill(entry.badTime);
       await page.getByRole('button', { name: 'Add' }).click();
       await expectInvalid(page, /^Patient ID/);
       await expectInvalid(page, /^Time/);

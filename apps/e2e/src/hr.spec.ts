@@ -45,6 +45,35 @@ test('HR adds a nurse and hands over the code; the nurse registers and reaches t
     await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
   });
 
+  await test.step('leaving a half-filled Add Employee asks first (a sidebar link, and Back)', async () => {
+    const sidebarLink = () =>
+      page.getByRole('navigation', { name: 'Employees Management System' }).getByRole('link', {
+        name: 'Employee Information',
+      });
+    const question = page.getByRole('alertdialog', { name: 'Unsaved changes' });
+    await page.getByLabel(/^First Name/).fill('Jintana');
+    await sidebarLink().click();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page.getByLabel(/^First Name/)).toHaveValue('Jintana');
+    await sidebarLink().click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Employee Information' }),
+    ).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
+    await page.getByLabel(/^First Name/).fill('Jintana');
+    await expect(page.getByLabel(/^First Name/)).toHaveValue('Jintana');
+    await page.goForward();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(page).toHaveURL(/\/employees-management\/add-employee$/);
+    await expect(page.getByLabel(/^First Name/)).toHaveValue('Jintana');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   await test.step('adds a nurse and gets the activation code', async () => {
     await page.getByLabel(/^Employee ID/).fill(employeeId);
     await page.getByLabel(/^First Name/).fill('Jintana');
@@ -139,13 +168,17 @@ test('HR sets a nurse’s work status to no: her open session is thrown out at t
     await hrContext.close();
   }
 
-  await test.step('the nurse’s next call throws her out to /', async () => {
+  await test.step('the nurse’s next call throws her out to /, saying the hospital ended it', async () => {
     await page
       .getByRole('navigation', { name: 'Patients Management System' })
       .getByRole('link', { name: 'Patient Information' })
       .click();
     await expect(page).toHaveURL(/:\d+\/$/);
-    await expect(page.getByText('Token expired')).toBeVisible();
+    // Her token had not expired: HR ended her access, and the page says so.
+    await expect(
+      page.getByText('Your access was ended by the hospital. Please contact HR or the Help Desk.'),
+    ).toBeVisible();
+    await expect(page.getByText('Token expired')).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('myApp_authToken'))).toBeNull();
   });

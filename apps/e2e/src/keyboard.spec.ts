@@ -18,10 +18,11 @@ async function focused(page: Page) {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!(element instanceof HTMLElement) || element === document.body) return null;
-    // A date field that is active but not :focus has focus on Chromium's own calendar button
-    // inside it, a Tab stop of the browser's that page styles cannot reach; the browser draws
-    // its own dark ring around that button (seen on the screenshots).
-    const calendarButton = element.matches('input[type="date"]') && !element.matches(':focus');
+    // A date or time field that is active but not :focus has focus on Chromium's own calendar
+    // or clock button inside it, a Tab stop of the browser's that page styles cannot reach; the
+    // browser draws its own dark ring around that button (seen on the screenshots).
+    const calendarButton =
+      element.matches('input[type="date"], input[type="time"]') && !element.matches(':focus');
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const ring = style.boxShadow !== 'none' && style.boxShadow !== '';

@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Access } from '@portal/contract';
+import {
+  type Access,
+  SESSION_ENDED_BY_HOSPITAL,
+  SESSION_ENDED_BY_HOSPITAL_MESSAGE,
+} from '@portal/contract';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
-import { accountIsActive, findSession } from '../repositories/accounts';
+import { accountIsActive, findSession, revokedByHospital } from '../repositories/accounts';
 import { type Actor, audit, type RequestContext } from '../repositories/audit';
 import { actorOf } from '../services/auth-service';
 import type { TokenService } from '../security/tokens';
@@ -63,17 +67,20 @@ export const authenticationPlugin = fp(
       const claims = await options.tokens.verify(token);
       if (!claims) throw unauthorized(SESSION_ENDED);
       const session = await findSession(options.db, claims.sid);
-      if (
-        !session ||
-        session.id !== claims.sub ||
-        session.revoked ||
-        session.ended ||
-        !accountIsActive(session) ||
-        // The role now follows the position: a token issued for another role is not honoured.
-        session.role !== claims.role
-      ) {
-        throw unauthorized(SESSION_ENDED);
+      if (!session || session.id !== claims.sub) throw unauthorized(SESSION_ENDED);
+      // Past here the token is correctly signed, unexpired and of this session: its holder may
+      // learn that the hospital ended it (access revoked, account disabled, role changed).
+      const endedByHospital = session.revoked
+        ? revokedByHospital(session.revokedReason)
+        : !accountIsActive(session) ||
+          // The role now follows the position: a token issued for another role is not honoured.
+          session.role !== claims.role;
+      if (endedByHospital) {
+        throw unauthorized(SESSION_ENDED_BY_HOSPITAL_MESSAGE, {
+          session_ended: SESSION_ENDED_BY_HOSPITAL,
+        });
       }
+      if (session.revoked || session.ended) throw unauthorized(SESSION_ENDED);
       request.actor = actorOf(session, session.sessionId);
       request.sessionEndsAt = session.absoluteExpiresAt;
       if (session.mfaEnrolmentOnly && !request.routeOptions.config.mfaEnrolment) {

@@ -16,6 +16,7 @@ export function sendProblem(
   status: number,
   detail: string,
   errors?: FieldError[],
+  extensions?: Pick<Problem, 'session_ended'>,
 ) {
   const body: Problem = {
     type: 'about:blank',
@@ -23,6 +24,7 @@ export function sendProblem(
     status,
     detail,
     ...(errors ? { errors } : {}),
+    ...extensions,
   };
   return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
@@ -124,7 +126,7 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof ApiError) {
       if (error.headers) void reply.headers(error.headers);
-      return sendProblem(reply, error.status, error.message, error.errors);
+      return sendProblem(reply, error.status, error.message, error.errors, error.extensions);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

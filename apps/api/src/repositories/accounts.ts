@@ -109,10 +109,32 @@ export async function createSession(
   return row!;
 }
 
+/** Why a session was revoked (stored in `session.revoked_reason`). */
+export const REVOKE_REASONS = {
+  logout: 'logout',
+  leaver: 'work_status set to no',
+  roleChanged: 'position changed the portal role',
+  locked: 'locked by administrator',
+} as const;
+export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
+
+/** The revocations the hospital made (HR, an administrator), as opposed to the person's logout. */
+const BY_HOSPITAL: ReadonlySet<string> = new Set<RevokeReason>([
+  REVOKE_REASONS.leaver,
+  REVOKE_REASONS.roleChanged,
+  REVOKE_REASONS.locked,
+]);
+
+/** Whether a session was revoked by the hospital rather than by its own logout. */
+export const revokedByHospital = (reason: string | null): boolean =>
+  reason !== null && BY_HOSPITAL.has(reason);
+
 /** A session as each authenticated request sees it, with its account. */
 export interface SessionState extends Omit<LoginCandidate, 'passwordHash'> {
   readonly sessionId: string;
   readonly revoked: boolean;
+  /** Why it was revoked; null while it is not. */
+  readonly revokedReason: string | null;
   readonly absoluteExpiresAt: Date;
   readonly ended: boolean;
   /** The session may only enrol a second factor (and log out). */
@@ -126,6 +148,7 @@ export async function findSession(db: Db, sessionId: string): Promise<SessionSta
   >(
     db,
     sql`select s.id as "sessionId", s.revoked_at is not null as revoked,
+          s.revoked_reason as "revokedReason",
           s.absolute_expires_at as "absoluteExpiresAt", s.absolute_expires_at <= now() as ended,
           s.mfa_enrolment_only as "mfaEnrolmentOnly",
           ${accountColumns}
@@ -142,7 +165,11 @@ export async function touchSession(db: Db, sessionId: string, expiresAt: Date): 
 }
 
 /** Ends one session. */
-export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  reason: RevokeReason,
+): Promise<void> {
   await db
     .update(session)
     .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -153,7 +180,7 @@ export async function revokeSession(db: Db, sessionId: string, reason: string): 
 export async function revokeEmployeeSessions(
   db: Db,
   employeeRowId: number,
-  reason: string,
+  reason: RevokeReason,
 ): Promise<number> {
   const rows = await queryRows<{ id: string }>(
     db,
@@ -182,7 +209,11 @@ export async function setEmployeeAccountRole(
 }
 
 /** Ends every open session of one account; returns how many. */
-export async function revokeUserSessions(db: Db, userId: string, reason: string): Promise<number> {
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: RevokeReason,
+): Promise<number> {
   const rows = await db
     .update(session)
     .set({ revokedAt: sql`now()`, revokedReason: reason })

@@ -10,7 +10,12 @@ import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { employee } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
-import { issueActivationCode, revokeEmployeeSessions, setEmployeeAccountRole } from './accounts';
+import {
+  issueActivationCode,
+  REVOKE_REASONS,
+  revokeEmployeeSessions,
+  setEmployeeAccountRole,
+} from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
@@ -251,13 +256,9 @@ export const employeesRepository = {
           const roleChanged = newRole !== portalRoleOf(stored.positionId);
           if (roleChanged) await setEmployeeAccountRole(tx, stored.id, newRole);
           if (merged.work_status === 'no')
-            revoked = await revokeEmployeeSessions(tx, stored.id, 'work_status set to no');
+            revoked = await revokeEmployeeSessions(tx, stored.id, REVOKE_REASONS.leaver);
           else if (roleChanged)
-            revoked = await revokeEmployeeSessions(
-              tx,
-              stored.id,
-              'position changed the portal role',
-            );
+            revoked = await revokeEmployeeSessions(tx, stored.id, REVOKE_REASONS.roleChanged);
         },
       );
     } catch (error) {

@@ -6,7 +6,11 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { WRONG_CREDENTIALS_MESSAGE } from '@portal/contract';
+import {
+  SESSION_ENDED_BY_HOSPITAL,
+  SESSION_ENDED_BY_HOSPITAL_MESSAGE,
+  WRONG_CREDENTIALS_MESSAGE,
+} from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
 import { issueActivationCode } from '../repositories/accounts';
 import type { RequestContext } from '../repositories/audit';
@@ -805,6 +809,70 @@ describe('leavers', () => {
     expect((await call(app, 'GET', '/patient', { token })).statusCode).toBe(200);
     // The sessions ended when they left stay ended.
     expect((await call(app, 'GET', '/profile', { token: nurse.token })).statusCode).toBe(401);
+  });
+});
+
+describe('a 401 says when the hospital ended the session', () => {
+  const SESSION_ENDED = 'Your session has ended. Please log in again.';
+  const problemOf = async (token: string) => {
+    const response = await call(app, 'GET', '/profile', { token });
+    expect(response.statusCode).toBe(401);
+    return response.json<{ detail: string; session_ended?: string }>();
+  };
+  /** The same token with one character of its signature changed. */
+  const tampered = (token: string) =>
+    token.slice(0, -2) + (token.at(-2) === 'A' ? 'B' : 'A') + token.at(-1)!;
+
+  it("HR sets work_status to no: by_hospital to the session's own token, and to no other", async () => {
+    const hr = await createUser(app, database, 'HR');
+    const nurse = await signedInNurse();
+    const left = await call(app, 'PUT', '/employee/update-employee', {
+      token: hr.token,
+      body: { employee_id: nurse.id, work_status: 'no', resignation_date: '2025-06-30' },
+    });
+    expect(left.statusCode).toBe(200);
+
+    expect(await problemOf(nurse.token)).toMatchObject({
+      detail: SESSION_ENDED_BY_HOSPITAL_MESSAGE,
+      session_ended: SESSION_ENDED_BY_HOSPITAL,
+    });
+    const renew = await call(app, 'POST', '/renew', { token: nurse.token });
+    expect(renew.json()).toMatchObject({ session_ended: SESSION_ENDED_BY_HOSPITAL });
+    // Without a correctly signed, unexpired token of that session, nothing is told.
+    for (const token of [tampered(nurse.token), await signLike(nurse.token, nowSeconds() - 60)]) {
+      const problem = await problemOf(token);
+      expect(problem.detail).toBe(SESSION_ENDED);
+      expect(problem).not.toHaveProperty('session_ended');
+    }
+  });
+
+  it('an account locked by an administrator: by_hospital', async () => {
+    const user = await createUser(app, database, 'patient');
+    await database.db.execute(
+      sql`update app_user set locked_at = now() where id = ${claimsOf(user.token).sub}`,
+    );
+    expect(await problemOf(user.token)).toMatchObject({
+      session_ended: SESSION_ENDED_BY_HOSPITAL,
+    });
+  });
+
+  it('an expired token, a logout and a session past its limit: no session_ended', async () => {
+    const user = await createUser(app, database, 'patient');
+    const expired = await problemOf(await signLike(user.token, nowSeconds() - 60));
+    expect(expired).toEqual(expect.objectContaining({ detail: SESSION_ENDED }));
+    expect(expired).not.toHaveProperty('session_ended');
+
+    const other = await login(app, user.username, user.password);
+    await database.db.execute(
+      sql`update session set absolute_expires_at = now() - interval '1 second'
+          where id = ${claimsOf(other).sid}`,
+    );
+    expect(await problemOf(other)).not.toHaveProperty('session_ended');
+
+    expect((await call(app, 'POST', '/logout', { token: user.token })).statusCode).toBe(204);
+    const loggedOut = await problemOf(user.token);
+    expect(loggedOut.detail).toBe(SESSION_ENDED);
+    expect(loggedOut).not.toHaveProperty('session_ended');
   });
 });
 

@@ -71,6 +71,9 @@ function withLeaf(body: Json, path: string[], replacement: Json): Json {
 
 /** The field names of an object schema, one level down into nested objects (`patient.*`). */
 function contractFields(schema: z.ZodType): string[] {
+  // A discriminated union (registration, by role): the fields of every branch.
+  const options = (schema as unknown as { options?: z.ZodType[] }).options;
+  if (options) return [...new Set(options.flatMap(contractFields))];
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape;
   if (!shape) throw new Error('not an object schema');
   return Object.entries(shape).flatMap(([key, field]) =>

@@ -8,7 +8,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE } from '@portal/contract';
+import {
+  POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
+  SESSION_ENDED_BY_HOSPITAL,
+} from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
 import { listAccounts } from '../repositories/accounts';
 import {
@@ -62,7 +65,9 @@ describe.each(BACKENDS)('a change of position on %s', (backend) => {
     expect(answer.position_id).toBe('P010');
     expect(answer.sessions_revoked).toBe(1);
 
-    expect((await clinicalRead(doctor.token)).statusCode).toBe(401);
+    const ended = await clinicalRead(doctor.token);
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json()).toMatchObject({ session_ended: SESSION_ENDED_BY_HOSPITAL });
     expect((await call(app, 'GET', '/profile', { token: doctor.token })).statusCode).toBe(401);
     const refused = await loginAnswer(doctor);
     expect(refused.statusCode, refused.body).toBe(403);

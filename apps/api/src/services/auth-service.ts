@@ -31,6 +31,7 @@ import {
   findRegistrationSubject,
   insertUser,
   type LoginCandidate,
+  REVOKE_REASONS,
   revokeSession,
   setPasswordHash,
   touchSession,
@@ -504,7 +505,7 @@ export class AuthService {
 
   /** Ends the session: its token is refused from now on. */
   async logout(context: RequestContext & { actor: Actor }): Promise<void> {
-    await revokeSession(this.db, context.actor.sessionId, 'logout');
+    await revokeSession(this.db, context.actor.sessionId, REVOKE_REASONS.logout);
     await audit(this.db, context, { action: 'logout', outcome: 'success', recordType: 'account' });
   }
 }

@@ -3,7 +3,7 @@ export { TextField, type TextFieldProps } from './lib/text-field';
 export { TextAreaField, type TextAreaFieldProps } from './lib/text-area-field';
 export { NumberField, type NumberFieldProps } from './lib/number-field';
 export { DateField, type DateFieldProps } from './lib/date-field';
-export { TimeField, TIME_HINT } from './lib/time-field';
+export { CLOCK_TIME_HINT, TimeField, TIME_HINT, type TimeFieldProps } from './lib/time-field';
 export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';
 export { YesNoField } from './lib/yes-no-field';
 export { EmailField, EMAIL_DOMAINS_HINT } from './lib/email-field';

@@ -1,5 +1,4 @@
 export * from './lib/portal-app';
-export * from './lib/portal-data-app';
 export * from './lib/query-layout';
 export * from './lib/portal-frame';
 export * from './lib/error-boundary';

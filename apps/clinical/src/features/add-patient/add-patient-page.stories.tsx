@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, ROUTES, SECTION_TITLES } from '@portal/contract';
+import { LEAVE_QUESTION } from '@portal/shell';
 import { handlers, makeActivationCode, pendingHandler, problemHandler } from '@portal/testing';
 import {
   fitsThePhone,
@@ -229,5 +230,18 @@ export const Phone360: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Patient ID' })).toBeVisible();
     // The sidebar waits for large screens; on a phone the top bar's menu has the same links.
     await expect(canvas.queryByRole('navigation', { name: SECTION_TITLES.patients })).toBeNull();
+  },
+};
+
+/** Leaving a half-filled form by the sidebar asks first (issue 12): Stay keeps what was typed. */
+export const LeavingUnsaved: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'First Name' }), 'Malee');
+    await userEvent.click(canvas.getByRole('link', { name: 'Patient Information' }));
+    const body = within(document.body);
+    const question = await body.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question).toHaveAccessibleDescription(LEAVE_QUESTION);
+    await userEvent.click(body.getByRole('button', { name: 'Stay on this page' }));
+    await expect(canvas.getByRole('textbox', { name: 'First Name' })).toHaveValue('Malee');
   },
 };

@@ -45,7 +45,7 @@ type Story = StoryObj<typeof meta>;
 const plays = patientEntryPlays({
   title: 'Patient Appointment',
   time: '10:30',
-  refusedTime: '1030',
+  refusedTime: null,
   date: '2030-11-20',
   textLabel: 'Topic',
   text: 'Follow-up',
@@ -115,7 +115,7 @@ export const PastDate: Story = {
   parameters: { msw: createHandlers() },
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), 'P001');
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Time' }), '10:30');
+    await userEvent.type(canvas.getByLabelText(/^Time/), '10:30');
     await userEvent.type(canvas.getByLabelText(/^Date/), addDays(todayUtc(), -10));
     await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
     const body = within(document.body);

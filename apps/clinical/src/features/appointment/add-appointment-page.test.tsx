@@ -9,18 +9,19 @@ describePatientEntryPage('AddAppointmentPage', {
   title: 'Patient Appointment',
   noEntryYet: { patient_appointment: { date: '', time: '', topic: null } },
   text: { name: 'topic', label: 'Topic', multiline: false },
-  timePlaceholder: '10:30',
+  timePlaceholder: null,
   example: {
     time: '10:30',
     date: '2030-11-20',
     text: 'Follow-up',
     success: 'Appointment added for Malee Srisuk (P001) on 2030-11-20 at 10:30.',
   },
-  refusedTimes: ['1030', '25:00', '10:30 am', '9:5'],
+  // The time control takes digits only; letters leave it empty.
+  refusedTimes: ['ab:cd'],
   variant: {
-    name: 'accepts a lower-case id and a time with seconds (shown as HH:MM), and no topic as null',
+    name: 'accepts a lower-case id and an early time from the time control, and no topic as null',
     id: 'p001',
-    time: '08:05:30',
+    time: '08:05',
     success: 'Appointment added for Malee Srisuk (P001) on 2030-11-20 at 08:05.',
   },
   dateProblem: 'The clinic is closed that day',

@@ -20,7 +20,7 @@ export function AddAppointmentPage() {
       submit={(values) => mutation.mutateAsync(values)}
       pending={mutation.isPending}
       textField={{ name: 'topic', label: 'Topic' }}
-      timePlaceholder="10:30"
+      time={{ clock: true }}
       pastDateQuestion={PAST_DATE_QUESTION}
       failureMessage={MESSAGES.addPatientFailed}
       successText={(a) =>

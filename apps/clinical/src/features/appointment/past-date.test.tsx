@@ -27,7 +27,7 @@ async function fillPast() {
     session: { role: 'medical_personnel' },
   });
   await user.type(screen.getByRole('textbox', { name: 'Patient ID' }), 'P001');
-  await user.type(screen.getByRole('textbox', { name: 'Time' }), '10:30');
+  await user.type(screen.getByLabelText(/^Time/), '10:30');
   // Ten days back: the past wherever the test runs.
   await user.type(screen.getByLabelText(/^Date/), addDays(todayUtc(), -10));
   await user.click(screen.getByRole('button', { name: /^Add/ }));

@@ -17,7 +17,7 @@ export function AddHistoryPage() {
       submit={(values) => mutation.mutateAsync(values)}
       pending={mutation.isPending}
       textField={{ name: 'detail', label: 'Detail', multiline: true }}
-      timePlaceholder="10:30:00"
+      time={{ placeholder: '10:30:00' }}
       failureMessage={MESSAGES.addHistoryFailed}
       successText={(h) =>
         `History entry added for ${h.first_name} ${h.last_name} (${h.patient_id}) on ${h.date} at ${h.time}.`

@@ -42,7 +42,8 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   pending: boolean;
   /** The optional text of the entry: the appointment's topic or the history's detail. */
   textField: { name: 'topic' | 'detail'; label: string; multiline?: boolean };
-  timePlaceholder: string;
+  /** The time as the browser's time control (the appointment), or free text with this example. */
+  time: { clock: true } | { placeholder: string };
   /** The spec's internal failure message, logged to the console. */
   failureMessage: string;
   /** The success sentence, naming the patient. */
@@ -55,7 +56,7 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
 const localToday = () => localDay(new Date());
 
 /**
- * The appointment and history forms: patient id, time (free text), date, and one optional
+ * The appointment and history forms: patient id, time (the browser's time control or free text), date, and one optional
  * text; 'Add' and 'Reset'. A success names the patient and clears the form.
  */
 export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -131,7 +132,12 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
             autoComplete="off"
             {...(patientName ? { hint: patientName } : {})}
           />
-          <TimeField name="time" label="Time" required placeholder={props.timePlaceholder} />
+          <TimeField
+            name="time"
+            label="Time"
+            required
+            {...('clock' in props.time ? { clock: true } : { placeholder: props.time.placeholder })}
+          />
           <DateField name="date" label="Date" required />
         </div>
         <Text name={props.textField.name} label={props.textField.label} />

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, patientChartPath } from '@portal/contract';
+import { CLOCK_TIME_HINT, TIME_HINT as TIME_HINT_TEXT } from '@portal/form-widgets';
 import {
   createHandlers,
   makePatientRecord,
@@ -26,7 +27,8 @@ export interface PatientEntryPageCase {
   noEntryYet: Omit<RecordOverrides, 'patient'>;
   /** The optional text: its field name in the request, its label, and whether it is a text area. */
   text: { name: 'topic' | 'detail'; label: string; multiline: boolean };
-  timePlaceholder: string;
+  /** The time field: the browser's time control (null), or free text with this placeholder. */
+  timePlaceholder: string | null;
   /** What the tests type for P001, and the confirmation the page must show for it. */
   example: { time: string; date: string; text: string; success: string };
   /** Times the form must refuse before anything is sent. */
@@ -73,11 +75,11 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
   }
 
   const patientId = () => screen.getByRole('textbox', { name: 'Patient ID' });
-  const time = () => screen.getByRole('textbox', { name: 'Time' });
+  const time = () => screen.getByLabelText(/^Time/);
   const date = () => screen.getByLabelText(/^Date/);
   const text = () => screen.getByRole('textbox', { name: c.text.label });
   const add = () => screen.getByRole('button', { name: /^Add/ });
-  const TIME_HINT = '24-hour clock, as HH:MM or HH:MM:SS.';
+  const TIME_HINT = c.timePlaceholder === null ? CLOCK_TIME_HINT : TIME_HINT_TEXT;
 
   async function fill(user: UserEvent, values: { id?: string; time?: string; text?: string } = {}) {
     const v = { id: 'P001', ...c.example, ...values };
@@ -113,7 +115,13 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       expect(patientId()).toBeRequired();
       expect(patientId()).toHaveAttribute('placeholder', MESSAGES.patientIdPlaceholder);
       expect(time()).toBeRequired();
-      expect(time()).toHaveAttribute('placeholder', c.timePlaceholder);
+      if (c.timePlaceholder === null) {
+        expect(time()).toHaveAttribute('type', 'time');
+        expect(time()).toHaveAttribute('step', '60');
+      } else {
+        expect(time()).toHaveAttribute('type', 'text');
+        expect(time()).toHaveAttribute('placeholder', c.timePlaceholder);
+      }
       expect(date()).toBeRequired();
       expect(text()).not.toBeRequired();
       expect(text().tagName).toBe(c.text.multiline ? 'TEXTAREA' : 'INPUT');
@@ -150,7 +158,10 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       await user.click(add());
       await waitFor(() =>
         expect(time()).toHaveAccessibleDescription(
-          `${TIME_HINT} Use a time as HH:MM or HH:MM:SS (24-hour)`,
+          // The time control takes no impossible time at all: it stays empty.
+          c.timePlaceholder === null
+            ? `${TIME_HINT} Required`
+            : `${TIME_HINT} Use a time as HH:MM or HH:MM:SS (24-hour)`,
         ),
       );
       expect(bodies).toEqual([]);

@@ -7,10 +7,13 @@ import { fitsThePhone } from '@portal/testing/story-kit';
 export interface PatientEntryStoryConfig {
   /** The page's title: its heading, and the start of a refusal's title. */
   title: string;
-  /** A valid time, as typed by `fill`: it is also the field's placeholder. */
+  /** A valid time, as typed by `fill`: it is also the free-text field's placeholder. */
   time: string;
-  /** A time the form refuses as it is typed. */
-  refusedTime: string;
+  /**
+   * A time the free-text field refuses as it is typed; null for the browser's time control,
+   * which takes no impossible time (it stays empty, "Required").
+   */
+  refusedTime: string | null;
   /** The entry's date, as YYYY-MM-DD. */
   date: string;
   /** The label of the optional text field (the appointment's topic, the history's detail). */
@@ -58,7 +61,7 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
     patientId = 'P001',
   ) {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), patientId);
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Time' }), config.time);
+    await userEvent.type(canvas.getByLabelText(/^Time/), config.time);
     await userEvent.type(canvas.getByLabelText(/^Date/), config.date);
     await userEvent.type(canvas.getByRole('textbox', { name: config.textLabel }), config.text);
   }
@@ -71,17 +74,16 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
         'placeholder',
         MESSAGES.patientIdPlaceholder,
       );
-      await expect(canvas.getByRole('textbox', { name: 'Time' })).toHaveAttribute(
-        'placeholder',
-        config.time,
-      );
+      const time = canvas.getByLabelText(/^Time/);
+      if (config.refusedTime === null) await expect(time).toHaveAttribute('type', 'time');
+      else await expect(time).toHaveAttribute('placeholder', config.time);
       await expect(canvas.getByRole('button', { name: 'Add' })).toBeEnabled();
     },
 
     /** The form filled in, not sent. */
     Filled: async (context) => {
       await fill(context);
-      await expect(context.canvas.getByRole('textbox', { name: 'Time' })).toHaveValue(config.time);
+      await expect(context.canvas.getByLabelText(/^Time/)).toHaveValue(config.time);
     },
 
     /** Submitted empty: the required fields marked; then a time in the wrong format. */
@@ -90,7 +92,11 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
       const patientId = canvas.getByRole('textbox', { name: 'Patient ID' });
       await waitFor(() => expect(patientId).toHaveAccessibleDescription('Required'));
       await expect(canvas.getByLabelText(/^Date/)).toHaveAccessibleDescription('Required');
-      const time = canvas.getByRole('textbox', { name: 'Time' });
+      const time = canvas.getByLabelText(/^Time/);
+      if (config.refusedTime === null) {
+        await expect(time).toHaveAccessibleDescription(/Required$/);
+        return;
+      }
       await userEvent.type(time, config.refusedTime);
       await waitFor(() =>
         expect(time).toHaveAccessibleDescription(/Use a time as HH:MM or HH:MM:SS \(24-hour\)$/),
@@ -142,7 +148,7 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
       canvas.getByRole('textbox', { name: 'Patient ID' }).focus();
       await userEvent.keyboard('P001');
       await userEvent.tab();
-      await expect(canvas.getByRole('textbox', { name: 'Time' })).toHaveFocus();
+      await expect(canvas.getByLabelText(/^Time/)).toHaveFocus();
       await userEvent.keyboard('10:30');
       await userEvent.tab();
       await expect(canvas.getByLabelText(/^Date/)).toHaveFocus();

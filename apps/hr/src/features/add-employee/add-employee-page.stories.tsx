@@ -1,6 +1,7 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, ROUTES } from '@portal/contract';
+import { LEAVE_QUESTION } from '@portal/shell';
 import { createMockApi, makeActivationCode, pendingHandler, problemHandler } from '@portal/testing';
 import {
   fitsThePhone,
@@ -191,5 +192,17 @@ export const Phone360WithCode: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Done' }));
     await expect(await canvas.findByRole('button', { name: 'Copy code' })).toBeVisible();
     await fitsThePhone();
+  },
+};
+
+/** Leaving a half-filled form by the sidebar asks first (issue 12): Stay keeps what was typed. */
+export const LeavingUnsaved: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: 'First Name' }), 'Malee');
+    await userEvent.click(canvas.getByRole('link', { name: 'Employee Information' }));
+    const body = within(document.body);
+    const question = await body.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question).toHaveAccessibleDescription(LEAVE_QUESTION);
+    await expect(body.getByRole('button', { name: 'Leave without saving' })).toBeVisible();
   },
 };

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Link, Route, Routes } from 'react-router-dom';
 import { MESSAGES } from '@portal/contract';
+import { LEAVE_QUESTION } from '@portal/shell';
 import {
   ACTIVATION_CODE_EXPIRES_AT,
   makeActivationCode,
@@ -63,6 +65,29 @@ describe('AddEmployeePage', () => {
     expect(screen.queryByRole('button', { name: 'Use E013' })).not.toBeInTheDocument();
     await user.type(field('Employee ID'), '9');
     expect(field('Employee ID')).toHaveValue('E0139');
+  });
+
+  it('asks before a half-filled employee is left by a link (the app’s own router)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Link to="/employees-management/search-employee">Employee Information</Link>
+        <Routes>
+          <Route path="/employees-management/search-employee" element={<h1>Search</h1>} />
+          <Route path="*" element={<AddEmployeePage />} />
+        </Routes>
+      </>,
+      { session: { role: 'HR' } },
+    );
+    await user.type(screen.getByRole('textbox', { name: /^First Name/ }), 'Ada');
+    await user.click(screen.getByRole('link', { name: 'Employee Information' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveAccessibleDescription(LEAVE_QUESTION);
+    await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveValue('Ada');
+    await user.click(screen.getByRole('link', { name: 'Employee Information' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
   });
 
   it('shows the spec’s fields, the required ones marked, and Done and Reset', () => {

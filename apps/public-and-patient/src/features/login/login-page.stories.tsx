@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, PASSWORD_STRENGTH_MESSAGES, ROUTES } from '@portal/contract';
+import { LEAVE_QUESTION } from '@portal/shell';
 import {
   createHandlers,
   handlers,
@@ -318,5 +319,18 @@ export const PhoneEnrolment: Story = {
     await passwordStep(canvas, userEvent);
     await canvas.findByRole('img', { name: 'QR code for your authenticator app' });
     await fitsThePhone();
+  },
+};
+
+/** Leaving a half-filled registration by a link asks first (issue 12). */
+export const LeavingUnsavedRegistration: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Username' }), 'new.patient');
+    await userEvent.click(canvas.getAllByRole('link', { name: 'System' })[0]!);
+    const body = within(document.body);
+    const question = await body.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await expect(question).toHaveAccessibleDescription(LEAVE_QUESTION);
+    await expect(body.getByRole('button', { name: 'Stay on this page' })).toBeVisible();
   },
 };

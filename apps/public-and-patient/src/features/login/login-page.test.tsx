@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
+import { LEAVE_QUESTION } from '@portal/shell';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ENDPOINTS,
@@ -155,7 +156,48 @@ describe('LoginPage', () => {
         /Password must be at least 12 characters/,
       );
       expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid();
+      // The ID's form for the chosen role is checked in the same round, not after the others.
+      expect(screen.getByRole('textbox', { name: 'ID' })).toHaveAccessibleDescription(
+        'A patient registers with a Patient ID, as P001',
+      );
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('shows every error at once, the ID of the chosen role among them', async () => {
+      const user = setupUser();
+      renderLogin();
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'HR');
+      await user.type(screen.getByRole('textbox', { name: 'ID' }), 'P001');
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      const id = screen.getByRole('textbox', { name: 'ID' });
+      await waitFor(() => expect(id).toBeInvalid());
+      expect(id).toHaveAccessibleDescription('Staff register with an Employee ID, as E001');
+      expect(usernameInput()).toHaveAccessibleDescription('Required');
+      expect(passwordInput()).toBeInvalid();
+      expect(screen.getByRole('textbox', { name: 'Activation code' })).toBeInvalid();
+    });
+
+    it('asks before a half-filled registration is left by a link', async () => {
+      const user = setupUser();
+      renderWithProviders(
+        <>
+          <Link to="/">Home</Link>
+          <Routes>
+            <Route path={ROUTES.login} element={<LoginPage />} />
+            <Route path="*" element={<Where />} />
+          </Routes>
+        </>,
+        { route: ROUTES.login, session: null },
+      );
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await user.type(usernameInput(), 'new.patient');
+      await user.click(screen.getByRole('link', { name: 'Home' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+      expect(dialog).toHaveAccessibleDescription(LEAVE_QUESTION);
+      await user.click(screen.getByRole('button', { name: 'Stay on this page' }));
+      expect(usernameInput()).toHaveValue('new.patient');
     });
 
     it('asks for an ID of the chosen role', async () => {

@@ -12,6 +12,7 @@ import {
 import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@portal/reference-data';
 import { ApiError, useRegisterMutation } from '@portal/api-client';
 import { useAuth, usePortalNavigate } from '@portal/auth';
+import { LeaveGuard } from '@portal/shell';
 import {
   applyServerErrors,
   PasswordField,
@@ -242,6 +243,7 @@ function RegisterForm({
         onSubmit={(event) => void submit(event)}
         className="mt-4 flex flex-col gap-4"
       >
+        <LeaveGuard dirty={form.formState.isDirty} />
         <TextField name="username" label="Username" required autoComplete="username" />
         <PasswordField
           name="password"

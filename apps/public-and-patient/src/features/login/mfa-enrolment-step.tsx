@@ -4,6 +4,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { groupSecret, mfaConfirmRequestSchema, type MfaSetupResponse } from '@portal/contract';
 import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
 import { applyServerErrors, TextField, usePortalForm } from '@portal/form-widgets';
+import { LeaveGuard } from '@portal/shell';
 import { Button, ErrorState, LoadingState, Notice } from '@portal/ui';
 import { detailOf, type StepMessage } from './mfa-code-step';
 import { MFA_ALREADY_ON } from './mfa-texts';
@@ -140,6 +141,7 @@ function ConfirmCode({
         onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-4 self-stretch"
       >
+        <LeaveGuard dirty={form.formState.isDirty} />
         <TextField
           name="code"
           label="6-digit code"

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { MESSAGES, STORAGE_KEYS } from '@portal/contract';
+import { MESSAGES, SESSION_ENDED_BY_HOSPITAL, STORAGE_KEYS } from '@portal/contract';
 import { makeToken, storeToken } from '../test/tokens';
 import { problem } from '../test/fixtures';
 import { ApiError } from './api-error';
@@ -132,6 +132,22 @@ describe('a 401 answer', () => {
 
     expect(error).toMatchObject({ kind: 'http', status: 401, detail: 'Session revoked' });
     expect(ended).toHaveBeenCalledExactlyOnceWith('unauthorized');
+    expect(sessionStore.read()).toBeNull();
+  });
+
+  it('reports a session the hospital ended (session_ended: by_hospital) as such', async () => {
+    const ended = watchSessionEnds();
+    server.use(
+      http.get('/api/profile', () =>
+        HttpResponse.json(
+          { ...problem(401, 'Access ended'), session_ended: SESSION_ENDED_BY_HOSPITAL },
+          { status: 401 },
+        ),
+      ),
+    );
+    sessionStore.write(makeToken());
+    await httpClient.get('/profile').catch(() => undefined);
+    expect(ended).toHaveBeenCalledExactlyOnceWith('ended-by-hospital');
     expect(sessionStore.read()).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { ENDPOINTS, MESSAGES } from '@portal/contract';
+import { ENDPOINTS, MESSAGES, SESSION_ENDED_BY_HOSPITAL } from '@portal/contract';
 import { ApiError } from './api-error';
 import { fromAxiosError } from './to-api-error';
 import { API_BASE } from './config';
@@ -46,7 +46,14 @@ function fail(error: unknown): never {
     // another tab) must not be thrown out by a late answer to an old token.
     const sent = error.config?.headers?.get('Authorization');
     const current = sessionStore.read();
-    if (current && sent === `Bearer ${current.token}`) endSession('unauthorized');
+    if (current && sent === `Bearer ${current.token}`) {
+      const answer: unknown = error.response?.data;
+      const byHospital =
+        typeof answer === 'object' &&
+        answer !== null &&
+        (answer as { session_ended?: unknown }).session_ended === SESSION_ENDED_BY_HOSPITAL;
+      endSession(byHospital ? 'ended-by-hospital' : 'unauthorized');
+    }
   }
   throw apiError;
 }

@@ -1,7 +1,10 @@
 import { sessionStore } from './session-store';
 
-/** Why a session ended under the user: its token ran out, or the server refused it. */
-export type SessionEndReason = 'expired' | 'unauthorized';
+/**
+ * Why a session ended under the user: its token ran out, the server refused it, or the server
+ * said the hospital ended it (access revoked by HR, account disabled, role changed).
+ */
+export type SessionEndReason = 'expired' | 'unauthorized' | 'ended-by-hospital';
 
 /** Told when a session ends by itself (not by the user's own logout). */
 export type SessionEndedHandler = (reason: SessionEndReason) => void;

@@ -7,7 +7,14 @@ import { useState } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getProfile } from '@portal/api-client';
-import { isMfaChallenge, MESSAGES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
+import {
+  isMfaChallenge,
+  MESSAGES,
+  SESSION_ENDED_BY_HOSPITAL,
+  SESSION_ENDED_BY_HOSPITAL_MESSAGE,
+  STORAGE_KEYS,
+  TIMINGS,
+} from '@portal/contract';
 import { Probe, renderWithAuth } from '../test/harness';
 import { makeToken, storeToken } from '../test/tokens';
 import { useAuth, useIdleWarning } from './auth-context';
@@ -352,6 +359,32 @@ describe('a session that ends under the user', () => {
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.tokenExpired);
     expect(queryClient.getQueryData(['patients', 'detail', 'P001'])).toBeUndefined();
+  });
+
+  it('says the hospital ended the session, not "Token expired", when the 401 says so', async () => {
+    server.use(
+      http.get('/api/profile', () =>
+        HttpResponse.json(
+          {
+            type: 'about:blank',
+            title: 'Unauthorized',
+            status: 401,
+            detail: SESSION_ENDED_BY_HOSPITAL_MESSAGE,
+            session_ended: SESSION_ENDED_BY_HOSPITAL,
+          },
+          { status: 401 },
+        ),
+      ),
+    );
+    storeToken(makeToken({ role: 'HR', employee_id: 'E001' }));
+    renderPortal('/patient-profile');
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your access was ended by the hospital. Please contact HR or the Help Desk.',
+    );
+    expect(screen.getByRole('status')).not.toHaveTextContent(MESSAGES.tokenExpired);
+    expect(screen.getByText('Path: /')).toBeInTheDocument();
+    expect(screen.getByText('Signed out')).toBeInTheDocument();
   });
 
   it('goes home from the page that made the refused call, and says so once', async () => {

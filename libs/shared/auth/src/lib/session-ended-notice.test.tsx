@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, SESSION_ENDED_BY_HOSPITAL_MESSAGE } from '@portal/contract';
 import { rememberSessionEnded, useSessionEndedNotice } from './session-ended-notice';
 
 afterEach(() => {
@@ -34,6 +34,16 @@ describe('useSessionEndedNotice', () => {
       expect(screen.getByRole('status')).toHaveTextContent('Welcome');
     },
   );
+
+  it('says the hospital ended it, not "Token expired", when the server said so', () => {
+    rememberSessionEnded('ended-by-hospital');
+    render(<Landing />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your access was ended by the hospital. Please contact HR or the Help Desk.',
+    );
+    expect(SESSION_ENDED_BY_HOSPITAL_MESSAGE).toBe(screen.getByRole('status').textContent);
+    expect(screen.getByRole('status')).not.toHaveTextContent(MESSAGES.tokenExpired);
+  });
 
   it('shows up on a page that is already open', () => {
     render(<Landing />);

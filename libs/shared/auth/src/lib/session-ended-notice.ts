@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, SESSION_ENDED_BY_HOSPITAL_MESSAGE } from '@portal/contract';
 import type { SessionEndReason } from '@portal/api-client';
 
 // sessionStorage: the notice belongs to this tab, and survives the full-page move into the
@@ -15,8 +15,13 @@ function tabStorage(): Storage | null {
   }
 }
 
-function pending(): boolean {
-  return tabStorage()?.getItem(NOTICE_KEY) != null;
+/** The notice remembered for this tab, if any: 'Token expired', or that the hospital ended it. */
+function pending(): string | null {
+  const reason = tabStorage()?.getItem(NOTICE_KEY);
+  if (reason == null) return null;
+  return reason === ('ended-by-hospital' satisfies SessionEndReason)
+    ? SESSION_ENDED_BY_HOSPITAL_MESSAGE
+    : MESSAGES.tokenExpired;
 }
 
 /** Remembers, for this tab, that a session ended under the user, so the next page can say so. */
@@ -26,20 +31,20 @@ export function rememberSessionEnded(reason: SessionEndReason): void {
 }
 
 /**
- * 'Token expired' once after a session ended under the user (expired or refused), else null.
+ * 'Token expired' once after a session ended under the user (expired or refused), or, when the
+ * server said the hospital ended it, "Your access was ended by the hospital…"; else null.
  * The first component to read the notice consumes it; a reload does not show it again.
  */
 export function useSessionEndedNotice(): string | null {
   // Peek while rendering; consume in the effect, which StrictMode's double render cannot repeat.
-  const [notice, setNotice] = useState<string | null>(() =>
-    pending() ? MESSAGES.tokenExpired : null,
-  );
+  const [notice, setNotice] = useState<string | null>(pending);
 
   useEffect(() => {
     const consume = () => {
-      if (!pending()) return;
+      const text = pending();
+      if (text === null) return;
       tabStorage()?.removeItem(NOTICE_KEY);
-      setNotice(MESSAGES.tokenExpired);
+      setNotice(text);
     };
     consume();
     listeners.add(consume);

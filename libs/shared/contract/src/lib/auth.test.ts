@@ -100,6 +100,26 @@ describe('registerRequestSchema', () => {
     expect(issuePaths(result)[0]).toEqual([field]);
   });
 
+  it('names every field in one round: the id of the role beside a blank username and code', () => {
+    const result = registerRequestSchema.safeParse({
+      ...validRegistration,
+      username: '',
+      activation_code: '',
+      id: 'E001',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['username', 'Required'],
+      ['activation_code', expect.any(String)],
+      ['id', 'A patient registers with a Patient ID, as P001'],
+    ]);
+  });
+
+  it('refuses a role it does not know on the role path, with the choice to make', () => {
+    const result = registerRequestSchema.safeParse({ ...validRegistration, role: 'root' });
+    expect(issuePaths(result)).toEqual([['role']]);
+    expect(result.error?.issues[0]?.message).toBe('Choose Patient, HR or Medical Personnel');
+  });
+
   it('refuses a registration without an id', () => {
     const { id: _id, ...withoutId } = validRegistration;
     expect(issuePaths(registerRequestSchema.safeParse(withoutId))[0]).toEqual(['id']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '@portal/reference-data';
+import { type Role, ROLES } from '@portal/reference-data';
 import {
   activationCodeSchema,
   EMPLOYEE_ID_PATTERN,
@@ -15,22 +15,44 @@ import {
 /** A role as the API spells it. */
 export const roleSchema = z.enum(ROLES, { error: 'Choose Patient, HR or Medical Personnel' });
 
-/** POST /register: links a new account to an existing patient or employee record, once. */
-export const registerRequestSchema = z
-  .object({
-    username: usernameSchema,
-    password: passwordSchema,
-    role: roleSchema,
-    id: textSchema({ max: 20 }).toUpperCase(),
-    activation_code: activationCodeSchema,
-  })
-  .superRefine((value, ctx) => {
-    const [pattern, message] =
-      value.role === 'patient'
-        ? [PATIENT_ID_PATTERN, 'A patient registers with a Patient ID, as P001']
-        : [EMPLOYEE_ID_PATTERN, 'Staff register with an Employee ID, as E001'];
-    if (!pattern.test(value.id)) ctx.addIssue({ code: 'custom', path: ['id'], message });
-  });
+/** The roles that register with an Employee ID. */
+const STAFF_ROLES = ROLES.filter((role): role is Exclude<Role, 'patient'> => role !== 'patient');
+
+/** What every registration sends besides its role and id. */
+const registrationFields = {
+  username: usernameSchema,
+  password: passwordSchema,
+  activation_code: activationCodeSchema,
+};
+
+/** A registration's id: the form of id its role registers with, upper-cased. */
+const registrationId = (pattern: RegExp, message: string) =>
+  textSchema({ max: 20 })
+    .toUpperCase()
+    .refine((id) => pattern.test(id), { error: message });
+
+/**
+ * POST /register: links a new account to an existing patient or employee record, once.
+ * One branch per kind of id (patients register with a Patient ID, staff with an Employee ID), so
+ * the id is checked as a field of its own and every field's problem comes in one answer: an
+ * object-level refinement is skipped as soon as any field (a blank username, say) fails.
+ */
+export const registerRequestSchema = z.discriminatedUnion(
+  'role',
+  [
+    z.object({
+      ...registrationFields,
+      role: z.literal('patient'),
+      id: registrationId(PATIENT_ID_PATTERN, 'A patient registers with a Patient ID, as P001'),
+    }),
+    z.object({
+      ...registrationFields,
+      role: z.enum(STAFF_ROLES),
+      id: registrationId(EMPLOYEE_ID_PATTERN, 'Staff register with an Employee ID, as E001'),
+    }),
+  ],
+  { error: 'Choose Patient, HR or Medical Personnel' },
+);
 
 /** The answer to a successful registration. */
 export const registerResponseSchema = z.object({

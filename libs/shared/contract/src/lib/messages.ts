@@ -10,6 +10,16 @@ export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Username or Password';
 export const POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE =
   'Your position no longer gives access to the portal. Please contact HR.';
 
+/**
+ * The value of a 401 problem's `session_ended` when the hospital ended the session (access
+ * revoked by HR, account locked or disabled, role changed), rather than the token expiring.
+ */
+export const SESSION_ENDED_BY_HOSPITAL = 'by_hospital';
+
+/** What the apps say, instead of 'Token expired', when the hospital ended the session. */
+export const SESSION_ENDED_BY_HOSPITAL_MESSAGE =
+  'Your access was ended by the hospital. Please contact HR or the Help Desk.';
+
 /** The spec's user-facing texts, word for word (spec §2, §8). */
 export const MESSAGES = {
   loginSuccess: 'Login successful! Redirecting...',

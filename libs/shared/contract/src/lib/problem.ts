@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SESSION_ENDED_BY_HOSPITAL } from './messages';
 
 /** One invalid field of a request. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -10,6 +11,12 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /**
+   * On a 401 only, and only to a correctly signed token of that session: `by_hospital` when the
+   * hospital ended the session (access revoked, account disabled, role changed). Absent when the
+   * token expired, the person logged out, or the token is not valid.
+   */
+  session_ended: z.literal(SESSION_ENDED_BY_HOSPITAL).optional(),
 });
 
 /** The media type of error answers. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { FIELD_ARG_TYPES, withForm } from './form-harness';
-import { TIME_HINT, TimeField } from './time-field';
+import { CLOCK_TIME_HINT, TIME_HINT, TimeField } from './time-field';
 
 const meta = {
   title: 'Forms/Fields/TimeField',
@@ -53,5 +53,17 @@ export const Disabled: Story = {
   args: { disabled: true },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('textbox', { name: 'Time' })).toBeDisabled();
+  },
+};
+
+/** The browser's time control (Patient Appointment): a picker, and typing 10:30 still works. */
+export const Clock: Story = {
+  args: { clock: true },
+  play: async ({ canvas, userEvent }) => {
+    const input = canvas.getByLabelText(/^Time/);
+    await expect(input).toHaveAttribute('type', 'time');
+    await expect(input).toHaveAccessibleDescription(CLOCK_TIME_HINT);
+    await userEvent.type(input, '10:30');
+    await expect(input).toHaveValue('10:30');
   },
 };

@@ -3,30 +3,45 @@ import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-
 /** The hint a TimeField shows unless given another. */
 export const TIME_HINT = '24-hour clock, as HH:MM or HH:MM:SS.';
 
+/** The hint of a TimeField with `clock` (the browser's own time control). */
+export const CLOCK_TIME_HINT =
+  'Hours and minutes, for example 10:30. Where the field shows AM or PM, choose it too.';
+
+export interface TimeFieldProps extends FieldProps {
+  /**
+   * The browser's time control (`<input type="time">`, to the minute) instead of free text: a
+   * picker on phones and desktops, and typing `10:30` still works. Its value is `HH:MM`, which
+   * the contract's timeSchema takes as it is. Without it the field takes free text, as the spec
+   * has it (`10:30`, or with seconds `10:30:00`).
+   */
+  clock?: boolean;
+}
+
 /**
- * A time typed as free text, as the spec has it (`10:30`, or with seconds `10:30:00`); the
- * contract's timeSchema checks it. A text keyboard rather than a numeric one: phone number pads
- * have no colon.
+ * A time: free text checked by the contract's timeSchema, or with `clock` the browser's time
+ * control. The free text uses a text keyboard rather than a numeric one: phone number pads have
+ * no colon.
  */
 export function TimeField({
   name,
   label,
   required,
   placeholder = '10:30',
-  hint = TIME_HINT,
+  clock = false,
+  hint = clock ? CLOCK_TIME_HINT : TIME_HINT,
   autoComplete = 'off',
   disabled,
-}: FieldProps) {
+}: TimeFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
+  const kind = clock
+    ? ({ type: 'time', step: 60 } as const)
+    : ({ type: 'text', maxLength: 8, spellCheck: false, placeholder } as const);
   return (
     <FieldFrame {...{ id, label, required, hint, hintId, errorId, message }}>
       <input
         id={id}
-        type="text"
+        {...kind}
         className={INPUT_CLASS}
-        maxLength={8}
-        spellCheck={false}
-        placeholder={placeholder}
         autoComplete={autoComplete}
         required={required}
         aria-invalid={message ? true : undefined}

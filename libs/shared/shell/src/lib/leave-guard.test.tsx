@@ -1,14 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import {
-  createMemoryRouter,
-  Link,
-  MemoryRouter,
-  Route,
-  RouterProvider,
-  Routes,
-} from 'react-router-dom';
+import { BrowserRouter, Link, MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { LEAVE_QUESTION, LeaveGuard } from './leave-guard';
 
@@ -34,11 +27,13 @@ function Pages() {
   );
 }
 
+/** The apps' own router kind: a plain router, no data router needed. */
 function renderInDataRouter() {
-  const router = createMemoryRouter([{ path: '*', element: <Pages /> }], {
-    initialEntries: ['/a'],
-  });
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter initialEntries={['/a']}>
+      <Pages />
+    </MemoryRouter>,
+  );
   return { user: userEvent.setup() };
 }
 
@@ -72,15 +67,69 @@ describe('LeaveGuard', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
-  it('under a plain router guards the tab only, and does not fail', async () => {
+  it('holds a plain link (an <a> into another app) too, and lets it go on Leave', async () => {
+    const followed: string[] = [];
+    function Plain() {
+      const [text, setText] = useState('');
+      return (
+        <>
+          <LeaveGuard dirty={text !== ''} />
+          <input aria-label="Name" value={text} onChange={(e) => setText(e.target.value)} />
+          <a
+            href="/elsewhere"
+            onClick={(event) => {
+              event.preventDefault();
+              followed.push('/elsewhere');
+            }}
+          >
+            Other app
+          </a>
+        </>
+      );
+    }
     render(
-      <MemoryRouter initialEntries={['/a']}>
-        <Pages />
+      <MemoryRouter>
+        <Plain />
       </MemoryRouter>,
     );
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'x');
-    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByRole('heading', { name: 'Page B' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Other app' }));
+    expect(followed).toEqual([]);
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    expect(followed).toEqual(['/elsewhere']);
+  });
+
+  it('asks on Back in the browser history (BrowserRouter), and Stay keeps the page', async () => {
+    window.history.replaceState(null, '', '/start');
+    function Start() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate('/a')}>
+          Open form
+        </button>
+      );
+    }
+    render(
+      <BrowserRouter>
+        <Routes>
+          <Route path="/start" element={<Start />} />
+          <Route path="/a" element={<FormPage />} />
+          <Route path="/b" element={<h1>Page B</h1>} />
+        </Routes>
+      </BrowserRouter>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Open form' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Malee');
+    window.history.back();
+    await user.click(await screen.findByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/a'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Malee');
+
+    window.history.back();
+    await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('button', { name: 'Open form' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/start');
   });
 });

@@ -1,49 +1,135 @@
-import { useContext } from 'react';
-import { UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useHref, useLocation } from 'react-router-dom';
 import { Button, Dialog } from '@portal/ui';
+import { installBackGuardHub, setBackGuard } from './back-guard-hub';
 import { useWarnBeforeUnload } from './unsaved-changes';
+
+// Before any router a test mounts after importing this; the apps install it in PortalApp.
+installBackGuardHub();
 
 /** The question asked before a form with unsaved changes is left. */
 export const LEAVE_QUESTION = 'Leave this page? What you typed has not been saved.';
 
-/** Asks before an in-app move (a link, Back) while the form is dirty; Stay or Leave. */
-function InAppLeavePrompt({ dirty }: { dirty: boolean }) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
-  );
-  const blocked = blocker.state === 'blocked';
+/** The position react-router's browser history keeps in each entry's state (`idx`). */
+const historyIndex = (state: unknown): number | null => {
+  const idx = (state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : null;
+};
+
+/**
+ * The link a click follows inside this origin to another page than `here` (the router's page,
+ * as path and query), if it is one to ask about.
+ */
+function leavingLink(event: MouseEvent, here: string): HTMLAnchorElement | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null; // a new tab
+  const target = event.target instanceof Element ? event.target : null;
+  const anchor = target?.closest('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || anchor.hasAttribute('download')) return null;
+  if (anchor.target && anchor.target !== '_self') return null;
+  const url = new URL(anchor.href, window.location.href);
+  // Another site: the browser's own beforeunload question covers it.
+  if (url.origin !== window.location.origin) return null;
+  return url.pathname + url.search === here ? null : anchor;
+}
+
+/**
+ * Nothing typed is lost without a word (issue 12): while `dirty`, closing the tab or leaving
+ * the portal asks (the browser's own question, `beforeunload`), and so does a move inside the
+ * portal, by a link (any `<a>`: react-router's Link, a PortalLink into another app, the
+ * sidebar, the top bar) or by Back and Forward, in a dialog: **Stay on this page** / **Leave
+ * without saving**. It works under any router (the apps' BrowserRouter, a MemoryRouter in
+ * tests; Back and Forward need the browser's history), so the apps need no data router for it: a click on a link is held in the capture
+ * phase before the router sees it and replayed on Leave; a Back is undone at once (the router
+ * never hears of it: back-guard-hub.ts; react-router's history numbers its entries, `idx`) and
+ * redone on Leave.
+ */
+export function LeaveGuard({ dirty }: { dirty: boolean }) {
+  /** How to carry on with the move the person asked for, while the question is open. */
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  /** Set once the person chose to leave, so the guard lets that move (and its unload) go. */
+  const passing = useRef(false);
+  const { pathname, search } = useLocation();
+  const here = useHref({ pathname, search });
+  useWarnBeforeUnload(dirty);
+
+  // A layout effect: the guard is in place as soon as the first keystroke is on screen.
+  useLayoutEffect(() => {
+    if (!dirty) return;
+    passing.current = false;
+    const at = historyIndex(window.history.state);
+
+    const onClick = (event: MouseEvent) => {
+      if (passing.current) return;
+      const anchor = leavingLink(event, here);
+      if (!anchor) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setPending(() => () => {
+        passing.current = true;
+        anchor.click();
+      });
+    };
+
+    /** Set while the guard's own step back is under way: the router must not hear of it. */
+    let undoing = false;
+    const onPopState = (event: PopStateEvent): boolean => {
+      if (undoing) {
+        undoing = false;
+        return true;
+      }
+      const to = historyIndex(event.state);
+      if (passing.current || at === null || to === null || to === at) return false;
+      // Back or Forward: the address has already moved; put it back before the router reads it.
+      const steps = to - at;
+      undoing = true;
+      window.history.go(-steps);
+      setPending(() => () => {
+        passing.current = true;
+        window.history.go(steps);
+      });
+      return true;
+    };
+
+    // Leaving was already agreed to (a link into another app): no second, browser question.
+    const onBeforeUnload = (event: Event) => {
+      if (passing.current) event.stopImmediatePropagation();
+    };
+
+    document.addEventListener('click', onClick, true);
+    const removeBackGuard = setBackGuard(onPopState);
+    window.addEventListener('beforeunload', onBeforeUnload, true);
+    return () => {
+      document.removeEventListener('click', onClick, true);
+      removeBackGuard();
+      window.removeEventListener('beforeunload', onBeforeUnload, true);
+    };
+  }, [dirty, here]);
+
+  const stay = () => setPending(null);
+  const leave = () => {
+    const proceed = pending;
+    setPending(null);
+    proceed?.();
+  };
+
   return (
     <Dialog
-      open={blocked}
+      open={pending !== null}
       role="alertdialog"
       title="Unsaved changes"
       description={LEAVE_QUESTION}
-      onClose={() => blocker.reset?.()}
+      onClose={stay}
       actions={
         <>
-          <Button variant="secondary" onClick={() => blocker.reset?.()}>
+          <Button variant="secondary" onClick={stay}>
             Stay on this page
           </Button>
-          <Button variant="danger" onClick={() => blocker.proceed?.()}>
+          <Button variant="danger" onClick={leave}>
             Leave without saving
           </Button>
         </>
       }
     />
   );
-}
-
-/**
- * Nothing typed is lost without a word (issue 12): while `dirty`, closing the tab or leaving
- * the portal asks (the browser's own question, `beforeunload`), and so does a move inside the
- * app (react-router's `useBlocker`, which needs the data router the apps mount; under a plain
- * router, as in unit tests, only the tab is guarded).
- */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
-  useWarnBeforeUnload(dirty);
-  const dataRouter = useContext(UNSAFE_DataRouterContext);
-  return dataRouter ? <InAppLeavePrompt dirty={dirty} /> : null;
 }

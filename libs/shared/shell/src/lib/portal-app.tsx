@@ -3,8 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
 import { LoadingState } from '@portal/ui';
+import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
 import { PortalFrame } from './portal-frame';
+
+// The leave guard's Back check must be on `window` before the router's (back-guard-hub.ts).
+installBackGuardHub();
 
 /**
  * Everything an app needs around its routes: the router, the session, the frame, an error
