@@ -2,13 +2,15 @@
  * `npm run bench`: the API's speed on a realistic volume, over real HTTP to 127.0.0.1 only.
  * Loads `--patients` patients (default 100,000; names drawn from Thai and international name
  * lists; with diseases, allergies, appointments and history) into a fresh embedded database, or
- * into `--database-url` (an empty database), then:
+ * into `--database-url` (an empty database), starts the real server (`main.js`) on it in a
+ * process of its own, then:
  * 1. times each kind of call one client at a time (p50/p95, and the issue-15 bound against
  *    `GET /api/profile` measured in the same run);
  * 2. loads each of six calls with autocannon (`--connections`, default 50, for `--duration`
- *    seconds each, default 20; autocannon runs in a child process, not the server's): req/s, p50, p99 and the ratio to a bare Fastify hello-world;
+ *    seconds each, default 20; from a third process): req/s, p50, p99 and the ratio to a bare
+ *    Fastify hello-world;
  * 3. times a clinical read during bursts of anonymous logins;
- * and prints the load time, the data size and the largest RSS seen, and writes the tables to
+ * and prints the load time, the data size and the server's largest RSS, and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
  */
@@ -21,18 +23,17 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { buildApp } from './app';
 import { FIRST_NAMES, LAST_NAMES } from './bench-names';
 import { loadConfig } from './config';
-import { openDatabase, queryRows } from './db/database';
+import { type Database, openDatabase, queryRows } from './db/database';
 import { migrate } from './db/migrate';
 import { employeesRepository } from './repositories/employees';
 import { encodeCursor } from './repositories/query-kit';
@@ -248,6 +249,56 @@ function runLoadGenerator(): void {
   });
 }
 
+/** A process's resident set size in bytes, from /proc (Linux); 0 when it cannot be read. */
+function residentBytes(pid: number): number {
+  try {
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The environment less the variables that would point the server at another database. */
+function withoutDatabaseEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...rest } = env;
+  return rest;
+}
+
+/** The URL the server prints once it listens (it chose a free port); bounded to 120 s. */
+function listeningUrl(server: ChildProcess): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    let seen = '';
+    const timer = setTimeout(
+      () => reject(new Error('The server did not start within 120 s.')),
+      120_000,
+    );
+    server.stdout!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        server.stdout!.resume();
+        resolvePromise(match[1]!);
+      }
+    });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (code ${code}) before listening.`));
+    });
+  });
+}
+
+/** Ends the server as an operator would (SIGTERM, its graceful shutdown); SIGKILL after 15 s. */
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolvePromise) => server.once('exit', resolvePromise));
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** The size of a folder and everything in it, in bytes. */
 function folderSize(path: string): number {
   if (!existsSync(path)) return 0;
@@ -298,18 +349,31 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const url = DATABASE_URL;
   const kind = url ? 'PostgreSQL' : 'PGlite';
-  let maxRss = process.memoryUsage().rss;
-  /** What the bench is doing, so that the report says when the process was largest. */
+  /** The server's settings: the defaults, but for logging and the rate limit (one client). */
+  const serverEnv = {
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    MFA_ENCRYPTION_KEY: 'bench-mfa-key-that-is-long-enough-0123456789',
+    STAFF_MFA: 'optional',
+    DEMO_DATA: 'never',
+    ...(url ? { DATABASE_URL: url } : { DATA_DIR: dir }),
+  };
+  const config = loadConfig(serverEnv);
+  let maxRss = 0;
+  /** What the bench is doing, so that the report says when the server was largest. */
   let phase = 'start';
   let maxRssPhase = phase;
+  let server: ChildProcess | undefined;
   const sampleRss = () => {
-    const rss = process.memoryUsage().rss;
+    const rss = server?.pid ? residentBytes(server.pid) : 0;
     if (rss > maxRss) [maxRss, maxRssPhase] = [rss, phase];
   };
   const rssSampler = setInterval(sampleRss, 100);
   rssSampler.unref();
-  const database = await openDatabase(url ? { url } : { dataDir: dir });
-  const config = loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', PORT: '0' });
+  let database: Database | undefined = await openDatabase(url ? { url } : { dataDir: dir });
   try {
     await migrate(database.db);
     const [{ n: existing } = { n: 0 }] = await queryRows<{ n: number }>(
@@ -357,9 +421,6 @@ async function main(): Promise<void> {
       `\n${kind}: ${PATIENTS.toLocaleString('en')} patients loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'}`,
     );
 
-    const secret = 'bench-secret-that-is-long-enough-0123456789';
-    const app = await buildApp({ config, db: database.db, jwtSecret: secret, logger: false });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const context = { actor: null, address: 'bench', requestId: 'bench' };
     const employee = addEmployeeRequestSchema.parse({
       employee_id: 'E900001',
@@ -372,6 +433,20 @@ async function main(): Promise<void> {
       hire_date: '2020-01-01',
     });
     const { activation_code } = await employeesRepository.add(database.db, context, employee, 30);
+    const [{ last } = { last: 0 }] = await queryRows<{ last: number }>(
+      database.db,
+      sql`select max(id)::int as last from patient`,
+    );
+    // The server is the real one (main.js), in its own process: its CPU and its RSS are its
+    // own, not the bench's. The embedded database's folder is locked by one process at a time.
+    await database.close();
+    database = undefined;
+    phase = 'server start';
+    server = spawn(process.execPath, [join(dirname(process.argv[1]!), 'main.js')], {
+      env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const base = await listeningUrl(server);
     const json = { 'content-type': 'application/json' };
     const password = 'bench-password-for-timing';
     await fetch(`${base}/api/register`, {
@@ -422,10 +497,6 @@ async function main(): Promise<void> {
         headers: auth,
         body: JSON.stringify(body),
       });
-    const [{ last } = { last: 0 }] = await queryRows<{ last: number }>(
-      database.db,
-      sql`select max(id)::int as last from patient`,
-    );
     const lastPage = encodeCursor(last - 50);
     let n = 0;
     const { memoryKib, iterations } = config.passwordHashing;
@@ -524,7 +595,6 @@ async function main(): Promise<void> {
       max: readDuring.at(-1)!,
       total: '',
     });
-    await app.close();
     sampleRss();
 
     // The report: printed, and written to the docs as this database's section.
@@ -535,9 +605,9 @@ async function main(): Promise<void> {
       `### ${kind}, ${PATIENTS.toLocaleString('en')} patients`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
-        ` (shared with other work; the load generator in a child process).` +
+        ` (shared with other work; the server, \`main.js\`, and the load generator each in its own process).` +
         ` Loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'};` +
-        ` largest RSS ${mb(maxRss)} (${maxRssPhase}).`,
+        ` the server's largest RSS ${mb(maxRss)} (${maxRssPhase}).`,
       '',
       `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
         ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
@@ -572,7 +642,8 @@ async function main(): Promise<void> {
     console.log(`Written to ${args.out}.`);
   } finally {
     clearInterval(rssSampler);
-    await database.close();
+    if (server) await stopServer(server);
+    await database?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
