@@ -82,6 +82,16 @@ describe('prepared statements', () => {
     );
   });
 
+  it('still runs its prepared statements after a failed query replaced the connection', async () => {
+    // node-postgres's pool ends a client whose query failed; the next connection reaches the
+    // same PGlite session, where the statements of the last one are still prepared.
+    expectSuccess(await call(app, 'GET', '/patient?limit=1', { token: doctor.token }), 200);
+    await expect(queryRows(database.db, sql`select * from no_such_table`)).rejects.toThrow();
+    for (let i = 0; i < 2; i++) {
+      expectSuccess(await call(app, 'GET', '/patient?limit=1', { token: doctor.token }), 200);
+    }
+  });
+
   it('plans a search afresh: no search statement is ever prepared', async () => {
     for (const body of [{ first_name: 'ab' }, { first_name: 'abc' }, { patient_id: 'P0' }]) {
       expectSuccess(
