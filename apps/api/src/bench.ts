@@ -366,10 +366,18 @@ async function main(): Promise<void> {
   /** What the bench is doing, so that the report says when the server was largest. */
   let phase = 'start';
   let maxRssPhase = phase;
+  let phaseMaxRss = 0;
   let server: ChildProcess | undefined;
   const sampleRss = () => {
     const rss = server?.pid ? residentBytes(server.pid) : 0;
     if (rss > maxRss) [maxRss, maxRssPhase] = [rss, phase];
+    phaseMaxRss = Math.max(phaseMaxRss, rss);
+  };
+  /** Starts the next phase; the log (not the report) gets the server's largest RSS in each. */
+  const enter = (next: string) => {
+    sampleRss();
+    if (phaseMaxRss > 0) console.log(`  server RSS up to ${mb(phaseMaxRss)} during: ${phase}`);
+    [phase, phaseMaxRss] = [next, 0];
   };
   const rssSampler = setInterval(sampleRss, 100);
   rssSampler.unref();
@@ -382,7 +390,7 @@ async function main(): Promise<void> {
     );
     if (existing > 0) throw new Error('The benchmark needs an empty database (no patients).');
     const started = performance.now();
-    phase = 'loading';
+    enter('loading');
     for (let low = 1; low <= PATIENTS; low += LOAD_BATCH) {
       const high = Math.min(PATIENTS, low + LOAD_BATCH - 1);
       await database.db
@@ -441,7 +449,7 @@ async function main(): Promise<void> {
     // own, not the bench's. The embedded database's folder is locked by one process at a time.
     await database.close();
     database = undefined;
-    phase = 'server start';
+    enter('server start');
     server = spawn(process.execPath, [join(dirname(process.argv[1]!), 'main.js')], {
       env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -462,7 +470,7 @@ async function main(): Promise<void> {
     });
 
     const time = async (name: string, request: () => Promise<Response>, rounds = ROUNDS) => {
-      phase = name;
+      enter(name);
       const samples: number[] = [];
       let total = '';
       for (let i = 0; i < rounds; i++) {
@@ -539,7 +547,7 @@ async function main(): Promise<void> {
     bare.get('/', async () => ({ hello: 'world' }));
     const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
     const load = async (name: string, target: string, kind: LoadKind) => {
-      phase = `${name}, ${CONNECTIONS} connections`;
+      enter(`${name}, ${CONNECTIONS} connections`);
       const result = await loadFromChild({ target, kind, token });
       // autocannon stops at the deadline, not the server: wait until what it left queued is
       // answered (a read queues behind it), so that one phase does not slow the next.
@@ -564,7 +572,7 @@ async function main(): Promise<void> {
     );
     await bare.close();
 
-    phase = 'login bursts';
+    enter('login bursts');
     // 3. A clinical read while 40 anonymous logins arrive at once, each from its own 127.0.0.x
     // address (so the per-address throttle does not stop them): the hashing pool must keep the
     // read fast and answer the excess 503.
@@ -595,7 +603,7 @@ async function main(): Promise<void> {
       max: readDuring.at(-1)!,
       total: '',
     });
-    sampleRss();
+    enter('report');
 
     // The report: printed, and written to the docs as this database's section.
     const ms = (value: number) => value.toFixed(1);
