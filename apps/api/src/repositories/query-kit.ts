@@ -12,6 +12,9 @@ export interface Page<T> {
   readonly nextCursor: string | null;
 }
 
+/** A value as JSON text, built by PostgreSQL in the contract's shape, to be sent as it is. */
+export type JsonText = string & { readonly __jsonText: true };
+
 /** Encodes the last row's internal id as an opaque cursor. */
 export function encodeCursor(rowId: number): string {
   return Buffer.from(`r${rowId}`).toString('base64url');

@@ -117,6 +117,30 @@ describe('GET /patient', () => {
     );
   });
 
+  it("sends the database's JSON as it is: exactly what the contract's schema and GET /patient/:id give", async () => {
+    // The page's records are passed through as PostgreSQL built them (issue 15), not parsed and
+    // serialised again: they must be what the schema would have sent, key for key.
+    for (const response of [
+      await call(app, 'GET', '/patient?limit=5', { token: doctor.token }),
+      await call(app, 'POST', '/patient/search-patient?limit=5', {
+        token: doctor.token,
+        body: { first_name: '', last_name: '', patient_id: '' },
+      }),
+    ]) {
+      expectSuccess(response, 200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const items = response.json<PatientRecord[]>();
+      expect(items).toHaveLength(5);
+      expect(patientListSchema.parse(items)).toStrictEqual(items);
+      for (const item of items) {
+        const one = await call(app, 'GET', `/patient/${item.patient.patient_id}`, {
+          token: doctor.token,
+        });
+        expect(one.json()).toStrictEqual(item);
+      }
+    }
+  });
+
   it('honours limit, and walking the cursor returns every record exactly once', async () => {
     const first = await call(app, 'GET', '/patient?limit=7', { token: doctor.token });
     expectSuccess(first, 200);

@@ -21,7 +21,7 @@ import {
 import { forbidden } from '../errors';
 import { audit } from '../repositories/audit';
 import { patientsRepository as patients } from '../repositories/patients';
-import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
+import { fromEndpoint, type RouteDeps, sendJsonPage, sendPage } from './route-kit';
 
 /** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
 export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -31,7 +31,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       response: { 200: patientListSchema },
     }),
     handler: async (request, reply) =>
-      sendPage(reply, await patients.list(db, request.context(), request.query)),
+      sendJsonPage(reply, await patients.list(db, request.context(), request.query)),
   });
 
   app.route({
@@ -41,7 +41,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       response: { 200: patientListSchema },
     }),
     handler: async (request, reply) =>
-      sendPage(reply, await patients.list(db, request.context(), request.query, request.body)),
+      sendJsonPage(reply, await patients.list(db, request.context(), request.query, request.body)),
   });
 
   app.route({

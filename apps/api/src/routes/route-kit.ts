@@ -10,7 +10,7 @@ import {
 } from '@portal/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { Page } from '../repositories/query-kit';
+import type { JsonText, Page } from '../repositories/query-kit';
 import type { AuthService } from '../services/auth-service';
 
 /** What every route plugin is given. */
@@ -55,6 +55,18 @@ function securityOf(endpoint: Endpoint): { security?: Record<string, string[]>[]
   if (endpoint.access === 'public') return { security: [] };
   if (endpoint.access === 'operator') return { security: [{ metricsToken: [] }, {}] };
   return {};
+}
+
+/**
+ * Sends a page whose items are JSON texts (see `patientsRepository.list`) as one JSON array,
+ * with {@link sendPage}'s headers, without parsing them or serialising them again.
+ */
+export function sendJsonPage(reply: FastifyReply, page: Page<JsonText>): FastifyReply {
+  const items = sendPage(reply, page);
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((text: string) => text)
+    .send(`[${items.join(',')}]`);
 }
 
 /** Puts a page's total and next cursor in the response headers; returns the page's items. */
