@@ -36,10 +36,11 @@ export function App() {
   return (
     <Routes>
       <Route path={ROUTES.home} element={<LandingPage />} />
-      {/* The pages that talk to the API; the landing page makes no call. */}
+      {/* The login card calls the API only on a submit, and caches nothing: no query client. */}
+      <Route path={ROUTES.login} element={<LoginPage />} />
+      <Route path={ROUTES.system} element={<SystemPage />} />
+      {/* The pages that read through the query client; the landing page makes no call. */}
       <Route element={<QueryLayout />}>
-        <Route path={ROUTES.login} element={<LoginPage />} />
-        <Route path={ROUTES.system} element={<SystemPage />} />
         <Route
           path={ROUTES.patientProfile}
           element={
