@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AREA_ROLES, ROUTES } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
-import { NotFoundPage, QueryLayout } from '@portal/shell';
+import { NotFoundPage, preloadRoute, QueryLayout } from '@portal/shell';
 
 // Each page is its own chunk: a first visit to / loads only the landing page's code.
 const LandingPage = lazy(() =>
@@ -14,22 +14,26 @@ const LoginPage = lazy(() =>
 const SystemPage = lazy(() =>
   import('./features/system/system-page').then((m) => ({ default: m.SystemPage })),
 );
+const loadPatientProfile = () => import('./features/profile/patient-profile-page');
+const loadPatientAccessLog = () => import('./features/profile/patient-access-log-page');
+const loadPatientTwoStep = () => import('./features/profile/patient-two-step-page');
 const PatientProfilePage = lazy(() =>
-  import('./features/profile/patient-profile-page').then((m) => ({
-    default: m.PatientProfilePage,
-  })),
+  loadPatientProfile().then((m) => ({ default: m.PatientProfilePage })),
 );
 const PatientAccessLogPage = lazy(() =>
-  import('./features/profile/patient-access-log-page').then((m) => ({
-    default: m.PatientAccessLogPage,
-  })),
+  loadPatientAccessLog().then((m) => ({ default: m.PatientAccessLogPage })),
 );
 
 const PatientTwoStepPage = lazy(() =>
-  import('./features/profile/patient-two-step-page').then((m) => ({
-    default: m.PatientTwoStepPage,
-  })),
+  loadPatientTwoStep().then((m) => ({ default: m.PatientTwoStepPage })),
 );
+
+// A patient's page and the query layer load side by side, not one after the other.
+preloadRoute(window.location.pathname, [
+  [ROUTES.patientProfile, loadPatientProfile],
+  [ROUTES.patientAccessLog, loadPatientAccessLog],
+  [ROUTES.patientTwoStep, loadPatientTwoStep],
+]);
 
 /** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */
 export function App() {
