@@ -31,8 +31,8 @@ preloadRoute(window.location.pathname, [
   [ROUTES.editPatient, loadEditPatient],
   [ROUTES.addAppointment, loadAddAppointment],
   [ROUTES.addHistory, loadAddHistory],
-  [ROUTES.searchPatient, loadSearchPatient],
-  [ROUTES.patientChart, loadPatientChart],
+  [ROUTES.searchPatient, loadSearchPatient, true],
+  [ROUTES.patientChart, loadPatientChart, true],
 ]);
 
 /**

@@ -21,7 +21,7 @@ preloadRoute(window.location.pathname, [
   [ROUTES.employeesManagement, loadAddEmployee],
   [ROUTES.addEmployee, loadAddEmployee],
   [ROUTES.editEmployee, loadEditEmployee],
-  [ROUTES.searchEmployee, loadSearchEmployee],
+  [ROUTES.searchEmployee, loadSearchEmployee, true],
 ]);
 
 /** The HR app: /employees-management and its three pages, for HR only. */

@@ -30,9 +30,9 @@ const PatientTwoStepPage = lazy(() =>
 
 // A patient's page and the query layer load side by side, not one after the other.
 preloadRoute(window.location.pathname, [
-  [ROUTES.patientProfile, loadPatientProfile],
-  [ROUTES.patientAccessLog, loadPatientAccessLog],
-  [ROUTES.patientTwoStep, loadPatientTwoStep],
+  [ROUTES.patientProfile, loadPatientProfile, true],
+  [ROUTES.patientAccessLog, loadPatientAccessLog, true],
+  [ROUTES.patientTwoStep, loadPatientTwoStep, true],
 ]);
 
 /** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */

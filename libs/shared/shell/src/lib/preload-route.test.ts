@@ -3,6 +3,8 @@ import { preloadRoute } from './preload-route';
 
 const loadQueryLayer = vi.hoisted(() => vi.fn(() => Promise.resolve()));
 vi.mock('./query-layout', () => ({ loadQueryLayer }));
+const preloadApiLayer = vi.hoisted(() => vi.fn(() => Promise.resolve()));
+vi.mock('@portal/api-client', () => ({ preloadApiLayer }));
 
 describe('preloadRoute', () => {
   it('starts the page the address names and the query layer, and nothing else', () => {
@@ -15,6 +17,16 @@ describe('preloadRoute', () => {
     expect(edit).toHaveBeenCalledTimes(1);
     expect(add).not.toHaveBeenCalled();
     expect(loadQueryLayer).toHaveBeenCalledTimes(1);
+    expect(preloadApiLayer).not.toHaveBeenCalled();
+  });
+
+  it('also starts the API layer for a page that calls as it opens', () => {
+    const search = vi.fn(() => Promise.resolve());
+    preloadRoute('/patients-management/search-patient', [
+      ['/patients-management/search-patient', search, true],
+    ]);
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(preloadApiLayer).toHaveBeenCalledTimes(1);
   });
 
   it('matches a path with parameters, and fetches nothing for an address it does not know', () => {
