@@ -1,28 +1,39 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection, NotFoundPage, QueryLayout } from '@portal/shell';
+import { ManagementSection, NotFoundPage, preloadRoute, QueryLayout } from '@portal/shell';
 
-const AddPatientPage = lazy(() =>
-  import('./features/add-patient/add-patient-page').then((m) => ({ default: m.AddPatientPage })),
-);
-const EditPatientPage = lazy(() =>
-  import('./features/edit-patient/edit-patient-page').then((m) => ({ default: m.EditPatientPage })),
-);
+const loadAddPatient = () => import('./features/add-patient/add-patient-page');
+const loadEditPatient = () => import('./features/edit-patient/edit-patient-page');
+const loadAddAppointment = () => import('./features/appointment/add-appointment-page');
+const loadAddHistory = () => import('./features/history/add-history-page');
+const loadSearchPatient = () => import('./features/search/search-patient-page');
+const loadPatientChart = () => import('./features/chart/patient-chart-page');
+
+const AddPatientPage = lazy(() => loadAddPatient().then((m) => ({ default: m.AddPatientPage })));
+const EditPatientPage = lazy(() => loadEditPatient().then((m) => ({ default: m.EditPatientPage })));
 const AddAppointmentPage = lazy(() =>
-  import('./features/appointment/add-appointment-page').then((m) => ({
-    default: m.AddAppointmentPage,
-  })),
+  loadAddAppointment().then((m) => ({ default: m.AddAppointmentPage })),
 );
-const AddHistoryPage = lazy(() =>
-  import('./features/history/add-history-page').then((m) => ({ default: m.AddHistoryPage })),
-);
+const AddHistoryPage = lazy(() => loadAddHistory().then((m) => ({ default: m.AddHistoryPage })));
 const SearchPatientPage = lazy(() =>
-  import('./features/search/search-patient-page').then((m) => ({ default: m.SearchPatientPage })),
+  loadSearchPatient().then((m) => ({ default: m.SearchPatientPage })),
 );
 const PatientChartPage = lazy(() =>
-  import('./features/chart/patient-chart-page').then((m) => ({ default: m.PatientChartPage })),
+  loadPatientChart().then((m) => ({ default: m.PatientChartPage })),
 );
+
+// The page the address names and the query layer load side by side (every page here is in the
+// QueryLayout; the section's root opens Add Patient).
+preloadRoute(window.location.pathname, [
+  [ROUTES.patientsManagement, loadAddPatient],
+  [ROUTES.addPatient, loadAddPatient],
+  [ROUTES.editPatient, loadEditPatient],
+  [ROUTES.addAppointment, loadAddAppointment],
+  [ROUTES.addHistory, loadAddHistory],
+  [ROUTES.searchPatient, loadSearchPatient, true],
+  [ROUTES.patientChart, loadPatientChart, true],
+]);
 
 /**
  * The clinical app: /patients-management, the spec's five pages and the patient's chart (issue

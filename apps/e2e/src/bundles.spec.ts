@@ -25,11 +25,18 @@ async function javascriptFetched(page: Page, path: string, base: string): Promis
   return [...files].sort();
 }
 
-/** What the budget counts for the app's first page, and what that page fetches once idle. */
-function counted(appName: string): string[] {
+/**
+ * What the budget counts for a page of the app (its first page unless named), and what that
+ * page fetches once idle.
+ */
+function counted(appName: string, pageModule?: string): string[] {
   const app = APPS.find((candidate) => candidate.name === appName);
-  const first = app && measureApp(app).find((measured) => measured.budgeted);
-  if (!first) throw new Error(`No budgeted page for ${appName}`);
+  const first =
+    app &&
+    measureApp(app).find((measured) =>
+      pageModule ? measured.page === pageModule : measured.budgeted,
+    );
+  if (!first) throw new Error(`No page ${pageModule ?? 'budgeted'} for ${appName}`);
   return [...first.files, ...(first.afterPaint as string[])].sort();
 }
 
@@ -37,6 +44,16 @@ test('a first visit to / fetches exactly the JavaScript its budget counts', asyn
   const fetched = await javascriptFetched(page, ROUTES.home, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(fetched).toEqual(counted('public-and-patient'));
+});
+
+test('a first visit to /login fetches exactly what the size table counts, no query client', async ({
+  page,
+}) => {
+  const fetched = await javascriptFetched(page, ROUTES.login, '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  expect(fetched).toEqual(counted('public-and-patient', 'src/features/login/login-page.tsx'));
+  // No query client and no API layer until a submit (zod comes when idle, with the form's rules).
+  expect(fetched.filter((file) => /tanstack|axios|http-|answers-/.test(file))).toEqual([]);
 });
 
 test('a first visit to the clinical app fetches exactly what its budget counts', async ({

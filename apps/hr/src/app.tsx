@@ -1,23 +1,28 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection, NotFoundPage, QueryLayout } from '@portal/shell';
+import { ManagementSection, NotFoundPage, preloadRoute, QueryLayout } from '@portal/shell';
 
-const AddEmployeePage = lazy(() =>
-  import('./features/add-employee/add-employee-page').then((m) => ({
-    default: m.AddEmployeePage,
-  })),
-);
+const loadAddEmployee = () => import('./features/add-employee/add-employee-page');
+const loadEditEmployee = () => import('./features/edit-employee/edit-employee-page');
+const loadSearchEmployee = () => import('./features/search/search-employee-page');
+
+const AddEmployeePage = lazy(() => loadAddEmployee().then((m) => ({ default: m.AddEmployeePage })));
 const EditEmployeePage = lazy(() =>
-  import('./features/edit-employee/edit-employee-page').then((m) => ({
-    default: m.EditEmployeePage,
-  })),
+  loadEditEmployee().then((m) => ({ default: m.EditEmployeePage })),
 );
 const SearchEmployeePage = lazy(() =>
-  import('./features/search/search-employee-page').then((m) => ({
-    default: m.SearchEmployeePage,
-  })),
+  loadSearchEmployee().then((m) => ({ default: m.SearchEmployeePage })),
 );
+
+// The page the address names and the query layer load side by side (every page here is in the
+// QueryLayout; the section's root opens Add Employee).
+preloadRoute(window.location.pathname, [
+  [ROUTES.employeesManagement, loadAddEmployee],
+  [ROUTES.addEmployee, loadAddEmployee],
+  [ROUTES.editEmployee, loadEditEmployee],
+  [ROUTES.searchEmployee, loadSearchEmployee, true],
+]);
 
 /** The HR app: /employees-management and its three pages, for HR only. */
 export function App() {

@@ -9,6 +9,9 @@ import {
   bundledSources,
   foreignSources,
   measureApp,
+  PARTS,
+  partOf,
+  reactFloor,
   servedSourceMaps,
   sizeReport,
 } from '../../bundle-budget.mjs';
@@ -21,6 +24,47 @@ describe.each(APPS)('$name', (app) => {
     expect(firstPage, `no measured page ${app.firstPage}`).toBeDefined();
     const kb = (firstPage?.gzipBytes ?? Infinity) / 1024;
     expect(kb, `${app.firstPage}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(app.budgetKb);
+  });
+
+  it('holds every page within its budget, gzip and Brotli', () => {
+    for (const page of pages) {
+      expect(page.budget, `${page.page} has no budget`).not.toBeNull();
+      expect(page.gzipBytes / 1024, `${page.page} gzip`).toBeLessThanOrEqual(page.budget!.gzipKb);
+      expect(page.brotliBytes / 1024, `${page.page} Brotli`).toBeLessThanOrEqual(page.budget!.brKb);
+    }
+  });
+
+  it('measures React, the floor of every page, from the build', () => {
+    const floor = reactFloor(app.name);
+    // React and React DOM, minified: tens of KB, whatever the version; Brotli below gzip.
+    expect(floor.gzip / 1024).toBeGreaterThan(40);
+    expect(floor.gzip / 1024).toBeLessThan(120);
+    expect(floor.br).toBeLessThan(floor.gzip);
+    // Every page carries React: its share of the chunks it loads is the floor, give or take
+    // how well it compresses beside the code around it.
+    for (const page of pages) {
+      expect(Math.abs(page.parts.React!.gzip / floor.gzip - 1)).toBeLessThan(0.05);
+    }
+  });
+
+  it('reports every page in gzip and Brotli, and its ratio to the React floor', () => {
+    const floor = reactFloor(app.name);
+    for (const page of pages) {
+      expect(page.brotliBytes).toBeGreaterThan(0);
+      expect(page.brotliBytes).toBeLessThan(page.gzipBytes);
+      expect(page.ratio.gzip).toBeCloseTo(page.gzipBytes / floor.gzip, 6);
+      expect(page.ratio.br).toBeCloseTo(page.brotliBytes / floor.br, 6);
+    }
+  });
+
+  it('breaks each first visit into parts that add up to it', () => {
+    for (const page of pages) {
+      const sum = (encoding: 'gzip' | 'br') =>
+        PARTS.reduce((total, part) => total + page.parts[part]![encoding], 0);
+      expect(sum('gzip')).toBeCloseTo(page.gzipBytes, 0);
+      expect(sum('br')).toBeCloseTo(page.brotliBytes, 0);
+      expect(page.parts['app code']!.gzip).toBeGreaterThan(0);
+    }
   });
 
   it('gives every page a chunk of its own, outside the code every visit loads', () => {
@@ -50,6 +94,45 @@ describe('the public landing page', () => {
   it('loads neither axios nor zod: it makes no API call', () => {
     const landing = measureApp(APPS[0]!).find((page) => page.budgeted);
     expect(landing?.files.filter((file) => /\/(axios|zod)-/.test(file))).toEqual([]);
+  });
+});
+
+describe('the login card', () => {
+  it('loads neither TanStack Query, axios nor zod on a first visit: it calls only on a submit', () => {
+    const login = measureApp(APPS[0]!).find(
+      (page) => page.page === 'src/features/login/login-page.tsx',
+    );
+    expect(login?.files.filter((file) => /\/(tanstack-[a-z-]+|axios|zod)-/.test(file))).toEqual([]);
+    expect(login?.parts['TanStack Query']!.gzip).toBe(0);
+  });
+});
+
+describe('the edit pages', () => {
+  it.each([
+    [1, 'src/features/edit-patient/edit-patient-page.tsx'],
+    [2, 'src/features/edit-employee/edit-employee-page.tsx'],
+  ])('load their rules, and zod, after the first paint (%s, %s)', (index, module) => {
+    const edit = measureApp(APPS[index]!).find((page) => page.page === module);
+    expect(edit?.parts.zod!.gzip).toBe(0);
+    expect(edit?.afterPaint.some((file: string) => /\/zod-/.test(file))).toBe(true);
+  });
+});
+
+describe('the parts of a bundle', () => {
+  it.each([
+    ['../../node_modules/react-dom/cjs/react-dom-client.production.js', 'React'],
+    ['../../../main/node_modules/scheduler/index.js', 'React'],
+    ['node_modules/react-router/dist/production/chunk.mjs', 'router'],
+    ['node_modules/@tanstack/query-core/build/modern/query.js', 'TanStack Query'],
+    ['node_modules/axios/lib/axios.js', 'axios'],
+    ['node_modules/zod/v4/core/schemas.js', 'zod'],
+    ['node_modules/@hookform/resolvers/zod/dist/zod.mjs', 'react-hook-form'],
+    ['node_modules/qrcode.react/lib/esm/index.js', 'other packages'],
+    ['../../libs/shared/contract/src/lib/patients.ts', 'contract'],
+    ['../../libs/shared/ui/src/lib/top-bar.tsx', 'app code'],
+    ['../../apps/hr/src/app.tsx', 'app code'],
+  ])('counts %s as %s', (source, part) => {
+    expect(partOf(source)).toBe(part);
   });
 });
 

@@ -1,12 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  MESSAGES,
-  type PatientRecord,
-  patientIdSchema,
-  type UpdatePatientRequest,
-  updatePatientRequestSchema,
-} from '@portal/contract';
+import { MESSAGES, type PatientRecord, type UpdatePatientRequest } from '@portal/contract';
 import {
   patientQueryOptions,
   toApiError,
@@ -33,6 +27,11 @@ import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 import { changesBetween, formValuesOf, type PatientFormValues } from './patient-changes';
 
+// The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
+const updatePatientSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.updatePatientRequestSchema);
+const lookupSchema = () => import('@portal/contract/schemas').then((c) => c.patientIdParamsSchema);
+
 /**
  * Edit Patient: enter an id and the form fills itself from the record; change what is wrong and
  * only that is sent. A patient who has not registered can be given a new activation code.
@@ -46,7 +45,7 @@ export function EditPatientPage() {
     null,
   );
   const [lookupReset, setLookupReset] = useState(0);
-  const form = usePortalForm(updatePatientRequestSchema, { defaultValues: EMPTY_PATIENT_FORM });
+  const form = usePortalForm(updatePatientSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const update = useUpdatePatientMutation();
   const reissue = useReissuePatientCodeMutation();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<SaveOutcome>();
@@ -87,7 +86,7 @@ export function EditPatientPage() {
           label: 'Patient ID',
           placeholder: MESSAGES.patientIdPlaceholder,
         }}
-        idSchema={patientIdSchema}
+        schema={lookupSchema}
         resetKey={lookupReset}
         initialId={initialId}
         onStart={() => {

@@ -1,12 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type z } from 'zod';
-import {
-  type Employee,
-  employeeIdSchema,
-  MESSAGES,
-  type UpdateEmployeeRequest,
-} from '@portal/contract';
+import { type Employee, MESSAGES, type UpdateEmployeeRequest } from '@portal/contract';
 import { findPosition } from '@portal/reference-data';
 import {
   employeeQueryOptions,
@@ -39,7 +34,12 @@ import {
   type EmployeeFormValues,
   formValuesOf,
 } from './employee-changes';
-import { editEmployeeFormSchema } from './edit-employee-schema';
+import type { editEmployeeFormSchema } from './edit-employee-schema';
+
+// The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
+const editEmployeeSchema = () =>
+  import('./edit-employee-schema').then((m) => m.editEmployeeFormSchema);
+const lookupSchema = () => import('@portal/contract/schemas').then((c) => c.employeeIdParamsSchema);
 
 // The form holds strings and a nullable yes/no, which the schema's input type does not name.
 const asFormInput = (values: EmployeeFormValues) =>
@@ -105,7 +105,7 @@ export function EditEmployeePage() {
     null,
   );
   const [lookupReset, setLookupReset] = useState(0);
-  const form = usePortalForm(editEmployeeFormSchema, {
+  const form = usePortalForm(editEmployeeSchema, {
     defaultValues: asFormInput(EMPTY_EDIT_FORM),
   });
   const update = useUpdateEmployeeMutation();
@@ -150,7 +150,7 @@ export function EditEmployeePage() {
           label: 'Employee ID',
           placeholder: MESSAGES.employeeIdPlaceholder,
         }}
-        idSchema={employeeIdSchema}
+        schema={lookupSchema}
         resetKey={lookupReset}
         initialId={initialId}
         onStart={() => {

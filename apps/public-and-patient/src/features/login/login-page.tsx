@@ -10,7 +10,7 @@ import {
   type TokenResponse,
 } from '@portal/contract';
 import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@portal/reference-data';
-import { ApiError, useRegisterMutation } from '@portal/api-client';
+import { ApiError, register } from '@portal/api-client';
 import { useAuth, usePortalNavigate } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
 import {
@@ -206,7 +206,8 @@ function RegisterForm({
   onMessage: (message: Message) => void;
   onRegistered: (username: string) => void;
 }) {
-  const register = useRegisterMutation();
+  // A plain call, not a TanStack mutation: the login card caches nothing, so /login loads no
+  // query client (issue 16).
   const form = usePortalForm(registerSchema, {
     defaultValues: {
       username: '',
@@ -221,7 +222,7 @@ function RegisterForm({
   const submit = form.handleSubmit(async (values) => {
     onMessage(null);
     try {
-      await register.mutateAsync(values);
+      await register(values);
       onMessage({ tone: 'success', text: MESSAGES.registrationSuccess });
       await wait(TIMINGS.registrationSwitchMs);
       onRegistered(values.username);

@@ -95,6 +95,19 @@ describe('PatientProfilePage', () => {
     expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
   });
 
+  it('asks for the record with the token’s id beside /profile, and shows it only after /profile', async () => {
+    serveRecord(FILLED);
+    server.use(pendingHandler('profile'));
+    const { queryClient } = renderProfile();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.patients.detail('P001'))?.status).toBe('success'),
+    );
+    expect(screen.getByText(MESSAGES.loadingProfile)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
+    // Nothing pushed down when the record arrives: the Help Desk hint waits for it.
+    expect(screen.queryByText('Help Desk')).not.toBeInTheDocument();
+  });
+
   it("says 'Error: Could not load profile' when /profile fails", async () => {
     server.use(problemHandler('profile', 500, 'Something went wrong on our side.'));
     renderProfile();

@@ -1,5 +1,6 @@
 import { MESSAGES, ROUTES } from '@portal/contract';
 import { usePatient, useProfile } from '@portal/api-client';
+import { useAuth } from '@portal/auth';
 import {
   ErrorState,
   LoadingState,
@@ -18,15 +19,24 @@ import { UpcomingAppointments } from './upcoming-appointments';
  */
 export function PatientProfilePage() {
   const profile = useProfile();
-  const patientId = profile.data?.patient_id ?? '';
+  // The record is asked for at once with the id the session's token names, beside /profile
+  // rather than after it (one round trip less before the record shows, issue 16); what is
+  // shown still waits for /profile, and should it name another id, that record is read.
+  const hintedId = useAuth().claims?.patient_id ?? '';
+  const patientId = profile.data?.patient_id ?? (profile.isPending ? hintedId : '');
   const record = usePatient(patientId, { enabled: Boolean(patientId) });
 
   let body;
-  if (profile.isPending) body = <LoadingState label={MESSAGES.loadingProfile} />;
-  else if (profile.isError || !patientId)
+  let loading = false;
+  if (profile.isPending) {
+    body = <LoadingState label={MESSAGES.loadingProfile} />;
+    loading = true;
+  } else if (profile.isError || !patientId)
     body = <ErrorState>Error: {MESSAGES.profileLoadFailed}</ErrorState>;
-  else if (record.isPending) body = <LoadingState label={MESSAGES.loadingProfile} />;
-  else if (record.isError) body = <ErrorState>Error: {MESSAGES.patientLoadFailed}</ErrorState>;
+  else if (record.isPending) {
+    body = <LoadingState label={MESSAGES.loadingProfile} />;
+    loading = true;
+  } else if (record.isError) body = <ErrorState>Error: {MESSAGES.patientLoadFailed}</ErrorState>;
   else
     body = (
       <>
@@ -55,10 +65,14 @@ export function PatientProfilePage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
       <PageHeading>MyInfo</PageHeading>
       {body}
-      <Notice tone="info" title="Help Desk">
-        Something missing or wrong in your record? Call the Help Desk on 02 123 4567 (08:00–20:00),
-        or ask at any reception desk.
-      </Notice>
+      {/* Below the record once it is there: shown under 'Loading…', the record arriving would
+          push it down the screen, a layout shift (CLS 0.23 on a first visit, issue 16). */}
+      {!loading && (
+        <Notice tone="info" title="Help Desk">
+          Something missing or wrong in your record? Call the Help Desk on 02 123 4567
+          (08:00–20:00), or ask at any reception desk.
+        </Notice>
+      )}
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 
-const QueryLayer = lazy(() => import('./query-layer'));
+/** Fetches the query layer's chunk; the layout's lazy component makes the same `import()`. */
+export const loadQueryLayer = () => import('./query-layer');
+
+const QueryLayer = lazy(loadQueryLayer);
 
 /**
  * A layout route for the pages that talk to the API: they get the portal's query client,

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { patientIdSchema } from '@portal/contract';
+import { patientIdParamsSchema } from '@portal/contract';
 import { ApiError } from '@portal/api-client';
 import { RecordLookup } from './record-lookup';
 
@@ -19,7 +19,7 @@ function Harness({
       <RecordLookup
         noun={{ article: 'a', word: 'patient' }}
         field={{ name: 'patient_id', label: 'Patient ID', placeholder: 'PXXX' }}
-        idSchema={patientIdSchema}
+        schema={patientIdParamsSchema}
         resetKey={resetKey}
         onStart={onStart}
         onLoad={onLoad}

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { toApiError } from '@portal/api-client';
 import {
   PortalForm,
   SubmitErrorNotice,
   TextField,
+  type SchemaSource,
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
@@ -17,8 +18,13 @@ export interface RecordLookupProps {
   noun: { article: 'a' | 'an'; word: string };
   /** The id field: its form name, label and placeholder. */
   field: { name: string; label: string; placeholder: string };
-  /** The contract's rule for the id. */
-  idSchema: z.ZodType<string, string>;
+  /**
+   * The contract's rule of the lookup, an object of the id field (`patientIdParamsSchema`, the
+   * API's own rule for the id in the path), or a loader of it declared once at module level
+   * (`() => import('@portal/contract/schemas').then((c) => c.patientIdParamsSchema)`), so that
+   * zod is fetched after the first paint, like the add forms' rules.
+   */
+  schema: SchemaSource<z.ZodType<Record<string, string>, Record<string, string>>>;
   /** Called as a lookup starts (the page forgets the record it showed). */
   onStart: () => void;
   /** Loads the record; an error it throws is shown under the form. */
@@ -36,13 +42,12 @@ export interface RecordLookupProps {
 export function RecordLookup({
   noun,
   field,
-  idSchema,
+  schema,
   onStart,
   onLoad,
   resetKey,
   initialId = '',
 }: RecordLookupProps) {
-  const schema = useMemo(() => z.object({ [field.name]: idSchema }), [field.name, idSchema]);
   const empty = { [field.name]: initialId } as DefaultValues<Record<string, string>>;
   const lookup = usePortalForm(schema, { defaultValues: empty });
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback<never>();

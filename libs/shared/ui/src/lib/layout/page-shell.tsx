@@ -37,7 +37,11 @@ export function PageShell({ topBar, children, footer }: PageShellProps) {
       </a>
       {topBar}
       {/* pt-16: the TopBar is fixed and h-16 high. The focus ring would frame the whole page. */}
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 pt-16 outline-none print:pt-0">
+      <main
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="min-h-dvh flex-1 pt-16 outline-none print:min-h-0 print:pt-0"
+      >
         {children}
       </main>
       {footer}
