@@ -454,6 +454,13 @@ async function main(): Promise<void> {
       env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    // Stopped with the bench: on an interrupt here, and in `finally` below otherwise.
+    const running = server;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.once(signal, () => {
+        running.kill('SIGTERM');
+        process.exit(130);
+      });
     const base = await listeningUrl(server);
     const json = { 'content-type': 'application/json' };
     const password = 'bench-password-for-timing';
