@@ -11,8 +11,18 @@ import { DEMO, signInWithToken } from './quality-support';
  * idle, the form's rules the model says it fetches after the first paint.
  */
 
-/** The JavaScript files (paths under the app's build) the page fetched until the network idled. */
-async function javascriptFetched(page: Page, path: string, base: string): Promise<string[]> {
+/**
+ * Opens `path` and answers the JavaScript files (paths under the app's build) it fetched, once
+ * they are exactly `expected` and the network has then gone quiet (so a file more still fails).
+ * What a page fetches when the browser is idle can come after the network's first quiet moment
+ * on a busy machine, so the set is polled for until then rather than read at that moment.
+ */
+async function javascriptFetched(
+  page: Page,
+  path: string,
+  base: string,
+  expected: string[],
+): Promise<string[]> {
   const files = new Set<string>();
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
@@ -21,8 +31,10 @@ async function javascriptFetched(page: Page, path: string, base: string): Promis
     }
   });
   await page.goto(path);
+  const fetched = () => [...files].sort();
+  await expect.poll(fetched, { timeout: 20_000 }).toEqual(expected);
   await page.waitForLoadState('networkidle');
-  return [...files].sort();
+  return fetched();
 }
 
 /**
@@ -41,17 +53,19 @@ function counted(appName: string, pageModule?: string): string[] {
 }
 
 test('a first visit to / fetches exactly the JavaScript its budget counts', async ({ page }) => {
-  const fetched = await javascriptFetched(page, ROUTES.home, '/');
+  const expected = counted('public-and-patient');
+  const fetched = await javascriptFetched(page, ROUTES.home, '/', expected);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(fetched).toEqual(counted('public-and-patient'));
+  expect(fetched).toEqual(expected);
 });
 
 test('a first visit to /login fetches exactly what the size table counts, no query client', async ({
   page,
 }) => {
-  const fetched = await javascriptFetched(page, ROUTES.login, '/');
+  const expected = counted('public-and-patient', 'src/features/login/login-page.tsx');
+  const fetched = await javascriptFetched(page, ROUTES.login, '/', expected);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-  expect(fetched).toEqual(counted('public-and-patient', 'src/features/login/login-page.tsx'));
+  expect(fetched).toEqual(expected);
   // No query client and no API layer until a submit (zod comes when idle, with the form's rules).
   expect(fetched.filter((file) => /tanstack|axios|http-|answers-/.test(file))).toEqual([]);
 });
@@ -61,9 +75,15 @@ test('a first visit to the clinical app fetches exactly what its budget counts',
   request,
 }) => {
   await signInWithToken(page, request, DEMO.doctor);
-  const fetched = await javascriptFetched(page, ROUTES.addPatient, '/patients-management/');
+  const expected = counted('clinical');
+  const fetched = await javascriptFetched(
+    page,
+    ROUTES.addPatient,
+    '/patients-management/',
+    expected,
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Add Patient' })).toBeVisible();
-  expect(fetched).toEqual(counted('clinical'));
+  expect(fetched).toEqual(expected);
 });
 
 test('a first visit to the HR app fetches exactly what its budget counts', async ({
@@ -71,7 +91,13 @@ test('a first visit to the HR app fetches exactly what its budget counts', async
   request,
 }) => {
   await signInWithToken(page, request, DEMO.hr);
-  const fetched = await javascriptFetched(page, ROUTES.addEmployee, '/employees-management/');
+  const expected = counted('hr');
+  const fetched = await javascriptFetched(
+    page,
+    ROUTES.addEmployee,
+    '/employees-management/',
+    expected,
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
-  expect(fetched).toEqual(counted('hr'));
+  expect(fetched).toEqual(expected);
 });
