@@ -70,34 +70,32 @@ test('a first visit to /login fetches exactly what the size table counts, no que
   expect(fetched.filter((file) => /tanstack|axios|http-|answers-/.test(file))).toEqual([]);
 });
 
-test('a first visit to the clinical app fetches exactly what its budget counts', async ({
-  page,
-  request,
-}) => {
-  await signInWithToken(page, request, DEMO.doctor);
-  const expected = counted('clinical');
-  const fetched = await javascriptFetched(
+for (const { app, label, account, path, base, heading } of [
+  {
+    app: 'clinical',
+    label: 'the clinical app',
+    account: DEMO.doctor,
+    path: ROUTES.addPatient,
+    base: '/patients-management/',
+    heading: 'Add Patient',
+  },
+  {
+    app: 'hr',
+    label: 'the HR app',
+    account: DEMO.hr,
+    path: ROUTES.addEmployee,
+    base: '/employees-management/',
+    heading: 'Add Employee',
+  },
+]) {
+  test(`a first visit to ${label} fetches exactly what its budget counts`, async ({
     page,
-    ROUTES.addPatient,
-    '/patients-management/',
-    expected,
-  );
-  await expect(page.getByRole('heading', { level: 1, name: 'Add Patient' })).toBeVisible();
-  expect(fetched).toEqual(expected);
-});
-
-test('a first visit to the HR app fetches exactly what its budget counts', async ({
-  page,
-  request,
-}) => {
-  await signInWithToken(page, request, DEMO.hr);
-  const expected = counted('hr');
-  const fetched = await javascriptFetched(
-    page,
-    ROUTES.addEmployee,
-    '/employees-management/',
-    expected,
-  );
-  await expect(page.getByRole('heading', { level: 1, name: 'Add Employee' })).toBeVisible();
-  expect(fetched).toEqual(expected);
-});
+    request,
+  }) => {
+    await signInWithToken(page, request, account);
+    const expected = counted(app);
+    const fetched = await javascriptFetched(page, path, base, expected);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(fetched).toEqual(expected);
+  });
+}
