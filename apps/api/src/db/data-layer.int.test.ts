@@ -245,12 +245,12 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         ),
       );
 
-    it('finds names by any part through the trigram indexes', async () => {
+    it('finds names by any part through the trigram index', async () => {
       expect(await searchPlan({ id: '', firstName: 'c4ca42', lastName: '' })).toMatch(
-        /patient_first_name_trgm/,
+        /patient_names_trgm/,
       );
       expect(await searchPlan({ id: '', firstName: '', lastName: '8f14e4' })).toMatch(
-        /patient_last_name_trgm/,
+        /patient_names_trgm/,
       );
     });
 
@@ -287,6 +287,19 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
 
     /** The plan of a query as PostgreSQL ran it (EXPLAIN ANALYZE), as text. */
     const ranPlan = (query: SQL) => plan(database, sql`(analyze, timing off) ${query}`);
+
+    it('finds first AND last name in one index scan that intersects both fragments', async () => {
+      // With one index per name, PostgreSQL read every row matching the first fragment and
+      // filtered them by the second (issue 15: 19 ms at 100,000 patients, 0.5 ms now).
+      const where = searchCondition(
+        { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+        { id: '', firstName: 'c4ca42', lastName: '8f14e4' },
+      );
+      const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50));
+      expect(text).toMatch(
+        /Bitmap Index Scan on patient_names_trgm[^\n]*\n\s*Index Cond: \(\(first_name ~~\* '%c4ca42%'::text\) AND \(last_name ~~\* '%8f14e4%'::text\)\)/,
+      );
+    });
 
     it('fills a page of common matches from a bounded walk along the primary key', async () => {
       // Every name starts with "Fn": the page fills in the first rows, and the materialised

@@ -80,15 +80,15 @@ export async function openDatabase(
       database: 'template1',
       max: 1,
       idleTimeoutMillis: 0,
+      // Every connection to PGlite reaches the same session, so the statements an earlier
+      // connection prepared are still there; a new client (the pool replaces one after any
+      // query error) knows none of them and would prepare them again (42P05). The pool hands
+      // a new client out only once it has forgotten them.
+      onConnect: async (client) => {
+        await client.query('deallocate all');
+      },
     });
     pool.on('error', () => {});
-    // Every connection to PGlite reaches the same session, so the statements an earlier
-    // connection prepared are still there; a new client (the pool replaces one after any query
-    // error) knows none of them and would prepare them again (42P05). Its first query, before
-    // any other it is given, forgets them.
-    pool.on('connect', (client) => {
-      client.query('deallocate all').catch(() => {});
-    });
     await pool.query('select 1');
     const running = server;
     return {

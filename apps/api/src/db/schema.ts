@@ -72,8 +72,14 @@ export const patient = pgTable(
     uniqueIndex('patient_patient_id_key').using('btree', t.patientId.op('text_pattern_ops')),
     // Unique without regard to case: `ab-1234` and `AB-1234` are one card (kept as typed).
     uniqueIndex('patient_id_card_number_key').on(sql`lower(${t.idCardNumber})`),
-    index('patient_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
-    index('patient_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    // Both names in one trigram index: a search by first AND last name intersects the two
+    // fragments inside the index and reads only the rows that match both (issue 15: with one
+    // index per name it read every row matching the first and filtered them by the second).
+    index('patient_names_trgm').using(
+      'gin',
+      t.firstName.op('gin_trgm_ops'),
+      t.lastName.op('gin_trgm_ops'),
+    ),
     // A 1–2 letter fragment matches the name's start: `lower(first_name) LIKE 'so%'`.
     index('patient_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('patient_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
@@ -163,8 +169,14 @@ export const employee = pgTable(
   },
   (t) => [
     uniqueIndex('employee_employee_id_key').using('btree', t.employeeId.op('text_pattern_ops')),
-    index('employee_first_name_trgm').using('gin', t.firstName.op('gin_trgm_ops')),
-    index('employee_last_name_trgm').using('gin', t.lastName.op('gin_trgm_ops')),
+    // Both names in one trigram index: a search by first AND last name intersects the two
+    // fragments inside the index and reads only the rows that match both (issue 15: with one
+    // index per name it read every row matching the first and filtered them by the second).
+    index('employee_names_trgm').using(
+      'gin',
+      t.firstName.op('gin_trgm_ops'),
+      t.lastName.op('gin_trgm_ops'),
+    ),
     index('employee_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('employee_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     index('employee_id_number')
