@@ -24,7 +24,6 @@ const browserPackages = [
   'react-router-dom',
   '@tanstack/*',
   'axios',
-  'jwt-decode',
 ];
 
 /** Focused and skipped tests never land: a skipped test hides a failure. */
