@@ -8,6 +8,7 @@ import {
   PageHeading,
   PatientRecordView,
   PortalLink,
+  useIdle,
 } from '@portal/ui';
 import { UpcomingAppointments } from './upcoming-appointments';
 
@@ -18,13 +19,17 @@ import { UpcomingAppointments } from './upcoming-appointments';
  * "Who opened my record", a page of its own so that MyInfo's first visit stays light.
  */
 export function PatientProfilePage() {
-  const profile = useProfile();
+  // The two reads start once the page has been painted: their first call fetches the API layer
+  // (axios, zod: ~45 KB), and the heading and Help Desk notice should not wait for it, nor for
+  // its evaluation (issue 16: MyInfo's largest paint). 'Loading profile...' shows meanwhile.
+  const shown = useIdle();
+  const profile = useProfile({ enabled: shown });
   // The record is asked for at once with the id the session's token names, beside /profile
   // rather than after it (one round trip less before the record shows, issue 16); what is
   // shown still waits for /profile, and should it name another id, that record is read.
   const hintedId = useAuth().claims?.patient_id ?? '';
   const patientId = profile.data?.patient_id ?? (profile.isPending ? hintedId : '');
-  const record = usePatient(patientId, { enabled: Boolean(patientId) });
+  const record = usePatient(patientId, { enabled: shown && Boolean(patientId) });
 
   let body;
   if (profile.isPending) body = <LoadingState label={MESSAGES.loadingProfile} />;
