@@ -24,6 +24,7 @@ const browserPackages = [
   'react-router-dom',
   '@tanstack/*',
   'axios',
+  'jwt-decode',
 ];
 
 /** Focused and skipped tests never land: a skipped test hides a failure. */

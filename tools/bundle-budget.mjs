@@ -192,6 +192,7 @@ export const PARTS = [
   'axios',
   'zod',
   'react-hook-form',
+  'jwt-decode',
   'other packages',
   'contract',
   'app code',
@@ -214,6 +215,7 @@ export function partOf(source) {
   if (name === 'axios') return 'axios';
   if (name === 'zod') return 'zod';
   if (name === 'react-hook-form' || name.startsWith('@hookform/')) return 'react-hook-form';
+  if (name === 'jwt-decode') return 'jwt-decode';
   return 'other packages';
 }
 

@@ -119,34 +119,6 @@ describe('sessionStore', () => {
   });
 });
 
-describe('decodeToken', () => {
-  /** A token whose payload is `payload` as UTF-8 JSON, base64url-encoded without padding. */
-  function tokenOf(payload: unknown): string {
-    const bytes = new TextEncoder().encode(JSON.stringify(payload));
-    const base64 = btoa(String.fromCharCode(...bytes));
-    return `h.${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.s`;
-  }
-  const claims = { sub: 'a', sid: 's', role: 'patient', patient_id: 'P001', iat: 1, exp: 2 };
-
-  it('reads the claims of a base64url payload, UTF-8 included, padded or not', () => {
-    // Characters beyond ASCII, and '?>' whose base64 holds the URL-safe '-' and '_'.
-    const named = { ...claims, sub: 'ผู้ป่วย ?>?>' };
-    expect(decodeToken(tokenOf(named))).toEqual(named);
-    expect(decodeToken(tokenOf({ ...claims, sub: 'ab' }))?.sub).toBe('ab');
-    expect(decodeToken(tokenOf({ ...claims, sub: 'abc' }))?.sub).toBe('abc');
-  });
-
-  it('answers null for a token that is not one', () => {
-    expect(decodeToken('')).toBeNull();
-    expect(decodeToken('no-dots')).toBeNull();
-    expect(decodeToken('h.%%%.s')).toBeNull();
-    expect(decodeToken(`h.${btoa('not json')}.s`)).toBeNull();
-    // Bytes that are not UTF-8.
-    expect(decodeToken(`h.${btoa('{"sub":"\xff"}')}.s`)).toBeNull();
-    expect(decodeToken(tokenOf({ ...claims, exp: 'soon' }))).toBeNull();
-  });
-});
-
 describe('isTokenExpired', () => {
   const claims = decodeToken(makeToken({ iat: 1000, exp: 2000 }));
 

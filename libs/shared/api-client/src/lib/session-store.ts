@@ -1,3 +1,4 @@
+import { jwtDecode } from 'jwt-decode';
 import { parseTokenClaims, STORAGE_KEYS, type TokenClaims } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 
@@ -12,21 +13,11 @@ export interface StoredSession {
 /** Called whenever the stored session may have changed, here or in another tab or app. */
 export type SessionListener = () => void;
 
-/**
- * A token's payload: its second part, base64url-encoded UTF-8 JSON (RFC 7519); throws when it
- * is not one. The platform's atob and TextDecoder do what a JWT package would (issue 16).
- */
-function tokenPayload(token: string): unknown {
-  const base64 = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-  return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-}
-
 /** Reads a token's claims without verifying it (only the server can); null when unusable. */
 export function decodeToken(token: string | null | undefined): TokenClaims | null {
   if (!token) return null;
   try {
-    return parseTokenClaims(tokenPayload(token));
+    return parseTokenClaims(jwtDecode(token));
   } catch {
     return null;
   }
