@@ -17,6 +17,7 @@
  *
  *   npm run bench:web                      # build, then measure
  *   node tools/bench-web.mjs --no-build    # measure the current dist/ (BENCH_WEB_RUNS=1 for one run)
+ *   BENCH_WEB_PAGES=/patient-profile node tools/bench-web.mjs --no-build   # only these pages
  *
  * CPU contention lowers performance scores: the machine's load is printed with the results.
  */
@@ -38,7 +39,7 @@ const reportDir = `${root}tmp/lighthouse`;
  * The pages measured, the file name their reports are saved under, and the demo account a
  * signed-in page is measured as (README's demo accounts; all share one password).
  */
-const PAGES = [
+const ALL_PAGES = [
   { path: '/', name: 'home' },
   { path: '/login', name: 'login' },
   { path: '/patient-profile', name: 'patient-profile', user: 'demo.patient' },
@@ -49,6 +50,12 @@ const DEMO_PASSWORD = 'demo-password-2026';
 /** The session's localStorage keys (STORAGE_KEYS of libs/shared/contract's routes.ts). */
 const STORAGE_KEYS = { token: 'myApp_authToken', role: 'myApp_userRole' };
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** The pages measured: all of them, or those BENCH_WEB_PAGES names (paths, comma-separated). */
+const PAGES = process.env.BENCH_WEB_PAGES
+  ? ALL_PAGES.filter((page) => process.env.BENCH_WEB_PAGES.split(',').includes(page.path))
+  : ALL_PAGES;
+if (PAGES.length === 0)
+  throw new Error(`BENCH_WEB_PAGES names no page of ${ALL_PAGES.map((p) => p.path)}`);
 
 /** Targets of the "Whole-portal quality gates" issue, as Lighthouse scores (0–100). */
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95 };

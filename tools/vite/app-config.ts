@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -39,12 +41,24 @@ const CHUNK_GROUPS = [
 ];
 
 /**
+ * React Router's production build, for the builds: the package's exports name its development
+ * build under every condition (remix-run/react-router#14102), whose warnings — long messages
+ * behind `ENABLE_DEV_WARNINGS = true` — would otherwise ship in every start-up chunk. The two
+ * builds differ in that constant only. The dev server and the tests keep the warnings.
+ */
+const reactRouterBuild = `${dirname(createRequire(import.meta.url).resolve('react-router/package.json'))}/dist/production`;
+const PRODUCTION_ALIASES = [
+  { find: /^react-router$/, replacement: `${reactRouterBuild}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${reactRouterBuild}/dom-export.mjs` },
+];
+
+/**
  * The one Vite setup of the three frontends. `base` is the path prefix the app owns on the
  * shared origin ('/' for the public app, '/patients-management/' for the clinical app, …), so
  * each bundle's assets live under its own prefix and the API can serve all three.
  */
 export function defineAppConfig(options: { name: string; base: string; appDir: URL }) {
-  return defineConfig({
+  return defineConfig(({ command }) => ({
     root: fileURLToPath(options.appDir),
     base: options.base,
     plugins: [
@@ -53,7 +67,7 @@ export function defineAppConfig(options: { name: string; base: string; appDir: U
       precompress(),
       sourceMapsOutside(`${workspaceRoot}dist/source-maps/${options.name}`),
     ],
-    resolve: { tsconfigPaths: true },
+    resolve: { tsconfigPaths: true, alias: command === 'build' ? PRODUCTION_ALIASES : [] },
     build: {
       outDir: `${workspaceRoot}dist/apps/${options.name}`,
       emptyOutDir: true,
@@ -75,5 +89,5 @@ export function defineAppConfig(options: { name: string; base: string; appDir: U
         },
       },
     },
-  });
+  }));
 }

@@ -25,7 +25,7 @@ const PatientChartPage = lazy(() =>
 
 // The page the address names and the query layer load side by side (every page here is in the
 // QueryLayout; the section's root opens Add Patient).
-preloadRoute(window.location.pathname, [
+void preloadRoute(window.location.pathname, [
   [ROUTES.patientsManagement, loadAddPatient],
   [ROUTES.addPatient, loadAddPatient],
   [ROUTES.editPatient, loadEditPatient],

@@ -17,7 +17,7 @@ const SearchEmployeePage = lazy(() =>
 
 // The page the address names and the query layer load side by side (every page here is in the
 // QueryLayout; the section's root opens Add Employee).
-preloadRoute(window.location.pathname, [
+void preloadRoute(window.location.pathname, [
   [ROUTES.employeesManagement, loadAddEmployee],
   [ROUTES.addEmployee, loadAddEmployee],
   [ROUTES.editEmployee, loadEditEmployee],

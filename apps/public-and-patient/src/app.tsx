@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AREA_ROLES, ROUTES } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
-import { NotFoundPage, preloadRoute, QueryLayout } from '@portal/shell';
+import { NotFoundPage, preloadable, preloadRoute, QueryLayout } from '@portal/shell';
 
 // Each page is its own chunk: a first visit to / loads only the landing page's code.
 const LandingPage = lazy(() =>
@@ -14,25 +14,28 @@ const LoginPage = lazy(() =>
 const SystemPage = lazy(() =>
   import('./features/system/system-page').then((m) => ({ default: m.SystemPage })),
 );
-const loadPatientProfile = () => import('./features/profile/patient-profile-page');
-const loadPatientAccessLog = () => import('./features/profile/patient-access-log-page');
-const loadPatientTwoStep = () => import('./features/profile/patient-two-step-page');
-const PatientProfilePage = lazy(() =>
-  loadPatientProfile().then((m) => ({ default: m.PatientProfilePage })),
+// A patient's pages can be fetched before the app first renders (preloadRoute below).
+const PatientProfilePage = preloadable(
+  () => import('./features/profile/patient-profile-page'),
+  (m) => m.PatientProfilePage,
 );
-const PatientAccessLogPage = lazy(() =>
-  loadPatientAccessLog().then((m) => ({ default: m.PatientAccessLogPage })),
+const PatientAccessLogPage = preloadable(
+  () => import('./features/profile/patient-access-log-page'),
+  (m) => m.PatientAccessLogPage,
+);
+const PatientTwoStepPage = preloadable(
+  () => import('./features/profile/patient-two-step-page'),
+  (m) => m.PatientTwoStepPage,
 );
 
-const PatientTwoStepPage = lazy(() =>
-  loadPatientTwoStep().then((m) => ({ default: m.PatientTwoStepPage })),
-);
-
-// A patient's page and the query layer load side by side, not one after the other.
-preloadRoute(window.location.pathname, [
-  [ROUTES.patientProfile, loadPatientProfile, true],
-  [ROUTES.patientAccessLog, loadPatientAccessLog, true],
-  [ROUTES.patientTwoStep, loadPatientTwoStep, true],
+/**
+ * A patient's page and the query layer load side by side, not one after the other, and the
+ * app first renders once they are there (main.tsx), so the page is in its first paint.
+ */
+export const routeReady = preloadRoute(window.location.pathname, [
+  [ROUTES.patientProfile, PatientProfilePage.preload],
+  [ROUTES.patientAccessLog, PatientAccessLogPage.preload, true],
+  [ROUTES.patientTwoStep, PatientTwoStepPage.preload, true],
 ]);
 
 /** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */

@@ -1,6 +1,7 @@
 export * from './lib/portal-app';
 export * from './lib/query-layout';
 export * from './lib/preload-route';
+export * from './lib/preloadable';
 export * from './lib/portal-frame';
 export * from './lib/error-boundary';
 export * from './lib/management-section';

@@ -104,8 +104,19 @@ describe('PatientProfilePage', () => {
     );
     expect(screen.getByText(MESSAGES.loadingProfile)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
-    // Nothing pushed down when the record arrives: the Help Desk hint waits for it.
-    expect(screen.queryByText('Help Desk')).not.toBeInTheDocument();
+  });
+
+  it('shows the Help Desk hint at once, above what is still loading, so the record moves nothing', () => {
+    server.use(pendingHandler('profile'));
+    renderProfile();
+    const hint = screen.getByText('Help Desk').closest('[role="status"]');
+    const loading = screen.getByText(MESSAGES.loadingProfile);
+    expect(hint).toHaveTextContent(/Call the Help Desk/);
+    // Heading, then the hint, then the record's place: the record grows below the hint.
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'MyInfo' }).compareDocumentPosition(hint!),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(hint!.compareDocumentPosition(loading)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it("says 'Error: Could not load profile' when /profile fails", async () => {

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy } from 'react';
-import { describe, expect, it } from 'vitest';
-import { PortalApp } from './portal-app';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountPortalApp, PortalApp } from './portal-app';
 
 describe('PortalApp', () => {
   it('shows the footer only once the first page has loaded, so nothing is pushed down', async () => {
@@ -25,5 +25,26 @@ describe('PortalApp', () => {
 
     expect(await screen.findByRole('heading', { name: 'The page' })).toBeVisible();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+});
+
+describe('mountPortalApp', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('renders into #root once `ready` has settled, failed or not', async () => {
+    for (const settle of ['resolve', 'reject'] as const) {
+      document.body.innerHTML = '<div id="root"></div>';
+      let done: () => void = () => undefined;
+      const ready = new Promise<void>((resolve, reject) => {
+        done = settle === 'resolve' ? resolve : () => reject(new Error('offline'));
+      });
+      mountPortalApp(<p>{`App ${settle}`}</p>, ready);
+      await act(async () => new Promise((wait) => setTimeout(wait, 10)));
+      expect(screen.queryByText(`App ${settle}`)).not.toBeInTheDocument();
+      await act(async () => done());
+      expect(await screen.findByText(`App ${settle}`)).toBeInTheDocument();
+    }
   });
 });

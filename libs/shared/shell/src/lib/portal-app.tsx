@@ -52,9 +52,15 @@ function WhenShown({ run }: { run: () => void }) {
   return null;
 }
 
-/** Renders an app into the page's #root element. */
-export function mountPortalApp(app: ReactNode): void {
+/**
+ * Renders an app into the page's #root element; once `ready` has settled when given (the
+ * address's page fetched by preloadRoute), so that the first paint shows the page rather than
+ * the loading fallback.
+ */
+export function mountPortalApp(app: ReactNode, ready?: Promise<unknown>): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  createRoot(root).render(app);
+  const render = () => createRoot(root).render(app);
+  if (ready) void ready.then(render, render);
+  else render();
 }

@@ -158,7 +158,8 @@ describe('PortalFrame', () => {
         idle: fakeIdleWarning({ open: true, secondsLeft: 90 }),
       },
     );
-    const dialog = screen.getByRole('alertdialog', { name: 'Your session is about to end' });
+    // The dialog is a chunk of its own, fetched when the warning opens.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your session is about to end' });
     expect(dialog).toHaveAccessibleDescription(
       'You will be signed out in 90 seconds unless you stay signed in.',
     );
@@ -177,7 +178,7 @@ describe('PortalFrame', () => {
       </PortalFrame>,
       { auth: fakeAuth('HR'), idle: fakeIdleWarning({ open: true, secondsLeft: 1 }) },
     );
-    expect(screen.getByRole('alertdialog')).toHaveAccessibleDescription(
+    expect(await screen.findByRole('alertdialog')).toHaveAccessibleDescription(
       'You will be signed out in 1 second unless you stay signed in.',
     );
     await user.click(screen.getByRole('button', { name: 'Log out' }));
@@ -193,6 +194,7 @@ describe('PortalFrame', () => {
       </PortalFrame>,
       { auth: fakeAuth('patient'), idle: fakeIdleWarning({ open: true, secondsLeft: 30 }) },
     );
+    await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
     expect(idle.staySignedIn).toHaveBeenCalledTimes(1);
   });

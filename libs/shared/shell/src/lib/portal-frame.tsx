@@ -1,9 +1,37 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TIMINGS } from '@portal/contract';
 import { useAuth, useIdleWarning } from '@portal/auth';
-import { PageShell, SessionWarningDialog, TopBar } from '@portal/ui';
+import { PageShell, TopBar } from '@portal/ui';
 import { SiteFooter } from './site-footer';
+
+/** Fetches the idle warning's dialog, a chunk of its own (session-warning.ts). */
+const loadSessionWarning = () => import('./session-warning');
+type SessionWarningModule = Awaited<ReturnType<typeof loadSessionWarning>>;
+
+/**
+ * The idle warning's chunk once the warning has opened and the chunk has arrived (null till
+ * then): it is asked for when the warning opens, and asked for again each second the warning
+ * stays open (its countdown) for as long as it has not arrived. A first visit, signed in or
+ * not, does not download it (issue 16: the landing page's start-up chunk without it).
+ */
+function useSessionWarning(open: boolean, secondsLeft: number): SessionWarningModule | null {
+  const [warning, setWarning] = useState<SessionWarningModule | null>(null);
+  useEffect(() => {
+    if (warning || !open) return;
+    let current = true;
+    loadSessionWarning().then(
+      (module) => {
+        if (current) setWarning(module);
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [warning, open, secondsLeft]);
+  return warning;
+}
 
 /** Props of {@link PortalFrame}. */
 export interface PortalFrameProps {
@@ -22,6 +50,7 @@ export function PortalFrame({ children, footer, footerHidden = false }: PortalFr
   const { pathname } = useLocation();
   const { isAuthenticated, logout } = useAuth();
   const idle = useIdleWarning();
+  const warning = useSessionWarning(idle.open, idle.secondsLeft);
   return (
     <PageShell
       topBar={
@@ -34,12 +63,14 @@ export function PortalFrame({ children, footer, footerHidden = false }: PortalFr
       footer={footerHidden ? null : (footer ?? <SiteFooter />)}
     >
       {children}
-      <SessionWarningDialog
-        open={idle.open}
-        secondsLeft={idle.secondsLeft}
-        onStay={() => void idle.staySignedIn()}
-        onLogout={() => void logout()}
-      />
+      {warning && (
+        <warning.SessionWarningDialog
+          open={idle.open}
+          secondsLeft={idle.secondsLeft}
+          onStay={() => void idle.staySignedIn()}
+          onLogout={() => void logout()}
+        />
+      )}
     </PageShell>
   );
 }

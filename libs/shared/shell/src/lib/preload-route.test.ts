@@ -10,7 +10,7 @@ describe('preloadRoute', () => {
   it('starts the page the address names and the query layer, and nothing else', () => {
     const add = vi.fn(() => Promise.resolve());
     const edit = vi.fn(() => Promise.resolve());
-    preloadRoute('/patients-management/edit-patient', [
+    void preloadRoute('/patients-management/edit-patient', [
       ['/patients-management/add-patient', add],
       ['/patients-management/edit-patient', edit],
     ]);
@@ -22,7 +22,7 @@ describe('preloadRoute', () => {
 
   it('also starts the API layer for a page that calls as it opens', () => {
     const search = vi.fn(() => Promise.resolve());
-    preloadRoute('/patients-management/search-patient', [
+    void preloadRoute('/patients-management/search-patient', [
       ['/patients-management/search-patient', search, true],
     ]);
     expect(search).toHaveBeenCalledTimes(1);
@@ -32,19 +32,33 @@ describe('preloadRoute', () => {
   it('matches a path with parameters, and fetches nothing for an address it does not know', () => {
     loadQueryLayer.mockClear();
     const chart = vi.fn(() => Promise.resolve());
-    preloadRoute('/patients-management/patient/P037', [
+    void preloadRoute('/patients-management/patient/P037', [
       ['/patients-management/patient/:patientId', chart],
     ]);
     expect(chart).toHaveBeenCalledTimes(1);
-    preloadRoute('/elsewhere', [['/patients-management/patient/:patientId', chart]]);
+    void preloadRoute('/elsewhere', [['/patients-management/patient/:patientId', chart]]);
     expect(chart).toHaveBeenCalledTimes(1);
     expect(loadQueryLayer).toHaveBeenCalledTimes(1);
   });
 
+  it('answers once the page and the query layer are there, not waiting for the API layer', async () => {
+    let pageLoaded = () => {};
+    const page = vi.fn(() => new Promise<void>((resolve) => (pageLoaded = resolve)));
+    preloadApiLayer.mockImplementationOnce(() => new Promise(() => {}));
+    let ready = false;
+    void preloadRoute('/a', [['/a', page, true]]).then(() => (ready = true));
+    await Promise.resolve();
+    expect(ready).toBe(false);
+    pageLoaded();
+    await vi.waitFor(() => expect(ready).toBe(true));
+    // Nothing to wait for at another address.
+    await expect(preloadRoute('/b', [['/a', page]])).resolves.toBeUndefined();
+  });
+
   it('swallows a chunk that cannot be fetched: the router reports it when it asks', async () => {
     const failing = vi.fn(() => Promise.reject(new Error('offline')));
-    expect(() => preloadRoute('/a', [['/a', failing]])).not.toThrow();
-    await Promise.resolve();
+    // Settles all the same, so an app waiting for it still renders (and shows the error).
+    await expect(preloadRoute('/a', [['/a', failing]])).resolves.toBeUndefined();
     expect(failing).toHaveBeenCalled();
   });
 });

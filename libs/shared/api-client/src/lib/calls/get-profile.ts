@@ -19,7 +19,7 @@ export function profileQueryOptions() {
   });
 }
 
-/** The signed-in user's profile. */
-export function useProfile() {
-  return useQuery(profileQueryOptions());
+/** The signed-in user's profile; not asked for while `enabled` is false. */
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...profileQueryOptions(), enabled });
 }

@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { preloadable } from './preloadable';
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello, {name}</p>;
+}
+
+describe('preloadable', () => {
+  it('renders at once, with no loading fallback, once preloaded', async () => {
+    const load = vi.fn(() => Promise.resolve({ Greeting }));
+    const Page = preloadable(load, (module) => module.Greeting);
+    await Page.preload();
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page name="Malee" />
+      </Suspense>,
+    );
+    // In the very first render: no fallback was ever shown.
+    expect(screen.getByText('Hello, Malee')).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('is an ordinary lazy component until then', async () => {
+    const Page = preloadable(
+      () => Promise.resolve({ Greeting }),
+      (module) => module.Greeting,
+    );
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page name="Somchai" />
+      </Suspense>,
+    );
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(await screen.findByText('Hello, Somchai')).toBeInTheDocument();
+  });
+});
