@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { mountPortalApp, PortalApp } from './portal-app';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mountPortalApp, PortalApp, READY_WAIT_MS } from './portal-app';
 
 describe('PortalApp', () => {
   it('shows the footer only once the first page has loaded, so nothing is pushed down', async () => {
@@ -45,6 +45,20 @@ describe('mountPortalApp', () => {
       expect(screen.queryByText(`App ${settle}`)).not.toBeInTheDocument();
       await act(async () => done());
       expect(await screen.findByText(`App ${settle}`)).toBeInTheDocument();
+    }
+  });
+
+  it('renders after READY_WAIT_MS when `ready` never settles (a stalled network)', async () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML = '<div id="root"></div>';
+      mountPortalApp(<p>App stalled</p>, new Promise<void>(() => undefined));
+      await act(async () => vi.advanceTimersByTime(READY_WAIT_MS - 1));
+      expect(screen.queryByText('App stalled')).not.toBeInTheDocument();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(screen.getByText('App stalled')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -53,14 +53,26 @@ function WhenShown({ run }: { run: () => void }) {
 }
 
 /**
+ * How long the first render waits for `ready` at most: on a stalled network the frame and its
+ * loading state show rather than an empty page.
+ */
+export const READY_WAIT_MS = 3000;
+
+/**
  * Renders an app into the page's #root element; once `ready` has settled when given (the
  * address's page fetched by preloadRoute), so that the first paint shows the page rather than
- * the loading fallback.
+ * the loading fallback, but no later than {@link READY_WAIT_MS}.
  */
 export function mountPortalApp(app: ReactNode, ready?: Promise<unknown>): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
-  const render = () => createRoot(root).render(app);
-  if (ready) void ready.then(render, render);
-  else render();
+  let rendered = false;
+  const render = () => {
+    if (rendered) return;
+    rendered = true;
+    createRoot(root).render(app);
+  };
+  if (!ready) return render();
+  void ready.then(render, render);
+  setTimeout(render, READY_WAIT_MS);
 }
