@@ -24,6 +24,7 @@ import {
   decodeCursor,
   encodeCursor,
   listRows,
+  isSelectiveSearch,
   pageIdsQuery,
   searchCondition,
   highestIdNumberQuery,
@@ -125,11 +126,14 @@ export const employeesRepository = {
           },
         )
       : undefined;
+    const selective =
+      criteria !== undefined &&
+      isSelectiveSearch({ firstName: criteria.first_name, lastName: criteria.last_name });
     const rows = await listRows<{ id: string; record: Employee }>(
       db,
       where,
       sql`select e.id, ${employeeJson} as record
-          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit)}) page on page.id = e.id
+          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', selective)}) page on page.id = e.id
           order by e.id`,
     );
     const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(

@@ -36,6 +36,7 @@ import {
   encodeCursor,
   type JsonText,
   listRows,
+  isSelectiveSearch,
   pageIdsQuery,
   searchCondition,
   highestIdNumberQuery,
@@ -226,11 +227,14 @@ export const patientsRepository = {
           { id: criteria.patient_id, firstName: criteria.first_name, lastName: criteria.last_name },
         )
       : undefined;
+    const selective =
+      criteria !== undefined &&
+      isSelectiveSearch({ firstName: criteria.first_name, lastName: criteria.last_name });
     const rows = await listRows<{ id: string; patient_id: string; record: JsonText }>(
       db,
       where,
       sql`select p.id, p.patient_id, (${recordJson})::text as record
-          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit)}) page on page.id = p.id
+          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', selective)}) page on page.id = p.id
           order by p.id`,
     );
     const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(

@@ -51,6 +51,8 @@ export const PAGE_WINDOW = 20_000;
  *   few, so that is cheap too. The second branch is gated by a one-time filter on the first
  *   branch's count, so PostgreSQL never runs it when the window sufficed.
  * `newest` pages from the highest id down (the cursor is then the last id given, exclusive).
+ * `selective` (see {@link isSelectiveSearch}) skips the walk: the matches are few enough to be
+ * read from the filter's index and sorted, and a walk would only fail to fill its page.
  */
 export function pageIdsQuery(
   table: SQL,
@@ -58,12 +60,16 @@ export function pageIdsQuery(
   after: number,
   limit: number,
   order: 'oldest' | 'newest' = 'oldest',
+  selective = false,
 ): SQL {
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   const take = limit + 1;
   if (!where)
     return sql`select id from ${table} where ${from} order by id ${direction} limit ${take}`;
+  if (selective)
+    return sql`with matches as materialized (select id from ${table} where ${where} and ${from})
+      select id from matches order by id ${direction} limit ${take}`;
   return sql`with quick as (
       select id from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
       where ${where} order by id ${direction} limit ${take}),
@@ -127,6 +133,21 @@ export function searchCondition(
   if (criteria.firstName) conditions.push(name(columns.firstName, criteria.firstName));
   if (criteria.lastName) conditions.push(name(columns.lastName, criteria.lastName));
   return conditions.length ? sql.join(conditions, sql` and `) : undefined;
+}
+
+/**
+ * Whether a search's matches are few enough to read them all from the index and sort them,
+ * rather than walk the primary key first ({@link pageIdsQuery}): a first AND a last name of
+ * more than SHORT_FRAGMENT_LENGTH characters each, which the trigram index over both names
+ * intersects. Two fragments must both match, so few rows do (issue 15: "som" AND "sae" match
+ * 1,263 of 1,000,000 patients, too few to fill a page within the walk's 20,000 rows, which then
+ * cost 19 ms for nothing; read from the index, the matches cost about 10 ms at that scale).
+ */
+export function isSelectiveSearch(criteria: { firstName: string; lastName: string }): boolean {
+  return (
+    criteria.firstName.length > SHORT_FRAGMENT_LENGTH &&
+    criteria.lastName.length > SHORT_FRAGMENT_LENGTH
+  );
 }
 
 /** Drops the keys whose value is undefined: in an edit, absent means "leave it as it is". */
