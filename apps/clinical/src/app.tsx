@@ -1,38 +1,51 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection, NotFoundPage, preloadRoute, QueryLayout } from '@portal/shell';
+import {
+  ManagementSection,
+  NotFoundPage,
+  preloadable,
+  preloadRoute,
+  QueryLayout,
+} from '@portal/shell';
 
-const loadAddPatient = () => import('./features/add-patient/add-patient-page');
-const loadEditPatient = () => import('./features/edit-patient/edit-patient-page');
-const loadAddAppointment = () => import('./features/appointment/add-appointment-page');
-const loadAddHistory = () => import('./features/history/add-history-page');
-const loadSearchPatient = () => import('./features/search/search-patient-page');
-const loadPatientChart = () => import('./features/chart/patient-chart-page');
+const AddPatientPage = preloadable(
+  () => import('./features/add-patient/add-patient-page'),
+  (m) => m.AddPatientPage,
+);
+const EditPatientPage = preloadable(
+  () => import('./features/edit-patient/edit-patient-page'),
+  (m) => m.EditPatientPage,
+);
+const AddAppointmentPage = preloadable(
+  () => import('./features/appointment/add-appointment-page'),
+  (m) => m.AddAppointmentPage,
+);
+const AddHistoryPage = preloadable(
+  () => import('./features/history/add-history-page'),
+  (m) => m.AddHistoryPage,
+);
+const SearchPatientPage = preloadable(
+  () => import('./features/search/search-patient-page'),
+  (m) => m.SearchPatientPage,
+);
+const PatientChartPage = preloadable(
+  () => import('./features/chart/patient-chart-page'),
+  (m) => m.PatientChartPage,
+);
 
-const AddPatientPage = lazy(() => loadAddPatient().then((m) => ({ default: m.AddPatientPage })));
-const EditPatientPage = lazy(() => loadEditPatient().then((m) => ({ default: m.EditPatientPage })));
-const AddAppointmentPage = lazy(() =>
-  loadAddAppointment().then((m) => ({ default: m.AddAppointmentPage })),
-);
-const AddHistoryPage = lazy(() => loadAddHistory().then((m) => ({ default: m.AddHistoryPage })));
-const SearchPatientPage = lazy(() =>
-  loadSearchPatient().then((m) => ({ default: m.SearchPatientPage })),
-);
-const PatientChartPage = lazy(() =>
-  loadPatientChart().then((m) => ({ default: m.PatientChartPage })),
-);
-
-// The page the address names and the query layer load side by side (every page here is in the
-// QueryLayout; the section's root opens Add Patient).
-void preloadRoute(window.location.pathname, [
-  [ROUTES.patientsManagement, loadAddPatient],
-  [ROUTES.addPatient, loadAddPatient],
-  [ROUTES.editPatient, loadEditPatient],
-  [ROUTES.addAppointment, loadAddAppointment],
-  [ROUTES.addHistory, loadAddHistory],
-  [ROUTES.searchPatient, loadSearchPatient, true],
-  [ROUTES.patientChart, loadPatientChart, true],
+/**
+ * The page the address names and the query layer load side by side (every page here is in the
+ * QueryLayout; the section's root opens Add Patient), and the app first renders once they are
+ * there (main.tsx), so the page is in its first paint.
+ */
+export const routeReady = preloadRoute(window.location.pathname, [
+  [ROUTES.patientsManagement, AddPatientPage.preload],
+  [ROUTES.addPatient, AddPatientPage.preload],
+  [ROUTES.editPatient, EditPatientPage.preload],
+  [ROUTES.addAppointment, AddAppointmentPage.preload],
+  [ROUTES.addHistory, AddHistoryPage.preload],
+  [ROUTES.searchPatient, SearchPatientPage.preload, true],
+  [ROUTES.patientChart, PatientChartPage.preload, true],
 ]);
 
 /**

@@ -1,27 +1,36 @@
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ROUTES } from '@portal/contract';
-import { ManagementSection, NotFoundPage, preloadRoute, QueryLayout } from '@portal/shell';
+import {
+  ManagementSection,
+  NotFoundPage,
+  preloadable,
+  preloadRoute,
+  QueryLayout,
+} from '@portal/shell';
 
-const loadAddEmployee = () => import('./features/add-employee/add-employee-page');
-const loadEditEmployee = () => import('./features/edit-employee/edit-employee-page');
-const loadSearchEmployee = () => import('./features/search/search-employee-page');
-
-const AddEmployeePage = lazy(() => loadAddEmployee().then((m) => ({ default: m.AddEmployeePage })));
-const EditEmployeePage = lazy(() =>
-  loadEditEmployee().then((m) => ({ default: m.EditEmployeePage })),
+const AddEmployeePage = preloadable(
+  () => import('./features/add-employee/add-employee-page'),
+  (m) => m.AddEmployeePage,
 );
-const SearchEmployeePage = lazy(() =>
-  loadSearchEmployee().then((m) => ({ default: m.SearchEmployeePage })),
+const EditEmployeePage = preloadable(
+  () => import('./features/edit-employee/edit-employee-page'),
+  (m) => m.EditEmployeePage,
+);
+const SearchEmployeePage = preloadable(
+  () => import('./features/search/search-employee-page'),
+  (m) => m.SearchEmployeePage,
 );
 
-// The page the address names and the query layer load side by side (every page here is in the
-// QueryLayout; the section's root opens Add Employee).
-void preloadRoute(window.location.pathname, [
-  [ROUTES.employeesManagement, loadAddEmployee],
-  [ROUTES.addEmployee, loadAddEmployee],
-  [ROUTES.editEmployee, loadEditEmployee],
-  [ROUTES.searchEmployee, loadSearchEmployee, true],
+/**
+ * The page the address names and the query layer load side by side (every page here is in the
+ * QueryLayout; the section's root opens Add Employee), and the app first renders once they are
+ * there (main.tsx), so the page is in its first paint.
+ */
+export const routeReady = preloadRoute(window.location.pathname, [
+  [ROUTES.employeesManagement, AddEmployeePage.preload],
+  [ROUTES.addEmployee, AddEmployeePage.preload],
+  [ROUTES.editEmployee, EditEmployeePage.preload],
+  [ROUTES.searchEmployee, SearchEmployeePage.preload, true],
 ]);
 
 /** The HR app: /employees-management and its three pages, for HR only. */

@@ -1,9 +1,10 @@
 import '@portal/ui/styles.css';
 import { mountPortalApp, PortalApp } from '@portal/shell';
-import { App } from './app';
+import { App, routeReady } from './app';
 
 mountPortalApp(
   <PortalApp>
     <App />
   </PortalApp>,
+  routeReady,
 );
