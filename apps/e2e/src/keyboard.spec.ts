@@ -45,6 +45,9 @@ async function focused(page: Page) {
  * every stop on the way must show a focus indicator.
  */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  // A person starts tabbing once the page shows the field: an app renders its first paint only
+  // once the page the address names has arrived (mountPortalApp), not at the first `load`.
+  await expect(target).toBeVisible();
   for (let presses = 0; presses < 80; presses += 1) {
     await page.keyboard.press(key);
     const now = await focused(page);
