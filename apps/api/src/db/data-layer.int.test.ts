@@ -9,6 +9,7 @@ import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 import {
   countUpToBound,
+  FEW_MATCHES,
   highestIdNumberQuery,
   isSelectiveSearch,
   pageIdsQuery,
@@ -303,7 +304,52 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(text).toMatch(
         /Bitmap Index Scan on patient_names_trgm[^\n]*\n\s*Index Cond: \(\(first_name ~~\* '%c4ca42%'::text\) AND \(last_name ~~\* '%8f14e4%'::text\)\)/,
       );
-      expect(text).not.toMatch(/patient_pkey/);
+      expect(text).toMatch(/CTE quick\n[^\n]*never executed/);
+      expect(text).toMatch(/CTE matches\n[^\n]*never executed/);
+    });
+
+    it('pages a selective search by the walk when its fragments match FEW_MATCHES rows or more', async () => {
+      // As many patients as FEW_MATCHES and 100 more, with both fragments in their names (and
+      // none of the bulk ids or names, so the other checks here are unchanged); taken out after.
+      const many = FEW_MATCHES + 100;
+      await database.db.execute(sql`insert into patient (patient_id, first_name, last_name, age,
+          date_of_birth, gender, email, health_insurance, phone_number, id_card_number,
+          ongoing_treatment, unhealthy_habits)
+        select 'P7' || lpad(g::text, 6, '0'), 'Qxzfirst', 'Qxzlast', 30, '1990-01-01', 'male',
+          'few@gmail.com', 'yes', '0812345678', 'FEW' || g, 'none', 'none'
+        from generate_series(1, ${many}) g`);
+      try {
+        const criteria = { id: '', firstName: 'qxzf', lastName: 'qxzl' };
+        const where = searchCondition(
+          { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+          criteria,
+        )!;
+        const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', true));
+        // The index gave FEW_MATCHES rows and stopped; the walk and the matches answered.
+        expect(text).toMatch(new RegExp(`CTE few\\n[^\\n]*actual rows=${FEW_MATCHES}(\\.00)? `));
+        expect(text).toMatch(/CTE matches\n[^\n]*actual rows=/);
+        const all = await queryRows<{ id: string | number }>(
+          database.db,
+          sql`select id from patient where ${where} order by id`,
+        );
+        expect(all).toHaveLength(many);
+        const seen: number[] = [];
+        let after = 0;
+        for (let pages = 0; pages < 1000; pages++) {
+          const ids = (
+            await queryRows<{ id: string | number }>(
+              database.db,
+              pageIdsQuery(sql`patient`, where, after, 50, 'oldest', true),
+            )
+          ).map((r) => Number(r.id));
+          seen.push(...ids.slice(0, 50));
+          if (ids.length <= 50) break;
+          after = ids[49]!;
+        }
+        expect(seen).toEqual(all.map((r) => Number(r.id)));
+      } finally {
+        await database.db.execute(sql`delete from patient where patient_id like 'P7%'`);
+      }
     });
 
     it('pages a first AND last name search read from the index like the walk would, each match once', async () => {

@@ -24,9 +24,8 @@ import {
   decodeCursor,
   encodeCursor,
   listRows,
-  isSelectiveSearch,
   pageIdsQuery,
-  searchCondition,
+  searchFilter,
   highestIdNumberQuery,
   withoutUndefined,
 } from './query-kit';
@@ -116,19 +115,14 @@ export const employeesRepository = {
     criteria?: { employee_id: string; first_name: string; last_name: string },
   ): Promise<Page<Employee>> {
     const after = decodeCursor(page.cursor);
-    const where = criteria
-      ? searchCondition(
-          { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
-          {
-            id: criteria.employee_id,
-            firstName: criteria.first_name,
-            lastName: criteria.last_name,
-          },
-        )
-      : undefined;
-    const selective =
-      criteria !== undefined &&
-      isSelectiveSearch({ firstName: criteria.first_name, lastName: criteria.last_name });
+    const { where, selective } = searchFilter(
+      { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+      criteria && {
+        id: criteria.employee_id,
+        firstName: criteria.first_name,
+        lastName: criteria.last_name,
+      },
+    );
     const rows = await listRows<{ id: string; record: Employee }>(
       db,
       where,

@@ -36,9 +36,8 @@ import {
   encodeCursor,
   type JsonText,
   listRows,
-  isSelectiveSearch,
   pageIdsQuery,
-  searchCondition,
+  searchFilter,
   highestIdNumberQuery,
   withoutUndefined,
 } from './query-kit';
@@ -221,15 +220,14 @@ export const patientsRepository = {
     criteria?: { patient_id: string; first_name: string; last_name: string },
   ): Promise<Page<JsonText>> {
     const after = decodeCursor(page.cursor);
-    const where = criteria
-      ? searchCondition(
-          { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
-          { id: criteria.patient_id, firstName: criteria.first_name, lastName: criteria.last_name },
-        )
-      : undefined;
-    const selective =
-      criteria !== undefined &&
-      isSelectiveSearch({ firstName: criteria.first_name, lastName: criteria.last_name });
+    const { where, selective } = searchFilter(
+      { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+      criteria && {
+        id: criteria.patient_id,
+        firstName: criteria.first_name,
+        lastName: criteria.last_name,
+      },
+    );
     const rows = await listRows<{ id: string; patient_id: string; record: JsonText }>(
       db,
       where,

@@ -38,6 +38,12 @@ export function decodeCursor(cursor: string | undefined): number {
 export const PAGE_WINDOW = 20_000;
 
 /**
+ * How many matches a selective search ({@link isSelectiveSearch}) reads from the index at most
+ * before it pages by the walk instead (see {@link pageIdsQuery}).
+ */
+export const FEW_MATCHES = 5_000;
+
+/**
  * The internal ids of one page (plus one, to know whether another follows), as one query whose
  * cost does not grow with the table or with the number of matches:
  * - without criteria it walks the primary key from the cursor (keyset paging: a page deep in the
@@ -51,8 +57,10 @@ export const PAGE_WINDOW = 20_000;
  *   few, so that is cheap too. The second branch is gated by a one-time filter on the first
  *   branch's count, so PostgreSQL never runs it when the window sufficed.
  * `newest` pages from the highest id down (the cursor is then the last id given, exclusive).
- * `selective` (see {@link isSelectiveSearch}) skips the walk: the matches are few enough to be
- * read from the filter's index and sorted, and a walk would only fail to fill its page.
+ * `selective` (see {@link isSelectiveSearch}) first reads up to {@link FEW_MATCHES} matches
+ * from the filter's index without the walk: when they are all there (fewer than that), it sorts
+ * them and the walk never runs (two name fragments rarely fill a page within it); when there are
+ * more, it answers as above, so the cost stays bounded however common the fragments.
  */
 export function pageIdsQuery(
   table: SQL,
@@ -67,18 +75,28 @@ export function pageIdsQuery(
   const take = limit + 1;
   if (!where)
     return sql`select id from ${table} where ${from} order by id ${direction} limit ${take}`;
-  if (selective)
-    return sql`with matches as materialized (select id from ${table} where ${where} and ${from})
-      select id from matches order by id ${direction} limit ${take}`;
-  return sql`with quick as (
+  const walk = sql`quick as (
       select id from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
       where ${where} order by id ${direction} limit ${take}),
     quick_count as (select count(*) as n from quick),
-    matches as materialized (select id from ${table} where ${where} and ${from})
-    select id from (
-      select id from quick where (select n from quick_count) >= ${take}
+    matches as materialized (select id from ${table} where ${where} and ${from})`;
+  // One-time filters: PostgreSQL evaluates a branch's condition once, left to right, and runs
+  // neither the branch nor a CTE its condition does not reach when it is false.
+  const walked = sql`select id from quick where (select n from quick_count) >= ${take}
       union all
-      (select id from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})
+      (select id from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})`;
+  if (!selective)
+    return sql`with ${walk}
+      select id from (${walked}) page order by id ${direction} limit ${take}`;
+  return sql`with few as materialized (select id from ${table} where ${where} and ${from} limit ${FEW_MATCHES}),
+    few_count as (select count(*) as n from few),
+    ${walk}
+    select id from (
+      (select id from few where (select n from few_count) < ${FEW_MATCHES} order by id ${direction} limit ${take})
+      union all
+      select id from quick where (select n from few_count) >= ${FEW_MATCHES} and (select n from quick_count) >= ${take}
+      union all
+      (select id from matches where (select n from few_count) >= ${FEW_MATCHES} and (select n from quick_count) < ${take} order by id ${direction} limit ${take})
     ) page order by id ${direction} limit ${take}`;
 }
 
@@ -148,6 +166,18 @@ export function isSelectiveSearch(criteria: { firstName: string; lastName: strin
     criteria.firstName.length > SHORT_FRAGMENT_LENGTH &&
     criteria.lastName.length > SHORT_FRAGMENT_LENGTH
   );
+}
+
+/**
+ * A search's WHERE clause ({@link searchCondition}) and whether it is selective
+ * ({@link isSelectiveSearch}), for {@link pageIdsQuery}; no clause without criteria.
+ */
+export function searchFilter(
+  columns: { id: SQL; firstName: SQL; lastName: SQL },
+  criteria: { id: string; firstName: string; lastName: string } | undefined,
+): { where: SQL | undefined; selective: boolean } {
+  if (!criteria) return { where: undefined, selective: false };
+  return { where: searchCondition(columns, criteria), selective: isSelectiveSearch(criteria) };
 }
 
 /** Drops the keys whose value is undefined: in an edit, absent means "leave it as it is". */
