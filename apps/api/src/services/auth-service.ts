@@ -238,12 +238,13 @@ export class AuthService {
       this.passwords.refuseIfBusy('trusted');
       const keys = [this.deviceKey(nonce)] as const;
       const attempts = await this.reserve(keys, 'login');
-      let failed = false;
+      /** A wrong password (stays counted), or a success (its row is gone): nothing to give back. */
+      let settled = false;
       try {
         await this.slowDown(attempts.get(keys[0].key) ?? 1);
         const check = await this.passwords.verify(password, account.passwordHash, 'trusted');
         if (!check.valid) {
-          failed = true;
+          settled = true;
           return await this.fail(
             context,
             keys,
@@ -262,9 +263,10 @@ export class AuthService {
         );
         // The browser gets a new nonce with the new cookie: the old one's row is done with.
         await clearAccount(this.db, keys[0].key);
+        settled = true;
         return answer;
       } finally {
-        if (!failed) await this.release(keys);
+        if (!settled) await this.release(keys);
       }
     } finally {
       this.trustedInFlight.delete(account.id);
