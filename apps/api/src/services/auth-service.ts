@@ -172,7 +172,10 @@ export class AuthService {
     throw error;
   }
 
-  /** Checks the password (in the same time for unknown users), then opens a session. */
+  /**
+   * Checks the password (in the same time for unknown users), then opens a session. A browser
+   * whose device cookie names the account goes the trusted way (loginTrusted) instead.
+   */
   async login(context: RequestContext, username: string, password: string): Promise<LoginResponse> {
     const trusted = await this.trustedDevice(context, username);
     if (trusted) return this.loginTrusted(context, trusted, username, password);
