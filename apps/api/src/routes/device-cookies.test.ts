@@ -199,10 +199,12 @@ describe.each(BACKENDS)('device cookies at login on %s', (backend) => {
         forged: new DeviceCookies('not-the-servers-secret-0123456789abcdef').issue(
           undefined,
           accountId,
+          user.username,
         ),
         expired: new DeviceCookies(TEST_JWT_SECRET, () => Date.now() - 181 * 86_400_000).issue(
           undefined,
           accountId,
+          user.username,
         ),
         garbage: 'garbage',
       }[kind]!;

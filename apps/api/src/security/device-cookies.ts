@@ -25,17 +25,23 @@ export const MAX_DEVICE_ACCOUNTS = 8;
 const VERSION = 1;
 const ID_BYTES = 16;
 const NONCE_BYTES = 16;
+const TAG_BYTES = 8;
 const MAC_BYTES = 16;
-/** version, account id, nonce, issued-at (seconds, 32 bits) */
-const PAYLOAD_BYTES = 1 + ID_BYTES + NONCE_BYTES + 4;
-/** Longer values are not ours (each entry is 71 characters): not worth reading. */
-const MAX_VALUE_LENGTH = MAX_DEVICE_ACCOUNTS * 80;
+const NONCE_AT = 1 + ID_BYTES;
+const TIME_AT = NONCE_AT + NONCE_BYTES;
+const TAG_AT = TIME_AT + 4;
+/** version, account id, nonce, issued-at (seconds, 32 bits), username tag */
+const PAYLOAD_BYTES = TAG_AT + TAG_BYTES;
+/** Longer values are not ours (each entry is 82 characters): not worth reading. */
+const MAX_VALUE_LENGTH = MAX_DEVICE_ACCOUNTS * 90;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One account the browser is trusted for, and the nonce its failures are counted under. */
 export interface DeviceTrust {
   readonly accountId: string;
   readonly nonce: string;
+  /** A keyed hash of the account's username (not the name itself). */
+  readonly usernameTag: string;
 }
 
 /** A login request's device cookie: the value it came with, and a way to answer a new one. */
@@ -59,6 +65,16 @@ export class DeviceCookies {
     this.key = Buffer.from(hkdfSync('sha256', signingSecret, '', 'portal device cookie v1', 32));
   }
 
+  /**
+   * The cookie's entries for a login typed with `username`: found without the database (by the
+   * entry's username tag), so a cookie for one account makes no lookup for other names. The
+   * caller still checks that the name is the entry's account.
+   */
+  trusting(value: string | undefined, username: string): DeviceTrust[] {
+    const tag = this.usernameTag(username);
+    return this.read(value).filter((entry) => entry.usernameTag === tag);
+  }
+
   /** The cookie's entries that are ours, intact and not past their time. */
   read(value: string | undefined): DeviceTrust[] {
     if (!value || value.length > MAX_VALUE_LENGTH) return [];
@@ -76,13 +92,14 @@ export class DeviceCookies {
    * counted against the old one stay with the old one) first, then the other accounts' entries
    * that are still good, at most MAX_DEVICE_ACCOUNTS in all.
    */
-  issue(presented: string | undefined, accountId: string): string {
+  issue(presented: string | undefined, accountId: string, username: string): string {
     if (!UUID.test(accountId)) throw new RangeError('an account id is a UUID');
     const payload = Buffer.alloc(PAYLOAD_BYTES);
     payload.writeUInt8(VERSION, 0);
     Buffer.from(accountId.replaceAll('-', ''), 'hex').copy(payload, 1);
-    randomBytes(NONCE_BYTES).copy(payload, 1 + ID_BYTES);
-    payload.writeUInt32BE(Math.floor(this.now() / 1000), 1 + ID_BYTES + NONCE_BYTES);
+    randomBytes(NONCE_BYTES).copy(payload, NONCE_AT);
+    payload.writeUInt32BE(Math.floor(this.now() / 1000), TIME_AT);
+    Buffer.from(this.usernameTag(username), 'base64url').copy(payload, TAG_AT);
     const entry = Buffer.concat([payload, this.mac(payload)]).toString('base64url');
     const others = (presented ?? '')
       .split('.')
@@ -98,6 +115,19 @@ export class DeviceCookies {
     return createHmac('sha256', this.key).update(payload).digest().subarray(0, MAC_BYTES);
   }
 
+  /**
+   * The username's tag. Case and Unicode compatibility forms are folded (as the login's lookup
+   * does), so a name typed in other capitals still finds its entry; a name the fold misses
+   * only makes that login an anonymous one.
+   */
+  private usernameTag(username: string): string {
+    return createHmac('sha256', this.key)
+      .update(`username:${username.normalize('NFKC').toLowerCase()}`)
+      .digest()
+      .subarray(0, TAG_BYTES)
+      .toString('base64url');
+  }
+
   private open(part: string, nowSeconds: number): DeviceTrust | undefined {
     if (!/^[A-Za-z0-9_-]+$/.test(part)) return undefined;
     const bytes = Buffer.from(part, 'base64url');
@@ -105,12 +135,13 @@ export class DeviceCookies {
     const payload = bytes.subarray(0, PAYLOAD_BYTES);
     if (!timingSafeEqual(bytes.subarray(PAYLOAD_BYTES), this.mac(payload))) return undefined;
     if (payload.readUInt8(0) !== VERSION) return undefined;
-    const issuedAt = payload.readUInt32BE(1 + ID_BYTES + NONCE_BYTES);
+    const issuedAt = payload.readUInt32BE(TIME_AT);
     if (nowSeconds - issuedAt >= DEVICE_TRUST_SECONDS) return undefined;
-    const hex = payload.subarray(1, 1 + ID_BYTES).toString('hex');
+    const hex = payload.subarray(1, NONCE_AT).toString('hex');
     return {
       accountId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
-      nonce: payload.subarray(1 + ID_BYTES, 1 + ID_BYTES + NONCE_BYTES).toString('base64url'),
+      nonce: payload.subarray(NONCE_AT, TIME_AT).toString('base64url'),
+      usernameTag: payload.subarray(TAG_AT).toString('base64url'),
     };
   }
 }

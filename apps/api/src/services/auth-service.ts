@@ -209,20 +209,26 @@ export class AuthService {
   /**
    * The account being logged into, when the caller's device cookie trusts this browser for it
    * and no other trusted login to it is being checked here (so one account, whatever number
-   * of cookies it collects, holds at most one place in the trusted lane); otherwise undefined:
-   * the login is an anonymous one. Only a caller with a valid cookie costs this lookup.
+   * of cookies it collects, holds at most one place in the trusted lane and makes at most one
+   * lookup at a time); otherwise undefined: the login is an anonymous one, refused before any
+   * database work when the pool is full, whatever cookie it carries.
    */
   private async trustedDevice(
     context: RequestContext,
     username: string,
   ): Promise<{ account: LoginCandidate; nonce: string } | undefined> {
-    const entries = this.devices.read(context.device?.presented);
-    if (entries.length === 0) return undefined;
-    const account = await findLoginCandidate(this.db, username);
-    const entry = account && entries.find((e) => e.accountId === account.id);
-    if (!account || !entry || this.trustedInFlight.has(account.id)) return undefined;
-    this.trustedInFlight.add(account.id);
-    return { account, nonce: entry.nonce };
+    const entry = this.devices
+      .trusting(context.device?.presented, username)
+      .find((e) => !this.trustedInFlight.has(e.accountId));
+    if (!entry) return undefined;
+    this.trustedInFlight.add(entry.accountId);
+    const account = await findLoginCandidate(this.db, username).catch((error: unknown) => {
+      this.trustedInFlight.delete(entry.accountId);
+      throw error;
+    });
+    if (account?.id === entry.accountId) return { account, nonce: entry.nonce };
+    this.trustedInFlight.delete(entry.accountId);
+    return undefined;
   }
 
   /**
@@ -348,7 +354,9 @@ export class AuthService {
     const actor = actorOf(account, created.id);
     const { token } = await this.tokens.sign(claimsFor(actor), created.absoluteExpiresAt);
     // A login that opens a session makes (or keeps) this browser trusted for the account.
-    context.device?.keep(this.devices.issue(context.device.presented, account.id));
+    context.device?.keep(
+      this.devices.issue(context.device.presented, account.id, account.username),
+    );
     await audit(
       this.db,
       { ...context, actor },
