@@ -33,7 +33,7 @@ const PAUSE_MS = 200;
  * FLOOD_GRACE_MS more) until they have, however slow a busy machine makes each login.
  */
 const MIN_LOGINS = 4;
-const FLOOD_GRACE_MS = 15_000;
+const FLOOD_GRACE_MS = 20_000;
 
 /** The device cookie an answer sets, as the browser sends it back. */
 function deviceCookieOf(answer: HttpAnswer): string | undefined {
