@@ -32,6 +32,7 @@ import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
 import { AuthService } from './services/auth-service';
+import { DeviceCookies } from './security/device-cookies';
 import { HashPool } from './security/hash-pool';
 import { PasswordHasher } from './security/password-hasher';
 import { SecondFactor } from './security/second-factor';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions) {
       options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,
       options.clock,
     ),
+    new DeviceCookies(options.jwtSecret),
     metrics.throttledAttempt,
   );
   await app.register(authenticationPlugin, { db, tokens, audited: metrics.audited });

@@ -98,6 +98,34 @@ test.describe('a patient', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('keeps the device cookie of a login and sends it with the next login, without code of its own', async ({
+    page,
+    context,
+  }) => {
+    await logInThroughPage(page, 'demo.patient');
+    const deviceCookie = async () =>
+      (await context.cookies()).find((c) => c.name === 'portal_device');
+    const first = await deviceCookie();
+    // HttpOnly and SameSite=Strict, for the login calls only; not Secure on the demo's plain HTTP.
+    expect(first).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/login',
+      secure: false,
+    });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('portal_device');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const sent = page.waitForRequest(
+      (r) => r.url().endsWith('/api/login') && r.method() === 'POST',
+    );
+    await logInThroughPage(page, 'demo.patient');
+    // The apps' axios sends it on the same origin (no withCredentials needed), and keeps the new one.
+    expect((await (await sent).allHeaders())['cookie']).toContain(`portal_device=${first!.value}`);
+    expect((await deviceCookie())?.value).not.toBe(first!.value);
+  });
+
   test('logs out from the top bar and returns to /', async ({ page }) => {
     await logInThroughPage(page, 'demo.patient');
     await expect(page).toHaveURL(/\/patient-profile$/);

@@ -36,7 +36,8 @@ function varyOnOrigin(reply: FastifyReply) {
  * CORS for the API, for an operator who serves the apps from another origin (a CDN): pages of
  * the listed origins may call `/api`, preflights from them are answered with 204, and every
  * other origin gets no CORS header at all (the browser then keeps the answer from the page).
- * No credentials are allowed: the API reads a bearer token, never a cookie. With no origins
+ * No credentials are allowed: the API's calls read a bearer token, and the login calls' device
+ * cookie (security/device-cookies.ts) serves the portal's own origin only. With no origins
  * listed (the default) the plugin adds nothing, and the portal stays one origin.
  */
 export const corsPlugin = fp(

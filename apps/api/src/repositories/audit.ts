@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@portal/reference-data';
 import type { Db } from '../db/database';
 import { auditEvent } from '../db/schema';
+import type { DeviceJar } from '../security/device-cookies';
 
 /** Who is acting, from where: what every audited repository call needs. */
 export interface RequestContext {
@@ -11,6 +12,8 @@ export interface RequestContext {
   readonly requestId: string;
   /** Told of each audit event once it is written for good (the metrics count them). */
   readonly audited?: (entry: Pick<AuditEntry, 'action' | 'outcome'>) => void;
+  /** The login calls' device cookie (security/device-cookies.ts); other calls have none. */
+  readonly device?: DeviceJar;
 }
 
 /** The signed-in user behind a request, as the session check found them. */

@@ -13,6 +13,7 @@ import {
   registerResponseSchema,
   tokenResponseSchema,
 } from '@portal/contract';
+import { deviceJar } from '../security/device-cookies';
 import { fromEndpoint, type RouteDeps } from './route-kit';
 
 /** Registration, login (with its second factor), renewal, logout and the signed-in user's profile. */
@@ -31,8 +32,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
       body: loginRequestSchema,
       response: { 200: loginResponseSchema },
     }),
-    handler: async (request) =>
-      auth.login(request.context(), request.body.username, request.body.password),
+    handler: async (request, reply) =>
+      auth.login(
+        { ...request.context(), device: deviceJar(request, reply) },
+        request.body.username,
+        request.body.password,
+      ),
   });
 
   app.route({
@@ -40,8 +45,12 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
       body: mfaLoginRequestSchema,
       response: { 200: tokenResponseSchema },
     }),
-    handler: async (request) =>
-      auth.loginMfa(request.context(), request.body.mfa_token, request.body.code),
+    handler: async (request, reply) =>
+      auth.loginMfa(
+        { ...request.context(), device: deviceJar(request, reply) },
+        request.body.mfa_token,
+        request.body.code,
+      ),
   });
 
   app.route({

@@ -23,7 +23,7 @@ describe('HashPool', () => {
     await Promise.resolve();
     expect(started).toEqual(['a', 'b']);
     expect(pool.load).toEqual({ running: 2, waiting: 2 });
-    expect(pool.full).toBe(true);
+    expect(pool.full()).toBe(true);
 
     await expect(pool.run(async () => 'e')).rejects.toBeInstanceOf(PoolFullError);
     expect(() => pool.refuseIfFull()).toThrow(PoolFullError);
@@ -33,7 +33,7 @@ describe('HashPool', () => {
     await expect(results[1]).resolves.toBe('b');
     expect(started).toEqual(['a', 'b', 'c']);
     expect(pool.load).toEqual({ running: 2, waiting: 1 });
-    expect(pool.full).toBe(false);
+    expect(pool.full()).toBe(false);
     expect(() => pool.refuseIfFull()).not.toThrow();
 
     for (const t of tasks) t.release();
@@ -65,6 +65,47 @@ describe('HashPool', () => {
     queued.release();
     await expect(waiting).resolves.toBe('queued');
     await expect(newcomer).resolves.toBe('newcomer');
+  });
+
+  it('gives a freed slot to the trusted lane first, which a full anonymous queue does not fill', async () => {
+    const pool = new HashPool(1, 2);
+    const started: string[] = [];
+    const running = gatedTask(started, 'running');
+    const anonymous = ['a1', 'a2'].map((name) => gatedTask(started, name));
+    const trusted = ['t1', 't2'].map((name) => gatedTask(started, name));
+    const results = [
+      pool.run(running.task),
+      ...anonymous.map((t) => pool.run(t.task)),
+      ...trusted.map((t) => pool.run(t.task, 'trusted')),
+    ];
+    // The anonymous queue is full: a third anonymous task is refused, the trusted lane is not.
+    expect(pool.full()).toBe(true);
+    expect(pool.full('trusted')).toBe(true);
+    await expect(pool.run(async () => 'a3')).rejects.toBeInstanceOf(PoolFullError);
+    expect(pool.load).toEqual({ running: 1, waiting: 4 });
+
+    for (const t of [running, ...anonymous, ...trusted]) t.release();
+    await Promise.all(results);
+    // The trusted tasks, queued after the anonymous ones, ran before them.
+    expect(started).toEqual(['running', 't1', 't2', 'a1', 'a2']);
+  });
+
+  it('queues a trusted task while the anonymous queue is full, and refuses only a full trusted queue', async () => {
+    const pool = new HashPool(1, 1);
+    const held = gatedTask([], 'held');
+    const running = pool.run(held.task);
+    const queued = pool.run(async () => 'anonymous');
+    expect(() => pool.refuseIfFull()).toThrow(PoolFullError);
+    expect(() => pool.refuseIfFull('trusted')).not.toThrow();
+    const trusted = pool.run(async () => 'trusted', 'trusted');
+    expect(() => pool.refuseIfFull('trusted')).toThrow(PoolFullError);
+    await expect(pool.run(async () => 0, 'trusted')).rejects.toBeInstanceOf(PoolFullError);
+    held.release();
+    await expect(Promise.all([running, trusted, queued])).resolves.toEqual([
+      'held',
+      'trusted',
+      'anonymous',
+    ]);
   });
 
   it('tells a refused caller when to come back, in whole seconds, at least 1', async () => {

@@ -24,13 +24,22 @@ export function defaultPoolSize(
 }
 
 /**
- * A counting semaphore with a short queue, for CPU- and memory-heavy work such as password
- * hashing: at most `size` tasks run at once, at most `queue` wait, and any more are refused at
- * once (PoolFullError) rather than piling up and starving everything else.
+ * Who a task is for. `trusted`: a login from a browser whose device cookie names the account
+ * (security/device-cookies.ts); `anonymous`: everything else.
+ */
+export type PoolLane = 'anonymous' | 'trusted';
+
+/**
+ * A counting semaphore with a short queue per lane, for CPU- and memory-heavy work such as
+ * password hashing: at most `size` tasks run at once, at most `queue` wait in each lane, and any
+ * more are refused at once (PoolFullError) rather than piling up and starving everything else.
+ * A freed slot goes to the trusted lane first, so a flood of anonymous attempts (each from a new
+ * address, which no per-address limit stops) fills only its own queue: a trusted login waits
+ * for at most the tasks already running and the trusted ones ahead of it.
  */
 export class HashPool {
   private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly waiting: Record<PoolLane, (() => void)[]> = { anonymous: [], trusted: [] };
   /** Average task duration in ms (moving average), for Retry-After. */
   private averageMs = 100;
   /** Tasks started and refused since the pool was made (tests and figures). */
@@ -44,34 +53,35 @@ export class HashPool {
     if (!Number.isInteger(queue) || queue < 0) throw new RangeError('queue must be at least 0');
   }
 
-  /** Tasks running and waiting now. */
+  /** Tasks running, and waiting in both lanes, now. */
   get load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    const waiting = this.waiting.anonymous.length + this.waiting.trusted.length;
+    return { running: this.running, waiting };
   }
 
-  /** Whether a task given now would be refused (every slot busy, the queue full). */
-  get full(): boolean {
-    return this.running >= this.size && this.waiting.length >= this.queue;
+  /** Whether a task given now in the lane would be refused (every slot busy, its queue full). */
+  full(lane: PoolLane = 'anonymous'): boolean {
+    return this.running >= this.size && this.waiting[lane].length >= this.queue;
   }
 
-  /** Refuses now (PoolFullError) if a task given now would be refused. */
-  refuseIfFull(): void {
-    if (this.full) {
+  /** Refuses now (PoolFullError) if a task given now in the lane would be refused. */
+  refuseIfFull(lane: PoolLane = 'anonymous'): void {
+    if (this.full(lane)) {
       this.counts.refused += 1;
-      throw new PoolFullError(this.retryAfterSeconds());
+      throw new PoolFullError(this.retryAfterSeconds(lane));
     }
   }
 
-  /** Runs the task when a slot is free; refuses at once if the queue is full. */
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /** Runs the task when a slot is free; refuses at once if the lane's queue is full. */
+  async run<T>(task: () => Promise<T>, lane: PoolLane = 'anonymous'): Promise<T> {
     if (this.running < this.size) {
       this.running += 1;
-    } else if (this.waiting.length < this.queue) {
+    } else if (this.waiting[lane].length < this.queue) {
       // The slot is handed over by the task that finishes: `running` stays as it is.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
+      await new Promise<void>((resolve) => this.waiting[lane].push(resolve));
     } else {
       this.counts.refused += 1;
-      throw new PoolFullError(this.retryAfterSeconds());
+      throw new PoolFullError(this.retryAfterSeconds(lane));
     }
     this.counts.started += 1;
     const started = performance.now();
@@ -79,15 +89,20 @@ export class HashPool {
       return await task();
     } finally {
       this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
-      const next = this.waiting.shift();
+      const next = this.waiting.trusted.shift() ?? this.waiting.anonymous.shift();
       if (next) next();
       else this.running -= 1;
     }
   }
 
-  /** How long until the queue has drained, rounded up to whole seconds (at least 1). */
-  private retryAfterSeconds(): number {
-    const rounds = (this.running + this.waiting.length) / this.size;
+  /**
+   * How long until the lane's queue has drained, rounded up to whole seconds (at least 1): the
+   * trusted lane waits for its own queue only, the anonymous one for both.
+   */
+  private retryAfterSeconds(lane: PoolLane): number {
+    const ahead =
+      this.waiting.trusted.length + (lane === 'anonymous' ? this.waiting.anonymous.length : 0);
+    const rounds = (this.running + ahead) / this.size;
     return Math.max(1, Math.ceil((rounds * this.averageMs) / 1000));
   }
 }

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors';
-import { type HashPool, PoolFullError } from './hash-pool';
+import { type HashPool, PoolFullError, type PoolLane } from './hash-pool';
 import {
   type HashParams,
   hashPassword,
@@ -34,11 +34,11 @@ export class PasswordHasher {
 
   /**
    * Answers 503 at once if the pool is full, before a login or registration spends any
-   * database work on an attempt that would be refused anyway.
+   * database work on an attempt that would be refused anyway. `lane`: see HashPool.
    */
-  refuseIfBusy(): void {
+  refuseIfBusy(lane: PoolLane = 'anonymous'): void {
     try {
-      this.pool.refuseIfFull();
+      this.pool.refuseIfFull(lane);
     } catch (error) {
       throw busyProblem(error);
     }
@@ -54,14 +54,18 @@ export class PasswordHasher {
 
   /**
    * Checks a password against a stored hash; with no stored hash (an unknown username) against
-   * a decoy of the same cost, so both take the same time.
+   * a decoy of the same cost, so both take the same time. `lane`: see HashPool.
    */
-  async verify(password: string, stored: string | undefined): Promise<PasswordCheck> {
+  async verify(
+    password: string,
+    stored: string | undefined,
+    lane: PoolLane = 'anonymous',
+  ): Promise<PasswordCheck> {
     const against = stored ?? (await this.decoyHash());
     const valid = await this.pooled(() => {
       this.counts.verified += 1;
       return verifyPassword(password, against);
-    });
+    }, lane);
     return {
       valid: valid && stored !== undefined,
       rehash: valid && needsRehash(against, this.params),
@@ -77,9 +81,9 @@ export class PasswordHasher {
     return this.decoy;
   }
 
-  private async pooled<T>(task: () => Promise<T>): Promise<T> {
+  private async pooled<T>(task: () => Promise<T>, lane: PoolLane = 'anonymous'): Promise<T> {
     try {
-      return await this.pool.run(task);
+      return await this.pool.run(task, lane);
     } catch (error) {
       throw busyProblem(error);
     }

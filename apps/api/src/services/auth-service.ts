@@ -54,6 +54,7 @@ import {
   setPendingSecret,
   useRecoveryCode,
 } from '../repositories/mfa';
+import type { DeviceCookies } from '../security/device-cookies';
 import { generateMfaToken, hashMfaToken } from '../security/mfa-codes';
 import type { PasswordHasher } from '../security/password-hasher';
 import type { SecondFactor } from '../security/second-factor';
@@ -92,13 +93,22 @@ export class AuthService {
     private readonly sleep: (ms: number) => Promise<void>,
     private readonly passwords: PasswordHasher,
     private readonly secondFactor: SecondFactor,
+    private readonly devices: DeviceCookies,
     /** Told of each attempt the lock refuses (the metrics count them). */
     private readonly onThrottled: (call: ThrottledCall) => void = () => {},
   ) {}
 
+  /** Accounts with a trusted login being checked now, here: one at a time each. */
+  private readonly trustedInFlight = new Set<string>();
+
   /** The second factor's own count per account, beside the password's (same maximum). */
   private mfaKey(userId: string): ThrottleKey {
     return { key: `mfa:${userId}`, maxFailures: this.config.throttle.maxFailuresPerAccount };
+  }
+
+  /** A device cookie's own count (its nonce), with the account's maximum (OWASP). */
+  private deviceKey(nonce: string): ThrottleKey {
+    return { key: `device:${nonce}`, maxFailures: this.config.throttle.maxFailuresPerAccount };
   }
 
   private addressKey(address: string): ThrottleKey {
@@ -162,8 +172,13 @@ export class AuthService {
     throw error;
   }
 
-  /** Checks the password (in the same time for unknown users), then opens a session. */
+  /**
+   * Checks the password (in the same time for unknown users), then opens a session. A browser
+   * whose device cookie names the account goes the trusted way (loginTrusted) instead.
+   */
   async login(context: RequestContext, username: string, password: string): Promise<LoginResponse> {
+    const trusted = await this.trustedDevice(context, username);
+    if (trusted) return this.loginTrusted(context, trusted, username, password);
     this.passwords.refuseIfBusy();
     const keys = [this.accountKey(username), this.addressKey(context.address)] as const;
     const attempts = await this.reserve(keys, 'login');
@@ -188,6 +203,82 @@ export class AuthService {
       // Anything but a wrong password (a success, a busy pool, a disabled account, an error)
       // gives its attempt back. After a success the account's count is gone already.
       if (!failed) await this.release(keys);
+    }
+  }
+
+  /**
+   * The account being logged into, when the caller's device cookie trusts this browser for it
+   * and no other trusted login to it is being checked here (so one account, whatever number
+   * of cookies it collects, holds at most one place in the trusted lane and makes at most one
+   * lookup at a time); otherwise undefined: the login is an anonymous one, refused before any
+   * database work when the pool is full, whatever cookie it carries.
+   */
+  private async trustedDevice(
+    context: RequestContext,
+    username: string,
+  ): Promise<{ account: LoginCandidate; nonce: string } | undefined> {
+    const entry = this.devices
+      .trusting(context.device?.presented, username)
+      .find((e) => !this.trustedInFlight.has(e.accountId));
+    if (!entry) return undefined;
+    this.trustedInFlight.add(entry.accountId);
+    const account = await findLoginCandidate(this.db, username).catch((error: unknown) => {
+      this.trustedInFlight.delete(entry.accountId);
+      throw error;
+    });
+    if (account?.id === entry.accountId) return { account, nonce: entry.nonce };
+    this.trustedInFlight.delete(entry.accountId);
+    return undefined;
+  }
+
+  /**
+   * A login from a browser the account logged in from before (security/device-cookies.ts): its
+   * password check takes the hashing pool's trusted lane, and its attempts count against the
+   * cookie alone, not the account or the address, so neither a flood of strangers nor someone
+   * guessing at the account keeps the owner out, and a stolen cookie gets its own few guesses.
+   */
+  private async loginTrusted(
+    context: RequestContext,
+    { account, nonce }: { account: LoginCandidate; nonce: string },
+    username: string,
+    password: string,
+  ): Promise<LoginResponse> {
+    try {
+      this.passwords.refuseIfBusy('trusted');
+      const keys = [this.deviceKey(nonce)] as const;
+      const attempts = await this.reserve(keys, 'login');
+      /** A wrong password (stays counted), or a success (its row is gone): nothing to give back. */
+      let settled = false;
+      try {
+        await this.slowDown(attempts.get(keys[0].key) ?? 1);
+        const check = await this.passwords.verify(password, account.passwordHash, 'trusted');
+        if (!check.valid) {
+          settled = true;
+          return await this.fail(
+            context,
+            keys,
+            attempts,
+            username,
+            'login',
+            unauthorized(WRONG_CREDENTIALS_MESSAGE),
+          );
+        }
+        const answer = await this.open(
+          context,
+          account,
+          password,
+          check.rehash,
+          this.accountKey(username),
+        );
+        // The browser gets a new nonce with the new cookie: the old one's row is done with.
+        await clearAccount(this.db, keys[0].key);
+        settled = true;
+        return answer;
+      } finally {
+        if (!settled) await this.release(keys);
+      }
+    } finally {
+      this.trustedInFlight.delete(account.id);
     }
   }
 
@@ -262,6 +353,10 @@ export class AuthService {
     );
     const actor = actorOf(account, created.id);
     const { token } = await this.tokens.sign(claimsFor(actor), created.absoluteExpiresAt);
+    // A login that opens a session makes (or keeps) this browser trusted for the account.
+    context.device?.keep(
+      this.devices.issue(context.device.presented, account.id, account.username),
+    );
     await audit(
       this.db,
       { ...context, actor },

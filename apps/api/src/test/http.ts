@@ -16,7 +16,13 @@ export function httpCall(
   base: URL,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; localAddress?: string; timeoutMs?: number } = {},
+  options: {
+    body?: unknown;
+    token?: string;
+    localAddress?: string;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<HttpAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -32,6 +38,7 @@ export function httpCall(
         headers: {
           ...(payload ? { 'content-type': 'application/json' } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
       },
       (response) => {
