@@ -57,6 +57,7 @@ import {
 } from '../test/harness';
 import {
   dateArbitrary,
+  DEFAULT_HINTS,
   type FieldHints,
   MARKER,
   type Mutation,
@@ -250,8 +251,14 @@ function worldHints(world: World, name: string): FieldHints {
   const newPatientId = fc.stringMatching(/^P9\d{6}$/);
   const newEmployeeId = fc.stringMatching(/^E9\d{6}$/);
   const creates = name === 'addPatient' || name === 'addEmployee';
+  const medical = world.sessions.get('medical_personnel');
   return {
     ...(name === 'addAppointment' ? { date: dateArbitrary('appointment') } : {}),
+    // Set-up asks for the session's own password: mostly the right one, so that the bodies
+    // reach the set-up behind it, and now and then a wrong one (400 naming password).
+    ...(name === 'mfaSetup' && medical
+      ? { password: pick([medical.password], DEFAULT_HINTS.password!) }
+      : {}),
     patient_id: creates ? newPatientId : pick(world.patientIds, newPatientId),
     employee_id: creates ? newEmployeeId : pick(world.employeeIds, newEmployeeId),
     username: pick(
@@ -267,6 +274,7 @@ async function startMfaSetup(world: World): Promise<void> {
     method: 'POST',
     url: `${DEFAULT_API_BASE}/mfa/setup`,
     headers: { authorization: `Bearer ${world.sessions.get('medical_personnel')!.token}` },
+    payload: { password: world.sessions.get('medical_personnel')!.password },
     remoteAddress: SETUP_ADDRESS,
   });
   world.mfaPendingSecret =
