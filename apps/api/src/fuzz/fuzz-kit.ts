@@ -57,7 +57,6 @@ import {
 } from '../test/harness';
 import {
   dateArbitrary,
-  DEFAULT_HINTS,
   type FieldHints,
   MARKER,
   type Mutation,
@@ -254,11 +253,10 @@ function worldHints(world: World, name: string): FieldHints {
   const medical = world.sessions.get('medical_personnel');
   return {
     ...(name === 'addAppointment' ? { date: dateArbitrary('appointment') } : {}),
-    // Set-up asks for the session's own password: mostly the right one, so that the bodies
-    // reach the set-up behind it, and now and then a wrong one (400 naming password).
-    ...(name === 'mfaSetup' && medical
-      ? { password: pick([medical.password], DEFAULT_HINTS.password!) }
-      : {}),
+    // Set-up asks for the session's own password: the right one, so that the bodies reach the
+    // set-up behind it (mutations still send wrong ones; five of those lock the account for a
+    // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
+    ...(name === 'mfaSetup' && medical ? { password: fc.constant(medical.password) } : {}),
     patient_id: creates ? newPatientId : pick(world.patientIds, newPatientId),
     employee_id: creates ? newEmployeeId : pick(world.employeeIds, newEmployeeId),
     username: pick(
