@@ -221,6 +221,22 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       );
     });
 
+    it('checks at most five of 30 concurrent wrong passwords at set-up; the rest get 429', async () => {
+      const user = await createUser(app, database, 'medical_personnel');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(app, 'POST', '/mfa/setup', {
+            token: user.token,
+            body: { password: `wrong-password-${i}` },
+            remoteAddress: `127.0.2.${i + 1}`,
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    });
+
     it('refuses a code that is not six digits, naming code', async () => {
       const user = await createUser(app, database, 'patient');
       for (const code of ['12345', 'abcdef', '', 'ABCDE-FGHJK']) {
