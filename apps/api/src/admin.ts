@@ -1,5 +1,10 @@
 import { parseArgs } from 'node:util';
-import { addEmployeeRequestSchema, employeeIdSchema, patientIdSchema } from '@portal/contract';
+import {
+  addEmployeeRequestSchema,
+  employeeIdSchema,
+  normaliseUsername,
+  patientIdSchema,
+} from '@portal/contract';
 import { loadConfig } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
@@ -113,7 +118,8 @@ export async function runAdminCommand(
     }
     case 'lock':
     case 'unlock': {
-      const username = rest[0];
+      // Any spelling names the account, as at login.
+      const username = rest[0] && normaliseUsername(rest[0]);
       if (!username)
         throw new ApiError(400, 'Bad Request', `Usage: npm run admin -- ${command} <username>`);
       return db.transaction(async (tx) => {
@@ -125,7 +131,7 @@ export async function runAdminCommand(
       });
     }
     case 'reset-mfa': {
-      const username = rest[0];
+      const username = rest[0] && normaliseUsername(rest[0]);
       if (!username)
         throw new ApiError(400, 'Bad Request', 'Usage: npm run admin -- reset-mfa <username>');
       return db.transaction(async (tx) => {

@@ -224,7 +224,12 @@ export async function buildApp(options: AppOptions) {
     new DeviceCookies(options.jwtSecret),
     metrics.throttledAttempt,
   );
-  await app.register(authenticationPlugin, { db, tokens, audited: metrics.audited });
+  await app.register(authenticationPlugin, {
+    db,
+    tokens,
+    staffMfa: config.staffMfa,
+    audited: metrics.audited,
+  });
 
   const deps = { db, config, auth };
   await app.register(

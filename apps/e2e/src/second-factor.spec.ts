@@ -31,7 +31,13 @@ async function hrAddsNurse(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${answer.token!}` };
   // Until a second factor is on, HR's session reaches nothing else.
   expect((await request.get('/api/employee?limit=1', { headers })).status()).toBe(403);
-  const setup = await request.post('/api/mfa/setup', { headers });
+  // The set-up asks for the password again: the session's token alone cannot enrol a factor.
+  expect((await request.post('/api/mfa/setup', { headers, data: {} })).status()).toBe(400);
+  const setup = await request.post('/api/mfa/setup', {
+    headers,
+    data: { password: DEMO_PASSWORD },
+  });
+  expect(setup.status()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
   const confirm = await request.post('/api/mfa/confirm', {
     headers,
@@ -92,11 +98,13 @@ test('a new nurse is sent to set up two-step verification, then signs in with a 
     await expect(page.getByText(MESSAGES.registrationSuccess)).toBeVisible();
   });
 
-  await test.step('after the password: the QR code and the key, in the same card', async () => {
+  await test.step('after the password: the password again, then the QR code and the key, in the same card', async () => {
     await passwordStep(page, username);
     await expect(
       page.getByRole('heading', { level: 2, name: 'Set up two-step verification' }),
     ).toBeVisible();
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(
       page.getByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeVisible();

@@ -211,7 +211,9 @@ export const appUser = pgTable(
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
   },
   (t) => [
-    uniqueIndex('app_user_username_key').on(sql`lower(${t.username})`),
+    // Usernames are stored in their one form (normaliseUsername), so the index compares them
+    // as they are: SQL lower() depends on the locale and would disagree with the contract.
+    uniqueIndex('app_user_username_key').on(t.username),
     uniqueIndex('app_user_patient_key').on(t.patientId),
     uniqueIndex('app_user_employee_key').on(t.employeeId),
     check('app_user_role', sql`${t.role} in ('patient', 'HR', 'medical_personnel')`),
@@ -236,6 +238,11 @@ export const activationCode = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Registrations that named this code, whatever their answer; past
+     * ACTIVATION_CODE_MAX_ATTEMPTS the code is locked (a username cannot be probed with it).
+     */
+    attempts: integer('attempts').notNull().default(0),
     createdBy: uuid('created_by').references(() => appUser.id),
     createdAt: createdAt(),
   },

@@ -5,9 +5,15 @@ import {
   SESSION_ENDED_BY_HOSPITAL,
   SESSION_ENDED_BY_HOSPITAL_MESSAGE,
 } from '@portal/contract';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
-import { accountIsActive, findSession, revokedByHospital } from '../repositories/accounts';
+import {
+  accountIsActive,
+  findSession,
+  mustEnrolSecondFactor,
+  revokedByHospital,
+} from '../repositories/accounts';
 import { type Actor, audit, type RequestContext } from '../repositories/audit';
 import { actorOf } from '../services/auth-service';
 import type { TokenService } from '../security/tokens';
@@ -40,12 +46,20 @@ export const MFA_ENROLMENT_FIRST = 'Set up your second factor before anything el
  * comes from the database (the employee's current position), not the token, so a change takes
  * effect at once; a token that names another role than the position's now is refused. A
  * session opened for enrolment only (STAFF_MFA=required, no second factor yet) reaches the
- * enrolment calls and logout, and nothing else (403).
+ * enrolment calls and logout, and nothing else (403). The policy is the one in force now, not
+ * the one the session was opened under: staff without a second factor, under STAFF_MFA=required,
+ * are held to enrolment even in a session opened while it was optional (the same one query
+ * tells whether the account has a second factor).
  */
 export const authenticationPlugin = fp(
   async (
     app: FastifyInstance,
-    options: { db: Db; tokens: TokenService; audited?: RequestContext['audited'] },
+    options: {
+      db: Db;
+      tokens: TokenService;
+      staffMfa: Config['staffMfa'];
+      audited?: RequestContext['audited'];
+    },
   ) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionEndsAt', null);
@@ -83,7 +97,9 @@ export const authenticationPlugin = fp(
       if (session.revoked || session.ended) throw unauthorized(SESSION_ENDED);
       request.actor = actorOf(session, session.sessionId);
       request.sessionEndsAt = session.absoluteExpiresAt;
-      if (session.mfaEnrolmentOnly && !request.routeOptions.config.mfaEnrolment) {
+      const enrolmentOnly =
+        session.mfaEnrolmentOnly || mustEnrolSecondFactor(options.staffMfa, session);
+      if (enrolmentOnly && !request.routeOptions.config.mfaEnrolment) {
         await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });
         throw forbidden(MFA_ENROLMENT_FIRST);
       }

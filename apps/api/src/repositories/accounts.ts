@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { normaliseUsername } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { activationCode, appUser, session } from '../db/schema';
@@ -46,7 +47,11 @@ export interface LoginCandidate {
   readonly mfaEnabled: boolean;
 }
 
-/** The account behind a username (compared case-insensitively), with its record's ids. */
+/**
+ * The account behind a username in any spelling, with its record's ids. Names are stored in
+ * their one form, so the lookup is an equality on it (never SQL lower(), which follows the
+ * database's locale and need not agree with the contract).
+ */
 export async function findLoginCandidate(
   db: Db,
   username: string,
@@ -55,9 +60,18 @@ export async function findLoginCandidate(
     db,
     sql`select ${accountColumns}, u.password_hash as "passwordHash"
         from ${accountFrom}
-        where lower(u.username) = lower(${username})`,
+        where u.username = ${normaliseUsername(username)}`,
   );
   return row;
+}
+
+/** An account's password hash, to check the password a signed-in user types again. */
+export async function findPasswordHash(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ passwordHash: appUser.passwordHash })
+    .from(appUser)
+    .where(eq(appUser.id, userId));
+  return row?.passwordHash;
 }
 
 /** The account with this id (a login waiting for its second factor knows only the id). */
@@ -84,6 +98,18 @@ export function accountIsActive(
     account.hasPortalRole &&
     (account.role === 'patient' || account.workStatus === 'yes')
   );
+}
+
+/**
+ * Whether the account must enrol a second factor before anything else: staff without one while
+ * STAFF_MFA is `required`. Login opens such an account's session for enrolment only, and every
+ * request checks it again under the policy in force then.
+ */
+export function mustEnrolSecondFactor(
+  staffMfa: 'required' | 'optional',
+  account: Pick<LoginCandidate, 'role' | 'mfaEnabled'>,
+): boolean {
+  return staffMfa === 'required' && account.role !== 'patient' && !account.mfaEnabled;
 }
 
 /**
@@ -293,6 +319,35 @@ export async function consumeActivationCode(
   return rows.length === 1;
 }
 
+/**
+ * Counts one registration against the record's current activation code, if `code` is it
+ * (unused, unrevoked, unexpired), and answers its count with this one; undefined when `code` is
+ * not the record's current code. One statement under the row's lock, so concurrent attempts each
+ * get their own number: at most ACTIVATION_CODE_MAX_ATTEMPTS of them get a number within the
+ * limit, however many arrive together. Callers run it in no transaction of their own, so the
+ * count stays whatever the registration's answer.
+ */
+export async function countActivationCodeAttempt(
+  db: Db,
+  subject: CodeSubject,
+  code: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .update(activationCode)
+    .set({ attempts: sql`${activationCode.attempts} + 1` })
+    .where(
+      and(
+        subjectCondition(subject),
+        eq(activationCode.codeHash, hashActivationCode(code)),
+        isNull(activationCode.usedAt),
+        isNull(activationCode.revokedAt),
+        sql`${activationCode.expiresAt} > now()`,
+      ),
+    )
+    .returning({ attempts: activationCode.attempts });
+  return row?.attempts;
+}
+
 /** The record an account would be linked to, found by the id the person typed. */
 export interface RegistrationSubject {
   readonly subject: CodeSubject;
@@ -353,7 +408,7 @@ export async function insertUser(
   const [row] = await db
     .insert(appUser)
     .values({
-      username: user.username,
+      username: normaliseUsername(user.username),
       passwordHash: user.passwordHash,
       role: user.role,
       ...subjectColumns(user.subject),
@@ -376,7 +431,7 @@ export async function setAccountLocked(
   const [row] = await db
     .update(appUser)
     .set({ lockedAt: locked ? sql`now()` : null })
-    .where(sql`lower(${appUser.username}) = lower(${username})`)
+    .where(eq(appUser.username, normaliseUsername(username)))
     .returning({ id: appUser.id });
   return row?.id;
 }

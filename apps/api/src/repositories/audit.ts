@@ -33,6 +33,8 @@ export type AuditAction =
   | 'login'
   | 'logout'
   | 'register'
+  | 'register.code-locked'
+  | 'password.confirm'
   | 'session.renew'
   | 'mfa.challenge'
   | 'mfa.verify'

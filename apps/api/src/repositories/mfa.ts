@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { normaliseUsername } from '@portal/contract';
 import { type Db, queryRows } from '../db/database';
 import { appUser, mfaChallenge, mfaRecoveryCode, session } from '../db/schema';
 
@@ -162,7 +163,7 @@ export async function resetMfa(
     sql`update app_user u set mfa_secret = null, mfa_pending_secret = null,
           mfa_enabled_at = null, mfa_last_step = null
         from (select id, mfa_enabled_at is not null as had from app_user
-              where lower(username) = lower(${username}) for update) old
+              where username = ${normaliseUsername(username)} for update) old
         where u.id = old.id
         returning u.id, old.had as "hadFactor"`,
   );

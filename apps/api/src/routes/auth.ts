@@ -7,6 +7,7 @@ import {
   mfaConfirmRequestSchema,
   mfaConfirmResponseSchema,
   mfaLoginRequestSchema,
+  mfaSetupRequestSchema,
   mfaSetupResponseSchema,
   profileResponseSchema,
   registerRequestSchema,
@@ -55,10 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
 
   app.route({
     ...fromEndpoint(ENDPOINTS.mfaSetup, {
-      body: z.object({}).nullish(),
+      body: mfaSetupRequestSchema,
       response: { 200: mfaSetupResponseSchema },
     }),
-    handler: async (request) => auth.setupMfa({ ...request.context(), actor: request.actor! }),
+    handler: async (request) =>
+      auth.setupMfa({ ...request.context(), actor: request.actor! }, request.body.password),
   });
 
   app.route({

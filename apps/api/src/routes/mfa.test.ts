@@ -15,6 +15,7 @@ import {
   normaliseMfaCode,
   totpCode,
   WRONG_MFA_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
 } from '@portal/contract';
 import { runAdminCommand } from '../admin';
 import { type Database, queryRows } from '../db/database';
@@ -74,7 +75,10 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
   describe('enrolment', () => {
     it('answers a secret and its otpauth URL; a right code turns it on with ten recovery codes', async () => {
       const user = await createUser(app, database, 'medical_personnel');
-      const setup = await call(app, 'POST', '/mfa/setup', { token: user.token });
+      const setup = await call(app, 'POST', '/mfa/setup', {
+        token: user.token,
+        body: { password: user.password },
+      });
       expectSuccess(setup, 200);
       const { secret, otpauth_url } = setup.json<{ secret: string; otpauth_url: string }>();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -127,7 +131,10 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
 
     it('refuses a wrong first code (400 naming code) and audits it; the factor stays off', async () => {
       const user = await createUser(app, database, 'HR');
-      const setup = await call(app, 'POST', '/mfa/setup', { token: user.token });
+      const setup = await call(app, 'POST', '/mfa/setup', {
+        token: user.token,
+        body: { password: user.password },
+      });
       const { secret } = setup.json<{ secret: string }>();
       const right = await codeAt(secret);
       const wrong = right === '000000' ? '111111' : '000000';
@@ -151,7 +158,83 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
         'code',
       );
       await enrolSecondFactor(app, user.token);
-      expectProblem(await call(app, 'POST', '/mfa/setup', { token: user.token }), 409, 'mfa');
+      expectProblem(
+        await call(app, 'POST', '/mfa/setup', {
+          token: user.token,
+          body: { password: user.password },
+        }),
+        409,
+        'mfa',
+      );
+    });
+
+    it('asks for the current password first: none or a wrong one is a 400 naming password, audited, and sets nothing up', async () => {
+      const user = await createUser(app, database, 'medical_personnel');
+      const setup = (body?: unknown) =>
+        call(app, 'POST', '/mfa/setup', {
+          token: user.token,
+          remoteAddress: '127.0.0.91',
+          ...(body === undefined ? {} : { body }),
+        });
+      expectProblem(await setup(), 400, 'body');
+      expectProblem(await setup({}), 400, 'password');
+      expectProblem(await setup({ password: '' }), 400, 'password');
+      const wrong = await setup({ password: 'not-my-password-1' });
+      expect(expectProblem(wrong, 400, 'password').detail).toBe(WRONG_PASSWORD_MESSAGE);
+      expect(await auditOf(database, wrong)).toMatchObject([
+        { action: 'password.confirm', outcome: 'failure', actor_username: user.username },
+      ]);
+      const [pending] = await queryRows<{ pending: string | null }>(
+        database.db,
+        sql`select mfa_pending_secret as pending from app_user where username = ${user.username}`,
+      );
+      expect(pending!.pending).toBeNull();
+      expectSuccess(await setup({ password: user.password }), 200);
+    });
+
+    it('counts wrong passwords at set-up on the account like failed logins: the lock then refuses both', async () => {
+      const user = await createUser(app, database, 'HR');
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await call(app, 'POST', '/mfa/setup', {
+          token: user.token,
+          body: { password: `wrong-password-${i}` },
+          remoteAddress: `127.0.1.${i + 1}`,
+        });
+        expectProblem(answer, 400, 'password');
+      }
+      // The thief's five guesses used up the account's count: the right password, at set-up or
+      // at login, from anywhere, now waits for the block to end.
+      expectProblem(
+        await call(app, 'POST', '/mfa/setup', {
+          token: user.token,
+          body: { password: user.password },
+          remoteAddress: '127.0.1.9',
+        }),
+        429,
+      );
+      expectProblem(
+        await call(app, 'POST', '/login', {
+          body: { username: user.username, password: user.password },
+          remoteAddress: '127.0.1.10',
+        }),
+        429,
+      );
+    });
+
+    it('checks at most five of 30 concurrent wrong passwords at set-up; the rest get 429', async () => {
+      const user = await createUser(app, database, 'medical_personnel');
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(app, 'POST', '/mfa/setup', {
+            token: user.token,
+            body: { password: `wrong-password-${i}` },
+            remoteAddress: `127.0.2.${i + 1}`,
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(25);
     });
 
     it('refuses a code that is not six digits, naming code', async () => {
@@ -332,7 +415,10 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
         expect(refused.json<{ detail: string }>().detail).toBe(MFA_ENROLMENT_FIRST);
       }
 
-      const setup = await call(required, 'POST', '/mfa/setup', { token });
+      const setup = await call(required, 'POST', '/mfa/setup', {
+        token,
+        body: { password: user.password },
+      });
       expectSuccess(setup, 200);
       const { secret } = setup.json<{ secret: string }>();
       expectSuccess(
@@ -346,6 +432,44 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       expectSuccess(await call(required, 'GET', '/patient?limit=1', { token }), 200);
       // And the next login asks for the code.
       await challenge(user, required);
+    });
+
+    it('required after a restart: a session opened under optional reaches only enrolment and logout', async () => {
+      // Opened while STAFF_MFA was optional (app), used after a restart with required (the
+      // same database): the policy in force now decides.
+      const user = await createUser(app, database, 'medical_personnel');
+      expectSuccess(await call(app, 'GET', '/patient?limit=1', { token: user.token }), 200);
+      const refused = await call(required, 'GET', '/patient?limit=1', { token: user.token });
+      expect(expectProblem(refused, 403).detail).toBe(MFA_ENROLMENT_FIRST);
+      expect(await auditOf(database, refused)).toMatchObject([
+        { action: 'access.denied', outcome: 'denied' },
+      ]);
+      expectProblem(await call(required, 'GET', '/profile', { token: user.token }), 403);
+      // Enrolment works in that session, and then so does the rest.
+      const setup = await call(required, 'POST', '/mfa/setup', {
+        token: user.token,
+        body: { password: user.password },
+      });
+      expectSuccess(setup, 200);
+      const { secret } = setup.json<{ secret: string }>();
+      expectSuccess(
+        await call(required, 'POST', '/mfa/confirm', {
+          token: user.token,
+          body: { code: await totpCode(secret, Date.now()) },
+        }),
+        200,
+      );
+      expectSuccess(await call(required, 'GET', '/patient?limit=1', { token: user.token }), 200);
+
+      // Staff with a second factor, and patients, are not held back.
+      const patient = await createUser(app, database, 'patient');
+      expectSuccess(await call(required, 'GET', '/profile', { token: patient.token }), 200);
+      // And logout still ends such a session.
+      const other = await createUser(app, database, 'HR');
+      expect((await call(required, 'POST', '/logout', { token: other.token })).statusCode).toBe(
+        204,
+      );
+      expectProblem(await call(app, 'GET', '/employee', { token: other.token }), 401);
     });
 
     it('required: HR too; patients are never forced', async () => {
@@ -363,7 +487,10 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       const user = await createUser(app, database, 'HR');
       const { token } = (await passwordStep(user, required)).json<{ token: string }>();
       expect((await call(required, 'POST', '/logout', { token })).statusCode).toBe(204);
-      expectProblem(await call(required, 'POST', '/mfa/setup', { token }), 401);
+      expectProblem(
+        await call(required, 'POST', '/mfa/setup', { token, body: { password: user.password } }),
+        401,
+      );
     });
   });
 
@@ -372,10 +499,11 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       const user = await createUser(app, database, 'medical_personnel');
       await enrolSecondFactor(app, user.token);
       await challenge(user);
+      // Any spelling names the account; the tool answers with the name's one form.
       expect(
         await runAdminCommand(database.db, ['reset-mfa', user.username.toUpperCase()], 30),
       ).toBe(
-        `Removed the second factor of ${user.username.toUpperCase()}; they set up a new one at their next login.`,
+        `Removed the second factor of ${user.username}; they set up a new one at their next login.`,
       );
       expect((await passwordStep(user)).json<{ token?: string }>().token).toBeDefined();
       expect(await runAdminCommand(database.db, ['reset-mfa', user.username], 30)).toBe(

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_API_BASE } from '@portal/contract';
+import { DEFAULT_API_BASE, normaliseUsername } from '@portal/contract';
 
 /**
  * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a successful
@@ -116,13 +116,13 @@ export class DeviceCookies {
   }
 
   /**
-   * The username's tag. Case and Unicode compatibility forms are folded (as the login's lookup
-   * does), so a name typed in other capitals still finds its entry; a name the fold misses
-   * only makes that login an anonymous one.
+   * The username's tag, of the name's one form (the contract's normaliseUsername, as the
+   * login's lookup uses), so a name typed in other capitals or compatibility forms still finds
+   * its entry.
    */
   private usernameTag(username: string): string {
     return createHmac('sha256', this.key)
-      .update(`username:${username.normalize('NFKC').toLowerCase()}`)
+      .update(`username:${normaliseUsername(username)}`)
       .digest()
       .subarray(0, TAG_BYTES)
       .toString('base64url');

@@ -6,10 +6,14 @@ import type {
   TokenResponse,
 } from '@portal/contract';
 import {
+  ACTIVATION_CODE_LOCKED_MESSAGE,
+  ACTIVATION_CODE_MAX_ATTEMPTS,
   MFA_TOKEN_TTL_SECONDS,
+  normaliseUsername,
   POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -25,12 +29,15 @@ import {
 import {
   accountIsActive,
   consumeActivationCode,
+  countActivationCodeAttempt,
   createSession,
   findAccountById,
   findLoginCandidate,
+  findPasswordHash,
   findRegistrationSubject,
   insertUser,
   type LoginCandidate,
+  mustEnrolSecondFactor,
   REVOKE_REASONS,
   revokeSession,
   setPasswordHash,
@@ -118,9 +125,14 @@ export class AuthService {
     };
   }
 
-  private accountKey(username: string): ThrottleKey {
+  /**
+   * The password's count: the account's own (by id) when the name is one, so that no spelling
+   * of it reaches another counter; for a name with no account, its one form, so that spellings
+   * of it cannot multiply the guesses either.
+   */
+  private accountKey(account: { id: string } | undefined, username: string): ThrottleKey {
     return {
-      key: `account:${username.toLowerCase()}`,
+      key: account ? `account:${account.id}` : `username:${normaliseUsername(username)}`,
       maxFailures: this.config.throttle.maxFailuresPerAccount,
     };
   }
@@ -180,12 +192,12 @@ export class AuthService {
     const trusted = await this.trustedDevice(context, username);
     if (trusted) return this.loginTrusted(context, trusted, username, password);
     this.passwords.refuseIfBusy();
-    const keys = [this.accountKey(username), this.addressKey(context.address)] as const;
+    const account = await findLoginCandidate(this.db, username);
+    const keys = [this.accountKey(account, username), this.addressKey(context.address)] as const;
     const attempts = await this.reserve(keys, 'login');
     let failed = false;
     try {
       await this.slowDown(attempts.get(keys[0].key) ?? 1);
-      const account = await findLoginCandidate(this.db, username);
       const check = await this.passwords.verify(password, account?.passwordHash);
       if (!account || !check.valid) {
         failed = true;
@@ -268,7 +280,7 @@ export class AuthService {
           account,
           password,
           check.rehash,
-          this.accountKey(username),
+          this.accountKey(account, username),
         );
         // The browser gets a new nonce with the new cookie: the old one's row is done with.
         await clearAccount(this.db, keys[0].key);
@@ -308,7 +320,7 @@ export class AuthService {
       });
       return { mfa_required: true, mfa_token: mfaToken };
     }
-    const enrolmentOnly = this.config.staffMfa === 'required' && account.role !== 'patient';
+    const enrolmentOnly = mustEnrolSecondFactor(this.config.staffMfa, account);
     const answer = await this.startSession(context, account, enrolmentOnly);
     return enrolmentOnly ? { ...answer, mfa_setup_required: true } : answer;
   }
@@ -407,8 +419,9 @@ export class AuthService {
   ) {
     const weak = await weakPasswordReason(input.password, input.username);
     if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
-    const passwordHash = await this.passwords.hash(input.password);
     try {
+      await this.countCodeAttempt(context, input);
+      const passwordHash = await this.passwords.hash(input.password);
       await this.db.transaction(async (tx) => {
         const subject = await findRegistrationSubject(tx, input.role, input.id);
         const eligible =
@@ -445,6 +458,76 @@ export class AuthService {
     }
     context.audited?.({ action: 'register', outcome: 'success' });
     return { username: input.username, role: input.role, id: input.id };
+  }
+
+  /**
+   * Counts the registration against the activation code it names, before anything about the
+   * username or the record is looked at: a valid code answers at most
+   * ACTIVATION_CODE_MAX_ATTEMPTS registrations (a taken username's 409 included), so it cannot
+   * probe which usernames exist. Past that the code is locked until staff issue a new one; the
+   * attempt that finds it locked first is audited. The count is its own statement, outside the
+   * registration's transaction, so an attempt that fails still counts.
+   */
+  private async countCodeAttempt(context: RequestContext, input: RegisterInput): Promise<void> {
+    const subject = await findRegistrationSubject(this.db, input.role, input.id);
+    // No such record: the registration's own check answers NOT_ELIGIBLE.
+    if (!subject) return;
+    const count = await countActivationCodeAttempt(this.db, subject.subject, input.activation_code);
+    if (count === undefined || count <= ACTIVATION_CODE_MAX_ATTEMPTS) return;
+    if (count === ACTIVATION_CODE_MAX_ATTEMPTS + 1) {
+      await audit(this.db, context, {
+        action: 'register.code-locked',
+        outcome: 'denied',
+        recordType: 'account',
+        recordIds: [input.id],
+        username: input.username,
+      });
+    }
+    throw badRequest(ACTIVATION_CODE_LOCKED_MESSAGE, [
+      { field: 'activation_code', message: ACTIVATION_CODE_LOCKED_MESSAGE },
+    ]);
+  }
+
+  /**
+   * Re-authentication: the signed-in user's current password, asked again before a call that
+   * changes how the account is protected (setting up a second factor now; turning it off,
+   * regenerating recovery codes, changing the password or ending other sessions when they
+   * come). Every such call must go through here, so that a token alone (stolen, or a browser
+   * left signed in) cannot do it. A wrong password counts on the account's and the address's
+   * throttle exactly as a failed login does (and the lock refuses it the same way); the hash is
+   * checked in the hashing pool. Answers 400 naming `password` when it is wrong.
+   */
+  async confirmPassword(context: RequestContext & { actor: Actor }, password: string) {
+    this.passwords.refuseIfBusy();
+    const { actor } = context;
+    const keys = [
+      this.accountKey({ id: actor.userId }, actor.username),
+      this.addressKey(context.address),
+    ] as const;
+    const attempts = await this.reserve(keys, 'login');
+    let failed = false;
+    try {
+      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+      const check = await this.passwords.verify(
+        password,
+        await findPasswordHash(this.db, actor.userId),
+      );
+      if (!check.valid) {
+        failed = true;
+        await recordFailure(this.db, keys, attempts, this.config.throttle);
+        await audit(this.db, context, {
+          action: 'password.confirm',
+          outcome: 'failure',
+          recordType: 'account',
+        });
+        throw badRequest(WRONG_PASSWORD_MESSAGE, [
+          { field: 'password', message: WRONG_PASSWORD_MESSAGE },
+        ]);
+      }
+      await clearAccount(this.db, keys[0].key);
+    } finally {
+      if (!failed) await this.release(keys);
+    }
   }
 
   /**
@@ -499,8 +582,12 @@ export class AuthService {
   /**
    * Starts enrolling a second factor for the signed-in user: a new secret, kept sealed until a
    * code confirms it. An account that has one already must have it reset first (admin tool).
+   * The current password is asked again first ({@link confirmPassword}).
    */
-  async setupMfa(context: RequestContext & { actor: Actor }): Promise<MfaSetupResponse> {
+  async setupMfa(
+    context: RequestContext & { actor: Actor },
+    password: string,
+  ): Promise<MfaSetupResponse> {
     const { actor } = context;
     const state = await findMfaState(this.db, actor.userId);
     if (state?.enabled) {
@@ -509,6 +596,7 @@ export class AuthService {
         'A second factor is already on for this account. An administrator can reset it.',
       );
     }
+    await this.confirmPassword(context, password);
     const created = this.secondFactor.newSecret(actor.userId, actor.username);
     await setPendingSecret(this.db, actor.userId, created.sealed);
     await audit(this.db, context, {

@@ -268,14 +268,15 @@ export const employeeAddInput = (body: unknown) => addEmployeeRequestSchema.pars
 
 /**
  * Turns a second factor on for the signed-in user through the real calls (setup, then confirm
- * with the code of the current step, computed here as an authenticator app would). Returns the
- * secret and the recovery codes.
+ * with the code of the current step, computed here as an authenticator app would), with the
+ * account's password (the test users'). Returns the secret and the recovery codes.
  */
 export async function enrolSecondFactor(
   app: FastifyInstance,
   token: string,
+  password: string = GOOD_PASSWORD,
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await call(app, 'POST', '/mfa/setup', { token });
+  const setup = await call(app, 'POST', '/mfa/setup', { token, body: { password } });
   if (setup.statusCode !== 200) throw new Error(`mfa setup failed: ${setup.body}`);
   const { secret } = setup.json<{ secret: string }>();
   const confirmed = await call(app, 'POST', '/mfa/confirm', {

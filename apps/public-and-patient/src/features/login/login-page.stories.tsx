@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { MESSAGES, PASSWORD_STRENGTH_MESSAGES, ROUTES } from '@portal/contract';
+import {
+  MESSAGES,
+  PASSWORD_STRENGTH_MESSAGES,
+  ROUTES,
+  WRONG_PASSWORD_MESSAGE,
+} from '@portal/contract';
 import { LEAVE_QUESTION } from '@portal/shell';
 import {
   createHandlers,
@@ -221,6 +226,15 @@ async function passwordStep(
   await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
 }
 
+/** The enrolment's first step: the nurse's password again, which starts the set-up. */
+async function confirmPasswordStep(
+  canvas: Parameters<NonNullable<Story['play']>>[0]['canvas'],
+  userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent'],
+) {
+  await userEvent.type(await canvas.findByLabelText(/^Current password/), MOCK_PASSWORD);
+  await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+}
+
 /** An account with a second factor: after the password, the same card asks for the code. */
 export const CodeStep: Story = {
   parameters: { msw: createHandlers({ accounts: [mfaNurse('on')] }) },
@@ -279,11 +293,25 @@ export const RecoveryCode: Story = {
   },
 };
 
+/** Staff without a second factor while it is required: first their password again. */
+export const EnrolmentPasswordStep: Story = {
+  parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
+  play: async ({ canvas, userEvent }) => {
+    await passwordStep(canvas, userEvent);
+    const field = await canvas.findByLabelText(/^Current password/);
+    await userEvent.type(field, 'not-my-password');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(field).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE);
+    await expect(field).toHaveValue('not-my-password');
+  },
+};
+
 /** Staff without a second factor while it is required: the QR code and the key to type. */
 export const EnrolmentQrStep: Story = {
   parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
   play: async ({ canvas, userEvent }) => {
     await passwordStep(canvas, userEvent);
+    await confirmPasswordStep(canvas, userEvent);
     await expect(
       await canvas.findByRole('img', { name: 'QR code for your authenticator app' }),
     ).toBeVisible();
@@ -300,6 +328,7 @@ export const EnrolmentRecoveryCodes: Story = {
   parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
   play: async ({ canvas, userEvent }) => {
     await passwordStep(canvas, userEvent);
+    await confirmPasswordStep(canvas, userEvent);
     await userEvent.type(
       await canvas.findByRole('textbox', { name: /^6-digit code/ }),
       MOCK_TOTP_CODE,
@@ -317,6 +346,7 @@ export const PhoneEnrolment: Story = {
   parameters: { msw: createHandlers({ accounts: [mfaNurse('enrol')] }) },
   play: async ({ canvas, userEvent }) => {
     await passwordStep(canvas, userEvent);
+    await confirmPasswordStep(canvas, userEvent);
     await canvas.findByRole('img', { name: 'QR code for your authenticator app' });
     await fitsThePhone();
   },

@@ -11,6 +11,7 @@ import {
   ROUTES,
   STORAGE_KEYS,
   TIMINGS,
+  WRONG_PASSWORD_MESSAGE,
 } from '@portal/contract';
 import {
   createHandlers,
@@ -613,6 +614,19 @@ describe('second factor', () => {
     const user = setupUser(true);
     renderLogin();
     await logIn(user, nurse.username, nurse.password);
+
+    // The password again first: a wrong one is named on its field and kept.
+    const again = await screen.findByLabelText(/^Current password/);
+    expect(again).toHaveAttribute('type', 'password');
+    expect(again).toHaveAttribute('autocomplete', 'current-password');
+    await user.type(again, 'not-my-password');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(again).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE));
+    expect(again).toHaveValue('not-my-password');
+    expect(screen.queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
+    await user.clear(again);
+    await user.type(again, nurse.password);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(
       await screen.findByRole('img', { name: 'QR code for your authenticator app' }),

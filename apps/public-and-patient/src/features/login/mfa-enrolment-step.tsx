@@ -1,11 +1,16 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { QRCodeSVG } from 'qrcode.react';
-import { groupSecret, mfaConfirmRequestSchema, type MfaSetupResponse } from '@portal/contract';
+import {
+  groupSecret,
+  mfaConfirmRequestSchema,
+  mfaSetupRequestSchema,
+  type MfaSetupResponse,
+} from '@portal/contract';
 import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
-import { applyServerErrors, TextField, usePortalForm } from '@portal/form-widgets';
+import { applyServerErrors, PasswordField, TextField, usePortalForm } from '@portal/form-widgets';
 import { LeaveGuard } from '@portal/shell';
-import { Button, ErrorState, LoadingState, Notice } from '@portal/ui';
+import { Button, Notice } from '@portal/ui';
 import { detailOf, type StepMessage } from './mfa-code-step';
 import { MFA_ALREADY_ON } from './mfa-texts';
 
@@ -14,8 +19,10 @@ import { MFA_ALREADY_ON } from './mfa-texts';
 
 /**
  * Enrolment right after the password, when the policy requires a second factor and the account
- * has none: the QR code and the key to type, then the first code, then the ten recovery codes.
- * The session (`token`) reaches only these calls until the code is confirmed.
+ * has none (or a patient's own choice): the current password again (the API asks for it, so that
+ * a session alone cannot enrol a factor of its own), the QR code and the key to type, then the
+ * first code, then the ten recovery codes. The session (`token`) reaches only these calls until
+ * the code is confirmed.
  */
 export function MfaEnrolmentStep({
   token,
@@ -33,23 +40,8 @@ export function MfaEnrolmentStep({
   onDone: () => Promise<void>;
   onMessage: StepMessage;
 }) {
-  const [setup, setSetup] = useState<MfaSetupResponse | 'loading' | 'failed' | 'already-on'>(
-    'loading',
-  );
+  const [setup, setSetup] = useState<MfaSetupResponse | 'password' | 'already-on'>('password');
   const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    setupMfa(token ? { token } : {}).then(
-      (answer) => live && setSetup(answer),
-      (error: unknown) =>
-        live &&
-        setSetup(error instanceof ApiError && error.status === 409 ? 'already-on' : 'failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token]);
 
   if (recoveryCodes)
     return <RecoveryCodes codes={recoveryCodes} onDone={onDone} doneLabel={doneLabel} />;
@@ -59,11 +51,10 @@ export function MfaEnrolmentStep({
         Set up two-step verification
       </h2>
       <p className="text-sm text-ink">{intro}</p>
-      {setup === 'loading' && <LoadingState label="Preparing your set-up..." />}
-      {setup === 'already-on' && <Notice tone="info">{MFA_ALREADY_ON}</Notice>}
-      {setup === 'failed' && (
-        <ErrorState>Could not start the set-up. Please log in again.</ErrorState>
+      {setup === 'password' && (
+        <ConfirmPassword token={token} onStarted={setSetup} onMessage={onMessage} />
       )}
+      {setup === 'already-on' && <Notice tone="info">{MFA_ALREADY_ON}</Notice>}
       {typeof setup === 'object' && (
         <>
           <SetupKey setup={setup} />
@@ -71,6 +62,59 @@ export function MfaEnrolmentStep({
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The current password, which starts the set-up: a wrong one is named on its field and kept, so
+ * it can be corrected; any other refusal (the lock's 429, an ended session) is the step's message.
+ */
+function ConfirmPassword({
+  token,
+  onStarted,
+  onMessage,
+}: {
+  token: string | undefined;
+  onStarted: (setup: MfaSetupResponse | 'already-on') => void;
+  onMessage: StepMessage;
+}) {
+  const form = usePortalForm(mfaSetupRequestSchema, { defaultValues: { password: '' } });
+  const busy = form.formState.isSubmitting;
+  const submit = form.handleSubmit(async (values) => {
+    onMessage(null);
+    try {
+      onStarted(await setupMfa(values, token ? { token } : {}));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        onStarted('already-on');
+        return;
+      }
+      const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
+      if (applyServerErrors(form, fieldErrors).length === fieldErrors.length) {
+        onMessage(detailOf(error, 'Could not start the set-up. Please try again.'));
+      }
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        aria-label="Confirm your password"
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-4 self-stretch"
+      >
+        <p className="text-sm text-ink">First type your password again, to show it is you.</p>
+        <PasswordField
+          name="password"
+          label="Current password"
+          required
+          autoComplete="current-password"
+        />
+        <Button type="submit" busy={busy}>
+          Continue
+        </Button>
+      </form>
+    </FormProvider>
   );
 }
 

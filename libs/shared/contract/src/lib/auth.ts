@@ -4,6 +4,7 @@ import {
   activationCodeSchema,
   EMPLOYEE_ID_PATTERN,
   hasPasswordCharactersOnly,
+  normaliseUsername,
   PASSWORD_CHARACTERS_MESSAGE,
   PASSWORD_MAX_LENGTH,
   passwordSchema,
@@ -62,16 +63,21 @@ export const registerResponseSchema = z.object({
 });
 
 /**
- * POST /login. The password is only bounded here (and holds no control character, which no
- * password may); the policy applies when it is chosen.
+ * A password the account has already (at login, and where a signed-in call asks for it again):
+ * only bounded here (and holding no control character, which no password may); the policy
+ * applies when it is chosen.
  */
+export const currentPasswordSchema = z
+  .string()
+  .min(1, { error: 'Required' })
+  .max(PASSWORD_MAX_LENGTH)
+  .refine(hasPasswordCharactersOnly, { error: PASSWORD_CHARACTERS_MESSAGE });
+
+/** POST /login. */
 export const loginRequestSchema = z.object({
-  username: textSchema({ max: 64, required: true }),
-  password: z
-    .string()
-    .min(1, { error: 'Required' })
-    .max(PASSWORD_MAX_LENGTH)
-    .refine(hasPasswordCharactersOnly, { error: PASSWORD_CHARACTERS_MESSAGE }),
+  // Any spelling is taken (a login never tells a format); what is looked up is its one form.
+  username: textSchema({ max: 64, required: true }).overwrite(normaliseUsername),
+  password: currentPasswordSchema,
 });
 
 /**

@@ -11,6 +11,22 @@ export const POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE =
   'Your position no longer gives access to the portal. Please contact HR.';
 
 /**
+ * The answer when a signed-in call that asks for the current password again (setting up a
+ * second factor) gets a wrong one.
+ */
+export const WRONG_PASSWORD_MESSAGE = 'Wrong password. Type your current password.';
+
+/**
+ * How many registrations may name one activation code (each one counts, whatever its answer,
+ * a taken username included) before the code is locked; a reissued code counts afresh.
+ */
+export const ACTIVATION_CODE_MAX_ATTEMPTS = 5;
+
+/** The answer to a registration with a code that has had its {@link ACTIVATION_CODE_MAX_ATTEMPTS}. */
+export const ACTIVATION_CODE_LOCKED_MESSAGE =
+  'This activation code has been tried too many times and is locked. Ask the hospital staff to issue a new one.';
+
+/**
  * The value of a 401 problem's `session_ended` when the hospital ended the session (access
  * revoked by HR, account locked or disabled, role changed), rather than the token expiring.
  */

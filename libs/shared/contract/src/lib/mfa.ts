@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nonBlankText, textSchema } from './rules';
-import { tokenResponseSchema } from './auth';
+import { currentPasswordSchema, tokenResponseSchema } from './auth';
 
 /** How many single-use recovery codes confirming a second factor gives. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -50,6 +50,12 @@ export const mfaLoginRequestSchema = z.object({
   code: mfaCodeSchema,
 });
 
+/**
+ * POST /mfa/setup: the account's current password again, so that a token alone (stolen, or a
+ * browser left signed in) cannot put a second factor of its own on the account.
+ */
+export const mfaSetupRequestSchema = z.object({ password: currentPasswordSchema });
+
 /** POST /mfa/setup: a new secret (base-32) and the URI the QR code holds. */
 export const mfaSetupResponseSchema = z.object({
   secret: z.string(),
@@ -73,6 +79,7 @@ export const mfaChallengeSchema = z.object({
  */
 export const loginResponseSchema = z.union([tokenResponseSchema, mfaChallengeSchema]);
 
+export type MfaSetupRequest = z.input<typeof mfaSetupRequestSchema>;
 export type MfaConfirmRequest = z.input<typeof mfaConfirmRequestSchema>;
 export type MfaLoginRequest = z.input<typeof mfaLoginRequestSchema>;
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;

@@ -17,6 +17,7 @@ import {
   isBlankText,
   isPlausibleDate,
   normaliseActivationCode,
+  normaliseUsername,
   PASSWORD_CHARACTERS_MESSAGE,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -170,10 +171,15 @@ export const idCardNumberSchema = nonBlankText().regex(/^[A-Za-z0-9-]{4,30}$/, {
 /** A person's name. */
 export const personNameSchema = requiredText(100);
 
-/** Usernames: 3 to 64 letters, digits, dots, dashes, underscores or @. */
-export const usernameSchema = nonBlankText().regex(/^[A-Za-z0-9._@-]{3,64}$/, {
-  error: 'Username is 3 to 64 letters, digits, dots, dashes, underscores or @',
-});
+/**
+ * Usernames: 3 to 64 letters, digits, dots, dashes, underscores or @, checked as typed; the
+ * value is then the username's one form ({@link normaliseUsername}), which is what is stored.
+ */
+export const usernameSchema = nonBlankText()
+  .regex(/^[A-Za-z0-9._@-]{3,64}$/, {
+    error: 'Username is 3 to 64 letters, digits, dots, dashes, underscores or @',
+  })
+  .overwrite(normaliseUsername);
 
 /**
  * The password policy's length rule. The strength rule (zxcvbn-ts, score ≥ 3) is async and

@@ -17,6 +17,7 @@ import {
   loginRequestSchema,
   mfaConfirmRequestSchema,
   mfaLoginRequestSchema,
+  mfaSetupRequestSchema,
   normaliseMfaCode,
   otpauthUrl,
   nextIdAfter,
@@ -35,6 +36,7 @@ import {
   updatePatientRequestSchema,
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
 } from '@portal/contract';
 import { findDepartment, findPosition, type Role } from '@portal/reference-data';
 import {
@@ -347,12 +349,22 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       return json({ token: tokenFor(account), role: account.role });
     }),
 
-    on('mfaSetup', ({ claims }) =>
-      json({
+    // The account's current password first, as the API asks (a session the story or test
+    // made up names no account: every mock account's password then).
+    on('mfaSetup', async ({ request, claims }) => {
+      const body = await parseBody(request, mfaSetupRequestSchema);
+      const expected =
+        db.accounts.find((a) => a.username === claims?.sub)?.password ?? MOCK_PASSWORD;
+      if (body.password !== expected) {
+        throw new MockProblem(400, WRONG_PASSWORD_MESSAGE, [
+          { field: 'password', message: WRONG_PASSWORD_MESSAGE },
+        ]);
+      }
+      return json({
         secret: MOCK_MFA_SECRET,
         otpauth_url: otpauthUrl(MOCK_MFA_SECRET, claims?.sub ?? 'demo.nurse'),
-      }),
-    ),
+      });
+    }),
 
     on('mfaConfirm', async ({ request }) => {
       const body = await parseBody(request, mfaConfirmRequestSchema);

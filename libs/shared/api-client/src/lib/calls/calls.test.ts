@@ -107,7 +107,8 @@ const cases: Case[] = [
   },
   {
     name: 'mfaSetup',
-    call: () => setupMfa(),
+    call: () => setupMfa({ password: 'my-current-password' }),
+    body: { password: 'my-current-password' },
     answer: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSWY3DPEHPK3PXP' },
     expected: {
       secret: 'JBSWY3DPEHPK3PXP',
@@ -437,7 +438,7 @@ describe('the second factor’s calls', () => {
         return HttpResponse.json({ recovery_codes: RECOVERY_CODES });
       }),
     );
-    await setupMfa({ token: 'restricted-token' });
+    await setupMfa({ password: 'my-current-password' }, { token: 'restricted-token' });
     await confirmMfa({ code: '123456' }, { token: 'restricted-token' });
     expect(seen).toEqual(['Bearer restricted-token', 'Bearer restricted-token']);
     expect(sessionStore.read()).toBeNull();
