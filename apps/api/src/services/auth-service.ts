@@ -6,6 +6,7 @@ import type {
   TokenResponse,
 } from '@portal/contract';
 import {
+  ACCESS_AWAITING_APPROVAL_MESSAGE,
   MFA_TOKEN_TTL_SECONDS,
   POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
@@ -240,9 +241,11 @@ export class AuthService {
       throw new ApiError(
         403,
         'Forbidden',
-        movedOut
-          ? POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE
-          : 'This account is disabled. Please contact the Help Desk.',
+        !movedOut
+          ? 'This account is disabled. Please contact the Help Desk.'
+          : account.accessPending
+            ? ACCESS_AWAITING_APPROVAL_MESSAGE
+            : POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
       );
     }
   }
