@@ -91,7 +91,7 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
       expect(registered.statusCode, registered.body).toBe(201);
       // The two-person rule: the first HR account signs in once approve-access approved it.
       expect(output).toContain(`npm run admin -- approve-access ${id}`);
-      const username = JSON.parse(registered.body as string).username as string;
+      const { username } = registered.json<{ username: string }>();
       const logIn = () =>
         call(app, 'POST', '/login', { body: { username, password: GOOD_PASSWORD } });
       const waiting = await logIn();

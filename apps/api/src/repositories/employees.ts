@@ -249,12 +249,12 @@ export const employeesRepository = {
           if (asksForAccess) await auditAccessRequest(tx, context, input.employee_id);
           const code = asksForAccess
             ? await issueActivationCode(
-                  tx,
-                  { employeeRowId: created!.id },
-                  codeTtlDays,
-                  context.actor?.userId ?? null,
-                )
-              : { activation_code: null, activation_code_expires_at: null };
+                tx,
+                { employeeRowId: created!.id },
+                codeTtlDays,
+                context.actor?.userId ?? null,
+              )
+            : { activation_code: null, activation_code_expires_at: null };
           return { employee_id: input.employee_id, ...code, access_pending: asksForAccess };
         },
       );
@@ -452,9 +452,7 @@ export const employeesRepository = {
           ]);
         }
         if (actor && actor.employeeId === employeeId) {
-          throw refused([
-            { field: 'employee_id', message: 'You cannot approve your own access' },
-          ]);
+          throw refused([{ field: 'employee_id', message: 'You cannot approve your own access' }]);
         }
         await tx
           .update(employee)

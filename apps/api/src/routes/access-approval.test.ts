@@ -111,17 +111,20 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
         { position_id: 'P001', work_status: 'no', resignation_date: '2026-06-30' },
         ['position_id', 'work_status'],
       ],
-    ])('refuses a change of its own %s (403 naming the field), and audits it', async (_w, fields, named) => {
-      const response = await update(hr1, { employee_id: hr1.recordId, ...fields });
-      const problem = expectProblem(response, 403);
-      expect(problem.detail).toBe(OWN_ACCESS_FIELDS_MESSAGE);
-      expect(problem.errors?.map((e) => e.field)).toEqual(named);
-      expect((await auditOf(database, response)).map((e) => [e.action, e.outcome])).toEqual([
-        ['employee.update', 'failure'],
-      ]);
-      const record = await call(app, 'GET', `/employee/${hr1.recordId}`, { token: hr2.token });
-      expect(record.json<Employee>()).toMatchObject({ position_id: 'P011', work_status: 'yes' });
-    });
+    ])(
+      'refuses a change of its own %s (403 naming the field), and audits it',
+      async (_w, fields, named) => {
+        const response = await update(hr1, { employee_id: hr1.recordId, ...fields });
+        const problem = expectProblem(response, 403);
+        expect(problem.detail).toBe(OWN_ACCESS_FIELDS_MESSAGE);
+        expect(problem.errors?.map((e) => e.field)).toEqual(named);
+        expect((await auditOf(database, response)).map((e) => [e.action, e.outcome])).toEqual([
+          ['employee.update', 'failure'],
+        ]);
+        const record = await call(app, 'GET', `/employee/${hr1.recordId}`, { token: hr2.token });
+        expect(record.json<Employee>()).toMatchObject({ position_id: 'P011', work_status: 'yes' });
+      },
+    );
 
     it('lets HR edit the rest of its own record, the form sending the same position and status', async () => {
       const response = await update(hr1, {

@@ -390,9 +390,11 @@ describe('POST /employee/add-employee', () => {
       expect(created.access_pending).toBe(true);
       expectFreshCode(created);
       // The add, and the request for a second HR person's approval it makes, with the actor.
-      await expectAudit(response, ['employee.access.request', 'employee.create'], [
-        body.employee_id,
-      ]);
+      await expectAudit(
+        response,
+        ['employee.access.request', 'employee.create'],
+        [body.employee_id],
+      );
       expect(await getEmployee(body.employee_id)).toMatchObject({
         ...body,
         registered: false,
