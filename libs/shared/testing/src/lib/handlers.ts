@@ -45,6 +45,7 @@ import {
   decodeFakeToken,
   makeAccessLog,
   makeActivationCode,
+  makeEmployee,
   makeEmployees,
   makeFakeToken,
   makePatientRecords,
@@ -259,7 +260,32 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
     }) as Record<string, AccessLogEntry[]>,
   });
-  const db: MockDb = initial();
+  /** The scenario's data, with a record for each waiting approval that names no employee. */
+  const withWaitingEmployees = (start: MockDb): MockDb => {
+    start.pendingAccess.forEach((p, i) => {
+      const employee = start.employees.find((e) => e.employee_id === p.employee_id);
+      if (employee) employee.access_pending = true;
+      else {
+        start.employees.push(
+          makeEmployee(
+            {
+              employee_id: p.employee_id,
+              first_name: p.first_name,
+              last_name: p.last_name,
+              position_id: p.position_id,
+              work_status: 'yes',
+              resignation_date: null,
+              registered: false,
+              access_pending: true,
+            },
+            start.employees.length + i + 1,
+          ),
+        );
+      }
+    });
+    return start;
+  };
+  const db: MockDb = withWaitingEmployees(initial());
   let codesIssued = 0;
   const usedRecoveryCodes = new Set<string>();
   const newCode = () => ({
@@ -566,7 +592,9 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
             ? {
                 ...p,
                 requested_by_you:
-                  p.requested_by === claims.sub || p.employee_id === claims.employee_id,
+                  p.requested_by_you ||
+                  p.requested_by === claims.sub ||
+                  p.employee_id === claims.employee_id,
               }
             : p,
         ),
@@ -645,7 +673,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
           "The employee's position changed meanwhile; look at it again before approving",
         );
       }
-      if (claims && (waiting.requested_by === claims.sub || claims.employee_id === id)) {
+      const asked = waiting.requested_by_you || waiting.requested_by === claims?.sub;
+      if (asked || claims?.employee_id === id) {
         const detail = 'You asked for this access; another HR person must approve it';
         throw new MockProblem(403, detail, [{ field: 'employee_id', message: detail }]);
       }
@@ -677,7 +706,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     handlers,
     db,
     reset() {
-      Object.assign(db, initial());
+      Object.assign(db, withWaitingEmployees(initial()));
       codesIssued = 0;
       usedRecoveryCodes.clear();
     },
