@@ -17,6 +17,7 @@ import {
   pendingAccessListSchema,
 } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
+import { migrate } from '../db/migrate';
 import { ApiError } from '../errors';
 import { employeesRepository } from '../repositories/employees';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
@@ -339,4 +340,64 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
     );
     return row?.id;
   }
+});
+
+describe.each(BACKENDS)('migration 0010 on an existing deployment (%s)', (backend) => {
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ({ app } = await createTestApp(database));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('treats everyone working with portal access as approved, and no one else', async () => {
+    const doctor = await createUser(app, database, 'medical_personnel');
+    const hr = await createUser(app, database, 'HR');
+    const leaver = await createUser(app, database, 'medical_personnel');
+    await queryRows(
+      database.db,
+      sql`update employee set work_status = 'no', resignation_date = '2026-01-31'
+          where employee_id = ${leaver.recordId}`,
+    );
+    // Back to the schema before 0010: no approval columns, 0010 not applied.
+    await database.db.execute(sql`alter table employee drop column access_role,
+      drop column access_requested_by, drop column access_requested_at,
+      drop column access_approved_by, drop column access_approved_at`);
+    await database.db.execute(
+      sql`delete from schema_migration where name = '0010_access_approval.sql'`,
+    );
+
+    expect(await migrate(database.db)).toEqual(['0010_access_approval.sql']);
+
+    for (const user of [doctor, hr]) {
+      expectSuccess(await call(app, 'GET', '/profile', { token: user.token }), 200);
+      const again = await call(app, 'POST', '/login', {
+        body: { username: user.username, password: user.password },
+      });
+      expectSuccess(again, 200);
+    }
+    const [row] = await queryRows<{ access_role: string | null }>(
+      database.db,
+      sql`select access_role from employee where employee_id = ${leaver.recordId}`,
+    );
+    expect(row!.access_role).toBeNull();
+    // Taken back, the leaver waits for a second HR person like anyone else.
+    expectSuccess(
+      await call(app, 'PUT', '/employee/update-employee', {
+        token: hr.token,
+        body: { employee_id: leaver.recordId, work_status: 'yes' },
+      }),
+      200,
+    );
+    const waiting = await call(app, 'POST', '/login', {
+      body: { username: leaver.username, password: leaver.password },
+    });
+    expectProblem(waiting, 403);
+    expect(waiting.json<{ detail: string }>().detail).toBe(ACCESS_AWAITING_APPROVAL_MESSAGE);
+  });
 });
