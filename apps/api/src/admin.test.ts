@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import { runAdminCommand } from './admin';
 import type { Database } from './db/database';
 import { ApiError } from './errors';
@@ -88,6 +89,31 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
         },
       });
       expect(registered.statusCode, registered.body).toBe(201);
+      // The two-person rule: the first HR account signs in once approve-access approved it.
+      expect(output).toContain(`npm run admin -- approve-access ${id}`);
+      const { username } = registered.json<{ username: string }>();
+      const logIn = () =>
+        call(app, 'POST', '/login', { body: { username, password: GOOD_PASSWORD } });
+      const waiting = await logIn();
+      expect(waiting.statusCode).toBe(403);
+      expect(waiting.json<{ detail: string }>().detail).toBe(ACCESS_AWAITING_APPROVAL_MESSAGE);
+      expect(await admin('list-accounts')).toMatch(new RegExp(`${username}\\s+awaiting approval`));
+      expect(await admin('approve-access', id.toLowerCase())).toBe(
+        `Approved the portal access of ${id} (HR): they can sign in once registered.`,
+      );
+      expect((await logIn()).statusCode).toBe(200);
+      // Approved already: nothing waits any more.
+      const again = await failure(admin('approve-access', id));
+      expect(again.status).toBe(409);
+      expect(again.message).toBe("This employee's access is not waiting for approval");
+    });
+
+    it('approve-access answers usage for a missing or malformed id, 404 for an unknown one', async () => {
+      expect((await failure(admin('approve-access'))).message).toBe(
+        'Usage: npm run admin -- approve-access <E001>',
+      );
+      expect((await failure(admin('approve-access', 'P001'))).status).toBe(400);
+      expect((await failure(admin('approve-access', 'E987654321'))).status).toBe(404);
     });
 
     it('accepts a position word and normalises the id', async () => {

@@ -26,6 +26,9 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
   npm run admin -- create-employee --id E100 --first-name Ada --last-name Lovelace --position P011 \\
                    --email ada@gmail.com --phone 0812345678 --salary 50000 --hire-date 2026-01-05
   npm run admin -- activation-code <E... or P...>   issue a new activation code for a record
+  npm run admin -- approve-access <E...>             approve an employee's portal access (the
+                                                     two-person rule's second person, for the
+                                                     first accounts when no second HR exists)
   npm run admin -- list-accounts
   npm run admin -- lock <username>                   refuse logins and end open sessions
   npm run admin -- unlock <username>
@@ -84,9 +87,13 @@ export async function runAdminCommand(
         throw new ApiError(400, 'Bad Request', problems.join('\n'));
       }
       const created = await employeesRepository.add(db, CLI_CONTEXT, input.data, codeTtlDays);
-      return created.activation_code
+      const message = created.activation_code
         ? `Created employee ${created.employee_id}. Activation code: ${created.activation_code} (valid until ${created.activation_code_expires_at}).\nHand it to the employee: they register at /login with their Employee ID and this code.`
         : `Created employee ${created.employee_id}. Their position grants no portal access, so no activation code was issued.`;
+      // The two-person rule: the tool asked, so another person (or approve-access) approves.
+      return created.access_pending
+        ? `${message}\nTheir portal access waits for approval by an HR person, or: npm run admin -- approve-access ${created.employee_id}`
+        : message;
     }
     case 'activation-code': {
       const patientId = patientIdSchema.safeParse(rest[0] ?? '');
@@ -103,6 +110,13 @@ export async function runAdminCommand(
           'Usage: npm run admin -- activation-code <E001 or P001>',
         );
       return `Activation code for ${(patientId.data ?? employeeId.data)!}: ${issued.activation_code} (valid until ${issued.activation_code_expires_at}).`;
+    }
+    case 'approve-access': {
+      const employeeId = employeeIdSchema.safeParse(rest[0] ?? '');
+      if (!employeeId.success)
+        throw new ApiError(400, 'Bad Request', 'Usage: npm run admin -- approve-access <E001>');
+      const approved = await employeesRepository.approveAccess(db, CLI_CONTEXT, employeeId.data);
+      return `Approved the portal access of ${approved.employee_id} (${approved.position_name ?? 'no position'}): they can sign in once registered.`;
     }
     case 'list-accounts': {
       const rows = await listAccounts(db);

@@ -101,7 +101,7 @@ describe('an embedded server with the demo data (DEMO_DATA=auto)', () => {
   it('loads the demo data into the empty database and lists the demo accounts', () => {
     expect(server.demoLoaded).toBe(true);
     expect(server.demoAccounts.map((a) => a.username).sort()).toEqual(
-      ['demo.doctor', 'demo.hr', 'demo.nurse', 'demo.patient'].sort(),
+      ['demo.doctor', 'demo.hr', 'demo.hr2', 'demo.nurse', 'demo.patient'].sort(),
     );
   });
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import {
   createEmployee,
   daysFromToday,
@@ -29,7 +30,7 @@ async function loadEmployee(page: Page, employeeId: string, firstName: string) {
   return form;
 }
 
-test('HR adds a nurse and hands over the code; the nurse registers and reaches the clinical app', async ({
+test('HR adds a nurse and hands over the code; a second HR person approves; the nurse registers and reaches the clinical app', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -94,6 +95,16 @@ test('HR adds a nurse and hands over the code; the nurse registers and reaches t
     await expect(page.getByLabel(/^Employee ID/)).toHaveValue('');
   });
 
+  await test.step('the one who added her sees the access waiting for another HR person', async () => {
+    await openPage(page, 'Employee Information');
+    const row = page
+      .getByRole('region', { name: 'Portal access waiting for approval' })
+      .getByRole('listitem')
+      .filter({ hasText: employeeId });
+    await expect(row).toContainText('Waiting for another HR person');
+    await expect(row.getByRole('button')).toHaveCount(0);
+  });
+
   await test.step('HR logs out', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -110,6 +121,30 @@ test('HR adds a nurse and hands over the code; the nurse registers and reaches t
     await page.getByLabel(/^Activation code/).fill(code);
     await page.getByRole('button', { name: 'Register', exact: true }).last().click();
     await expect(page.getByText('Registration successful! Please login.')).toBeVisible();
+  });
+
+  await test.step('the nurse cannot log in yet: her access waits for a second HR person', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').first().fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText(ACCESS_AWAITING_APPROVAL_MESSAGE)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('demo.hr2 approves it on Employee Information, where HR saw who asked', async () => {
+    await logInThroughPage(page, 'demo.hr2');
+    await openPage(page, 'Employee Information');
+    const waiting = page.getByRole('region', { name: 'Portal access waiting for approval' });
+    const row = waiting.getByRole('listitem').filter({ hasText: employeeId });
+    await expect(row).toContainText('Asked for by demo.hr on ');
+    await row.getByRole('button', { name: `Approve access of Jintana ${lastName}` }).click();
+    await expect(waiting.getByRole('status')).toContainText(
+      `Jintana ${lastName} (${employeeId}) can now sign in as Nurse.`,
+    );
+    await expect(row).toHaveCount(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   await test.step('the nurse logs in and reaches the clinical app', async () => {

@@ -13,12 +13,12 @@ const codeAt = (secret: string, steps = 0) =>
   totpCode(secret, Date.now() + steps * TOTP_STEP_SECONDS * 1000);
 
 /**
- * Demo HR enrols its own second factor through the API (the policy sends it there first) and
- * adds a nurse; returns the nurse's id and activation code.
+ * An HR demo account enrols its own second factor through the API (the policy sends it there
+ * first); returns the headers of its session.
  */
-async function hrAddsNurse(request: APIRequestContext) {
+async function enrolledHrSession(request: APIRequestContext, username: string) {
   const login = await request.post('/api/login', {
-    data: { username: 'demo.hr', password: DEMO_PASSWORD },
+    data: { username, password: DEMO_PASSWORD },
   });
   expect(login.status()).toBe(200);
   const answer = (await login.json()) as {
@@ -44,7 +44,15 @@ async function hrAddsNurse(request: APIRequestContext) {
     data: { code: await codeAt(secret) },
   });
   expect(confirm.status()).toBe(200);
+  return headers;
+}
 
+/**
+ * Demo HR adds a nurse, and demo.hr2, the second HR person, approves her access (each enrolling
+ * its second factor first); returns the nurse's id and activation code.
+ */
+async function hrAddsNurse(request: APIRequestContext) {
+  const headers = await enrolledHrSession(request, 'demo.hr');
   const n = unique();
   const added = await request.post('/api/employee/add-employee', {
     headers,
@@ -60,7 +68,13 @@ async function hrAddsNurse(request: APIRequestContext) {
     },
   });
   expect(added.status()).toBe(201);
-  return (await added.json()) as { employee_id: string; activation_code: string };
+  const nurse = (await added.json()) as { employee_id: string; activation_code: string };
+  const approved = await request.post(`/api/employee/${nurse.employee_id}/approve-access`, {
+    headers: await enrolledHrSession(request, 'demo.hr2'),
+    data: { position_id: 'P002' },
+  });
+  expect(approved.status()).toBe(200);
+  return nurse;
 }
 
 async function passwordStep(page: Page, username: string) {

@@ -91,18 +91,37 @@ export async function logInThroughPage(
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
 }
 
-/** A fresh employee id: E and six digits, clear of the demo data's E001–E016. */
+/** A fresh employee id: E and six digits, clear of the demo data's E001–E017. */
 export function uniqueEmployeeId(): string {
   return `E${String(unique()).padStart(6, '0')}`;
 }
 
 /**
+ * A second HR person (demo.hr2) approves the portal access that demo.hr's add or change asked
+ * for (the two-person rule), as on Employee Information's Approve.
+ */
+export async function approveAccess(
+  request: APIRequestContext,
+  employeeId: string,
+  positionId: string,
+): Promise<void> {
+  const token = await apiToken(request, 'demo.hr2');
+  const response = await request.post(`/api/employee/${employeeId}/approve-access`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { position_id: positionId },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/**
  * Creates an employee as the demo HR user would (a nurse unless overridden) and returns the
- * record with its id and activation code (null for a position without portal access).
+ * record with its id and activation code (null for a position without portal access). Portal
+ * access is then approved by demo.hr2, as a second HR person would, unless `approve` is false.
  */
 export async function createEmployee(
   request: APIRequestContext,
   overrides: Record<string, unknown> = {},
+  { approve = true }: { approve?: boolean } = {},
 ) {
   const token = await apiToken(request, 'demo.hr');
   const n = unique();
@@ -122,7 +141,14 @@ export async function createEmployee(
     data: employee,
   });
   expect(response.status()).toBe(201);
-  const body = (await response.json()) as { employee_id: string; activation_code: string | null };
+  const body = (await response.json()) as {
+    employee_id: string;
+    activation_code: string | null;
+    access_pending?: boolean;
+  };
+  if (approve && body.access_pending) {
+    await approveAccess(request, body.employee_id, String(employee.position_id));
+  }
   return { ...employee, employeeId: body.employee_id, code: body.activation_code };
 }
 

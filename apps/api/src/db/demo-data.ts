@@ -21,6 +21,8 @@ export const DEMO_ACCOUNTS = [
   { username: 'demo.doctor', role: 'medical_personnel', recordId: 'E001' },
   { username: 'demo.nurse', role: 'medical_personnel', recordId: 'E002' },
   { username: 'demo.hr', role: 'HR', recordId: 'E003' },
+  // A second HR person: the two-person rule needs one to approve what demo.hr asks for.
+  { username: 'demo.hr2', role: 'HR', recordId: 'E017' },
 ] as const;
 
 const FIRST = [
@@ -85,7 +87,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * Loads the demo data set: 36 patients with diseases, allergies, history and appointments
- * (past and future); an employee in every position, some resigned; one account per role.
+ * (past and future); an employee in every position, some resigned; one account per role (two
+ * for HR, so that one can approve what the other asks for).
  */
 export async function loadDemoData(db: Db, passwordHashing: HashParams): Promise<void> {
   const random = rng(20_261_121);
@@ -192,11 +195,29 @@ export async function loadDemoData(db: Db, passwordHashing: HashParams): Promise
         workStatus: resigned ? 'no' : 'yes',
       };
     });
+    // E017: the second HR person (demo.hr2), after the leavers so the earlier ids stay as they were.
+    employees.push({
+      employeeId: 'E017',
+      firstName: 'Pranee',
+      lastName: 'Sombat',
+      positionId: 'P011',
+      phoneNumber: '0923456789',
+      salary: 52_000,
+      email: 'pranee.sombat.staff@gmail.com',
+      hireDate: isoDay(-700),
+      resignationDate: null,
+      workStatus: 'yes',
+    });
     const staff = await tx
       .insert(employee)
       .values(employees)
       .returning({ id: employee.id, employeeId: employee.employeeId });
     const staffRow = (employeeId: string) => staff.find((s) => s.employeeId === employeeId)!.id;
+    // Every working employee with portal access is approved (by no one: the demo's history), so
+    // each demo login works and the rest register as staff would; leavers are approved by no one.
+    await tx.execute(sql`update employee e set access_role = pos.portal_role, access_approved_at = now()
+        from position pos
+        where pos.id = e.position_id and pos.portal_role is not null and e.work_status = 'yes'`);
     await tx.insert(appUser).values(
       DEMO_ACCOUNTS.map((account) => ({
         username: account.username,

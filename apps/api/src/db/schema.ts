@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -166,8 +167,23 @@ export const employee = pgTable(
     workStatus: text('work_status').notNull().default('yes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The two-person rule (migration 0010): the portal role a second HR person approved; the
+    // account uses its position's role only while the two agree. Requester and approver are
+    // kept beside it (approver null: the admin tool).
+    accessRole: text('access_role'),
+    accessRequestedBy: uuid('access_requested_by').references((): AnyPgColumn => appUser.id, {
+      onDelete: 'set null',
+    }),
+    accessRequestedAt: timestamp('access_requested_at', { withTimezone: true }),
+    accessApprovedBy: uuid('access_approved_by').references((): AnyPgColumn => appUser.id, {
+      onDelete: 'set null',
+    }),
+    accessApprovedAt: timestamp('access_approved_at', { withTimezone: true }),
   },
   (t) => [
+    index('employee_access_requested')
+      .on(t.accessRequestedAt)
+      .where(sql`${t.accessRequestedAt} is not null and ${t.accessApprovedAt} is null`),
     uniqueIndex('employee_employee_id_key').using('btree', t.employeeId.op('text_pattern_ops')),
     // Both names in one trigram index: a search by first AND last name intersects the two
     // fragments inside the index and reads only the rows that match both (issue 15: with one

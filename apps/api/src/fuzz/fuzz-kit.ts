@@ -106,6 +106,8 @@ export interface World {
   /** Existing patient and employee ids. */
   readonly patientIds: string[];
   readonly employeeIds: string[];
+  /** Employees whose portal access waits for approval (asked for by another HR person). */
+  readonly pendingAccess: { employee_id: string; position_id: string }[];
   /** Records waiting for registration, with their codes. */
   readonly registrations: { role: Role; id: string; activation_code: string }[];
   /** Accounts whose passwords the login bodies may know. */
@@ -159,6 +161,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     sessions,
     patientIds: [],
     employeeIds: [],
+    pendingAccess: [],
     registrations: [],
     accounts: [],
     mfaLogins: [],
@@ -190,6 +193,24 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         id: employee.employee_id,
         activation_code: employee.activation_code,
       });
+    }
+  }
+  if (group === 'employees') {
+    // Access that another HR person asked for, so that the fuzzed session may approve it.
+    const requester = (await createUser(app, database, 'HR')).token;
+    for (let i = 0; i < 30; i += 1) {
+      const position = (['P001', 'P002', 'P011'] as const)[i % 3]!;
+      const employee = addEmployeeResponseSchema.parse(
+        await seed(
+          app,
+          requester,
+          '/employee/add-employee',
+          newEmployee({ position_id: position }),
+        ),
+      );
+      // Kept apart from employeeIds: another route's fuzzed change would ask anew, by the
+      // fuzzed session itself, which may then not approve it.
+      world.pendingAccess.push({ employee_id: employee.employee_id, position_id: position });
     }
   }
   if (group === 'auth') {
@@ -432,6 +453,8 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     fc.constantFrom(...world.patientIds, ...world.employeeIds),
     fc.stringMatching(/^[PE]9\d{5}$/),
   );
+  // An approval's path and body name the same waiting employee often enough to succeed.
+  const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
   const arbitrary = fc.record({
     body: fc
       .tuple(validBodies(schema, worldHints(world, name)), fc.nat())
@@ -448,7 +471,9 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       'application/json',
       'application/json; charset=utf-8',
     ),
-    param: pathParams,
+    param: approving
+      ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
+      : pathParams,
   });
   const before = prototypeShape();
 
@@ -458,7 +483,12 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   const property = fc.asyncProperty(arbitrary, async (c: FuzzCase & { param: string }) => {
     const index = run;
     run += 1;
-    const text = mutate(c.body, c.mutations);
+    const waiting = approving && world.pendingAccess.find((p) => p.employee_id === c.param);
+    const body =
+      waiting && c.body !== null && typeof c.body === 'object' && c.mutations.length === 0
+        ? { ...(c.body as Record<string, unknown>), position_id: waiting.position_id }
+        : c.body;
+    const text = mutate(body, c.mutations);
     if (text.includes(MARKER)) counts.markers += 1;
     const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: c.param, employee_id: c.param })}`;
     const session = role ? world.sessions.get(role) : undefined;

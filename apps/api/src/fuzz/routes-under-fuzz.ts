@@ -9,6 +9,7 @@ import {
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
+  approveAccessRequestSchema,
   type Endpoint,
   type EndpointName,
   ENDPOINTS,
@@ -50,6 +51,7 @@ export const REQUEST_SCHEMAS = {
   addEmployee: addEmployeeRequestSchema,
   updateEmployee: updateEmployeeRequestSchema,
   reissueEmployeeCode: NO_BODY,
+  approveEmployeeAccess: approveAccessRequestSchema,
 } as const satisfies Record<BodyEndpointName, z.ZodType>;
 
 /** The three groups the suite runs in, one app (and one test file) each. */

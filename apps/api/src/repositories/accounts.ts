@@ -8,10 +8,16 @@ import { generateActivationCode, hashActivationCode } from '../security/activati
 /**
  * The role an account may use now, worked out in SQL on every login and every request: a
  * patient's account is a patient's; staff use the portal role of their current position (null:
- * the position gives none, e.g. a porter). Needs `u` (app_user) and `pos` (the employee's
+ * the position gives none, e.g. a porter), and only once a second HR person approved that role
+ * (`e.access_role`, the two-person rule). Needs `u` (app_user), `e` and `pos` (the employee's
  * position) from {@link accountFrom}.
  */
-const currentRole = sql`case when u.employee_id is null then u.role else pos.portal_role end`;
+const currentRole = sql`case when u.employee_id is null then u.role
+  when pos.portal_role = e.access_role then pos.portal_role end`;
+
+/** Staff whose position gives a portal role that no second HR person approved yet. */
+const accessPending = sql`(u.employee_id is not null and pos.portal_role is not null
+  and e.access_role is distinct from pos.portal_role)`;
 
 /** An account with its patient or employee record and the employee's position. */
 const accountFrom = sql`app_user u
@@ -23,7 +29,7 @@ const accountFrom = sql`app_user u
 const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as role,
   ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
   p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus",
-  u.mfa_enabled_at is not null as "mfaEnabled"`;
+  u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending"`;
 
 /** What login needs to know of an account. */
 export interface LoginCandidate {
@@ -45,6 +51,8 @@ export interface LoginCandidate {
   readonly workStatus: 'yes' | 'no' | null;
   /** Whether the account signs in with a second factor. */
   readonly mfaEnabled: boolean;
+  /** Staff whose position's portal role waits for a second HR person (no role until then). */
+  readonly accessPending: boolean;
 }
 
 /**
@@ -438,19 +446,22 @@ export async function setAccountLocked(
 
 /** An account whose position gives no portal role, as the admin tool lists it. */
 export const NO_PORTAL_ROLE = 'no portal role';
+/** An account whose position's role waits for a second HR person, as the admin tool lists it. */
+export const AWAITING_APPROVAL = 'awaiting approval';
 
 /** Every account with its record id, the role it may use now and its state, for the admin tool. */
 export async function listAccounts(db: Db) {
   return queryRows<{
     username: string;
-    role: Role | typeof NO_PORTAL_ROLE;
+    role: Role | typeof NO_PORTAL_ROLE | typeof AWAITING_APPROVAL;
     record_id: string | null;
     locked: boolean;
     work_status: string | null;
     open_sessions: number;
   }>(
     db,
-    sql`select u.username, coalesce(${currentRole}, ${NO_PORTAL_ROLE}) as role,
+    sql`select u.username, coalesce(${currentRole},
+          case when ${accessPending} then ${AWAITING_APPROVAL} else ${NO_PORTAL_ROLE} end) as role,
           coalesce(p.patient_id, e.employee_id) as record_id,
           u.locked_at is not null as locked, e.work_status,
           (select count(*)::int from session s where s.user_id = u.id and s.revoked_at is null

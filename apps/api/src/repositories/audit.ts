@@ -59,6 +59,9 @@ export type AuditAction =
   | 'employee.create'
   | 'employee.update'
   | 'employee.activation-code.create'
+  | 'employee.access.request'
+  | 'employee.access.list'
+  | 'employee.access.approve'
   | 'access.denied';
 
 /** One audit event. */

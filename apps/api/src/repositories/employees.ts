@@ -4,12 +4,19 @@ import type {
   Employee,
   updateEmployeeRequestSchema,
 } from '@portal/contract';
-import { checkEmployeeDates, nextIdAfter, type PageParams } from '@portal/contract';
-import { findPosition } from '@portal/reference-data';
+import {
+  checkEmployeeDates,
+  MAX_PENDING_ACCESS,
+  nextIdAfter,
+  OWN_ACCESS_FIELDS_MESSAGE,
+  type PageParams,
+  type PendingAccess,
+} from '@portal/contract';
+import { findPosition, type Role } from '@portal/reference-data';
 import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { employee } from '../db/schema';
-import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
+import { ApiError, badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import {
   issueActivationCode,
   REVOKE_REASONS,
@@ -33,6 +40,13 @@ import {
 type AddEmployee = z.output<typeof addEmployeeRequestSchema>;
 type UpdateEmployee = z.output<typeof updateEmployeeRequestSchema>;
 
+/**
+ * Whether `e`'s portal access waits for a second HR person: working, in a position with a portal
+ * role that is not the approved one (the session check in accounts.ts applies the same rule).
+ */
+const accessPendingSql = sql`(e.work_status = 'yes' and pos.portal_role is not null
+  and e.access_role is distinct from pos.portal_role)`;
+
 /** An employee as one JSON value, with position and department names. */
 const employeeJson = sql`json_build_object(
   'employee_id', e.employee_id, 'first_name', e.first_name, 'last_name', e.last_name,
@@ -41,7 +55,8 @@ const employeeJson = sql`json_build_object(
   'hire_date', e.hire_date, 'resignation_date', e.resignation_date, 'work_status', e.work_status,
   'registered', exists(select 1 from app_user u where u.employee_id = e.id),
   'second_factor', exists(select 1 from app_user u
-    where u.employee_id = e.id and u.mfa_enabled_at is not null))`;
+    where u.employee_id = e.id and u.mfa_enabled_at is not null),
+  'access_pending', ${accessPendingSql})`;
 
 const employeeFrom = sql`employee e
   left join position pos on pos.id = e.position_id
@@ -69,6 +84,60 @@ const portalRoleOf = (positionId: string | null | undefined) =>
 /** Whether a position lets its holder register for the portal. */
 const grantsPortalAccess = (positionId: string | null | undefined) =>
   portalRoleOf(positionId) !== null;
+
+/**
+ * What a change does to the employee's approved portal access: `drop` it (no role, or left:
+ * at once, never waiting), `keep` it (the role stays the approved one, or the request already
+ * waiting is still about the same position and status), or `request` a second HR person's
+ * approval of the new role (a new role, a return to work).
+ */
+function accessAfterChange(
+  stored: {
+    accessRole: string | null;
+    accessRequestedAt: Date | null;
+    accessApprovedAt: Date | null;
+  },
+  next: { role: Role | null; working: boolean },
+  positionOrStatusChanged: boolean,
+): 'keep' | 'drop' | 'request' {
+  if (!next.working || next.role === null) {
+    const nothingStored = stored.accessRole === null && stored.accessRequestedAt === null;
+    return nothingStored ? 'keep' : 'drop';
+  }
+  if (next.role === stored.accessRole) return 'keep';
+  const waiting = stored.accessRequestedAt !== null && stored.accessApprovedAt === null;
+  return waiting && !positionOrStatusChanged ? 'keep' : 'request';
+}
+
+/** A 403 naming the field at fault. */
+const refused = (errors: { field: string; message: string }[]) =>
+  new ApiError(403, 'Forbidden', errors[0]!.message, errors);
+
+/** The two-person rule's columns when no access is approved or asked for. */
+const NO_ACCESS = {
+  accessRole: null,
+  accessRequestedBy: null,
+  accessRequestedAt: null,
+  accessApprovedBy: null,
+  accessApprovedAt: null,
+} as const;
+
+/** The two-person rule's columns when the actor's add or change asks for access. */
+const accessRequestBy = (context: RequestContext) => ({
+  accessRequestedBy: context.actor?.userId ?? null,
+  accessRequestedAt: sql`now()`,
+  accessApprovedBy: null,
+  accessApprovedAt: null,
+});
+
+/** Audits that an add or a change asks a second HR person to approve portal access. */
+const auditAccessRequest = (tx: Db, context: RequestContext, employeeId: string) =>
+  audit(tx, context, {
+    action: 'employee.access.request',
+    outcome: 'success',
+    recordType: 'employee',
+    recordIds: [employeeId],
+  });
 
 /**
  * The resignation date to store: none for someone working here (product decisions §3:
@@ -158,6 +227,8 @@ export const employeesRepository = {
         context,
         { action: 'employee.create', recordType: 'employee', recordIds: [input.employee_id] },
         async (tx) => {
+          const asksForAccess =
+            grantsPortalAccess(input.position_id) && input.work_status === 'yes';
           const [created] = await tx
             .insert(employee)
             .values({
@@ -171,18 +242,20 @@ export const employeesRepository = {
               hireDate: input.hire_date,
               resignationDate: resignationDateFor(input.work_status, input.resignation_date),
               workStatus: input.work_status,
+              // Portal access waits for a second HR person (two-person rule).
+              ...(asksForAccess ? accessRequestBy(context) : NO_ACCESS),
             })
             .returning({ id: employee.id });
-          const code =
-            grantsPortalAccess(input.position_id) && input.work_status === 'yes'
-              ? await issueActivationCode(
-                  tx,
-                  { employeeRowId: created!.id },
-                  codeTtlDays,
-                  context.actor?.userId ?? null,
-                )
-              : { activation_code: null, activation_code_expires_at: null };
-          return { employee_id: input.employee_id, ...code };
+          if (asksForAccess) await auditAccessRequest(tx, context, input.employee_id);
+          const code = asksForAccess
+            ? await issueActivationCode(
+                tx,
+                { employeeRowId: created!.id },
+                codeTtlDays,
+                context.actor?.userId ?? null,
+              )
+            : { activation_code: null, activation_code_expires_at: null };
+          return { employee_id: input.employee_id, ...code, access_pending: asksForAccess };
         },
       );
     } catch (error) {
@@ -196,6 +269,11 @@ export const employeesRepository = {
    * Porter, Doctor → HR; not Doctor → Nurse), revokes every open session of the employee's
    * account in the same transaction: the person is out at once, and logs in again with the new
    * role if the position gives one.
+   *
+   * The two-person rule: HR cannot change its own position or work status (403 naming the
+   * field), and a change that gives a portal role not approved before (a new role, or a return
+   * to work) asks a second HR person to approve it; until then the account has no role. A change
+   * to a position without one, or leaving, drops the approval at once.
    */
   async update(
     db: Db,
@@ -217,11 +295,25 @@ export const employeesRepository = {
               resignationDate: employee.resignationDate,
               workStatus: employee.workStatus,
               positionId: employee.positionId,
+              accessRole: employee.accessRole,
+              accessRequestedAt: employee.accessRequestedAt,
+              accessApprovedAt: employee.accessApprovedAt,
             })
             .from(employee)
             .where(eq(employee.employeeId, employeeId))
             .for('update');
           if (!stored) throw notFound(`No employee with ID ${employeeId}`);
+          const positionChanged =
+            fields.position_id !== undefined && fields.position_id !== stored.positionId;
+          const workStatusChanged =
+            fields.work_status !== undefined && fields.work_status !== stored.workStatus;
+          if (context.actor?.employeeId === employeeId && (positionChanged || workStatusChanged)) {
+            throw refused(
+              [positionChanged && 'position_id', workStatusChanged && 'work_status']
+                .filter((field): field is string => !!field)
+                .map((field) => ({ field, message: OWN_ACCESS_FIELDS_MESSAGE })),
+            );
+          }
           const workStatus = (fields.work_status ?? stored.workStatus) as 'yes' | 'no';
           const merged = {
             work_status: workStatus,
@@ -252,6 +344,18 @@ export const employeesRepository = {
             .where(eq(employee.id, stored.id));
           const newRole = portalRoleOf(fields.position_id ?? stored.positionId);
           const roleChanged = newRole !== portalRoleOf(stored.positionId);
+          const access = accessAfterChange(
+            stored,
+            { role: newRole, working: workStatus === 'yes' },
+            positionChanged || workStatusChanged,
+          );
+          if (access !== 'keep') {
+            await tx
+              .update(employee)
+              .set(access === 'request' ? accessRequestBy(context) : NO_ACCESS)
+              .where(eq(employee.id, stored.id));
+            if (access === 'request') await auditAccessRequest(tx, context, employeeId);
+          }
           if (roleChanged) await setEmployeeAccountRole(tx, stored.id, newRole);
           if (merged.work_status === 'no')
             revoked = await revokeEmployeeSessions(tx, stored.id, REVOKE_REASONS.leaver);
@@ -263,6 +367,104 @@ export const employeesRepository = {
       employeeConflict(error);
     }
     return { ...(await readEmployee(db, employeeId))!, sessions_revoked: revoked };
+  },
+
+  /**
+   * The portal access waiting for a second HR person: working employees whose position's role
+   * is not the approved one, the oldest request first, at most {@link MAX_PENDING_ACCESS}.
+   * `requested_by_you`: the caller asked for it or is the employee, so someone else must approve.
+   */
+  async pendingAccess(db: Db, context: RequestContext): Promise<PendingAccess[]> {
+    const actor = context.actor;
+    const rows = await queryRows<PendingAccess>(
+      db,
+      sql`select e.employee_id, e.first_name, e.last_name, e.position_id,
+            pos.name as position_name, pos.portal_role as role, ru.username as requested_by,
+            to_char(e.access_requested_at at time zone 'UTC',
+              'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as requested_at,
+            (e.access_requested_by is not distinct from ${actor?.userId ?? null}::uuid
+              or e.employee_id = ${actor?.employeeId ?? null}) is true as requested_by_you
+          from employee e
+          join position pos on pos.id = e.position_id
+          left join app_user ru on ru.id = e.access_requested_by
+          where e.access_requested_at is not null and e.access_approved_at is null
+            and ${accessPendingSql}
+          order by e.access_requested_at, e.id
+          limit ${MAX_PENDING_ACCESS}`,
+    );
+    await audit(db, context, {
+      action: 'employee.access.list',
+      recordType: 'employee',
+      recordIds: rows.map((r) => r.employee_id),
+      outcome: 'success',
+    });
+    return rows;
+  },
+
+  /**
+   * A second HR person approves the portal access an add or a change asked for: the employee's
+   * account gets its position's role from now on. Refused (403) to the HR person who asked and
+   * to the employee; 409 when nothing waits or the position is not the one the approver saw
+   * (`seenPositionId`; the admin tool, with no actor, approves what is there). The row is
+   * locked, so of approvals and changes arriving together each sees the one before it.
+   */
+  async approveAccess(
+    db: Db,
+    context: RequestContext,
+    employeeId: string,
+    seenPositionId?: string,
+  ): Promise<Employee> {
+    await auditedWrite(
+      db,
+      context,
+      { action: 'employee.access.approve', recordType: 'employee', recordIds: [employeeId] },
+      async (tx) => {
+        const [row] = await queryRows<{
+          id: string;
+          positionId: string | null;
+          portalRole: Role | null;
+          requestedBy: string | null;
+          pending: boolean;
+        }>(
+          tx,
+          sql`select e.id, e.position_id as "positionId", pos.portal_role as "portalRole",
+                e.access_requested_by as "requestedBy", ${accessPendingSql} as pending
+              from employee e left join position pos on pos.id = e.position_id
+              where e.employee_id = ${employeeId} for update of e`,
+        );
+        if (!row) throw notFound(`No employee with ID ${employeeId}`);
+        if (!row.pending) {
+          throw conflict('employee_id', "This employee's access is not waiting for approval");
+        }
+        if (seenPositionId !== undefined && seenPositionId !== row.positionId) {
+          throw conflict(
+            'position_id',
+            "The employee's position changed meanwhile; look at it again before approving",
+          );
+        }
+        const actor = context.actor;
+        if (actor && actor.userId === row.requestedBy) {
+          throw refused([
+            {
+              field: 'employee_id',
+              message: 'You asked for this access; another HR person must approve it',
+            },
+          ]);
+        }
+        if (actor && actor.employeeId === employeeId) {
+          throw refused([{ field: 'employee_id', message: 'You cannot approve your own access' }]);
+        }
+        await tx
+          .update(employee)
+          .set({
+            accessRole: row.portalRole,
+            accessApprovedBy: actor?.userId ?? null,
+            accessApprovedAt: sql`now()`,
+          })
+          .where(eq(employee.id, Number(row.id)));
+      },
+    );
+    return (await readEmployee(db, employeeId))!;
   },
 
   /** A new activation code for an active employee with portal access who has not registered. */

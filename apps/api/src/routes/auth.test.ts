@@ -110,6 +110,8 @@ async function employeeRecord(
     30,
   );
   if (!created.activation_code) throw new Error('no activation code was issued');
+  // A second person's approval, as the admin tool gives it (the two-person rule).
+  await employeesRepository.approveAccess(database.db, SYSTEM, created.employee_id);
   return { id: created.employee_id, code: created.activation_code };
 }
 
@@ -805,6 +807,17 @@ describe('leavers', () => {
       body: { employee_id: nurse.id, work_status: 'yes' },
     });
     expect(back.statusCode).toBe(200);
+    // A return to work gives access again once a second HR person approves it.
+    const waiting = await call(app, 'POST', '/login', {
+      body: { username: nurse.username, password: GOOD_PASSWORD },
+    });
+    expect(waiting.statusCode).toBe(403);
+    const hr2 = await createUser(app, database, 'HR');
+    const approved = await call(app, 'POST', `/employee/${nurse.id}/approve-access`, {
+      token: hr2.token,
+      body: { position_id: 'P002' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
     const token = await login(app, nurse.username, GOOD_PASSWORD);
     expect((await call(app, 'GET', '/patient', { token })).statusCode).toBe(200);
     // The sessions ended when they left stay ended.

@@ -244,6 +244,27 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 403,    403,  403,    201, 401,     401,    401,    401],
     request: (t) => ({ path: `/employee/${t.employeeId}/activation-code` }),
   },
+  'GET /api/employee/access-approvals': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/access-approvals' }),
+  },
+  // Each request approves a new doctor whose access waits (asked for by the admin tool, so any
+  // HR person may approve it).
+  'POST /api/employee/:employee_id/approve-access': {
+    expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
+    request: async () => {
+      const created = await employeesRepository.add(
+        database.db,
+        SYSTEM,
+        employeeAddInput(newEmployee({ position_id: 'P001' })),
+        30,
+      );
+      return {
+        path: `/employee/${created.employee_id}/approve-access`,
+        body: { position_id: 'P001' },
+      };
+    },
+  },
   'GET /api/health': {
     expected:                                        [200, 200,    200,  200,    200, 200,     200,    200,    200],
     request: () => ({ path: '/health' }),

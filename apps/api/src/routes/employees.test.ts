@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCESS_AWAITING_APPROVAL_MESSAGE,
   type AddEmployeeResponse,
   type Employee,
   employeeListSchema,
@@ -21,6 +22,7 @@ import { auditOf, CODE_FORMAT, expectProblem, expectSuccess } from '../test/asse
 
 const DAY_MS = 86_400_000;
 const EMPLOYEE_KEYS = [
+  'access_pending',
   'department_name',
   'email',
   'employee_id',
@@ -55,24 +57,27 @@ afterAll(async () => {
 /** Asserts the request wrote exactly one audit event, by the HR user, with these details. */
 async function expectAudit(
   response: LightMyRequestResponse,
-  action: string,
+  action: string | string[],
   recordIds: string[],
   outcome = 'success',
+  actor: TestUser = hr,
 ): Promise<void> {
   const events = await auditOf(database, response);
   expect(
-    events.map((e) => ({ ...e, record_ids: e.record_ids && [...e.record_ids].sort() })),
-  ).toEqual([
-    {
-      action,
-      actor_username: hr.username,
+    events
+      .map((e) => ({ ...e, record_ids: e.record_ids && [...e.record_ids].sort() }))
+      .sort((a, b) => a.action.localeCompare(b.action)),
+  ).toEqual(
+    [action].flat().map((each) => ({
+      action: each,
+      actor_username: actor.username,
       actor_role: 'HR',
       record_type: 'employee',
       record_ids: [...recordIds].sort(),
       outcome,
       address: '127.0.0.1',
-    },
-  ]);
+    })),
+  );
 }
 
 function postEmployee(body: object) {
@@ -217,6 +222,8 @@ describe('GET /employee/:id', () => {
       department_name: 'Medicine',
       registered: false,
       second_factor: false,
+      // A new doctor's access waits for a second HR person.
+      access_pending: true,
     });
     await expectAudit(response, 'employee.read', [id]);
   });
@@ -374,13 +381,20 @@ describe('POST /employee/add-employee', () => {
       expectSuccess(response, 201);
       const created = response.json<AddEmployeeResponse>();
       expect(Object.keys(created).sort()).toEqual([
+        'access_pending',
         'activation_code',
         'activation_code_expires_at',
         'employee_id',
       ]);
       expect(created.employee_id).toBe(body.employee_id);
+      expect(created.access_pending).toBe(true);
       expectFreshCode(created);
-      await expectAudit(response, 'employee.create', [body.employee_id]);
+      // The add, and the request for a second HR person's approval it makes, with the actor.
+      await expectAudit(
+        response,
+        ['employee.access.request', 'employee.create'],
+        [body.employee_id],
+      );
       expect(await getEmployee(body.employee_id)).toMatchObject({
         ...body,
         registered: false,
@@ -401,6 +415,7 @@ describe('POST /employee/add-employee', () => {
         employee_id: id,
         activation_code: null,
         activation_code_expires_at: null,
+        access_pending: false,
       });
       const employee = await getEmployee(id);
       expect(employee.position_id).toBe(stored);
@@ -634,6 +649,22 @@ describe('PUT /employee/update-employee', () => {
     const back = await updateEmployee({ employee_id: doctor.recordId, work_status: 'yes' });
     expectSuccess(back, 200);
     expect(back.json<UpdateEmployeeResponse>().sessions_revoked).toBe(0);
+    // A return to work gives clinical access again: a second HR person approves it first.
+    expect(back.json<UpdateEmployeeResponse>().access_pending).toBe(true);
+    await expectAudit(back, ['employee.access.request', 'employee.update'], [doctor.recordId]);
+    const waiting = await call(app, 'POST', '/login', {
+      body: { username: doctor.username, password: doctor.password },
+    });
+    expectProblem(waiting, 403);
+    expect(waiting.json<{ detail: string }>().detail).toBe(ACCESS_AWAITING_APPROVAL_MESSAGE);
+    const hr2 = await createUser(app, database, 'HR');
+    expectSuccess(
+      await call(app, 'POST', `/employee/${doctor.recordId}/approve-access`, {
+        token: hr2.token,
+        body: { position_id: 'P001' },
+      }),
+      200,
+    );
     const again = await call(app, 'POST', '/login', {
       body: { username: doctor.username, password: doctor.password },
     });

@@ -4,12 +4,14 @@ import {
   activationCodeResponseSchema,
   addEmployeeRequestSchema,
   addEmployeeResponseSchema,
+  approveAccessRequestSchema,
   employeeIdParamsSchema,
   employeeListSchema,
   employeeSchema,
   ENDPOINTS,
   nextEmployeeIdSchema,
   pageQuerySchema,
+  pendingAccessListSchema,
   searchEmployeeRequestSchema,
   updateEmployeeRequestSchema,
   updateEmployeeResponseSchema,
@@ -71,6 +73,28 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       response: { 200: updateEmployeeResponseSchema },
     }),
     handler: async (request) => employees.update(db, request.context(), request.body),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.listAccessApprovals, {
+      response: { 200: pendingAccessListSchema },
+    }),
+    handler: async (request) => employees.pendingAccess(db, request.context()),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.approveEmployeeAccess, {
+      params: employeeIdParamsSchema,
+      body: approveAccessRequestSchema,
+      response: { 200: employeeSchema },
+    }),
+    handler: async (request) =>
+      employees.approveAccess(
+        db,
+        request.context(),
+        request.params.employee_id,
+        request.body.position_id,
+      ),
   });
 
   app.route({

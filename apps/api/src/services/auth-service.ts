@@ -6,6 +6,7 @@ import type {
   TokenResponse,
 } from '@portal/contract';
 import {
+  ACCESS_AWAITING_APPROVAL_MESSAGE,
   ACTIVATION_CODE_LOCKED_MESSAGE,
   ACTIVATION_CODE_MAX_ATTEMPTS,
   MFA_TOKEN_TTL_SECONDS,
@@ -343,9 +344,11 @@ export class AuthService {
       throw new ApiError(
         403,
         'Forbidden',
-        movedOut
-          ? POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE
-          : 'This account is disabled. Please contact the Help Desk.',
+        !movedOut
+          ? 'This account is disabled. Please contact the Help Desk.'
+          : account.accessPending
+            ? ACCESS_AWAITING_APPROVAL_MESSAGE
+            : POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE,
       );
     }
   }

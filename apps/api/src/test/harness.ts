@@ -240,6 +240,8 @@ export async function createUser(
     const created = await employeesRepository.add(database.db, SYSTEM, employeeAddInput(body), 30);
     recordId = created.employee_id;
     code = created.activation_code!;
+    // The second person's approval, as the admin tool gives it for the first accounts.
+    await employeesRepository.approveAccess(database.db, SYSTEM, recordId);
   }
   const registered = await call(app, 'POST', '/register', {
     body: { username, password: GOOD_PASSWORD, role, id: recordId, activation_code: code },

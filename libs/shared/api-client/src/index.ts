@@ -31,3 +31,4 @@ export * from './lib/calls/search-employees';
 export * from './lib/calls/add-employee';
 export * from './lib/calls/update-employee';
 export * from './lib/calls/reissue-employee-code';
+export * from './lib/calls/access-approvals';

@@ -13,7 +13,7 @@ import {
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
-import { AddEmployeePage } from './add-employee-page';
+import { ACCESS_WAITS_TEXT, AddEmployeePage } from './add-employee-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();
@@ -190,6 +190,8 @@ describe('AddEmployeePage', () => {
       'datetime',
       ACTIVATION_CODE_EXPIRES_AT,
     );
+    // The two-person rule: the new nurse signs in once another HR person approves.
+    expect(screen.getByText(ACCESS_WAITS_TEXT)).toBeInTheDocument();
 
     expect(bodies).toEqual([
       {
@@ -223,6 +225,7 @@ describe('AddEmployeePage', () => {
       "Kanya Boonyasit's position does not give access to the portal, so no activation code was issued.",
     );
     expect(within(notice).queryByRole('button', { name: 'Copy code' })).not.toBeInTheDocument();
+    expect(screen.queryByText(ACCESS_WAITS_TEXT)).not.toBeInTheDocument();
     expect(bodies).toEqual([expect.objectContaining({ position_id: null })]);
   });
 

@@ -37,6 +37,10 @@ export const EMPTY_EMPLOYEE_FORM = {
 /** An added employee: the answer, their name, and the role they register with ('' for none). */
 type Added = AddEmployeeResponse & { name: string; role: string };
 
+/** What HR reads after adding someone whose portal access waits (the two-person rule). */
+export const ACCESS_WAITS_TEXT =
+  'Their access to the portal waits for a second HR person: they can register with the code now, and sign in once another HR person approves it under Employee Information.';
+
 /**
  * Add Employee: the spec's fields and rules; on success the new employee's activation code to
  * hand over (for a position with portal access) and a cleared form. A refusal keeps what was
@@ -75,6 +79,7 @@ export function AddEmployeePage() {
           onDismiss={dismiss}
         />
       )}
+      {added?.access_pending && <p className="text-sm text-ink">{ACCESS_WAITS_TEXT}</p>}
       {added && !added.activation_code && (
         <Notice ref={noticeRef} tone="success" title={`Employee ${added.employee_id} added`}>
           <p>

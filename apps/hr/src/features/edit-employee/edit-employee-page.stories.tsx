@@ -1,6 +1,6 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { ROUTES } from '@portal/contract';
+import { OWN_ACCESS_FIELDS_MESSAGE, ROUTES } from '@portal/contract';
 import {
   createMockApi,
   makeActivationCode,
@@ -314,5 +314,35 @@ export const TwoStepVerificationOn: Story = {
     await expect(canvas.getByText(/^Portal account:/)).toHaveTextContent(
       'Portal account: registered. Two-step verification: on. A lost phone is reset by an administrator.',
     );
+  },
+};
+
+/**
+ * The signed-in HR person's own record (E003, the story session's): position and work status
+ * are read-only, with the reason; another HR person changes them (the two-person rule).
+ */
+export const OwnRecord: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await load(canvas, userEvent, 'E003');
+    const form = editForm(canvas);
+    await waitFor(() => expect(form.getByRole('combobox', { name: 'Position' })).toBeDisabled());
+    await expect(form.getByRole('combobox', { name: 'Position' })).toHaveAccessibleDescription(
+      OWN_ACCESS_FIELDS_MESSAGE,
+    );
+    await expect(form.getByRole('radio', { name: 'No' })).toBeDisabled();
+    await expect(form.getByRole('textbox', { name: 'Phone Number' })).toBeEnabled();
+  },
+};
+
+/** A new employee whose portal access waits for a second HR person's approval. */
+export const AccessWaiting: Story = {
+  parameters: {
+    msw: createMockApi({ employees: [{ ...NEW_NURSE, access_pending: true }] }).handlers,
+  },
+  play: async ({ canvas, userEvent }) => {
+    await load(canvas, userEvent, 'E020');
+    await expect(
+      canvas.getByText(/Their access waits for a second HR person’s approval/),
+    ).toBeVisible();
   },
 };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Employee, MESSAGES, ROUTES } from '@portal/contract';
+import { type Employee, MESSAGES, OWN_ACCESS_FIELDS_MESSAGE, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   makeActivationCode,
@@ -208,6 +208,44 @@ describe('EditEmployeePage', () => {
         'Employee ID is E followed by digits, as E001',
       ),
     );
+  });
+
+  it('shows the signed-in HR person’s own position and work status read-only, and saves the rest', async () => {
+    // The session's employee is E003 (the fake HR token's), whose record is this one.
+    const self = makeEmployee(
+      { employee_id: 'E003', position_id: 'P011', work_status: 'yes', registered: true },
+      3,
+    );
+    serveEmployees(NURSE, self);
+    const bodies = recordBodies(server, 'updateEmployee');
+    const { user, fields } = await renderLoaded('E003');
+    await waitFor(() => expect(fields.position()).toBeDisabled());
+    expect(fields.position()).toHaveAccessibleDescription(OWN_ACCESS_FIELDS_MESSAGE);
+    expect(fields.yes()).toBeDisabled();
+    expect(fields.no()).toBeDisabled();
+    expect(fields.phone()).toBeEnabled();
+    await user.clear(fields.phone());
+    await user.type(fields.phone(), '0812223333');
+    await user.click(fields.done());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Employee E003 updated (1 change).',
+    );
+    expect(bodies).toEqual([{ employee_id: 'E003', phone_number: '0812223333' }]);
+
+    // Someone else's record: both can be changed.
+    await user.type(fields.lookupId, 'E002');
+    await user.click(screen.getByRole('button', { name: 'Load employee' }));
+    await waitFor(() => expect(fields.id()).toHaveValue('E002'));
+    expect(fields.position()).toBeEnabled();
+    expect(fields.no()).toBeEnabled();
+  });
+
+  it('says when the employee’s portal access waits for a second HR person', async () => {
+    serveEmployees({ ...NEW_NURSE, access_pending: true });
+    await renderLoaded('E020');
+    expect(
+      screen.getByText(/Their access waits for a second HR person’s approval/),
+    ).toBeInTheDocument();
   });
 
   it('sends only the salary when only the salary changed, then clears the form', async () => {

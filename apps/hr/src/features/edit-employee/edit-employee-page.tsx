@@ -6,6 +6,7 @@ import { findPosition } from '@portal/reference-data';
 import {
   employeeQueryOptions,
   toApiError,
+  useProfile,
   useReissueEmployeeCodeMutation,
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
@@ -69,14 +70,18 @@ function mayGetNewCode(employee: Employee): boolean {
  * reset.
  */
 export function PortalAccountStatus({ employee }: { employee: Employee }) {
+  const waiting = employee.access_pending
+    ? ' Their access waits for a second HR person’s approval (Employee Information).'
+    : '';
   if (!employee.registered) {
-    return <p className="text-sm text-ink">Portal account: not registered yet.</p>;
+    return <p className="text-sm text-ink">Portal account: not registered yet.{waiting}</p>;
   }
   return (
     <p className="text-sm text-ink">
       Portal account: registered. Two-step verification:{' '}
       <strong>{employee.second_factor ? 'on' : 'off'}</strong>.
       {employee.second_factor && ' A lost phone is reset by an administrator.'}
+      {waiting}
     </p>
   );
 }
@@ -121,6 +126,9 @@ export function EditEmployeePage() {
 
   const saved = feedback?.kind === 'success' ? feedback.value : null;
   const employee = loaded?.employee;
+  // The signed-in HR person's own record: position and work status are another HR person's.
+  const profile = useProfile();
+  const ownRecord = employee !== undefined && profile.data?.employee_id === employee.employee_id;
   const fullName = employee ? `${employee.first_name} ${employee.last_name}` : '';
 
   return (
@@ -215,6 +223,7 @@ export function EditEmployeePage() {
           <EmployeeFields
             mode="edit"
             currentPosition={otherPositionOption(loaded?.employee.position_id ?? null)}
+            ownRecord={ownRecord}
           />
           <FormActions
             submitLabel="Done"

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { MESSAGES } from '@portal/contract';
+import { MESSAGES, OWN_ACCESS_FIELDS_MESSAGE } from '@portal/contract';
 import {
   DateField,
   EmailField,
@@ -22,6 +22,11 @@ export interface EmployeeFieldsProps {
   currentPosition?: SelectOption | null;
   /** Add form only: the next free Employee ID, offered beside the field. */
   idSuggestion?: string | undefined;
+  /**
+   * Edit form only: the loaded record is the signed-in HR person's own, whose position and work
+   * status another HR person must change (the two-person rule): those fields are read-only.
+   */
+  ownRecord?: boolean;
 }
 
 /**
@@ -29,7 +34,12 @@ export interface EmployeeFieldsProps {
  * and offers positions by id (P001 Doctor …); the edit form requires nothing, fixes the id once
  * loaded, offers doctor / nurse / HR, and asks for a Resignation Date only when work status is no.
  */
-export function EmployeeFields({ mode, currentPosition, idSuggestion }: EmployeeFieldsProps) {
+export function EmployeeFields({
+  mode,
+  currentPosition,
+  idSuggestion,
+  ownRecord = false,
+}: EmployeeFieldsProps) {
   const required = mode === 'add';
   const positionOptions =
     mode === 'add'
@@ -54,8 +64,13 @@ export function EmployeeFields({ mode, currentPosition, idSuggestion }: Employee
           name="position_id"
           label="Position"
           options={positionOptions}
+          disabled={ownRecord}
           hint={
-            mode === 'add' ? 'Doctors, nurses and HR staff can register for the portal.' : undefined
+            mode === 'add'
+              ? 'Doctors, nurses and HR staff can register for the portal.'
+              : ownRecord
+                ? OWN_ACCESS_FIELDS_MESSAGE
+                : undefined
           }
         />
         <TextField name="first_name" label="First Name" required={required} autoComplete="off" />
@@ -71,7 +86,7 @@ export function EmployeeFields({ mode, currentPosition, idSuggestion }: Employee
           min={0}
           hint="A whole number, e.g. 45000."
         />
-        {mode === 'edit' && <WorkStatusFields />}
+        {mode === 'edit' && <WorkStatusFields ownRecord={ownRecord} />}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-brand-800">Contact</legend>
@@ -92,7 +107,7 @@ export function EmployeeFields({ mode, currentPosition, idSuggestion }: Employee
  * Work status, and the Resignation Date it needs when it is no (spec §2, §4): the date field
  * appears only then, and the picker starts at the hire date.
  */
-function WorkStatusFields() {
+function WorkStatusFields({ ownRecord }: { ownRecord: boolean }) {
   const { control } = useFormContext();
   const [workStatus, hireDate] = useWatch({ control, name: ['work_status', 'hire_date'] }) as [
     unknown,
@@ -100,7 +115,12 @@ function WorkStatusFields() {
   ];
   return (
     <>
-      <YesNoField name="work_status" label="Work Status" />
+      <YesNoField
+        name="work_status"
+        label="Work Status"
+        disabled={ownRecord}
+        hint={ownRecord ? OWN_ACCESS_FIELDS_MESSAGE : undefined}
+      />
       {workStatus === 'no' && (
         <DateField
           name="resignation_date"

@@ -9,6 +9,7 @@ import {
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
 import { PortalLink } from '@portal/ui';
+import { PendingApprovals } from '../access-approvals/pending-approvals';
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 
@@ -71,7 +72,8 @@ const FIELDS = [
 
 /**
  * Employee Information: the full list (with position and department) loads on open, a page at
- * a time; a search by id, first or last name replaces it when it finds anyone.
+ * a time; a search by id, first or last name replaces it when it finds anyone. Above it, the
+ * portal access waiting for a second HR person's approval.
  */
 export function SearchEmployeePage() {
   const list = useEmployeeList();
@@ -87,6 +89,7 @@ export function SearchEmployeePage() {
       loadFailedMessage={MESSAGES.employeeLoadFailed}
       itemKey={(employee) => employee.employee_id}
       renderItem={(employee) => <EmployeeRow employee={employee} />}
+      aside={<PendingApprovals />}
     />
   );
 }

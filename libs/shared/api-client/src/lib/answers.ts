@@ -30,6 +30,7 @@ export {
   nextPatientIdSchema,
   patientListSchema,
   patientRecordSchema,
+  pendingAccessListSchema,
   profileResponseSchema,
   registerResponseSchema,
   tokenResponseSchema,

@@ -64,5 +64,7 @@ export const queryKeys = {
     detail: (employeeId: string) => ['employees', 'detail', employeeId] as const,
     /** The add form's suggested id (issue 12). */
     nextId: () => ['employees', 'next-id'] as const,
+    /** The portal access waiting for a second HR person's approval. */
+    accessApprovals: () => ['employees', 'access-approvals'] as const,
   },
 } as const;

@@ -13,7 +13,7 @@ import {
   searchCriterionSchema,
   yesNoSchema,
 } from './rules';
-import { activationCodeResponseSchema } from './auth';
+import { activationCodeResponseSchema, roleSchema } from './auth';
 
 /**
  * A position as either form sends it: an id (`P001`) or the edit form's word (`doctor`, any
@@ -123,6 +123,12 @@ export const employeeSchema = z.object({
    * server; optional so that older answers and fixtures without it still read.
    */
   second_factor: z.boolean().optional(),
+  /**
+   * Whether the portal access the employee's position gives waits for a second HR person's
+   * approval (POST /employee/{id}/approve-access). Always sent by the server; optional so that
+   * older answers and fixtures without it still read.
+   */
+  access_pending: z.boolean().optional(),
 });
 
 /** The answer to update-employee: the employee, and how many open sessions were revoked. */
@@ -142,7 +148,38 @@ export const addEmployeeResponseSchema = z.object({
   activation_code: activationCodeResponseSchema.shape.activation_code.nullable(),
   activation_code_expires_at:
     activationCodeResponseSchema.shape.activation_code_expires_at.nullable(),
+  /** Whether the position's portal access waits for a second HR person's approval. */
+  access_pending: z.boolean().optional(),
 });
+
+/**
+ * POST /employee/{employee_id}/approve-access: the position the approver saw waiting (an id or
+ * the edit form's word). The approval is refused (409) if the position changed meanwhile, so
+ * that no one approves a role they were not shown.
+ */
+export const approveAccessRequestSchema = z.object({ position_id: positionInputSchema });
+
+/** One approval waiting for a second HR person (GET /employee/access-approvals). */
+export const pendingAccessSchema = z.object({
+  employee_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  position_id: z.string(),
+  position_name: z.string(),
+  /** The portal role the approval would give. */
+  role: roleSchema,
+  /** The username of the HR person whose add or change asked for it (null: the admin tool). */
+  requested_by: z.string().nullable(),
+  requested_at: z.iso.datetime({ offset: true }),
+  /** Whether the caller asked for it (or is the employee): then someone else must approve. */
+  requested_by_you: z.boolean(),
+});
+
+/** GET /employee/access-approvals: the oldest first, at most {@link MAX_PENDING_ACCESS}. */
+export const pendingAccessListSchema = z.array(pendingAccessSchema);
+
+/** Most approvals the list answers at once (the oldest; the rest show as those are approved). */
+export const MAX_PENDING_ACCESS = 200;
 
 /** `{employee_id}` in a path. */
 export const employeeIdParamsSchema = z.object({ employee_id: employeeIdSchema });
@@ -153,3 +190,5 @@ export type SearchEmployeeRequest = z.input<typeof searchEmployeeRequestSchema>;
 export type Employee = z.infer<typeof employeeSchema>;
 export type UpdateEmployeeResponse = z.infer<typeof updateEmployeeResponseSchema>;
 export type AddEmployeeResponse = z.infer<typeof addEmployeeResponseSchema>;
+export type ApproveAccessRequest = z.input<typeof approveAccessRequestSchema>;
+export type PendingAccess = z.infer<typeof pendingAccessSchema>;

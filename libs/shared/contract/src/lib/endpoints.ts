@@ -30,7 +30,7 @@ const HR = ['HR'] as const;
  * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
  * a patient's upcoming appointments and access log (their own only) are issue 13's; the second
  * factor's sign-in and enrolment are issue 17's; a patient's appointments for the chart and the
- * next free ids are issue 12's.
+ * next free ids are issue 12's; the access approvals are the two-person rule's (docs/api.md).
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -74,6 +74,14 @@ export const ENDPOINTS = {
   reissueEmployeeCode: {
     method: 'POST',
     path: '/employee/:employee_id/activation-code',
+    access: HR,
+  },
+  // The two-person rule: portal access that an add or a change gives waits for a second HR
+  // person (the server refuses the approval to whoever asked for it and to the employee).
+  listAccessApprovals: { method: 'GET', path: '/employee/access-approvals', access: HR },
+  approveEmployeeAccess: {
+    method: 'POST',
+    path: '/employee/:employee_id/approve-access',
     access: HR,
   },
   health: { method: 'GET', path: '/health', access: 'public' },

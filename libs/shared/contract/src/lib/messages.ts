@@ -27,6 +27,20 @@ export const ACTIVATION_CODE_LOCKED_MESSAGE =
   'This activation code has been tried too many times and is locked. Ask the hospital staff to issue a new one.';
 
 /**
+ * The answer to a login by staff whose portal access (a new employee, or a change to a position
+ * with another portal role, or a return to work) still waits for a second HR person's approval.
+ */
+export const ACCESS_AWAITING_APPROVAL_MESSAGE =
+  'Your access to the portal is waiting for approval by a second HR person. Please contact HR.';
+
+/**
+ * Why HR cannot change its own position or work status: no one grants themselves access (the
+ * API's refusal, and the note beside the edit form's read-only fields).
+ */
+export const OWN_ACCESS_FIELDS_MESSAGE =
+  'You cannot change your own position or work status; another HR person must do it.';
+
+/**
  * The value of a 401 problem's `session_ended` when the hospital ended the session (access
  * revoked by HR, account locked or disabled, role changed), rather than the token expiring.
  */

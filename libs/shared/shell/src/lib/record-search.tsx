@@ -30,6 +30,8 @@ export interface RecordSearchProps<T, C extends Criteria> {
   loadFailedMessage: string;
   itemKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
+  /** Shown under the heading, before the search form (the HR page's waiting approvals). */
+  aside?: ReactNode;
 }
 
 /** The criteria of a search in words, e.g. "ID starting “P00”, last name “sri”". */
@@ -135,6 +137,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
       <PageHeading description="Search by ID (its start), first or last name (any part); fill in any of them.">
         {props.title}
       </PageHeading>
+      {props.aside}
       <PortalForm
         form={form}
         role="search"

@@ -6,6 +6,7 @@ import {
   ageOn,
   BLOOD_TYPES,
   type Employee,
+  type PendingAccess,
   formatActivationCode,
   parseTokenClaims,
   type Patient,
@@ -433,4 +434,29 @@ export function makeAccessLog(count: number): AccessLogEntry[] {
     if (i % 5 === 4) return { occurred_at, kind: 'viewed', actor: 'you', name: null, role: null };
     return makeAccessLogEntry({ occurred_at, kind }, i + 1);
   });
+}
+
+/**
+ * Portal access waiting for a second HR person, as GET /employee/access-approvals answers it:
+ * the employee `makeEmployee({}, index)` in a position with portal access, asked for by demo.hr
+ * an hour before FACTORY_NOW (`requested_by_you` false: the viewer may approve it).
+ */
+export function makePendingAccess(
+  overrides: Partial<PendingAccess> = {},
+  index = 13,
+): PendingAccess {
+  const e = makeEmployee({ position_id: (['P001', 'P002', 'P011'] as const)[index % 3] }, index);
+  const position = findPosition(e.position_id!)!;
+  return {
+    employee_id: e.employee_id,
+    first_name: e.first_name,
+    last_name: e.last_name,
+    position_id: position.id,
+    position_name: position.name,
+    role: position.portalRole!,
+    requested_by: 'demo.hr',
+    requested_at: new Date(Date.parse(FACTORY_NOW) - 3_600_000).toISOString(),
+    requested_by_you: false,
+    ...overrides,
+  };
 }

@@ -2,6 +2,9 @@ import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from '
 import {
   type AccessLogEntry,
   type Access,
+  approveAccessRequestSchema,
+  OWN_ACCESS_FIELDS_MESSAGE,
+  type PendingAccess,
   addAppointmentRequestSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
@@ -44,6 +47,7 @@ import {
   decodeFakeToken,
   makeAccessLog,
   makeActivationCode,
+  makeEmployee,
   makeEmployees,
   makeFakeToken,
   makePatientRecords,
@@ -112,6 +116,12 @@ export interface MockScenario {
   /** The accounts that can log in (default: MOCK_ACCOUNTS). */
   readonly accounts?: readonly MockAccount[];
   /**
+   * Portal access waiting for a second HR person (default: none). `requested_by_you` is worked
+   * out per request from the token (its username asked), as the API does; without a token, as
+   * given.
+   */
+  readonly pendingAccess?: readonly PendingAccess[];
+  /**
    * Each patient's upcoming appointments, soonest first (default: P001 has three). The chart's
    * list shows them with the past ones booked since (or, for a patient with neither, the latest
    * appointment of their record).
@@ -133,6 +143,7 @@ export interface MockDb {
   patients: PatientRecord[];
   employees: Employee[];
   accounts: MockAccount[];
+  pendingAccess: PendingAccess[];
   appointments: Record<string, UpcomingAppointment[]>;
   /** Appointments booked in the past while the mock ran (the chart lists them). */
   pastAppointments: Record<string, UpcomingAppointment[]>;
@@ -242,6 +253,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     patients: structuredClone([...(scenario.patients ?? makePatientRecords(24))]),
     employees: structuredClone([...(scenario.employees ?? makeEmployees(12))]),
     accounts: [...(scenario.accounts ?? MOCK_ACCOUNTS)],
+    pendingAccess: structuredClone([...(scenario.pendingAccess ?? [])]),
     appointments: structuredClone({
       ...(scenario.appointments ?? { P001: makeUpcomingAppointments(3) }),
     }) as Record<string, UpcomingAppointment[]>,
@@ -250,7 +262,32 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
     }) as Record<string, AccessLogEntry[]>,
   });
-  const db: MockDb = initial();
+  /** The scenario's data, with a record for each waiting approval that names no employee. */
+  const withWaitingEmployees = (start: MockDb): MockDb => {
+    start.pendingAccess.forEach((p, i) => {
+      const employee = start.employees.find((e) => e.employee_id === p.employee_id);
+      if (employee) employee.access_pending = true;
+      else {
+        start.employees.push(
+          makeEmployee(
+            {
+              employee_id: p.employee_id,
+              first_name: p.first_name,
+              last_name: p.last_name,
+              position_id: p.position_id,
+              work_status: 'yes',
+              resignation_date: null,
+              registered: false,
+              access_pending: true,
+            },
+            start.employees.length + i + 1,
+          ),
+        );
+      }
+    });
+    return start;
+  };
+  const db: MockDb = withWaitingEmployees(initial());
   let codesIssued = 0;
   const usedRecoveryCodes = new Set<string>();
   const newCode = () => ({
@@ -559,6 +596,23 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     on('listEmployees', ({ request }) => pageResponse(request, db.employees)),
 
+    // Before GET /employee/:employee_id, whose pattern would take the path as an id.
+    on('listAccessApprovals', ({ claims }) =>
+      json(
+        db.pendingAccess.map((p) =>
+          claims
+            ? {
+                ...p,
+                requested_by_you:
+                  p.requested_by_you ||
+                  p.requested_by === claims.sub ||
+                  p.employee_id === claims.employee_id,
+              }
+            : p,
+        ),
+      ),
+    ),
+
     on('getEmployee', ({ params }) => {
       const { employee_id: id } = parseParams(params, employeeIdParamsSchema);
       return json(findEmployee(id));
@@ -573,29 +627,72 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       return pageResponse(request, found);
     }),
 
-    on('addEmployee', async ({ request }) => {
+    on('addEmployee', async ({ request, claims }) => {
       const body = await parseBody(request, addEmployeeRequestSchema);
       if (db.employees.some((e) => e.employee_id === body.employee_id)) {
         throw conflict('employee_id', 'An employee with this Employee ID already exists');
       }
-      db.employees.push({ ...body, ...positionNames(body.position_id), registered: false });
       const portal = findPosition(body.position_id ?? '')?.portalRole != null;
+      const pending = portal && body.work_status === 'yes';
+      db.employees.push({
+        ...body,
+        ...positionNames(body.position_id),
+        registered: false,
+        access_pending: pending,
+      });
+      if (pending) db.pendingAccess.push(pendingOf(findEmployee(body.employee_id), claims));
       const code =
         portal && body.work_status === 'yes'
           ? newCode()
           : { activation_code: null, activation_code_expires_at: null };
-      return json({ employee_id: body.employee_id, ...code }, 201);
+      return json({ employee_id: body.employee_id, ...code, access_pending: pending }, 201);
     }),
 
-    on('updateEmployee', async ({ request }) => {
+    on('updateEmployee', async ({ request, claims }) => {
       const body = await parseBody(request, updateEmployeeRequestSchema);
       const stored = findEmployee(body.employee_id);
+      // HR cannot change its own position or work status (the two-person rule).
+      const own = claims?.employee_id === body.employee_id;
+      const ownFields = (['position_id', 'work_status'] as const).filter(
+        (field) => own && body[field] !== undefined && body[field] !== stored[field],
+      );
+      if (ownFields.length) {
+        throw new MockProblem(
+          403,
+          OWN_ACCESS_FIELDS_MESSAGE,
+          ownFields.map((field) => ({ field, message: OWN_ACCESS_FIELDS_MESSAGE })),
+        );
+      }
       const merged: Employee = { ...stored, ...defined(body) };
       const errors = checkEmployeeDates(merged);
       if (errors.length) throw new MockProblem(400, errors[0]!.message, errors);
       Object.assign(stored, merged, positionNames(merged.position_id));
       const revoked = merged.work_status === 'no' && stored.registered ? 1 : 0;
       return json({ ...stored, sessions_revoked: revoked });
+    }),
+
+    on('approveEmployeeAccess', async ({ request, params, claims }) => {
+      const { employee_id: id } = parseParams(params, employeeIdParamsSchema);
+      const body = await parseBody(request, approveAccessRequestSchema);
+      const employee = findEmployee(id);
+      const waiting = db.pendingAccess.find((p) => p.employee_id === id);
+      if (!waiting) {
+        throw conflict('employee_id', "This employee's access is not waiting for approval");
+      }
+      if (waiting.position_id !== body.position_id) {
+        throw conflict(
+          'position_id',
+          "The employee's position changed meanwhile; look at it again before approving",
+        );
+      }
+      const asked = waiting.requested_by_you || waiting.requested_by === claims?.sub;
+      if (asked || claims?.employee_id === id) {
+        const detail = 'You asked for this access; another HR person must approve it';
+        throw new MockProblem(403, detail, [{ field: 'employee_id', message: detail }]);
+      }
+      db.pendingAccess = db.pendingAccess.filter((p) => p !== waiting);
+      employee.access_pending = false;
+      return json(employee);
     }),
 
     on('reissueEmployeeCode', ({ params }) => {
@@ -621,10 +718,26 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     handlers,
     db,
     reset() {
-      Object.assign(db, initial());
+      Object.assign(db, withWaitingEmployees(initial()));
       codesIssued = 0;
       usedRecoveryCodes.clear();
     },
+  };
+}
+
+/** The waiting approval of a new employee, asked for by the token's user (demo.hr without one). */
+function pendingOf(employee: Employee, claims: TokenClaims | undefined): PendingAccess {
+  const position = findPosition(employee.position_id ?? '')!;
+  return {
+    employee_id: employee.employee_id,
+    first_name: employee.first_name,
+    last_name: employee.last_name,
+    position_id: position.id,
+    position_name: position.name,
+    role: position.portalRole!,
+    requested_by: claims?.sub ?? 'demo.hr',
+    requested_at: new Date().toISOString(),
+    requested_by_you: false,
   };
 }
 

@@ -10,6 +10,7 @@ import {
 import { activationCode, employee, patientRecord } from '../../test/fixtures';
 import { makeToken } from '../../test/tokens';
 import { sessionStore } from '../session-store';
+import { approveEmployeeAccess, listAccessApprovals } from './access-approvals';
 import { addAppointment } from './add-appointment';
 import { addEmployee } from './add-employee';
 import { addHistory } from './add-history';
@@ -53,6 +54,17 @@ const addPatientBody: AddPatientRequest = {
   patient_drug_allergy: [],
 };
 const employeeBody = { ...employee(), position_id: 'doctor' };
+const pendingAccess = {
+  employee_id: 'E001',
+  first_name: 'Anong',
+  last_name: 'Srisuk',
+  position_id: 'P001',
+  position_name: 'Doctor',
+  role: 'medical_personnel',
+  requested_by: 'demo.hr',
+  requested_at: '2026-11-26T09:30:00.000Z',
+  requested_by_you: false,
+};
 const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `ABCDE-FGH${i}0`);
 
 interface Case {
@@ -226,6 +238,22 @@ const cases: Case[] = [
     status: 201,
     expected: activationCode,
     badAnswer: [],
+  },
+  {
+    name: 'listAccessApprovals',
+    call: () => listAccessApprovals(),
+    answer: [pendingAccess],
+    expected: [pendingAccess],
+    badAnswer: [{ ...pendingAccess, requested_at: 'yesterday' }],
+  },
+  {
+    name: 'approveEmployeeAccess',
+    params: { employee_id: 'E001' },
+    call: () => approveEmployeeAccess(' E001 ', 'P001'),
+    body: { position_id: 'P001' },
+    answer: { ...employee(), access_pending: false },
+    expected: { ...employee(), access_pending: false },
+    badAnswer: { employee_id: 'E001' },
   },
   {
     name: 'listPatients',
