@@ -467,7 +467,13 @@ export const employeesRepository = {
     return (await readEmployee(db, employeeId))!;
   },
 
-  /** A new activation code for an active employee with portal access who has not registered. */
+  /**
+   * A new activation code for an active employee with portal access who has not registered.
+   * Whoever holds the new code can register as the employee, so an HR person's reissue asks
+   * again for a second HR person's approval (with the reissuer as the one who asked): otherwise
+   * one person could reissue the code of an approved, unregistered doctor and register with it.
+   * The admin tool (no actor) leaves the approval as it is.
+   */
   async reissueCode(db: Db, context: RequestContext, employeeId: string, codeTtlDays: number) {
     return auditedWrite(
       db,
@@ -504,6 +510,13 @@ export const employeesRepository = {
           codeTtlDays,
           context.actor?.userId ?? null,
         );
+        if (context.actor) {
+          await tx
+            .update(employee)
+            .set({ accessRole: null, ...accessRequestBy(context) })
+            .where(eq(employee.id, Number(row.id)));
+          await auditAccessRequest(tx, context, employeeId);
+        }
         return code;
       },
     );

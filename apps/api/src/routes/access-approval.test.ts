@@ -210,6 +210,29 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
       expectProblem(await approve(hr3, id, 'P001'), 409, 'employee_id');
     });
 
+    it('asks again when an HR person reissues the code of an approved, unregistered Doctor', async () => {
+      const { id } = await addEmployee(hr1, { position_id: 'P001' });
+      expectSuccess(await approve(hr2, id, 'P001'), 200);
+      // hr3 alone takes the code over: the new code holds no approved access.
+      const reissued = await call(app, 'POST', `/employee/${id}/activation-code`, {
+        token: hr3.token,
+      });
+      expectSuccess(reissued, 201);
+      expect((await auditOf(database, reissued)).map((e) => [e.action, e.outcome])).toEqual([
+        ['employee.access.request', 'success'],
+        ['employee.activation-code.create', 'success'],
+      ]);
+      const code = reissued.json<{ activation_code: string }>().activation_code;
+      const { username, response: registered } = await register(id, code);
+      expectSuccess(registered, 201);
+      await expectAwaiting(username);
+      expect(await stored(id)).toMatchObject({ access_role: null, requested_by: hr3.username });
+      // The one who reissued cannot approve it; another HR person can.
+      expectProblem(await approve(hr3, id, 'P001'), 403, 'employee_id');
+      expectSuccess(await approve(hr1, id, 'P001'), 200);
+      expectSuccess(await logIn(username), 200);
+    });
+
     it('cannot be approved by the employee themselves', async () => {
       // No pending employee has a role to call with, so the rule is checked where it is kept.
       const { id } = await addEmployee(hr1, { position_id: 'P011' });
