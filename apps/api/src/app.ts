@@ -102,6 +102,9 @@ export async function buildApp(options: AppOptions) {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A request Node's HTTP parser refuses is answered as a problem too, with one warn line.
     clientErrorHandler: answerClientError,
+    // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; screenUrl
+    // refuses it instead, as a problem like every other refusal.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The peer's address is read when the connection opens: Node keeps it once read, and a

@@ -86,6 +86,11 @@ const CASES: { name: string; status: number; request: Buffer }[] = [
     request: rawRequest('GET', `/api/patient/${MARKER}%ff`, ['Host: portal']),
   },
   {
+    name: 'an HTTP/1.1 request without Host',
+    status: 400,
+    request: rawRequest('GET', `/api/patient/${MARKER}`, []),
+  },
+  {
     name: 'a control byte in a header value',
     status: 400,
     request: rawRequest('GET', '/api/health', ['Host: portal', `X-Note: ${MARKER}\x01`]),

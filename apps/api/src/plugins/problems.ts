@@ -137,14 +137,18 @@ export function decodedPath(pathname: string): string | undefined {
 /**
  * Fastify's `rewriteUrl`: a URL the router would refuse with its own JSON and none of the
  * hooks — a path that does not decode (`/%ff`), or an API path part longer than the router
- * takes — is kept aside and routed to the API's root instead, where {@link refuseScreenedUrl}
+ * takes — and an HTTP/1.1 request without Host are kept aside and routed to the API's root instead, where {@link refuseScreenedUrl}
  * answers it as a problem after the security headers are set, like any other answer.
  */
 export function screenUrl(raw: IncomingMessage): string {
   const url = raw.url ?? '/';
   const pathname = url.split('?')[0] ?? '/';
   let refusal: ApiError | undefined;
-  if (decodedPath(pathname) === undefined) {
+  // HTTP/1.1 requires the Host header (RFC 9112, 3.2); Node's own check is off (app.ts) so
+  // that the refusal is a problem.
+  if (raw.httpVersion === '1.1' && raw.headers.host === undefined) {
+    refusal = badRequest('The request has no Host header');
+  } else if (decodedPath(pathname) === undefined) {
     refusal = badRequest('The URL is not valid: it holds a malformed percent-encoded character');
   }
   if (
