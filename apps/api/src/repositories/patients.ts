@@ -30,6 +30,8 @@ import { issueActivationCode } from './accounts';
 import { audit, auditInsertSql, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
+  afterPosition,
+  appointmentPosition,
   boundedTotal,
   countUpToBound,
   decodeCursor,
@@ -152,7 +154,7 @@ export const patientsRepository = {
   /**
    * Every appointment of one patient, newest first (date, time, then row id), one page at a
    * time; the cursor is the last appointment's row id, the next page starts before its
-   * (date, time, id). Audited like reading the record; 404 (audited as a failure) for an
+   * (date, time, id); a cursor naming no appointment of this patient is a 400. Audited like reading the record; 404 (audited as a failure) for an
    * unknown patient.
    */
   async appointments(
@@ -174,14 +176,12 @@ export const patientsRepository = {
     });
     if (!found) throw notFound(`No patient with ID ${patientId}`);
     const rowId = Number(found.id);
+    const position = await appointmentPosition(db, rowId, after);
     const rows = await queryRows<{ id: string | number } & ChartAppointment>(
       db,
       sql`select a.id, a.date::text as date, a.time::text as time, a.topic
           from appointment a
-          where a.patient_id = ${rowId}
-            and (${after}::bigint = 0 or (a.date, a.time, a.id) <
-                 (select c.date, c.time, c.id from appointment c
-                   where c.id = ${after}::bigint and c.patient_id = ${rowId}))
+          where a.patient_id = ${rowId} and ${afterPosition(position, 'earlier')}
           order by a.date desc, a.time desc, a.id desc
           limit ${page.limit + 1}`,
     );
