@@ -174,6 +174,69 @@ export function listRows<T>(db: Db, where: SQL | undefined, query: SQL): Promise
   return where ? queryRows<T>(db, query) : preparedRows<T>(db, query);
 }
 
+/**
+ * The record ids (`recordId`, e.g. `patient_id`) of the rows matching a search, up to
+ * TOTAL_COUNT_BOUND + 1: what a search's total counts, for {@link searchTotal}.
+ */
+export function matchedIdsUpToBound(table: SQL, recordId: SQL, where: SQL): SQL {
+  return sql`select ${recordId} as record_id from ${table} where ${where} limit ${TOTAL_COUNT_BOUND + 1}`;
+}
+
+/** A page's total and the records whose existence the page's answer reveals. */
+export interface PageTotal {
+  readonly total: number;
+  readonly more: boolean;
+  /**
+   * The records a search's total counts (up to TOTAL_COUNT_BOUND + 1); empty for a list
+   * without criteria, whose total names no one.
+   */
+  readonly matched: readonly string[];
+}
+
+/**
+ * A page's total. Without criteria it counts every row ({@link countUpToBound}): how many
+ * records there are, which says nothing about any of them. With criteria the total is a count
+ * of matches, and a count tells whether records of that name exist (a page past the last
+ * match answered `[]` with the matches still counted, so names could be guessed letter by
+ * letter without a single record's access log showing it): the matches counted are read by
+ * their ids, for the caller to audit with the page ({@link revealedIds}).
+ */
+export async function searchTotal(
+  db: Db,
+  table: SQL,
+  recordId: SQL,
+  where: SQL | undefined,
+): Promise<PageTotal> {
+  if (!where) {
+    const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
+      db,
+      where,
+      countUpToBound(table, where),
+    );
+    return { ...boundedTotal(counted), matched: [] };
+  }
+  const rows = await queryRows<{ record_id: string }>(
+    db,
+    matchedIdsUpToBound(table, recordId, where),
+  );
+  return { ...boundedTotal(rows.length), matched: rows.map((row) => row.record_id) };
+}
+
+/**
+ * The record ids a page's answer reveals, to be audited with it: the rows it shows, then, for a
+ * search, the matches its total counts and the one after the page that its next cursor tells
+ * of (with a capped total, that one may lie beyond the counted ones). Each id once, the shown
+ * ones first. Rule: no answer tells of a match that is not audited.
+ */
+export function revealedIds(
+  shown: readonly string[],
+  total: PageTotal,
+  peeked: string | undefined,
+): string[] {
+  if (total.matched.length === 0) return [...shown];
+  return [...new Set([...shown, ...total.matched, ...(peeked === undefined ? [] : [peeked])])];
+}
+
 /** The page's total from {@link countUpToBound}: exact, or the bound with `more` set. */
 export function boundedTotal(counted: number): { total: number; more: boolean } {
   return counted > TOTAL_COUNT_BOUND
