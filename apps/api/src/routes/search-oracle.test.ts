@@ -97,7 +97,7 @@ describe.each(BACKENDS)('search totals and the access log on %s', (backend) => {
     expect([...audited].sort()).toEqual([...members].sort());
     // The row shown comes first.
     expect(audited[0]).toBe(
-      (response.json() as { patient: { patient_id: string } }[])[0]!.patient.patient_id,
+      response.json<{ patient: { patient_id: string } }[]>()[0]!.patient.patient_id,
     );
   });
 
