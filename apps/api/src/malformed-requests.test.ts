@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problemSchema } from '@portal/contract';
 import { buildApp } from './app';
 import type { Database } from './db/database';
-import { ERROR, logCapture, rawRequest, sendRaw, WARN } from './fuzz/raw-http';
+import { ERROR, logCapture, rawRequest, sendPipelined, sendRaw, WARN } from './fuzz/raw-http';
 import { MALFORMED_REQUEST_LOG } from './plugins/problems';
 import { BACKENDS, createTestDatabase, TEST_JWT_SECRET, testConfig } from './test/harness';
 
@@ -184,6 +184,29 @@ describe.each(BACKENDS)('malformed requests on %s', (backend) => {
     const text = log.lines.slice(from).join('\n');
     expect(text).not.toContain('stack');
     expect(text).not.toContain(MARKER);
+  });
+
+  it('a malformed request behind a well-formed one on the same connection: whole answers, one warn line', async () => {
+    const from = log.lines.length;
+    const { answers, rest } = await sendPipelined(
+      port,
+      Buffer.concat([rawRequest('GET', '/api/health', ['Host: portal']), CASES[0]!.request]),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Whole answers only, never one cut into another: the health check's, if it was written
+    // before the parser met the bad chunk, and the refusal (as Node's own handler, the refusal
+    // is written unless an answer is already under way, then the connection closes).
+    expect(rest).toBe('');
+    expect(answers.length).toBeGreaterThan(0);
+    for (const answer of answers) {
+      if (answer.status === 200) continue;
+      expect(answer.status).toBe(400);
+      expect(answer.headers['content-type']).toMatch(/^application\/problem\+json/);
+      problemSchema.parse(JSON.parse(answer.body));
+    }
+    const lines = log.parsed(from);
+    expect(lines.filter((line) => line.level >= WARN)).toHaveLength(1);
+    expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
   });
 
   it('still answers a well-formed request on the same server', async () => {

@@ -76,6 +76,41 @@ export function sendRaw(port: number, request: Buffer | string): Promise<RawAnsw
   });
 }
 
+/**
+ * Every answer on one connection: sends `requests` in one write (pipelined), reads until the
+ * server closes (or CLOSE_MS), and parses the answers one after the other; `rest` is what did
+ * not parse as a whole answer (empty when the stream is clean).
+ */
+export function sendPipelined(
+  port: number,
+  requests: Buffer,
+): Promise<{ answers: RawAnswer[]; rest: string }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(requests));
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      let bytes = Buffer.concat(chunks);
+      const answers: RawAnswer[] = [];
+      for (;;) {
+        const answer = parseAnswer(bytes);
+        if (answer === 'incomplete') break;
+        answers.push(answer);
+        const text = bytes.toString('latin1');
+        const head = text.indexOf('\r\n\r\n') + 4;
+        const length = Number(answer.headers['content-length'] ?? bytes.length - head);
+        bytes = bytes.subarray(head + length);
+      }
+      resolve({ answers, rest: bytes.toString('latin1') });
+    };
+    const timer = setTimeout(finish, CLOSE_MS);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', finish);
+    socket.on('close', finish);
+  });
+}
+
 /** A request's bytes: request line, headers (each `Name: value`, sent as given), body. */
 export function rawRequest(
   method: string,

@@ -92,7 +92,10 @@ export function answerClientError(
   }
   const { status, detail } = parserRefusal(error.code);
   warnMalformed(this.log, status, error.code);
-  if (!socket.writable || socket.destroyed) {
+  // As Node's own handler: an answer already under way on this connection (a pipelined
+  // request before the malformed one) must not be cut into by another.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || socket.destroyed || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
