@@ -9,7 +9,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
 } from '@portal/contract';
-import { ApiError, badRequest, loggableError } from '../errors';
+import { ApiError, badRequest, loggableError, safeErrorCode } from '../errors';
 
 /** An RFC 9457 problem; `type` is left as about:blank, the status says what it is. */
 function problemOf(
@@ -55,7 +55,7 @@ function warnMalformed(
   status: number,
   code: unknown,
 ) {
-  const safeCode = typeof code === 'string' && /^[A-Z0-9_]{1,40}$/.test(code) ? code : undefined;
+  const safeCode = safeErrorCode(code);
   log.warn({ status, ...(safeCode ? { code: safeCode } : {}) }, MALFORMED_REQUEST_LOG);
 }
 
@@ -140,8 +140,9 @@ export function decodedPath(pathname: string): string | undefined {
 /**
  * Fastify's `rewriteUrl`: a URL the router would refuse with its own JSON and none of the
  * hooks — a path that does not decode (`/%ff`), or an API path part longer than the router
- * takes — and an HTTP/1.1 request without Host are kept aside and routed to the API's root instead, where {@link refuseScreenedUrl}
- * answers it as a problem after the security headers are set, like any other answer.
+ * takes — and an HTTP/1.1 request without Host are kept aside and routed to the API's root
+ * instead, where {@link refuseScreenedUrl} answers it as a problem after the security headers
+ * are set, like any other answer.
  */
 export function screenUrl(raw: IncomingMessage): string {
   const url = raw.url ?? '/';
@@ -223,7 +224,10 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
       // length (the malformed requests Node's parser lets through). A body cut off because the
       // connection is gone (its parser's refusal was logged by answerClientError, or the
       // client left) has nobody to answer and no second line.
-      if (!request.raw.socket?.destroyed) warnMalformed(request.log, status, error.code);
+      const malformed =
+        error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError || status === 400;
+      if (malformed && !request.raw.socket?.destroyed)
+        warnMalformed(request.log, status, error.code);
       const known = error.code ? FASTIFY_CLIENT_MESSAGES[error.code] : undefined;
       const detail =
         known ??
