@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -15,6 +16,7 @@ import { Metrics } from './metrics';
 import { tooManyRequests } from './errors';
 import { authenticationPlugin } from './plugins/authentication';
 import {
+  answerClientError,
   isApiPath,
   MAX_PARAM_LENGTH,
   problemsPlugin,
@@ -99,7 +101,19 @@ export async function buildApp(options: AppOptions) {
     // A URL the router cannot take is answered as a problem under the usual headers.
     rewriteUrl: screenUrl,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A request Node's HTTP parser refuses is answered as a problem too, with one warn line.
+    clientErrorHandler: answerClientError,
+    // Node answers an HTTP/1.1 request without Host with a bare 400 of its own; screenUrl
+    // refuses it instead, as a problem like every other refusal.
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // The peer's address is read when the connection opens: Node keeps it once read, and a
+  // socket already destroyed has none. A request whose headers parsed but whose body did not
+  // (a bad chunk size) is still in its hooks when the parser's error destroys the socket, and
+  // `request.ip` read then was undefined: the rate limiter's key threw (a 500 and an error-level
+  // stack in the log), and the audit's address would have been lost.
+  app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
 
   // The API speaks JSON only: anything else is a 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');

@@ -66,6 +66,10 @@ export function uniqueViolation(error: unknown): string | undefined {
 const CLASS_NAME = /^[A-Za-z_$][\w$.]{0,79}$/;
 /** A code as libraries set it (SQLSTATE, ECONNREFUSED, FST_ERR_…); anything else is not shown. */
 const ERROR_CODE = /^[A-Z0-9_]{1,40}$/;
+/** An error's code if it has the form of one (safe to log), else undefined. */
+export function safeErrorCode(code: unknown): string | undefined {
+  return typeof code === 'string' && ERROR_CODE.test(code) ? code : undefined;
+}
 /** A stack frame line: `    at [name (]location:line:col[)]`, or a native/anonymous frame. */
 const STACK_FRAME =
   /^ {4}at (?:(?:async )?[\w$.<>[\] ]{1,200} \()?(?:file:\/\/|node:|\/|[A-Za-z]:\\)[^\s()]*:\d+:\d+\)?$|^ {4}at (?:(?:async )?[\w$.<>[\] ]{1,200} )?\((?:native|<anonymous>)\)$/;
@@ -110,7 +114,7 @@ export function loggableError(error: unknown): {
     stack?: unknown;
   };
   const pgError = postgresErrorOf(error);
-  const ownCode = typeof e.code === 'string' && ERROR_CODE.test(e.code) ? e.code : undefined;
+  const ownCode = safeErrorCode(e.code);
   const constraint =
     pgError?.constraint && CLASS_NAME.test(pgError.constraint) ? pgError.constraint : undefined;
   const stack = stackFrames(e);

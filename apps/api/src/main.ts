@@ -9,6 +9,9 @@ import { startServer } from './server';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Whatever the server writes (the data directory, PGlite's files, the generated secrets) is
+  // its user's alone, whatever umask it was started with.
+  process.umask(0o077);
   const config = loadConfig();
   // The built frontends sit beside the API's bundle: dist/apps/{public-and-patient,clinical,hr}.
   const server = await startServer(

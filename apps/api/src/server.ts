@@ -2,6 +2,7 @@ import type { Config } from './config';
 import { resolveJwtSecret, resolveMfaKey } from './config';
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/database';
+import { describeRepair, secureDataDirectory } from './db/data-dir-modes';
 import { existingDemoAccounts, isEmpty, loadDemoData } from './db/demo-data';
 import { MIGRATIONS, migrate } from './db/migrate';
 
@@ -32,6 +33,8 @@ export async function startServer(
   logger: boolean | object = true,
   staticRoot: string | undefined = config.staticDir,
 ): Promise<RunningServer> {
+  // The data directory is made the server's alone before the secrets are generated in it.
+  const repair = config.databaseUrl ? undefined : secureDataDirectory(config.dataDir);
   const jwtSecret = resolveJwtSecret(config);
   const mfaKey = resolveMfaKey(config);
   const database = await openConfiguredDatabase(config);
@@ -55,6 +58,8 @@ export async function startServer(
       staticRoot,
       ...(database.poolStats ? { databasePool: database.poolStats } : {}),
     });
+    const repaired = repair && describeRepair(config.dataDir, repair);
+    if (repaired) app.log.warn(repaired);
     const url = await app.listen({ port: config.port, host: config.host });
     return {
       url,

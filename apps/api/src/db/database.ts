@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDirectory } from './data-dir-lock';
+import { secureDataDirectory } from './data-dir-modes';
 import { startPgliteServer } from './pglite-server';
 import * as schema from './schema';
 
@@ -66,6 +67,9 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
+  // Private before anything is written in it (startServer has already repaired and said so;
+  // the admin tool and the bench open it here).
+  if ('dataDir' in location) secureDataDirectory(location.dataDir);
   const unlock = 'dataDir' in location ? lockDataDirectory(location.dataDir) : () => {};
   let server: Awaited<ReturnType<typeof startPgliteServer>> | undefined;
   try {

@@ -19,6 +19,27 @@ import { Worker } from 'node:worker_threads';
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+// PGlite's file system layer (Emscripten's NODEFS, through this thread's own fs module) makes
+// every file 0666 whatever the process umask: the WAL and pg_hba.conf readable and writable by
+// every user of the machine. Each mode it asks for loses the group's and others' bits here, so
+// what it creates while the server runs is private too, not only what start repaired.
+const fs = require('node:fs');
+const privateMode = (mode) => (typeof mode === 'number' ? mode & ~0o077 : mode);
+const withPrivateMode = (name, position) => {
+  const original = fs[name];
+  fs[name] = function (...args) {
+    const mode = args[position];
+    if (typeof mode === 'number') args[position] = privateMode(mode);
+    else if (mode && typeof mode === 'object' && typeof mode.mode === 'number')
+      args[position] = { ...mode, mode: privateMode(mode.mode) };
+    return original.apply(this, args);
+  };
+};
+withPrivateMode('writeFileSync', 2);
+withPrivateMode('openSync', 2);
+withPrivateMode('mkdirSync', 1);
+withPrivateMode('chmodSync', 1);
+withPrivateMode('fchmodSync', 1);
 (async () => {
   const { PGlite } = await import(workerData.modules.pglite);
   const { pg_trgm } = await import(workerData.modules.pgTrgm);

@@ -1,4 +1,5 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -8,17 +9,16 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
 } from '@portal/contract';
-import { ApiError, badRequest, loggableError } from '../errors';
+import { ApiError, badRequest, loggableError, safeErrorCode } from '../errors';
 
-/** Sends an RFC 9457 problem; `type` is left as about:blank, the status says what it is. */
-export function sendProblem(
-  reply: FastifyReply,
+/** An RFC 9457 problem; `type` is left as about:blank, the status says what it is. */
+function problemOf(
   status: number,
   detail: string,
   errors?: FieldError[],
   extensions?: Pick<Problem, 'session_ended'>,
-) {
-  const body: Problem = {
+): Problem {
+  return {
     type: 'about:blank',
     title: STATUS_CODES[status] ?? 'Error',
     status,
@@ -26,7 +26,90 @@ export function sendProblem(
     ...(errors ? { errors } : {}),
     ...extensions,
   };
-  return reply.code(status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+/** Sends an RFC 9457 problem ({@link problemOf}). */
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  extensions?: Pick<Problem, 'session_ended'>,
+) {
+  return reply
+    .code(status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemOf(status, detail, errors, extensions));
+}
+
+/** The message of the one warn line a malformed request writes (see {@link warnMalformed}). */
+export const MALFORMED_REQUEST_LOG = 'malformed request refused';
+
+/**
+ * Logs a malformed request: one warn line with its status and the error's code, never the
+ * error itself (its message and `rawPacket` can hold the request's bytes, its stack is noise:
+ * the client is at fault, not the server).
+ */
+function warnMalformed(
+  log: { warn: (bindings: object, message: string) => void },
+  status: number,
+  code: unknown,
+) {
+  const safeCode = safeErrorCode(code);
+  log.warn({ status, ...(safeCode ? { code: safeCode } : {}) }, MALFORMED_REQUEST_LOG);
+}
+
+/** What Node's HTTP parser refused, as the problem's status and detail. */
+function parserRefusal(code: string | undefined): { status: number; detail: string } {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return { status: 431, detail: 'The request headers are larger than this server accepts' };
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { status: 408, detail: 'The request did not arrive in time' };
+  if (code === 'HPE_INVALID_CHUNK_SIZE' || code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return { status: 400, detail: 'The request body’s chunked encoding is malformed' };
+  if (code === 'HPE_UNEXPECTED_CONTENT_LENGTH' || code === 'HPE_INVALID_CONTENT_LENGTH')
+    return {
+      status: 400,
+      detail: 'The request’s Content-Length or Transfer-Encoding headers are malformed or conflict',
+    };
+  return { status: 400, detail: 'The request is not valid HTTP' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses (bad chunking, a
+ * duplicate Content-Length, a control byte in the path or a header, headers too large) is
+ * answered as a problem like every other refusal, with one warn line. A reset connection has
+ * nobody to answer and is not a malformed request: nothing is written or logged.
+ */
+export function answerClientError(
+  this: { log: { warn: (bindings: object, message: string) => void } },
+  error: Error & { code?: string },
+  socket: Duplex,
+): void {
+  if (error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const { status, detail } = parserRefusal(error.code);
+  warnMalformed(this.log, status, error.code);
+  // As Node's own handler: an answer already under way on this connection (a pipelined
+  // request before the malformed one) must not be cut into by another.
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || socket.destroyed || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(problemOf(status, detail));
+  // Written, then the connection dropped at once (as Node's own handler does): the parser is
+  // done with it, and bytes the client still sends must not be parsed again (a second error).
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+      body,
+  );
+  socket.destroy();
 }
 
 /** Longest part of an API path the router takes as a parameter (Fastify's maxParamLength). */
@@ -57,14 +140,19 @@ export function decodedPath(pathname: string): string | undefined {
 /**
  * Fastify's `rewriteUrl`: a URL the router would refuse with its own JSON and none of the
  * hooks — a path that does not decode (`/%ff`), or an API path part longer than the router
- * takes — is kept aside and routed to the API's root instead, where {@link refuseScreenedUrl}
- * answers it as a problem after the security headers are set, like any other answer.
+ * takes — and an HTTP/1.1 request without Host are kept aside and routed to the API's root
+ * instead, where {@link refuseScreenedUrl} answers it as a problem after the security headers
+ * are set, like any other answer.
  */
 export function screenUrl(raw: IncomingMessage): string {
   const url = raw.url ?? '/';
   const pathname = url.split('?')[0] ?? '/';
   let refusal: ApiError | undefined;
-  if (decodedPath(pathname) === undefined) {
+  // HTTP/1.1 requires the Host header (RFC 9112, 3.2); Node's own check is off (app.ts) so
+  // that the refusal is a problem.
+  if (raw.httpVersion === '1.1' && raw.headers.host === undefined) {
+    refusal = badRequest('The request has no Host header');
+  } else if (decodedPath(pathname) === undefined) {
     refusal = badRequest('The URL is not valid: it holds a malformed percent-encoded character');
   }
   if (
@@ -86,7 +174,9 @@ export function screenUrl(raw: IncomingMessage): string {
 /** An onRequest hook, added after the security headers': answers a URL refused by screenUrl. */
 export async function refuseScreenedUrl(request: FastifyRequest): Promise<void> {
   const refusal = (request.raw as ScreenedMessage)[URL_REFUSAL];
-  if (refusal) throw refusal;
+  if (!refusal) return;
+  warnMalformed(request.log, refusal.status, undefined);
+  throw refusal;
 }
 
 /** Fastify's own client errors whose messages are safe to show as they are. */
@@ -130,6 +220,14 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // Fastify's own 4xx: a body that is not JSON, too large, of another type, or of a wrong
+      // length (the malformed requests Node's parser lets through). A body cut off because the
+      // connection is gone (its parser's refusal was logged by answerClientError, or the
+      // client left) has nobody to answer and no second line.
+      const malformed =
+        error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError || status === 400;
+      if (malformed && !request.raw.socket?.destroyed)
+        warnMalformed(request.log, status, error.code);
       const known = error.code ? FASTIFY_CLIENT_MESSAGES[error.code] : undefined;
       const detail =
         known ??

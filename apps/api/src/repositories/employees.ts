@@ -26,13 +26,13 @@ import {
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
-  boundedTotal,
-  countUpToBound,
   decodeCursor,
   encodeCursor,
   listRows,
   pageIdsQuery,
+  revealedIds,
   searchFilter,
+  searchTotal,
   highestIdNumberQuery,
   withoutUndefined,
 } from './query-kit';
@@ -199,22 +199,23 @@ export const employeesRepository = {
           from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', selective)}) page on page.id = e.id
           order by e.id`,
     );
-    const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
-      db,
-      where,
-      countUpToBound(sql`employee`, where),
-    );
+    const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
     const items = rows.slice(0, page.limit).map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
     await audit(db, context, {
       action: criteria ? 'employee.search' : 'employee.list',
       recordType: 'employee',
-      recordIds: items.map((e) => e.employee_id),
+      recordIds: revealedIds(
+        items.map((e) => e.employee_id),
+        total,
+        rows[page.limit]?.record.employee_id,
+      ),
       outcome: 'success',
     });
     return {
       items,
-      ...boundedTotal(counted),
+      total: total.total,
+      more: total.more,
       nextCursor: last ? encodeCursor(Number(last.id)) : null,
     };
   },

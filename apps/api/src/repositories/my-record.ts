@@ -15,6 +15,8 @@ import { notFound } from '../errors';
 import { audit, type RequestContext } from './audit';
 import {
   type Page,
+  afterPosition,
+  appointmentPosition,
   boundedTotal,
   countUpToBound,
   decodeCursor,
@@ -76,7 +78,8 @@ function actorOf(row: AccessRow, ownRowId: number): AccessActor {
 export const myRecordRepository = {
   /**
    * The patient's appointments from today (UTC) on, soonest first, one page at a time. The
-   * cursor is the last appointment's row id; the next page starts after its (date, time, id).
+   * cursor is the last appointment's row id; the next page starts after its (date, time, id),
+   * and a cursor naming no appointment of this patient is a 400 ({@link appointmentPosition}).
    */
   async upcomingAppointments(
     db: Db,
@@ -86,15 +89,14 @@ export const myRecordRepository = {
   ): Promise<Page<UpcomingAppointment>> {
     const after = decodeCursor(page.cursor);
     const rowId = await patientRowId(db, patientId);
+    const position = await appointmentPosition(db, rowId, after);
     const today = todayUtc();
     const upcoming = sql`a.patient_id = ${rowId} and a.date >= ${today}::date`;
     const rows = await queryRows<{ id: string | number } & UpcomingAppointment>(
       db,
       sql`select a.id, a.date::text as date, a.time::text as time, a.topic
           from appointment a
-          where ${upcoming}
-            and (${after}::bigint = 0 or (a.date, a.time, a.id) >
-                 (select c.date, c.time, c.id from appointment c where c.id = ${after}::bigint))
+          where ${upcoming} and ${afterPosition(position, 'later')}
           order by a.date, a.time, a.id
           limit ${page.limit + 1}`,
     );

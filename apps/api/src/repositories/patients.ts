@@ -30,14 +30,16 @@ import { issueActivationCode } from './accounts';
 import { audit, auditInsertSql, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
-  boundedTotal,
-  countUpToBound,
+  afterPosition,
+  appointmentPosition,
   decodeCursor,
   encodeCursor,
   type JsonText,
   listRows,
   pageIdsQuery,
+  revealedIds,
   searchFilter,
+  searchTotal,
   highestIdNumberQuery,
   withoutUndefined,
 } from './query-kit';
@@ -83,6 +85,32 @@ function patientConflict(error: unknown): never {
     throw conflict('patient.id_card_number', 'A patient with this ID card number already exists');
   }
   throw error;
+}
+
+/**
+ * A 409 on the ID card number tells that some patient holds that number: the holder's record
+ * is audited (a failed `action`), so the answer reveals no match its access log does not show.
+ * (A 409 on the Patient ID is audited under that id already.)
+ */
+async function auditCardHolder(
+  db: Db,
+  context: RequestContext,
+  error: unknown,
+  action: 'patient.create' | 'patient.update',
+  idCardNumber: string | undefined,
+): Promise<void> {
+  if (idCardNumber === undefined || uniqueViolation(error) !== 'patient_id_card_number_key') return;
+  const holders = await queryRows<{ patient_id: string }>(
+    db,
+    sql`select patient_id from patient where lower(id_card_number) = lower(${idCardNumber})`,
+  );
+  if (holders.length === 0) return;
+  await audit(db, context, {
+    action,
+    recordType: 'patient',
+    recordIds: holders.map((row) => row.patient_id),
+    outcome: 'failure',
+  });
 }
 
 /** A patient's internal row id and name, or a 404. */
@@ -152,7 +180,7 @@ export const patientsRepository = {
   /**
    * Every appointment of one patient, newest first (date, time, then row id), one page at a
    * time; the cursor is the last appointment's row id, the next page starts before its
-   * (date, time, id). Audited like reading the record; 404 (audited as a failure) for an
+   * (date, time, id); a cursor naming no appointment of this patient is a 400. Audited like reading the record; 404 (audited as a failure) for an
    * unknown patient.
    */
   async appointments(
@@ -174,14 +202,12 @@ export const patientsRepository = {
     });
     if (!found) throw notFound(`No patient with ID ${patientId}`);
     const rowId = Number(found.id);
+    const position = await appointmentPosition(db, rowId, after);
     const rows = await queryRows<{ id: string | number } & ChartAppointment>(
       db,
       sql`select a.id, a.date::text as date, a.time::text as time, a.topic
           from appointment a
-          where a.patient_id = ${rowId}
-            and (${after}::bigint = 0 or (a.date, a.time, a.id) <
-                 (select c.date, c.time, c.id from appointment c
-                   where c.id = ${after}::bigint and c.patient_id = ${rowId}))
+          where a.patient_id = ${rowId} and ${afterPosition(position, 'earlier')}
           order by a.date desc, a.time desc, a.id desc
           limit ${page.limit + 1}`,
     );
@@ -235,23 +261,24 @@ export const patientsRepository = {
           from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', selective)}) page on page.id = p.id
           order by p.id`,
     );
-    const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
-      db,
-      where,
-      countUpToBound(sql`patient`, where),
-    );
+    const total = await searchTotal(db, sql`patient`, sql`patient_id`, where);
     const shown = rows.slice(0, page.limit);
     const items = shown.map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
     await audit(db, context, {
       action: criteria ? 'patient.search' : 'patient.list',
       recordType: 'patient',
-      recordIds: shown.map((r) => r.patient_id),
+      recordIds: revealedIds(
+        shown.map((r) => r.patient_id),
+        total,
+        rows[page.limit]?.patient_id,
+      ),
       outcome: 'success',
     });
     return {
       items,
-      ...boundedTotal(counted),
+      total: total.total,
+      more: total.more,
       nextCursor: last ? encodeCursor(Number(last.id)) : null,
     };
   },
@@ -296,6 +323,7 @@ export const patientsRepository = {
         },
       );
     } catch (error) {
+      await auditCardHolder(db, context, error, 'patient.create', input.patient.id_card_number);
       return patientConflict(error);
     }
   },
@@ -335,6 +363,7 @@ export const patientsRepository = {
         },
       );
     } catch (error) {
+      await auditCardHolder(db, context, error, 'patient.update', fields.id_card_number);
       patientConflict(error);
     }
     const [row] = await queryRows<{ record: PatientRecord }>(

@@ -20,15 +20,72 @@ export function encodeCursor(rowId: number): string {
   return Buffer.from(`r${rowId}`).toString('base64url');
 }
 
+/**
+ * 400 naming `cursor`: one this API did not give out, or gave out for rows the caller cannot
+ * see. Both answer alike, so a cursor cannot tell whether a row it names exists.
+ */
+export const unknownCursor = () =>
+  badRequest('The cursor is not one this API gave out', [
+    { field: 'cursor', message: 'Unknown cursor' },
+  ]);
+
 /** Decodes a cursor this API gave out; 400 (field `cursor`) for anything else. */
 export function decodeCursor(cursor: string | undefined): number {
   if (cursor === undefined) return 0;
   const match = /^r(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!match)
-    throw badRequest('The cursor is not one this API gave out', [
-      { field: 'cursor', message: 'Unknown cursor' },
-    ]);
+  if (!match) throw unknownCursor();
   return Number(match[1]);
+}
+
+/** Where a page of appointments starts: the (date, time, id) of the last one given. */
+export interface AppointmentPosition {
+  readonly date: string;
+  readonly time: string;
+  readonly id: number;
+}
+
+/**
+ * The position of a cursor among one patient's appointments, or undefined without a cursor;
+ * 400 ({@link unknownCursor}) when the id is not one of that patient's appointments. Only the
+ * patient's own rows are read: `c.id + 0` keeps the primary key from locating the cursor's row,
+ * so the patient's index (`appointment_latest`) is the way in, and an id of another patient's
+ * appointment costs and answers exactly what an id nobody has does. (Placing the page by the
+ * cursor's row, whoever's it was, told a patient whether an appointment id existed and where
+ * it fell.)
+ */
+export async function appointmentPosition(
+  db: Db,
+  patientRowId: number,
+  after: number,
+): Promise<AppointmentPosition | undefined> {
+  if (after === 0) return undefined;
+  const [row] = await queryRows<{ date: string; time: string; id: string | number }>(
+    db,
+    appointmentPositionQuery(patientRowId, after),
+  );
+  if (!row) throw unknownCursor();
+  return { date: row.date, time: row.time, id: Number(row.id) };
+}
+
+/** The query of {@link appointmentPosition} (its test reads the plan). */
+export function appointmentPositionQuery(patientRowId: number, after: number): SQL {
+  return sql`select c.date::text as date, c.time::text as time, c.id from appointment c
+      where c.patient_id = ${patientRowId} and c.id + 0 = ${after}::bigint`;
+}
+
+/**
+ * The condition of an appointment page after (soonest first) or before (newest first) a
+ * position; `true` on the first page.
+ */
+export function afterPosition(
+  position: AppointmentPosition | undefined,
+  direction: 'later' | 'earlier',
+): SQL {
+  if (!position) return sql`true`;
+  const at = sql`(${position.date}::date, ${position.time}::time, ${position.id}::bigint)`;
+  return direction === 'later'
+    ? sql`(a.date, a.time, a.id) > ${at}`
+    : sql`(a.date, a.time, a.id) < ${at}`;
 }
 
 /**
@@ -115,6 +172,69 @@ export function countUpToBound(table: SQL, where: SQL | undefined): SQL {
  */
 export function listRows<T>(db: Db, where: SQL | undefined, query: SQL): Promise<T[]> {
   return where ? queryRows<T>(db, query) : preparedRows<T>(db, query);
+}
+
+/**
+ * The record ids (`recordId`, e.g. `patient_id`) of the rows matching a search, up to
+ * TOTAL_COUNT_BOUND + 1: what a search's total counts, for {@link searchTotal}.
+ */
+export function matchedIdsUpToBound(table: SQL, recordId: SQL, where: SQL): SQL {
+  return sql`select ${recordId} as record_id from ${table} where ${where} limit ${TOTAL_COUNT_BOUND + 1}`;
+}
+
+/** A page's total and the records whose existence the page's answer reveals. */
+export interface PageTotal {
+  readonly total: number;
+  readonly more: boolean;
+  /**
+   * The records a search's total counts (up to TOTAL_COUNT_BOUND + 1); empty for a list
+   * without criteria, whose total names no one.
+   */
+  readonly matched: readonly string[];
+}
+
+/**
+ * A page's total. Without criteria it counts every row ({@link countUpToBound}): how many
+ * records there are, which says nothing about any of them. With criteria the total is a count
+ * of matches, and a count tells whether records of that name exist (a page past the last
+ * match answered `[]` with the matches still counted, so names could be guessed letter by
+ * letter without a single record's access log showing it): the matches counted are read by
+ * their ids, for the caller to audit with the page ({@link revealedIds}).
+ */
+export async function searchTotal(
+  db: Db,
+  table: SQL,
+  recordId: SQL,
+  where: SQL | undefined,
+): Promise<PageTotal> {
+  if (!where) {
+    const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
+      db,
+      where,
+      countUpToBound(table, where),
+    );
+    return { ...boundedTotal(counted), matched: [] };
+  }
+  const rows = await queryRows<{ record_id: string }>(
+    db,
+    matchedIdsUpToBound(table, recordId, where),
+  );
+  return { ...boundedTotal(rows.length), matched: rows.map((row) => row.record_id) };
+}
+
+/**
+ * The record ids a page's answer reveals, to be audited with it: the rows it shows, then, for a
+ * search, the matches its total counts and the one after the page that its next cursor tells
+ * of (with a capped total, that one may lie beyond the counted ones). Each id once, the shown
+ * ones first. Rule: no answer tells of a match that is not audited.
+ */
+export function revealedIds(
+  shown: readonly string[],
+  total: PageTotal,
+  peeked: string | undefined,
+): string[] {
+  if (total.matched.length === 0) return [...shown];
+  return [...new Set([...shown, ...total.matched, ...(peeked === undefined ? [] : [peeked])])];
 }
 
 /** The page's total from {@link countUpToBound}: exact, or the bound with `more` set. */

@@ -755,7 +755,17 @@ describe('PUT /patient/update-patient', () => {
       },
     });
     expectProblem(response, 409, 'patient.id_card_number');
-    await expectAudit(response, 'patient.update', [id], 'failure');
+    // The refused update, and the record whose card number the 409 tells of.
+    expect(
+      (await auditOf(database, response)).map(({ action, record_ids, outcome }) => ({
+        action,
+        record_ids,
+        outcome,
+      })),
+    ).toEqual([
+      { action: 'patient.update', record_ids: [id], outcome: 'failure' },
+      { action: 'patient.update', record_ids: [other.patient.patient_id], outcome: 'failure' },
+    ]);
     expect(await getPatient(id)).toEqual(before);
   });
 
