@@ -4,3 +4,4 @@ export * from './lib/organisation';
 export * from './lib/email-domains';
 export * from './lib/sample-text';
 export * from './lib/hospital';
+export * from './lib/standard-codes';
