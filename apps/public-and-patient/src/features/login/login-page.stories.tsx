@@ -301,7 +301,7 @@ export const EnrolmentPasswordStep: Story = {
     const field = await canvas.findByLabelText(/^Current password/);
     await userEvent.type(field, 'not-my-password');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
-    await expect(field).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE));
     await expect(field).toHaveValue('not-my-password');
   },
 };

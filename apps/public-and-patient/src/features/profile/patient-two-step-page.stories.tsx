@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent } from 'storybook/test';
+import { expect, userEvent, waitFor } from 'storybook/test';
 import { ROUTES, WRONG_PASSWORD_MESSAGE } from '@portal/contract';
 import { handlers, MOCK_PASSWORD, MOCK_TOTP_CODE, problemHandler } from '@portal/testing';
 import { MFA_ALREADY_ON } from '../login/mfa-texts';
@@ -35,7 +35,7 @@ export const PasswordFirst: Story = {
     const field = await canvas.findByLabelText(/^Current password/);
     await userEvent.type(field, 'not-my-password');
     await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
-    await expect(field).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE);
+    await waitFor(() => expect(field).toHaveAccessibleDescription(WRONG_PASSWORD_MESSAGE));
     await expect(field).toHaveValue('not-my-password');
   },
 };
