@@ -165,8 +165,8 @@ describe.each(BACKENDS)('two instances on one database (%s)', (backend) => {
     it('both servers started together on the empty database, and the demo data is there once', async () => {
       expect(demoLoaded.filter(Boolean)).toHaveLength(1);
       expect(await count(a.db, 'patient')).toBe(36);
-      expect(await count(a.db, 'employee')).toBe(16);
-      expect(await count(a.db, 'app_user')).toBe(4);
+      expect(await count(a.db, 'employee')).toBe(17);
+      expect(await count(a.db, 'app_user')).toBe(5);
       for (const instance of [a, b]) expect((await on(instance, 'GET', '/ready')).status).toBe(200);
     });
 

@@ -701,7 +701,12 @@ describe('POST /employee/:id/activation-code', () => {
     expect(Object.keys(fresh).sort()).toEqual(['activation_code', 'activation_code_expires_at']);
     expectFreshCode(fresh);
     expect(fresh.activation_code).not.toBe(created.activation_code);
-    await expectAudit(response, 'employee.activation-code.create', [id]);
+    // Whoever holds the new code could register as the employee: the access waits again.
+    await expectAudit(
+      response,
+      ['employee.access.request', 'employee.activation-code.create'],
+      [id],
+    );
 
     expectProblem(await register(id, created.activation_code!), 400, 'activation_code');
     const registered = await register(id, fresh.activation_code);
