@@ -302,6 +302,16 @@ export async function issueActivationCode(
   return { activation_code: code, activation_code_expires_at: row!.expiresAt.toISOString() };
 }
 
+/** The record's current activation code, if `code` is it: unused, unrevoked and unexpired. */
+const isCurrentCode = (subject: CodeSubject, code: string) =>
+  and(
+    subjectCondition(subject),
+    eq(activationCode.codeHash, hashActivationCode(code)),
+    isNull(activationCode.usedAt),
+    isNull(activationCode.revokedAt),
+    sql`${activationCode.expiresAt} > now()`,
+  );
+
 /**
  * Uses up the record's activation code if `code` is its current one (unused, unrevoked, not
  * expired). Returns whether it was.
@@ -314,15 +324,7 @@ export async function consumeActivationCode(
   const rows = await db
     .update(activationCode)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        subjectCondition(subject),
-        eq(activationCode.codeHash, hashActivationCode(code)),
-        isNull(activationCode.usedAt),
-        isNull(activationCode.revokedAt),
-        sql`${activationCode.expiresAt} > now()`,
-      ),
-    )
+    .where(isCurrentCode(subject, code))
     .returning({ id: activationCode.id });
   return rows.length === 1;
 }
@@ -343,15 +345,7 @@ export async function countActivationCodeAttempt(
   const [row] = await db
     .update(activationCode)
     .set({ attempts: sql`${activationCode.attempts} + 1` })
-    .where(
-      and(
-        subjectCondition(subject),
-        eq(activationCode.codeHash, hashActivationCode(code)),
-        isNull(activationCode.usedAt),
-        isNull(activationCode.revokedAt),
-        sql`${activationCode.expiresAt} > now()`,
-      ),
-    )
+    .where(isCurrentCode(subject, code))
     .returning({ attempts: activationCode.attempts });
   return row?.attempts;
 }
