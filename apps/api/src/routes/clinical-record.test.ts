@@ -55,7 +55,9 @@ function ownDay(): string {
   return addDays(todayUtc(), 30 + (unique() % 3000));
 }
 
-async function addPatient(body = newPatient()): Promise<string> {
+async function addPatient(
+  body: { patient: { patient_id: string } } & Record<string, unknown> = newPatient(),
+): Promise<string> {
   const response = await call(app, 'POST', '/patient/add-patient', { token: doctor.token, body });
   expectSuccess(response, 201);
   return body.patient.patient_id;
@@ -445,7 +447,7 @@ describe('allergies with reaction and severity', () => {
     const id = await addPatient({
       ...body,
       patient_drug_allergy: [{ drug_id: 'R003', reaction: 'Hives', severity: 'severe' }],
-    } as typeof body);
+    });
     expect((await record(id)).patient_drug_allergy).toEqual([
       { drug_id: 'R003', reaction: 'Hives', severity: 'severe' },
     ]);
