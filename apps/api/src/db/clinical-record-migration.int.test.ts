@@ -24,7 +24,7 @@ describe.each(BACKENDS)('migration 0011 on a database with data, on %s', (backen
     else {
       const empty = await createEmptyServerDatabase();
       database = await openDatabase({ url: empty.url });
-      drop = empty.drop;
+      drop = () => empty.drop();
     }
     // The schema as it was, and data written with it.
     await migrate(
