@@ -13,6 +13,7 @@ import type {
 import {
   CHART_APPOINTMENTS_READ_ACTION,
   checkPatientAge,
+  DEFAULT_APPOINTMENT_MINUTES,
   nextIdAfter,
   SUMMARY_LIST_ACTION,
   SUMMARY_SEARCH_ACTION,
@@ -424,7 +425,7 @@ export const patientsRepository = {
           date: input.date,
           time: input.time,
           topic: input.topic,
-          durationMinutes: input.duration_minutes,
+          durationMinutes: input.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
           clinicianRowId: clinician,
         });
         const stored = await appointmentByRowId(tx, newRowId);

@@ -3,7 +3,6 @@ import { APPOINTMENT_OUTCOMES, CANCEL_REASON_MAX } from './appointment-rules';
 import { pageQuerySchema } from './paging';
 import {
   appointmentDateSchema,
-  appointmentMinutesSchema,
   appointmentStatusSchema,
   appointmentWarningSchema,
   bookingFields,
@@ -68,11 +67,8 @@ export const rescheduleAppointmentRequestSchema = z.object({
   date: appointmentDateSchema,
   time: timeSchema,
   clinician_id: bookingFields.clinician_id,
-  // The same rule as a booking's length, but absent keeps the old appointment's.
-  duration_minutes: z.preprocess(
-    (v) => (v === null || v === '' ? undefined : v),
-    appointmentMinutesSchema.optional(),
-  ),
+  // The same rule as a booking's length; absent keeps the old appointment's.
+  duration_minutes: bookingFields.duration_minutes,
   topic: emptyAsNull(textSchema({ max: LONG_TEXT_MAX, multiline: true })).optional(),
   reason: emptyAsNull(textSchema({ max: CANCEL_REASON_MAX, multiline: true })).optional(),
 });

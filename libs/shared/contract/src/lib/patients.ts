@@ -30,7 +30,6 @@ import {
   APPOINTMENT_MINUTES_MIN,
   APPOINTMENT_STATUSES,
   APPOINTMENT_WARNING_CODES,
-  DEFAULT_APPOINTMENT_MINUTES,
   PATIENT_LIST_VIEWS,
 } from './appointment-rules';
 import { pageQuerySchema } from './paging';
@@ -194,15 +193,17 @@ export const appointmentMinutesSchema = z.preprocess(
  */
 export const bookingFields = {
   clinician_id: emptyAsAbsent(employeeIdSchema),
+  // Absent stays absent (the server books DEFAULT_APPOINTMENT_MINUTES), so that a form parsed
+  // with this schema sends the spec's four fields when no length was chosen.
   duration_minutes: z.preprocess(
     (v) => (v === null || v === '' ? undefined : v),
-    appointmentMinutesSchema.optional().default(DEFAULT_APPOINTMENT_MINUTES),
+    appointmentMinutesSchema.optional(),
   ),
 };
 
 /**
  * POST /patient/add-patient-appointment: the spec's four fields; optionally a clinician and a
- * length (default 15 minutes). The author and time are the session's (recorded_by, recorded_at):
+ * length (absent: DEFAULT_APPOINTMENT_MINUTES, 15). The author and time are the session's (recorded_by, recorded_at):
  * a body that names them has them ignored, as any field the schema does not know.
  */
 export const addAppointmentRequestSchema = z.object({

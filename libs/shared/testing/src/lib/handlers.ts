@@ -685,7 +685,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         date: body.date,
         time: toTimeWithSeconds(body.time),
         topic: body.topic,
-        duration_minutes: body.duration_minutes,
+        duration_minutes: body.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
         status: 'booked',
         clinician: clinicianOf(body.clinician_id),
         cancel_reason: null,
