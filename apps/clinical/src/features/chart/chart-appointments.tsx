@@ -87,16 +87,18 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
                 <Button
                   variant="secondary"
                   className="min-h-9 px-3"
+                  aria-label={`Cancel: ${when(a)}`}
                   onClick={() => setAction({ kind: 'cancel', appointment: a })}
                 >
-                  Cancel<span className="sr-only">: {when(a)}</span>
+                  Cancel
                 </Button>
                 <Button
                   variant="secondary"
                   className="min-h-9 px-3"
+                  aria-label={`Reschedule: ${when(a)}`}
                   onClick={() => setAction({ kind: 'reschedule', appointment: a })}
                 >
-                  Reschedule<span className="sr-only">: {when(a)}</span>
+                  Reschedule
                 </Button>
               </div>
               <OutcomeButtons

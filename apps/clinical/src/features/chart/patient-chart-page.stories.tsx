@@ -17,6 +17,10 @@ import {
 } from './chart-fixtures';
 import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
 
+/** A mock API of its own for a story that changes the appointments. */
+const chartHandlers = () =>
+  createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } });
+
 const meta = {
   title: 'Pages/Clinical/PatientChartPage',
   component: PatientChartPage,
@@ -54,6 +58,7 @@ export const Default: Story = {
 
 /** The follow-up is cancelled with a reason; a dialog asks for it (required). */
 export const CancelWithReason: Story = {
+  parameters: { msw: chartHandlers() },
   play: async ({ canvas, userEvent }) => {
     const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
     await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
@@ -72,6 +77,7 @@ export const CancelWithReason: Story = {
 
 /** The cancel dialog open with its required reason refused: the state a person sees. */
 export const CancelDialogRefused: Story = {
+  parameters: { msw: chartHandlers() },
   play: async ({ canvas, userEvent }) => {
     const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
     await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
@@ -88,6 +94,7 @@ export const CancelDialogRefused: Story = {
 
 /** The reschedule dialog, starting from the appointment's clinician and length. */
 export const RescheduleDialogOpen: Story = {
+  parameters: { msw: chartHandlers() },
   play: async ({ canvas, userEvent }) => {
     const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
     await userEvent.click(

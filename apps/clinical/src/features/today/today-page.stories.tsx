@@ -73,6 +73,8 @@ export const All: Story = {
 
 /** One click marks a booked appointment attended. */
 export const MarkAttended: Story = {
+  // Its own mock API: the mark changes the day.
+  parameters: { msw: dayHandlers(morning(today())) },
   play: async ({ canvas, userEvent }) => {
     await table(canvas);
     await userEvent.click(canvas.getByRole('button', { name: /^Mark attended: Somchai/ }));
