@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import { CANCEL_REASON_MAX } from '@portal/contract';
 import { toApiError, useCancelAppointmentMutation } from '@portal/api-client';
 import {
@@ -20,25 +21,30 @@ export interface CancelDialogProps {
   readonly appointmentId: string;
   /** The appointment in words, "2026-12-03 at 10:30". */
   readonly when: string;
-  /** What was typed the last time the dialog was closed without cancelling. */
+  /** What was typed before, for this appointment (the dialog starts with it). */
   readonly draft: string;
-  /** Closed without cancelling: keeps what was typed, so a misclick loses nothing. */
-  readonly onClose: (draft: string) => void;
+  /** What is typed, as it is typed: the chart keeps it, so closing the dialog loses nothing. */
+  readonly onDraftChange: (draft: string) => void;
+  /** Closed without cancelling. */
+  readonly onClose: () => void;
   /** The appointment was cancelled. */
   readonly onCancelled: () => void;
 }
 
 /**
- * Cancels one appointment with a reason (required): the cancel call, body `{reason}`. Closing it
- * (Keep appointment, Escape) hands back what was typed, which the chart keeps and shows again
- * when the dialog opens for the same appointment, and which holds the page's leave guard.
+ * Cancels one appointment with a reason (required): the cancel call, body `{reason}`. What is
+ * typed goes to the chart as it is typed, which shows it again when the dialog reopens for the
+ * same appointment after Keep appointment or Escape, and holds the page's leave guard meanwhile.
  */
 export function CancelDialog(props: CancelDialogProps) {
   const mutation = useCancelAppointmentMutation();
   const form = usePortalForm(cancelSchema, { defaultValues: { reason: props.draft } });
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback();
   const reasonRef = useRef<HTMLElement | null>(null);
-  const close = () => props.onClose(String(form.getValues('reason') ?? ''));
+  const reason = useWatch({ control: form.control, name: 'reason' });
+  const report = useEffectEvent((text: string) => props.onDraftChange(text));
+  useEffect(() => report(String(reason ?? '')), [reason]);
+  const close = props.onClose;
   return (
     <Dialog
       open

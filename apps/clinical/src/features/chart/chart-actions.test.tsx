@@ -192,9 +192,9 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     await upcoming();
     const cancel = () => screen.getByRole('button', { name: `Cancel: ${FOLLOW_UP_WHEN}` });
     await user.click(cancel());
-    let dialog = screen.getByRole('dialog', { name: 'Cancel appointment' });
+    let dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
     const reason = () => within(dialog).getByRole('textbox', { name: /^Reason/ });
-    expect(reason()).toHaveFocus();
+    await waitFor(() => expect(reason()).toHaveFocus());
     expect(reason()).toBeRequired();
 
     // Nothing typed: refused at the field, nothing sent.
@@ -207,7 +207,7 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     await user.click(within(dialog).getByRole('button', { name: 'Keep appointment' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(cancel());
-    dialog = screen.getByRole('dialog', { name: 'Cancel appointment' });
+    dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
     expect(reason()).toHaveValue('Patient is travelling');
     // Escape closes it too, keeping the text; leaving the page then asks first.
     await user.keyboard('{Escape}');
@@ -216,7 +216,7 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
 
     await user.click(cancel());
-    dialog = screen.getByRole('dialog', { name: 'Cancel appointment' });
+    dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     expect(
       await screen.findByText(`The appointment on ${FOLLOW_UP_WHEN} was cancelled.`),
@@ -240,7 +240,7 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     const { user } = renderChart();
     await upcoming();
     await user.click(screen.getByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }));
-    const dialog = screen.getByRole('dialog', { name: 'Reschedule appointment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
     expect(within(dialog).getByRole('combobox', { name: /^Length/ })).toHaveValue('30');
     await waitFor(() =>
       expect(within(dialog).getByRole('combobox', { name: /^Clinician/ })).toHaveValue('E002'),

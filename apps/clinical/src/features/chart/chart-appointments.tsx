@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type ChartAppointment, personName, todayUtc } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
 import { LeaveGuard } from '@portal/shell';
@@ -6,8 +6,16 @@ import { Button, Card, Notice } from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { StackedTable } from '../appointments/stacked-table';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
-import { CancelDialog } from './cancel-dialog';
-import { RescheduleDialog, type RescheduleDraft, rescheduleStart } from './reschedule-dialog';
+import { type RescheduleDraft, rescheduleStart } from './reschedule-start';
+
+// The dialogs and their forms (react-hook-form, the widgets) load when one first opens: a
+// chart opened to be read does not download them.
+const CancelDialog = lazy(() =>
+  import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })),
+);
+const RescheduleDialog = lazy(() =>
+  import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })),
+);
 
 /** Shown when the patient has no appointment at all. */
 export const NO_APPOINTMENTS = 'No appointments.';
@@ -137,7 +145,8 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
   const a = action?.appointment;
   return (
     <Card title="Appointments">
-      <LeaveGuard dirty={action === null && unsaved} />
+      {/* Also while a dialog is open: Back or closing the tab would lose what it holds. */}
+      <LeaveGuard dirty={unsaved} />
       <div className="flex flex-col gap-4">
         {outcome.notice}
         {done}
@@ -153,52 +162,50 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
           Show more appointments
         </Button>
       )}
-      {action?.kind === 'cancel' && a && (
-        <CancelDialog
-          patientId={patientId}
-          appointmentId={a.appointment_id}
-          when={when(a)}
-          draft={cancelDrafts[a.appointment_id] ?? ''}
-          onClose={(draft) => {
-            setCancelDrafts((d) => ({ ...d, [a.appointment_id]: draft }));
-            setAction(null);
-          }}
-          onCancelled={() => {
-            setCancelDrafts(({ [a.appointment_id]: _, ...rest }) => rest);
-            setAction(null);
-            setDone(
-              <Notice tone="success">
-                <p>The appointment on {when(a)} was cancelled.</p>
-              </Notice>,
-            );
-          }}
-        />
-      )}
-      {action?.kind === 'reschedule' && a && (
-        <RescheduleDialog
-          patientId={patientId}
-          appointment={a}
-          draft={moveDrafts[a.appointment_id] ?? rescheduleStart(a)}
-          onClose={(draft) => {
-            setMoveDrafts((d) => ({ ...d, [a.appointment_id]: draft }));
-            setAction(null);
-          }}
-          onRescheduled={(answer) => {
-            setMoveDrafts(({ [a.appointment_id]: _, ...rest }) => rest);
-            setAction(null);
-            setDone(
-              <Notice tone={answer.warnings.length ? 'warning' : 'success'}>
-                <p>
-                  The appointment on {when(a)} was moved to {when(answer.booked)}.
-                </p>
-                {answer.warnings.map((w) => (
-                  <p key={w.code}>{w.message}.</p>
-                ))}
-              </Notice>,
-            );
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {action?.kind === 'cancel' && a && (
+          <CancelDialog
+            patientId={patientId}
+            appointmentId={a.appointment_id}
+            when={when(a)}
+            draft={cancelDrafts[a.appointment_id] ?? ''}
+            onDraftChange={(draft) => setCancelDrafts((d) => ({ ...d, [a.appointment_id]: draft }))}
+            onClose={() => setAction(null)}
+            onCancelled={() => {
+              setCancelDrafts(({ [a.appointment_id]: _, ...rest }) => rest);
+              setAction(null);
+              setDone(
+                <Notice tone="success">
+                  <p>The appointment on {when(a)} was cancelled.</p>
+                </Notice>,
+              );
+            }}
+          />
+        )}
+        {action?.kind === 'reschedule' && a && (
+          <RescheduleDialog
+            patientId={patientId}
+            appointment={a}
+            draft={moveDrafts[a.appointment_id] ?? rescheduleStart(a)}
+            onDraftChange={(draft) => setMoveDrafts((d) => ({ ...d, [a.appointment_id]: draft }))}
+            onClose={() => setAction(null)}
+            onRescheduled={(answer) => {
+              setMoveDrafts(({ [a.appointment_id]: _, ...rest }) => rest);
+              setAction(null);
+              setDone(
+                <Notice tone={answer.warnings.length ? 'warning' : 'success'}>
+                  <p>
+                    The appointment on {when(a)} was moved to {when(answer.booked)}.
+                  </p>
+                  {answer.warnings.map((w) => (
+                    <p key={w.code}>{w.message}.</p>
+                  ))}
+                </Notice>,
+              );
+            }}
+          />
+        )}
+      </Suspense>
     </Card>
   );
 }

@@ -62,7 +62,7 @@ export const CancelWithReason: Story = {
   play: async ({ canvas, userEvent }) => {
     const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
     await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
-    const dialog = within(document.body).getByRole('dialog', { name: 'Cancel appointment' });
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Cancel appointment' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
     await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
@@ -81,7 +81,7 @@ export const CancelDialogRefused: Story = {
   play: async ({ canvas, userEvent }) => {
     const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
     await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
-    const dialog = within(document.body).getByRole('dialog', { name: 'Cancel appointment' });
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Cancel appointment' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() =>
       expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAttribute(
@@ -100,7 +100,9 @@ export const RescheduleDialogOpen: Story = {
     await userEvent.click(
       within(upcoming).getByRole('button', { name: /^Reschedule: .* at 10:30$/ }),
     );
-    const dialog = within(document.body).getByRole('dialog', { name: 'Reschedule appointment' });
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Reschedule appointment',
+    });
     await expect(within(dialog).getByRole('combobox', { name: /^Length/ })).toHaveValue('30');
   },
 };

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { ChartAppointment, RescheduleResponse } from '@portal/contract';
 import { toApiError, useRescheduleAppointmentMutation } from '@portal/api-client';
 import {
@@ -12,45 +13,29 @@ import {
 } from '@portal/form-widgets';
 import { Button, Dialog } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
+import type { RescheduleDraft } from './reschedule-start';
 
 /** The reschedule call's rules, loaded when the dialog first opens. */
 const rescheduleSchema = () =>
   import('@portal/contract/schemas').then((c) => c.rescheduleAppointmentRequestSchema);
 
-/** What the reschedule form holds (as typed: strings). */
-export interface RescheduleDraft {
-  date: string;
-  time: string;
-  duration_minutes: string;
-  clinician_id: string;
-  reason: string;
-}
-
-/** The form's start for an appointment: the same clinician and length, a new date and time. */
-export function rescheduleStart(a: ChartAppointment): RescheduleDraft {
-  return {
-    date: '',
-    time: '',
-    duration_minutes: String(a.duration_minutes),
-    clinician_id: a.clinician?.employee_id ?? '',
-    reason: '',
-  };
-}
-
 /** Props of {@link RescheduleDialog}. */
 export interface RescheduleDialogProps {
   readonly patientId: string;
   readonly appointment: ChartAppointment;
-  /** What the form held the last time it was closed without rescheduling. */
+  /** What was typed before, for this appointment (the form starts with it). */
   readonly draft: RescheduleDraft;
-  /** Closed without rescheduling: keeps what was typed. */
-  readonly onClose: (draft: RescheduleDraft) => void;
+  /** What the form holds, as it changes: the chart keeps it, so closing loses nothing. */
+  readonly onDraftChange: (draft: RescheduleDraft) => void;
+  /** Closed without rescheduling. */
+  readonly onClose: () => void;
   readonly onRescheduled: (answer: RescheduleResponse) => void;
 }
 
 /**
  * Moves an appointment: the old one is cancelled (with the reason, "Rescheduled" when none is
- * given) and a new one booked, the two linked, in one call. Closing it keeps what was typed.
+ * given) and a new one booked, the two linked, in one call. What is typed goes to the chart as
+ * it changes, so closing the dialog loses nothing.
  */
 export function RescheduleDialog(props: RescheduleDialogProps) {
   const mutation = useRescheduleAppointmentMutation();
@@ -58,7 +43,10 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback();
   const firstRef = useRef<HTMLElement | null>(null);
   const a = props.appointment;
-  const close = () => props.onClose(form.getValues() as RescheduleDraft);
+  const values = useWatch({ control: form.control });
+  const report = useEffectEvent((draft: RescheduleDraft) => props.onDraftChange(draft));
+  useEffect(() => report(values as RescheduleDraft), [values]);
+  const close = props.onClose;
   return (
     <Dialog
       open
