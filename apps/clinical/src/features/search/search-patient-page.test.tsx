@@ -107,8 +107,14 @@ describe('SearchPatientPage', () => {
     expect(shownIds()).toHaveLength(50);
   });
 
-  it('replaces the list with a non-empty search result', async () => {
+  it('replaces the list with a non-empty search result, asked for as summaries', async () => {
     serve(24);
+    const views: (string | null)[] = [];
+    server.use(
+      http.post('*/api/patient/search-patient', ({ request }) => {
+        views.push(new URL(request.url).searchParams.get('view'));
+      }),
+    );
     const { user } = renderPage();
     await screen.findByText('Showing 24 of 24 patients');
     await user.type(field('Last Name'), 'quix');
@@ -117,6 +123,7 @@ describe('SearchPatientPage', () => {
     expect(shownIds()).toEqual(['P003', 'P006']);
     expect(screen.getByText('Results for last name “quix”.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(views).toEqual(['summary']);
   });
 
   it('searches by the start of an id', async () => {
