@@ -195,7 +195,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
           time: '08:05:09',
           details: 'x',
           recorded_by: null,
-          recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+          recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as string,
         },
       ]);
     });

@@ -839,16 +839,16 @@ describe('POST /patient/add-patient-appointment', () => {
       date: '2030-01-02',
       time: '10:30:00',
       topic: 'Check-up',
-      appointment_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      appointment_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
       duration_minutes: 15,
       status: 'booked',
       clinician: null,
       recorded_by: {
         employee_id: doctor.recordId,
         first_name: 'Kanya',
-        last_name: expect.any(String),
+        last_name: expect.any(String) as string,
       },
-      recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
       warnings: [],
     });
     await expectAudit(response, 'patient.appointment.create', [id]);
@@ -917,7 +917,7 @@ describe('POST /patient/add-patient-history', () => {
     const author = {
       employee_id: doctor.recordId,
       first_name: 'Kanya',
-      last_name: expect.any(String),
+      last_name: expect.any(String) as string,
     };
     expect(response.json()).toEqual({
       patient_id: id,
@@ -927,7 +927,7 @@ describe('POST /patient/add-patient-history', () => {
       time: '16:45:00',
       detail: 'Fractured wrist',
       recorded_by: author,
-      recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as string,
     });
     await expectAudit(response, 'patient.history.create', [id]);
     expect((await getPatient(id)).medical_history).toEqual([
