@@ -21,9 +21,9 @@ export interface StackedTableProps<K extends string> {
 }
 
 /**
- * A table that becomes stacked rows on a phone: below the `sm` breakpoint each row is a block and
- * each cell is a line led by its column's header (`data-label`), so nothing scrolls sideways and
- * no value is broken inside (times, lengths and statuses never wrap; names and topics wrap
+ * A table that becomes stacked rows on phones and tablets: below the `lg` breakpoint each row is
+ * a block and each cell a line led by its column's header (`data-label`), so nothing scrolls
+ * sideways and no value is broken inside (times, lengths and statuses never wrap; names and topics wrap
  * between words, or anywhere only when a word alone is wider than the line). The table's, rows'
  * and cells' roles are written out because a table shown as blocks loses them in some browsers.
  */
@@ -34,13 +34,13 @@ export function StackedTable<K extends string>({
   rows,
 }: StackedTableProps<K>) {
   return (
-    <table role="table" className="w-full text-left text-sm max-sm:block">
+    <table role="table" className="w-full text-left text-sm max-lg:block">
       <caption
-        className={captionHidden ? 'sr-only' : 'mb-2 text-left font-semibold text-ink max-sm:block'}
+        className={captionHidden ? 'sr-only' : 'mb-2 text-left font-semibold text-ink max-lg:block'}
       >
         {caption}
       </caption>
-      <thead className="max-sm:sr-only">
+      <thead className="max-lg:sr-only">
         <tr role="row" className="border-b border-line">
           {columns.map((column) => (
             <th
@@ -58,12 +58,12 @@ export function StackedTable<K extends string>({
           ))}
         </tr>
       </thead>
-      <tbody className="max-sm:block">
+      <tbody className="max-lg:block">
         {rows.map((row) => (
           <tr
             key={row.key}
             role="row"
-            className="border-b border-line align-top last:border-0 max-sm:block max-sm:py-3"
+            className="border-b border-line align-top last:border-0 max-lg:block max-lg:py-3"
           >
             {columns.map((column) => (
               <td
@@ -72,7 +72,7 @@ export function StackedTable<K extends string>({
                 // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
                 role="cell"
                 data-label={column.srOnlyHeader ? undefined : column.header}
-                className="py-2 pr-4 [overflow-wrap:break-word] last:pr-0 max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:text-muted max-sm:before:content-[attr(data-label)]"
+                className="py-2 pr-4 [overflow-wrap:break-word] last:pr-0 max-lg:flex max-lg:gap-3 max-lg:py-1 max-lg:pr-0 max-lg:before:w-24 max-lg:before:shrink-0 max-lg:before:font-semibold max-lg:before:text-muted max-lg:before:content-[attr(data-label)]"
               >
                 {row.cells[column.key]}
               </td>

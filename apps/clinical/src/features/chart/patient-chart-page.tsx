@@ -161,9 +161,10 @@ function Chart({ record }: { record: PatientRecord }) {
               <p className="text-muted">{MESSAGES.noChronicDiseases}</p>
             )}
           </Card>
-          <ChartAppointments patientId={p.patient_id} />
         </div>
       </div>
+      {/* Full width: eight columns and their actions do not fit half the page. */}
+      <ChartAppointments patientId={p.patient_id} />
       <Card title="Medical history">
         <HistoryTimeline history={record.medical_history} />
       </Card>
