@@ -72,6 +72,7 @@ function serveChart(appointments: ChartAppointment[] = CHART_APPOINTMENTS) {
         clinician: body['clinician_id'] === NURSE.employee_id ? NURSE : DOCTOR,
         rescheduled_from: old.appointment_id,
       });
+      old.rescheduled_to = booked.appointment_id;
       list.push(booked);
       return HttpResponse.json({
         cancelled: old,
@@ -257,6 +258,11 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     expect(
       screen.getByText('The clinician already has a booked appointment at that time.'),
     ).toBeInTheDocument();
+    // The two are linked: each names the other.
+    await waitFor(() =>
+      expect(screen.getByText(`Moved to ${newDate} at 11:00`)).toBeInTheDocument(),
+    );
+    expect(screen.getByText(`Moved from ${FOLLOW_UP_WHEN}`)).toBeInTheDocument();
     expect(sent.reschedule).toEqual([
       expect.objectContaining({
         id: FOLLOW_UP.appointment_id,

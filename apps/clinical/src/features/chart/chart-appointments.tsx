@@ -38,13 +38,29 @@ const COLUMNS = [
 
 type Action = { kind: 'cancel' | 'reschedule'; appointment: ChartAppointment } | null;
 
-/** The topic, and for a cancelled appointment why (and where a reschedule moved it). */
-function TopicText({ a }: { a: ChartAppointment }) {
+/**
+ * The topic, and for a cancelled appointment why; a reschedule's two appointments name each
+ * other ("Moved to …", "Moved from …") when the other is in the list.
+ */
+function TopicText({ a, all }: { a: ChartAppointment; all: readonly ChartAppointment[] }) {
+  const other = (id: string | null) => (id ? all.find((b) => b.appointment_id === id) : undefined);
+  const to = other(a.rescheduled_to);
+  const from = other(a.rescheduled_from);
   return (
     <span className="[overflow-wrap:anywhere]">
       {a.topic || '-'}
       {a.status === 'cancelled' && a.cancel_reason && (
         <span className="block text-xs text-muted">Reason: {a.cancel_reason}</span>
+      )}
+      {to && (
+        <span className="block text-xs text-muted">
+          Moved to {to.date} at {to.time.slice(0, 5)}
+        </span>
+      )}
+      {from && (
+        <span className="block text-xs text-muted">
+          Moved from {from.date} at {from.time.slice(0, 5)}
+        </span>
       )}
     </span>
   );
@@ -86,7 +102,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
         length: <LengthText minutes={a.duration_minutes} />,
         clinician: personName(a.clinician),
         status: <StatusBadge status={a.status} />,
-        topic: <TopicText a={a} />,
+        topic: <TopicText a={a} all={items} />,
         bookedBy: personName(a.recorded_by),
         actions:
           a.status === 'booked' ? (
