@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { MESSAGES, type PatientRecord, prefilledPath, ROUTES } from '@portal/contract';
+import {
+  ALLERGY_SEVERITY_LABELS,
+  allergySeverityRank,
+  MESSAGES,
+  type PatientRecord,
+  personName,
+  prefilledPath,
+  ROUTES,
+} from '@portal/contract';
 import { isApiError, usePatient } from '@portal/api-client';
 import { diseaseName, drugName } from '@portal/reference-data';
 import {
@@ -40,23 +48,40 @@ function detailsOf(p: PatientRecord['patient']): [string, string][] {
   ];
 }
 
-/** Drug allergies first and loud: an alert naming each drug, or a quiet line when none. */
+/**
+ * Drug allergies first and loud: an alert naming each drug, the severe ones first, each with its
+ * severity and reaction when known; or a quiet line when there are none.
+ */
 function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_allergy'] }) {
   if (allergies.length === 0)
     return <p className="text-sm font-medium text-muted">{MESSAGES.noDrugAllergies}</p>;
+  // A stable sort: equal severities keep the record's order.
+  const ordered = [...allergies].sort(
+    (a, b) => allergySeverityRank(a.severity) - allergySeverityRank(b.severity),
+  );
   return (
     <div
       role="alert"
       className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-800"
     >
       <p className="text-lg font-bold">Drug allergies</p>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {allergies.map(({ drug_id }) => (
+      <ul className="mt-2 flex flex-col gap-2">
+        {ordered.map(({ drug_id, severity, reaction }) => (
           <li
             key={drug_id}
-            className="rounded-full border border-danger-700 bg-surface px-3 py-1 font-semibold"
+            className="rounded-lg border border-danger-700 bg-surface px-3 py-2 [overflow-wrap:anywhere]"
           >
-            {drugName(drug_id) ?? drug_id} <span className="font-mono text-sm">({drug_id})</span>
+            <span className="font-semibold">
+              {drugName(drug_id) ?? drug_id} <span className="font-mono text-sm">({drug_id})</span>
+            </span>
+            {severity && (
+              <span
+                className={`ml-2 inline-block rounded-full px-2 text-xs font-bold whitespace-nowrap uppercase ${severity === 'severe' ? 'bg-danger-700 text-white' : 'border border-danger-700'}`}
+              >
+                {ALLERGY_SEVERITY_LABELS[severity]}
+              </span>
+            )}
+            {reaction && <span className="block text-sm text-ink">Reaction: {reaction}</span>}
           </li>
         ))}
       </ul>
@@ -83,6 +108,7 @@ function HistoryTimeline({ history }: { history: PatientRecord['medical_history'
           <p className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
             {entry.details || MESSAGES.emptyValue}
           </p>
+          <p className="text-xs text-muted">Recorded by {personName(entry.recorded_by)}</p>
         </li>
       ))}
     </ol>
@@ -135,9 +161,10 @@ function Chart({ record }: { record: PatientRecord }) {
               <p className="text-muted">{MESSAGES.noChronicDiseases}</p>
             )}
           </Card>
-          <ChartAppointments patientId={p.patient_id} />
         </div>
       </div>
+      {/* Full width: eight columns and their actions do not fit half the page. */}
+      <ChartAppointments patientId={p.patient_id} />
       <Card title="Medical history">
         <HistoryTimeline history={record.medical_history} />
       </Card>
