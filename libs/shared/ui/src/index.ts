@@ -14,5 +14,6 @@ export * from './lib/layout/card';
 export * from './lib/layout/page-heading';
 export * from './lib/records/patient-record-view';
 export * from './lib/records/appointment-table';
+export * from './lib/records/record-table';
 export * from './lib/records/detail-list';
 export { useIdle, whenIdle } from './lib/idle/idle';

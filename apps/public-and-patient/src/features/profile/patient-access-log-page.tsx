@@ -1,5 +1,5 @@
 import { useMyAccessLog } from '@portal/api-client';
-import { describeAccess, ROUTES } from '@portal/contract';
+import { type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
 import {
   Button,
   Card,
@@ -8,6 +8,8 @@ import {
   LoadingState,
   PageHeading,
   PortalLink,
+  RecordTable,
+  type RecordTableColumn,
 } from '@portal/ui';
 import { localDateTime } from './access-log-text';
 
@@ -19,6 +21,19 @@ export const ACCESS_LOG_LOADING = 'Loading who opened your record...';
 export const ACCESS_LOG_FAILED = 'Error: Could not load who opened your record';
 /** Shown when nobody has opened the record. */
 export const ACCESS_LOG_EMPTY = 'Nobody has opened your record yet.';
+
+type AccessEntry = AccessLogEntry;
+
+/** When (never split), who, and what, in the contract's words (describeAccess). */
+const ACCESS_COLUMNS: readonly RecordTableColumn<AccessEntry>[] = [
+  {
+    header: 'When',
+    cell: (entry) => <time dateTime={entry.occurred_at}>{localDateTime(entry.occurred_at)}</time>,
+    nowrap: true,
+  },
+  { header: 'Who', cell: (entry) => describeAccess(entry).who },
+  { header: 'What', cell: (entry) => describeAccess(entry).what },
+];
 
 /**
  * "Who opened my record" (/patient-profile/access): every access to the signed-in patient's
@@ -43,38 +58,11 @@ export function PatientAccessLogPage() {
             Showing {entries.length} of {more ? `more than ${total.toLocaleString('en')}` : total}.
           </p>
         )}
-        <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                When
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Who
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                What
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, index) => {
-              const { who, what } = describeAccess(entry);
-              return (
-                <tr
-                  key={`${entry.occurred_at}-${index}`}
-                  className="border-b border-line last:border-0"
-                >
-                  <td className="py-2 pr-4">
-                    <time dateTime={entry.occurred_at}>{localDateTime(entry.occurred_at)}</time>
-                  </td>
-                  <td className="py-2 pr-4">{who}</td>
-                  <td className="py-2">{what}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <RecordTable
+          columns={ACCESS_COLUMNS}
+          rows={entries}
+          rowKey={(entry, index) => `${entry.occurred_at}-${index}`}
+        />
         {log.hasNextPage && (
           <Button
             variant="secondary"

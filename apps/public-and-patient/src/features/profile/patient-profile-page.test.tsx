@@ -173,7 +173,7 @@ describe('PatientProfilePage', () => {
     expect(details.get('First Name')).toBe('Malee');
   });
 
-  it('lists drug allergies and chronic diseases by id, with their names', async () => {
+  it('lists drug allergies and chronic diseases by name, their id after it', async () => {
     serveRecord(FILLED);
     renderProfile();
     const allergies = await screen.findByRole('region', { name: 'Drug allergies' });
@@ -181,13 +181,13 @@ describe('PatientProfilePage', () => {
       within(allergies)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['R002 paracetamol', 'R010 insulin']);
+    ).toEqual(['paracetamol (R002)', 'insulin (R010)']);
     const diseases = screen.getByRole('region', { name: 'Chronic diseases' });
     expect(
       within(diseases)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['I003 hepatitis B']);
+    ).toEqual(['hepatitis B (I003)']);
   });
 
   it('lists the medical history under Date & Time and Details', async () => {

@@ -88,10 +88,10 @@ describe('PatientRecordView', () => {
     expect(screen.getAllByRole('region')).toHaveLength(4);
   });
 
-  it('lists allergies and diseases by id with their catalogue names (an unknown id alone)', () => {
+  it('lists allergies and diseases by catalogue name, the id after it (an unknown id alone)', () => {
     render(<PatientRecordView record={FILLED} />);
-    expect(items('Drug allergies')).toEqual(['R002 paracetamol', 'R010 insulin']);
-    expect(items('Chronic diseases')).toEqual(['I002 tuberculosis', 'I099 ']);
+    expect(items('Drug allergies')).toEqual(['paracetamol (R002)', 'insulin (R010)']);
+    expect(items('Chronic diseases')).toEqual(['tuberculosis (I002)', 'I099']);
   });
 
   it('shows the history under Date & Time and Details, with - for an entry without detail', () => {
