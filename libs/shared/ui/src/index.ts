@@ -12,6 +12,7 @@ export * from './lib/layout/page-shell';
 export * from './lib/layout/management-layout';
 export * from './lib/layout/card';
 export * from './lib/layout/page-heading';
+export * from './lib/layout/print-running-header';
 export * from './lib/records/patient-record-view';
 export * from './lib/records/appointment-table';
 export * from './lib/records/record-table';

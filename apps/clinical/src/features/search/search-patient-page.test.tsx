@@ -252,7 +252,7 @@ describe('SearchPatientPage', () => {
     expect(toggle).toHaveAccessibleName('Hide record of Malee Srisuk');
     expect(panel).toBeVisible();
     expect(within(panel!).getByRole('region', { name: 'Drug allergies' })).toHaveTextContent(
-      'R002 paracetamol',
+      'paracetamol (R002)',
     );
 
     await user.click(toggle);

@@ -83,6 +83,15 @@ describe('NavigationScroll', () => {
     expect(window.scrollY).toBe(900);
   });
 
+  it("stays where it is when only the entry's state changes (the same address)", async () => {
+    const scroll = fakeScrolling();
+    renderPages();
+    scroll.scrollBy(400);
+    await act(async () => probe.navigate('/list', { replace: true, state: { kept: true } }));
+    expect(scroll.scrollTo).not.toHaveBeenCalled();
+    expect(scroll.position()).toBe(400);
+  });
+
   it('leaves the position alone on a link to a fragment, and keeps positions across a reload', async () => {
     const scroll = fakeScrolling();
     const { unmount } = renderPages();

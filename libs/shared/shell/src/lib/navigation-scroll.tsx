@@ -30,7 +30,8 @@ function readSaved(): Map<string, number> {
 /**
  * Scroll positions for the router (React Router's own ScrollRestoration works only under a data
  * router, and the apps use BrowserRouter): a link, a redirect or a form's navigation opens the
- * new page at its top; Back and Forward return to where that history entry was left, waiting
+ * new page at its top (a new entry for the same address, only its state changed, stays where it
+ * is); Back and Forward return to where that history entry was left, waiting
  * briefly for the page to grow tall enough. A link to a `#fragment` is left to the browser.
  */
 export function NavigationScroll() {
@@ -38,6 +39,8 @@ export function NavigationScroll() {
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number> | null>(null);
   const currentKey = useRef(location.key);
+  const address = `${location.pathname}${location.search}`;
+  const currentAddress = useRef(address);
 
   useEffect(() => {
     const saved = readSaved();
@@ -69,8 +72,11 @@ export function NavigationScroll() {
   // Before paint: the new page must not flash at the old page's position.
   useLayoutEffect(() => {
     currentKey.current = location.key;
+    const samePage = currentAddress.current === address;
+    currentAddress.current = address;
     if (navigationType !== NavigationType.Pop) {
-      if (!location.hash) window.scrollTo(0, 0);
+      // The same address again (a search keeping its criteria in the entry) is no new page.
+      if (!location.hash && !samePage) window.scrollTo(0, 0);
       return;
     }
     const target = (positions.current ?? readSaved()).get(location.key);
@@ -96,7 +102,7 @@ export function NavigationScroll() {
       stop();
       for (const input of inputs) window.removeEventListener(input, stop);
     };
-  }, [location.key, location.hash, navigationType]);
+  }, [location.key, location.hash, address, navigationType]);
 
   return null;
 }
