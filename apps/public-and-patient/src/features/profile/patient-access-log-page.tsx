@@ -1,5 +1,5 @@
 import { useMyAccessLog } from '@portal/api-client';
-import { type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
+import { ACCESS_KIND_TEXT, type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
 import {
   Button,
   Card,
@@ -24,6 +24,34 @@ export const ACCESS_LOG_EMPTY = 'Nobody has opened your record yet.';
 
 type AccessEntry = AccessLogEntry;
 
+/**
+ * What was done, in the contract's words: one line stands for one visit (the API groups the same
+ * person's rows of the same minute), named by its weightiest action; when it stands for more
+ * than one row, how many and what else was done.
+ */
+function WhatWasDone({ entry }: { entry: AccessEntry }) {
+  const { what } = describeAccess(entry);
+  const count = entry.count ?? 1;
+  if (count <= 1) return what;
+  const also = [...new Set(entry.kinds ?? [])]
+    .filter((kind) => kind !== entry.kind)
+    .map((kind) => ACCESS_KIND_TEXT[kind]);
+  return (
+    <>
+      {what}{' '}
+      <span className="block text-muted">
+        {accessCountText(count)}
+        {also.length > 0 && `; also ${also.join(', ')}`}
+      </span>
+    </>
+  );
+}
+
+/** How many rows one line stands for, in words. */
+export function accessCountText(count: number): string {
+  return `${count} actions in one visit`;
+}
+
 /** When (never split), who, and what, in the contract's words (describeAccess). */
 const ACCESS_COLUMNS: readonly RecordTableColumn<AccessEntry>[] = [
   {
@@ -32,12 +60,12 @@ const ACCESS_COLUMNS: readonly RecordTableColumn<AccessEntry>[] = [
     nowrap: true,
   },
   { header: 'Who', cell: (entry) => describeAccess(entry).who },
-  { header: 'What', cell: (entry) => describeAccess(entry).what },
+  { header: 'What', cell: (entry) => <WhatWasDone entry={entry} /> },
 ];
 
 /**
  * "Who opened my record" (/patient-profile/access): every access to the signed-in patient's
- * record from the audit trail, newest first, a page at a time (GET /profile/access-log). The
+ * record from the audit trail, one line per visit, newest first, a page at a time (GET /profile/access-log). The
  * sentences come from the contract (describeAccess), so the API and the page agree on them.
  */
 export function PatientAccessLogPage() {

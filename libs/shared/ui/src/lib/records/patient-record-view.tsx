@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
-import { MESSAGES, type PatientRecord } from '@portal/contract';
+import { APPOINTMENT_STATUS_LABELS, MESSAGES, type PatientRecord } from '@portal/contract';
 import { diseaseName, drugName } from '@portal/reference-data';
+import { clinicianName } from './appointment-table';
 import { capitalised, DetailList, shownValue as shown } from './detail-list';
 import { RecordTable, type RecordTableColumn } from './record-table';
 
@@ -9,13 +10,21 @@ const HISTORY_COLUMNS: readonly RecordTableColumn<PatientRecord['medical_history
   { header: 'Details', cell: (entry) => shown(entry.details) },
 ];
 
-/** The latest appointment as date plus time, or the spec's 'No appointment'. */
+/**
+ * The latest appointment (the API's choice: the next booked one, else the most recent past one)
+ * as date plus time, its topic, the clinician's name and, when it is no longer booked, its
+ * status; or the spec's 'No appointment'.
+ */
 export function appointmentText(appointment: PatientRecord['patient_appointment']): string {
   if (!appointment.date) return MESSAGES.noAppointment;
   const time = appointment.time.slice(0, 5);
-  return appointment.topic
+  let text = appointment.topic
     ? `${appointment.date} ${time} — ${appointment.topic}`
     : `${appointment.date} ${time}`;
+  if (appointment.clinician) text += ` · with ${clinicianName(appointment.clinician)}`;
+  if (appointment.status && appointment.status !== 'booked')
+    text += ` (${APPOINTMENT_STATUS_LABELS[appointment.status]})`;
+  return text;
 }
 
 /**
