@@ -23,11 +23,19 @@ const ROWS: readonly Visit[] = [
   },
 ];
 
-/** How many lines an element's text takes (a Range gives one rectangle per line fragment). */
+/** How many lines the text of an element takes at most (one rectangle per line of a text node). */
 function linesOf(element: Element): number {
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let most = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    most = Math.max(
+      most,
+      new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size,
+    );
+  }
+  return most;
 }
 
 const meta = {
