@@ -67,6 +67,17 @@ export type AppointmentWarningCode = (typeof APPOINTMENT_WARNING_CODES)[number];
 /** The words of the warning that the clinician already has a booked appointment then. */
 export const CLINICIAN_BUSY_MESSAGE = 'The clinician already has a booked appointment at that time';
 
+/** Why a booking's clinician is refused (400 on `clinician_id`). */
+export const NOT_A_CLINICIAN_MESSAGE = 'Choose an active doctor or nurse as the clinician';
+
+/** Why a cancel, reschedule or status change is refused for an appointment no longer booked. */
+export function notBookedMessage(status: AppointmentStatus): string {
+  return `This appointment is ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}; only a booked one can change`;
+}
+
+/** The reason a reschedule gives its cancelled appointment when the request names none. */
+export const RESCHEDULED_REASON = 'Rescheduled';
+
 /** The answer's `view` of the patient list and search calls: the spec's records, or summaries. */
 export const PATIENT_LIST_VIEWS = ['full', 'summary'] as const;
 

@@ -114,7 +114,7 @@ export const dayAppointmentListSchema = z.array(dayAppointmentSchema);
 /** One clinician a booking may name: an active employee whose position has the clinical role. */
 export const clinicianSchema = staffRefSchema.extend({ position_name: z.string() });
 
-/** GET /clinicians: a page of the active clinicians, by last and first name. */
+/** GET /clinicians: a page of the active clinicians, by employee id. */
 export const clinicianListSchema = z.array(clinicianSchema);
 
 export type ChartAppointment = z.infer<typeof chartAppointmentSchema>;

@@ -16,6 +16,9 @@ import {
   dayAppointmentsQuerySchema,
   DEFAULT_APPOINTMENT_MINUTES,
   type LatestAppointment,
+  NOT_A_CLINICIAN_MESSAGE,
+  notBookedMessage,
+  RESCHEDULED_REASON,
   patientListQuerySchema,
   rescheduleAppointmentRequestSchema,
   type StaffRef,
@@ -382,9 +385,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       e.work_status !== 'yes' ||
       findPosition(e.position_id ?? '')?.portalRole !== 'medical_personnel'
     ) {
-      const detail = 'Choose a clinician: an active doctor or nurse';
-      throw new MockProblem(400, `clinician_id: ${detail}`, [
-        { field: 'clinician_id', message: detail },
+      throw new MockProblem(400, `clinician_id: ${NOT_A_CLINICIAN_MESSAGE}`, [
+        { field: 'clinician_id', message: NOT_A_CLINICIAN_MESSAGE },
       ]);
     }
     return { employee_id: e.employee_id, first_name: e.first_name, last_name: e.last_name };
@@ -418,7 +420,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   /** A booked appointment, or the 409 the API answers for any other. */
   const bookedOrConflict = (a: ChartAppointment) => {
     if (a.status !== 'booked') {
-      const detail = `This appointment is ${a.status}; only a booked one can change`;
+      const detail = notBookedMessage(a.status);
       throw new MockProblem(409, detail, [{ field: 'appointment_id', message: detail }]);
     }
   };
@@ -734,7 +736,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       };
       Object.assign(old, {
         status: 'cancelled',
-        cancel_reason: body.reason ?? 'Rescheduled',
+        cancel_reason: body.reason ?? RESCHEDULED_REASON,
         rescheduled_to: replacement.appointment_id,
       });
       const warnings = warningsFor(replacement);
