@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { patientChartPath, ROUTES } from '@portal/contract';
 import { pdfPageTexts } from './pdf-text';
 import { DEMO, measureOverflow, signInWithToken } from './quality-support';
-import { apiToken, createPatient, daysFromToday, logInThroughPage, unique } from './support';
+import { apiToken, createPatient, daysFromToday, unique } from './support';
 
 /**
  * The record's screens beyond their journeys: where a navigation leaves the page scrolled, the
@@ -82,7 +82,7 @@ test('a chart opened from the bottom of the results opens at its top; Back retur
   const lastName = `${last.first_name} ${last.last_name}`;
 
   await page.setViewportSize({ width: 1280, height: 720 });
-  await logInThroughPage(page, DEMO.doctor);
+  await signInWithToken(page, request, DEMO.doctor);
   await page.goto(ROUTES.searchPatient);
   await page.getByLabel(/^Last Name/).fill(surname);
   await page.getByRole('button', { name: 'Search' }).click();
