@@ -54,7 +54,7 @@ describe('PatientChartPage', () => {
       expect(within(details).getByText(text)).toBeInTheDocument();
     }
     const diseases = screen.getByRole('region', { name: 'Chronic diseases' });
-    expect(within(diseases).getByText('I003')).toBeInTheDocument();
+    expect(within(diseases).getByRole('listitem')).toHaveTextContent('hepatitis B (I003)');
     const history = screen.getByRole('region', { name: 'Medical history' });
     expect(
       within(history)
@@ -164,5 +164,19 @@ describe('PatientChartPage', () => {
     renderChart();
     expect(await screen.findByRole('status')).toHaveTextContent(LOADING_CHART);
     expect(screen.getByRole('heading', { level: 1, name: 'Patient chart' })).toBeInTheDocument();
+  });
+
+  it('repeats the name, ID and date of birth above every printed page, and not on screen', async () => {
+    server.use(
+      ...createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } }),
+    );
+    renderChart();
+    await heading();
+    // A table's head, which the browser repeats on each printed page (e2e: the printed PDF).
+    const running = document.querySelector('thead');
+    expect(running).toHaveTextContent(
+      `Malee Srisuk · Patient ID P037 · Date of birth ${CHART_RECORD.patient.date_of_birth}`,
+    );
+    expect(running).toHaveClass('hidden', 'print:table-header-group');
   });
 });

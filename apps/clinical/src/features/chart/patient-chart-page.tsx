@@ -15,18 +15,28 @@ import {
   Button,
   Card,
   capitalised,
+  CatalogueName,
   DetailList,
   ErrorState,
   LinkButton,
   LoadingState,
   PageHeading,
   PortalLink,
+  PrintRunningHeader,
   shownValue,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
 
 /** The loading text of the chart. */
 export const LOADING_CHART = 'Loading patient chart...';
+
+/**
+ * What tops every printed page of the chart, so that a page separated from the first still
+ * names its patient.
+ */
+export function printedHeader(p: PatientRecord['patient']): string {
+  return `${p.first_name} ${p.last_name} · Patient ID ${p.patient_id} · Date of birth ${shownValue(p.date_of_birth)}`;
+}
 
 /** Every field of the patient's record, in the order of the add form. */
 function detailsOf(p: PatientRecord['patient']): [string, string][] {
@@ -152,8 +162,7 @@ function Chart({ record }: { record: PatientRecord }) {
               <ul className="flex flex-col gap-1">
                 {record.patient_chronic_disease.map(({ disease_id }) => (
                   <li key={disease_id}>
-                    <span className="font-mono font-semibold">{disease_id}</span>{' '}
-                    {diseaseName(disease_id) ?? ''}
+                    <CatalogueName name={diseaseName(disease_id)} code={disease_id} />
                   </li>
                 ))}
               </ul>
@@ -205,7 +214,11 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
   } else {
     const p = record.data.patient;
     heading = `${p.first_name} ${p.last_name}`;
-    body = <Chart record={record.data} />;
+    body = (
+      <PrintRunningHeader header={printedHeader(p)}>
+        <Chart record={record.data} />
+      </PrintRunningHeader>
+    );
   }
 
   return (

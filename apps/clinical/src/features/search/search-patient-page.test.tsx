@@ -273,7 +273,7 @@ describe('SearchPatientPage', () => {
     expect(toggle).toHaveAccessibleName('Hide record of Malee Srisuk');
     expect(panel).toBeVisible();
     expect(await within(panel!).findByRole('region', { name: 'Drug allergies' })).toHaveTextContent(
-      'R002 paracetamol',
+      'paracetamol (R002)',
     );
     expect(opened).toEqual(['P001']);
 
