@@ -515,7 +515,8 @@ async function replaceLists(
   rowId: number,
   diseases: readonly { disease_id: string }[] | undefined,
   allergies:
-    readonly { drug_id: string; reaction: string | null; severity: string | null }[] | undefined,
+    | readonly { drug_id: string; reaction?: string | undefined; severity?: string | undefined }[]
+    | undefined,
 ): Promise<void> {
   if (diseases) {
     await tx.delete(patientChronicDisease).where(eq(patientChronicDisease.patientId, rowId));

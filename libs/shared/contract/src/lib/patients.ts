@@ -70,8 +70,9 @@ export const allergySeveritySchema = z.enum(ALLERGY_SEVERITIES, {
  */
 export const drugAllergySchema = z.object({
   drug_id: drugIdSchema,
-  reaction: emptyAsNull(textSchema({ max: ALLERGY_REACTION_MAX })),
-  severity: emptyAsNull(allergySeveritySchema),
+  // Absent when not given, so that a form parsed with this schema sends the spec's {drug_id}.
+  reaction: emptyAsAbsent(textSchema({ max: ALLERGY_REACTION_MAX })),
+  severity: emptyAsAbsent(allergySeveritySchema),
 });
 
 /** The drug-allergy list of a patient, as `[{drug_id, reaction?, severity?}]`. */
