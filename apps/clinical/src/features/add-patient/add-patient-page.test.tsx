@@ -324,8 +324,8 @@ describe('AddPatientPage', () => {
         patient_chronic_disease: [{ disease_id: 'I002' }],
         // Reaction and severity are not asked on this form: sent as not known.
         patient_drug_allergy: [
-          { drug_id: 'R002', reaction: null, severity: null },
-          { drug_id: 'R010', reaction: null, severity: null },
+          { drug_id: 'R002' },
+          { drug_id: 'R010' },
         ],
       },
     ]);

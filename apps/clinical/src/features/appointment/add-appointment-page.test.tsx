@@ -25,7 +25,8 @@ describePatientEntryPage('AddAppointmentPage', {
     success: 'Appointment added for Malee Srisuk (P001) on 2030-11-20 at 08:05, 15 minutes.',
   },
   dateProblem: 'The clinic is closed that day',
-  // The length left empty is the standard one; no clinician is sent at all.
-  extraBody: { duration_minutes: 15 },
+  // Length and clinician left empty: the form sends the spec's four fields alone (the server
+  // books the standard 15 minutes).
+  extraBody: {},
   failureMessage: MESSAGES.addPatientFailed,
 });
