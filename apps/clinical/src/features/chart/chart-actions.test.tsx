@@ -120,7 +120,8 @@ const upcoming = () => screen.findByRole('table', { name: 'Upcoming' });
 /** The row of the appointment whose topic (or date) is given. */
 async function rowWith(text: string) {
   const rows = await screen.findAllByRole('row');
-  const row = rows.find((r) => r.textContent?.includes(text));
+  // The innermost row: the print layout's table holds the whole chart in one of its rows.
+  const row = rows.find((r) => r.textContent?.includes(text) && !r.querySelector('tr'));
   if (!row) throw new Error(`No row with ${text}`);
   return row;
 }
