@@ -6,6 +6,8 @@ export interface StackedColumn<K extends string> {
   readonly header: string;
   /** Hidden header text (a column of buttons has no visible heading). */
   readonly srOnlyHeader?: boolean;
+  /** A value never split over two lines (a date, a time, a length, a status). */
+  readonly nowrap?: boolean;
 }
 
 /** Props of {@link StackedTable}. */
@@ -72,7 +74,8 @@ export function StackedTable<K extends string>({
                 // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
                 role="cell"
                 data-label={column.srOnlyHeader ? undefined : column.header}
-                className="py-2 pr-4 [overflow-wrap:break-word] last:pr-0 max-lg:flex max-lg:gap-3 max-lg:py-1 max-lg:pr-0 max-lg:before:w-24 max-lg:before:shrink-0 max-lg:before:font-semibold max-lg:before:text-muted max-lg:before:content-[attr(data-label)]"
+                data-nowrap={column.nowrap ? '' : undefined}
+                className={`${column.nowrap ? 'whitespace-nowrap ' : ''}py-2 pr-4 [overflow-wrap:break-word] last:pr-0 max-lg:flex max-lg:gap-3 max-lg:py-1 max-lg:pr-0 max-lg:before:w-24 max-lg:before:shrink-0 max-lg:before:font-semibold max-lg:before:text-muted max-lg:before:content-[attr(data-label)]`}
               >
                 {row.cells[column.key]}
               </td>

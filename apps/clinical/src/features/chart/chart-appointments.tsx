@@ -26,11 +26,11 @@ export const APPOINTMENTS_FAILED = 'Error: Could not load the appointments';
 export const CHART_APPOINTMENTS_PAGE = 20;
 
 const COLUMNS = [
-  { key: 'date', header: 'Date' },
-  { key: 'time', header: 'Time' },
-  { key: 'length', header: 'Length' },
+  { key: 'date', header: 'Date', nowrap: true },
+  { key: 'time', header: 'Time', nowrap: true },
+  { key: 'length', header: 'Length', nowrap: true },
   { key: 'clinician', header: 'Clinician' },
-  { key: 'status', header: 'Status' },
+  { key: 'status', header: 'Status', nowrap: true },
   { key: 'topic', header: 'Topic' },
   { key: 'bookedBy', header: 'Booked by' },
   { key: 'actions', header: 'Actions', srOnlyHeader: true },
