@@ -15,4 +15,3 @@ export * from './lib/totp';
 export * from './lib/mfa';
 export * from './lib/chart';
 export * from './lib/display-dates';
-export * from './lib/appointment-rules';

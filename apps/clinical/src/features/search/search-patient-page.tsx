@@ -2,38 +2,21 @@ import { useId, useState } from 'react';
 import {
   MESSAGES,
   patientChartPath,
-  type PatientSummary,
+  type PatientRecord,
   type SearchPatientRequest,
   searchPatientRequestSchema,
 } from '@portal/contract';
-import { usePatient, usePatientSummaryList, usePatientSummarySearch } from '@portal/api-client';
+import { usePatientList, usePatientSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
-import {
-  Button,
-  capitalised,
-  ErrorState,
-  LoadingState,
-  PatientRecordView,
-  PortalLink,
-} from '@portal/ui';
+import { appointmentText, Button, PatientRecordView, PortalLink } from '@portal/ui';
 
 const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last_name: '' };
 
-/** The whole record, fetched when it is opened (the access log records that as a view). */
-function FullRecord({ patientId }: { patientId: string }) {
-  const record = usePatient(patientId);
-  if (record.isPending) return <LoadingState label="Loading the record…" />;
-  if (record.isError) return <ErrorState>{`Error: ${MESSAGES.patientLoadFailed}`}</ErrorState>;
-  return <PatientRecordView record={record.data} />;
-}
-
-/**
- * One patient in the list: the summary the list sends (name, id, age, gender, date of birth,
- * whether there are drug allergies), and the whole record on demand.
- */
-function PatientRow({ patient: p }: { patient: PatientSummary }) {
+/** One patient in the list: a summary, and the whole record on demand. */
+function PatientRow({ record }: { record: PatientRecord }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const p = record.patient;
   return (
     <article className="rounded-xl border border-line bg-surface">
       <div className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -46,15 +29,10 @@ function PatientRow({ patient: p }: { patient: PatientSummary }) {
               {p.first_name} {p.last_name}
             </PortalLink>{' '}
             <span className="font-mono text-sm text-muted">{p.patient_id}</span>
-            {p.has_drug_allergies && (
-              <span className="ml-2 inline-block rounded-full border border-danger-700 bg-danger-50 px-2 text-xs font-bold whitespace-nowrap text-danger-800">
-                Drug allergies
-              </span>
-            )}
           </p>
           <p className="text-sm text-muted">
-            {p.age} years · {capitalised(p.gender)} · Born{' '}
-            <span className="whitespace-nowrap">{p.date_of_birth}</span>
+            {p.age} years · {p.gender} · {p.phone_number} · Latest appointment:{' '}
+            {appointmentText(record.patient_appointment)}
           </p>
         </div>
         <Button
@@ -71,7 +49,7 @@ function PatientRow({ patient: p }: { patient: PatientSummary }) {
         </Button>
       </div>
       <div id={panelId} hidden={!open} className="border-t border-line p-4">
-        {open && <FullRecord patientId={p.patient_id} />}
+        {open && <PatientRecordView record={record} />}
       </div>
     </article>
   );
@@ -86,23 +64,22 @@ const FIELDS = [
 
 /**
  * Patient Information: the full list loads on open, a page at a time; a search by id, first
- * or last name replaces it when it finds anyone. Both ask for summaries (`?view=summary`); a
- * row's whole record is fetched when it is opened, or in the chart its name links to.
+ * or last name replaces it when it finds anyone; each row opens the whole record.
  */
 export function SearchPatientPage() {
-  const list = usePatientSummaryList();
+  const list = usePatientList();
   return (
     <RecordSearch
       title="Patient Information"
       noun={{ one: 'patient', many: 'patients' }}
       list={list}
-      useSearch={usePatientSummarySearch}
+      useSearch={usePatientSearch}
       schema={searchPatientRequestSchema}
       fields={FIELDS}
       emptyCriteria={NO_CRITERIA}
       loadFailedMessage={MESSAGES.patientLoadFailed}
-      itemKey={(patient) => patient.patient_id}
-      renderItem={(patient) => <PatientRow patient={patient} />}
+      itemKey={(record) => record.patient.patient_id}
+      renderItem={(record) => <PatientRow record={record} />}
     />
   );
 }

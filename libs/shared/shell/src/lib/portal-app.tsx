@@ -5,7 +5,6 @@ import { AuthProvider } from '@portal/auth';
 import { LoadingState } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
-import { NavigationScroll } from './navigation-scroll';
 import { PortalFrame } from './portal-frame';
 
 // The leave guard's Back check must be on `window` before the router's (back-guard-hub.ts).
@@ -27,10 +26,7 @@ export function PortalApp({ children, footer }: { children: ReactNode; footer?: 
   );
 }
 
-/**
- * The session, the frame, an error boundary and the loading fallback, inside the router; and
- * where each navigation leaves the page scrolled (NavigationScroll).
- */
+/** The session, the frame, an error boundary and the loading fallback, inside the router. */
 export function PortalRoot({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   // The footer waits for the first page: shown under the loading fallback, it would be pushed
   // down when the page arrives, a layout shift (CLS) on every first visit.
@@ -38,7 +34,6 @@ export function PortalRoot({ children, footer }: { children: ReactNode; footer?:
   const showFooter = useCallback(() => setPageShown(true), []);
   return (
     <AuthProvider>
-      <NavigationScroll />
       <PortalFrame footer={footer} footerHidden={!pageShown}>
         <ErrorBoundary>
           <Suspense fallback={<LoadingState label="Loading…" />}>

@@ -26,7 +26,6 @@ describe('Sidebar', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
-      'Today',
       'New Patient',
       'Edit Patient',
       'Patient Appointment',
