@@ -41,15 +41,14 @@ function stubLocation() {
 }
 
 describe('clinical App routes', () => {
-  it('leads the bare /patients-management to Add Patient', async () => {
+  it('leads the bare /patients-management to Today', async () => {
     renderApp(ROUTES.patientsManagement);
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Add Patient' }),
-    ).toBeInTheDocument();
-    expect(screen.getByTestId('path')).toHaveTextContent(ROUTES.addPatient);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(ROUTES.today);
   });
 
   it.each([
+    [ROUTES.today, 'Today'],
     [ROUTES.addPatient, 'Add Patient'],
     [ROUTES.editPatient, 'Edit Patient'],
     [ROUTES.addAppointment, 'Patient Appointment'],
@@ -62,7 +61,7 @@ describe('clinical App routes', () => {
     expect(screen.getByTestId('path')).toHaveTextContent(route);
   });
 
-  it('shows the section’s sidebar with the spec’s labels, marking the current page', async () => {
+  it('shows the section’s sidebar: Today, then the spec’s labels, marking the current page', async () => {
     renderApp(ROUTES.addAppointment);
     const sidebar = await screen.findByRole('navigation', { name: SECTION_TITLES.patients });
     expect(
@@ -70,6 +69,7 @@ describe('clinical App routes', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Today', ROUTES.today],
       ['New Patient', ROUTES.addPatient],
       ['Edit Patient', ROUTES.editPatient],
       ['Patient Appointment', ROUTES.addAppointment],

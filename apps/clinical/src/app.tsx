@@ -28,6 +28,10 @@ const SearchPatientPage = preloadable(
   () => import('./features/search/search-patient-page'),
   (m) => m.SearchPatientPage,
 );
+const TodayPage = preloadable(
+  () => import('./features/today/today-page'),
+  (m) => m.TodayPage,
+);
 const PatientChartPage = preloadable(
   () => import('./features/chart/patient-chart-page'),
   (m) => m.PatientChartPage,
@@ -35,11 +39,12 @@ const PatientChartPage = preloadable(
 
 /**
  * The page the address names and the query layer load side by side (every page here is in the
- * QueryLayout; the section's root opens Add Patient), and the app first renders once they are
- * there (main.tsx), so the page is in its first paint.
+ * QueryLayout; the section's root opens Today), and the app first renders once they are there
+ * (main.tsx), so the page is in its first paint.
  */
 export const routeReady = preloadRoute(window.location.pathname, [
-  [ROUTES.patientsManagement, AddPatientPage.preload],
+  [ROUTES.patientsManagement, TodayPage.preload, true],
+  [ROUTES.today, TodayPage.preload, true],
   [ROUTES.addPatient, AddPatientPage.preload],
   [ROUTES.editPatient, EditPatientPage.preload],
   [ROUTES.addAppointment, AddAppointmentPage.preload],
@@ -49,15 +54,17 @@ export const routeReady = preloadRoute(window.location.pathname, [
 ]);
 
 /**
- * The clinical app: /patients-management, the spec's five pages and the patient's chart (issue
- * 12), for medical personnel only.
+ * The clinical app: /patients-management, the spec's five pages, the patient's chart (issue 12)
+ * and the clinician's day, Today (issue 23), for medical personnel only. The section's bare
+ * path opens Today; /system still sends medical personnel to Add Patient, as the spec says.
  */
 export function App() {
   return (
     <Routes>
       <Route element={<QueryLayout />}>
         <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-          <Route index element={<Navigate to={ROUTES.addPatient} replace />} />
+          <Route index element={<Navigate to={ROUTES.today} replace />} />
+          <Route path={ROUTES.today} element={<TodayPage />} />
           <Route path={ROUTES.addPatient} element={<AddPatientPage />} />
           <Route path={ROUTES.editPatient} element={<EditPatientPage />} />
           <Route path={ROUTES.addAppointment} element={<AddAppointmentPage />} />

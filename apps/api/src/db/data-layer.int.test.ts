@@ -153,7 +153,9 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         { disease_id: 'I002' },
         { disease_id: 'I007' },
       ]);
-      expect(record.patient_drug_allergy).toEqual([{ drug_id: 'R003' }]);
+      expect(record.patient_drug_allergy).toEqual([
+        { drug_id: 'R003', reaction: null, severity: null },
+      ]);
       expect(record.patient_appointment).toEqual({ date: '', time: '', topic: null });
       expect(record.medical_history).toEqual([]);
       expect(record.registered).toBe(false);
@@ -171,6 +173,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         date: '2030-05-06',
         time: '10:30',
         topic: null,
+        duration_minutes: 15,
       });
       await patientsRepository.addHistory(database.db, CONTEXT, {
         patient_id: created.patient_id,
@@ -180,13 +183,22 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       });
       const record = await patientsRepository.get(database.db, CONTEXT, created.patient_id);
       expect(record.patient.date_of_birth).toMatch(/^\d{4}-01-01$/);
-      expect(record.patient_appointment).toEqual({
+      expect(record.patient_appointment).toMatchObject({
         date: '2030-05-06',
         time: '10:30:00',
         topic: null,
       });
+      // Written without a signed-in employee (the test's context): no author, but a time.
       expect(record.medical_history).toEqual([
-        { date: '2024-01-02', time: '08:05:09', details: 'x' },
+        {
+          date: '2024-01-02',
+          time: '08:05:09',
+          details: 'x',
+          recorded_by: null,
+          recorded_at: expect.stringMatching(
+            /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+          ) as string,
+        },
       ]);
     });
 

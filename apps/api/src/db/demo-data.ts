@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { ALLERGY_SEVERITIES, type AppointmentStatus } from '@portal/contract';
 import { ALLOWED_EMAIL_DOMAINS, DISEASE_IDS, DRUG_IDS, SAMPLE_TEXT } from '@portal/reference-data';
 import { type HashParams, hashPassword } from '../security/passwords';
 import { type Db, queryRows } from './database';
@@ -62,6 +63,29 @@ const LAST = [
   'Saetang',
 ];
 
+/** An appointment of the demo data, its clinician and author by employee id. */
+interface Visit {
+  patientId: number;
+  date: string;
+  time: string;
+  topic: string;
+  status: AppointmentStatus;
+  clinician: string;
+  durationMinutes: number;
+  cancelReason: string | null;
+}
+
+/** A history entry of the demo data, its author by employee id (null: before authors). */
+interface Entry {
+  patientId: number;
+  date: string;
+  time: string;
+  detail: string;
+  author: string | null;
+}
+
+const REACTIONS = ['Hives', 'Rash and itching', 'Swelling of the lips', 'Nausea', 'Wheezing'];
+
 /** A small deterministic generator, so the demo data is the same on every machine. */
 function rng(seed: number) {
   let state = seed;
@@ -118,28 +142,68 @@ export async function loadDemoData(db: Db, passwordHashing: HashParams): Promise
     });
     const inserted = await tx.insert(patient).values(patients).returning({ id: patient.id });
     const diseases: { patientId: number; diseaseId: string }[] = [];
-    const allergies: { patientId: number; drugId: string }[] = [];
-    const visits: { patientId: number; date: string; time: string; topic: string }[] = [];
-    const history: { patientId: number; date: string; time: string; detail: string }[] = [];
+    const allergies: {
+      patientId: number;
+      drugId: string;
+      reaction: string | null;
+      severity: string | null;
+    }[] = [];
+    const visits: Visit[] = [];
+    const history: Entry[] = [];
     inserted.forEach(({ id }, i) => {
       // Every fourth patient has none of each, so the empty states show too.
       if (i % 4 !== 3) {
         for (const d of new Set([pick(DISEASE_IDS), pick(DISEASE_IDS)]))
           diseases.push({ patientId: id, diseaseId: d });
       }
-      if (i % 4 !== 2) allergies.push({ patientId: id, drugId: pick(DRUG_IDS) });
+      if (i % 4 !== 2) {
+        const drugId = pick(DRUG_IDS);
+        // Some allergies say what happened and how badly; the others are not known.
+        const known = i % 3 !== 0;
+        allergies.push({
+          patientId: id,
+          drugId,
+          reaction: known ? REACTIONS[i % REACTIONS.length]! : null,
+          severity: known ? ALLERGY_SEVERITIES[i % ALLERGY_SEVERITIES.length]! : null,
+        });
+      }
       if (i % 5 !== 4) {
+        const pastDate = isoDay(-30 - Math.floor(random() * 300));
         visits.push({
           patientId: id,
-          date: isoDay(-30 - Math.floor(random() * 300)),
+          date: pastDate,
           time: '09:30:00',
           topic: pick(SAMPLE_TEXT.appointmentTopics),
+          // Past visits were attended, but for the odd missed one.
+          status: i % 7 === 3 ? 'noshow' : 'fulfilled',
+          clinician: i % 2 ? 'E002' : 'E001',
+          durationMinutes: 15,
+          cancelReason: null,
         });
+        const cancelled = i % 6 === 1;
         visits.push({
           patientId: id,
           date: isoDay(1 + Math.floor(random() * 60)),
           time: `${10 + (i % 6)}:00:00`,
           topic: pick(SAMPLE_TEXT.appointmentTopics),
+          status: cancelled ? 'cancelled' : 'booked',
+          clinician: i % 3 === 0 ? 'E004' : 'E001',
+          durationMinutes: i % 4 === 0 ? 30 : 15,
+          cancelReason: cancelled ? 'The patient asked to come another week' : null,
+        });
+      }
+      // Today's clinic, computed as the data is loaded, so the Today page shows something on
+      // any day: eight patients from 09:00, every half hour, with the doctor and the nurse.
+      if (i < 8) {
+        visits.push({
+          patientId: id,
+          date: isoDay(0),
+          time: `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}:00`,
+          topic: pick(SAMPLE_TEXT.appointmentTopics),
+          status: i === 0 ? 'fulfilled' : i === 5 ? 'cancelled' : 'booked',
+          clinician: i % 2 ? 'E002' : 'E001',
+          durationMinutes: i === 2 ? 30 : 15,
+          cancelReason: i === 5 ? 'Unwell; will call to book again' : null,
         });
       }
       const entries = i % 6 === 5 ? 0 : 1 + Math.floor(random() * 4);
@@ -149,13 +213,13 @@ export async function loadDemoData(db: Db, passwordHashing: HashParams): Promise
           date: isoDay(-10 - Math.floor(random() * 900)),
           time: `${String(8 + k * 2).padStart(2, '0')}:15:00`,
           detail: pick(SAMPLE_TEXT.historyDetails),
+          // The oldest entries predate the portal's recording of authors: shown as a dash.
+          author: k === 3 ? null : k % 2 ? 'E002' : 'E001',
         });
       }
     });
     await tx.insert(patientChronicDisease).values(diseases);
     await tx.insert(patientDrugAllergy).values(allergies);
-    await tx.insert(appointment).values(visits);
-    await tx.insert(medicalHistory).values(history);
 
     // E001 doctor, E002 nurse, E003 HR (the demo accounts), then one of every position, and leavers.
     const positions = [
@@ -213,6 +277,33 @@ export async function loadDemoData(db: Db, passwordHashing: HashParams): Promise
       .values(employees)
       .returning({ id: employee.id, employeeId: employee.employeeId });
     const staffRow = (employeeId: string) => staff.find((s) => s.employeeId === employeeId)!.id;
+    // Appointments and history with their clinicians and authors, booked or written a week
+    // before the day they name (at the time they name, for history).
+    const weekBefore = (date: string) => new Date(Date.parse(`${date}T08:00:00Z`) - 7 * 86_400_000);
+    await tx.insert(appointment).values(
+      visits.map((v) => ({
+        patientId: v.patientId,
+        date: v.date,
+        time: v.time,
+        topic: v.topic,
+        status: v.status,
+        clinicianId: staffRow(v.clinician),
+        durationMinutes: v.durationMinutes,
+        cancelReason: v.cancelReason,
+        recordedBy: staffRow(v.clinician),
+        recordedAt: weekBefore(v.date),
+      })),
+    );
+    await tx.insert(medicalHistory).values(
+      history.map((h) => ({
+        patientId: h.patientId,
+        date: h.date,
+        time: h.time,
+        detail: h.detail,
+        recordedBy: h.author ? staffRow(h.author) : null,
+        recordedAt: h.author ? new Date(`${h.date}T${h.time}Z`) : null,
+      })),
+    );
     // Every working employee with portal access is approved (by no one: the demo's history), so
     // each demo login works and the rest register as staff would; leavers are approved by no one.
     await tx.execute(sql`update employee e set access_role = pos.portal_role, access_approved_at = now()

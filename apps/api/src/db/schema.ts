@@ -117,8 +117,14 @@ export const patientDrugAllergy = pgTable(
     drugId: text('drug_id')
       .notNull()
       .references(() => drug.id),
+    // Migration 0011: what the reaction was and how severe (null: not known).
+    reaction: text('reaction'),
+    severity: text('severity'),
   },
-  (t) => [primaryKey({ columns: [t.patientId, t.drugId] })],
+  (t) => [
+    primaryKey({ columns: [t.patientId, t.drugId] }),
+    check('patient_drug_allergy_severity', sql`${t.severity} in ('mild', 'moderate', 'severe')`),
+  ],
 );
 
 export const appointment = pgTable(
@@ -132,8 +138,40 @@ export const appointment = pgTable(
     time: time('time').notNull(),
     topic: text('topic'),
     createdAt: createdAt(),
+    // Migration 0011: the stable id the API gives out, the clinician, the length and status,
+    // why it was cancelled, the appointment it replaced (a reschedule), and who booked it and
+    // when (from the session; null on appointments booked before).
+    appointmentId: uuid('appointment_id').notNull().defaultRandom(),
+    clinicianId: bigint('clinician_id', { mode: 'number' }).references(
+      (): AnyPgColumn => employee.id,
+    ),
+    durationMinutes: integer('duration_minutes').notNull().default(15),
+    status: text('status').notNull().default('booked'),
+    cancelReason: text('cancel_reason'),
+    rescheduledFrom: bigint('rescheduled_from', { mode: 'number' }).references(
+      (): AnyPgColumn => appointment.id,
+      { onDelete: 'set null' },
+    ),
+    recordedBy: bigint('recorded_by', { mode: 'number' }).references(
+      (): AnyPgColumn => employee.id,
+    ),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
   },
-  (t) => [index('appointment_latest').on(t.patientId, t.date.desc(), t.time.desc())],
+  (t) => [
+    index('appointment_latest').on(t.patientId, t.date.desc(), t.time.desc()),
+    uniqueIndex('appointment_appointment_id_key').on(t.appointmentId),
+    uniqueIndex('appointment_rescheduled_from_key').on(t.rescheduledFrom),
+    index('appointment_day').on(t.date, t.time, t.id),
+    index('appointment_clinician_day')
+      .on(t.clinicianId, t.date, t.time)
+      .where(sql`${t.clinicianId} is not null`),
+    check('appointment_status', sql`${t.status} in ('booked', 'cancelled', 'fulfilled', 'noshow')`),
+    check('appointment_duration', sql`${t.durationMinutes} between 5 and 480`),
+    check(
+      'appointment_cancel_reason',
+      sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`,
+    ),
+  ],
 );
 
 export const medicalHistory = pgTable(
@@ -147,6 +185,11 @@ export const medicalHistory = pgTable(
     time: time('time').notNull(),
     detail: text('detail'),
     createdAt: createdAt(),
+    // Migration 0011: who wrote it and when, from the session (null on older entries).
+    recordedBy: bigint('recorded_by', { mode: 'number' }).references(
+      (): AnyPgColumn => employee.id,
+    ),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }),
   },
   (t) => [index('medical_history_patient').on(t.patientId, t.date.desc(), t.time.desc())],
 );
@@ -215,7 +258,9 @@ export const appUser = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     patientId: bigint('patient_id', { mode: 'number' }).references(() => patient.id),
-    employeeId: bigint('employee_id', { mode: 'number' }).references(() => employee.id),
+    employeeId: bigint('employee_id', { mode: 'number' }).references(
+      (): AnyPgColumn => employee.id,
+    ),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: createdAt(),
     // The second factor (issue 17): the TOTP secret encrypted with AES-256-GCM (security/

@@ -27,7 +27,9 @@ import {
   addEmployeeResponseSchema,
   addPatientRequestSchema,
   addPatientResponseSchema,
+  addDays,
   ageOn,
+  appointmentResponseSchema,
   DEFAULT_API_BASE,
   type Endpoint,
   employeeSchema,
@@ -106,6 +108,10 @@ export interface World {
   /** Existing patient and employee ids. */
   readonly patientIds: string[];
   readonly employeeIds: string[];
+  /** Booked appointments (the appointment calls' paths name them; each changes once). */
+  readonly appointments: { patient_id: string; appointment_id: string }[];
+  /** Employees a booking may name as its clinician (working doctors and nurses). */
+  readonly clinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
   readonly pendingAccess: { employee_id: string; position_id: string }[];
   /** Records waiting for registration, with their codes. */
@@ -161,6 +167,8 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     sessions,
     patientIds: [],
     employeeIds: [],
+    appointments: [],
+    clinicianIds: [],
     pendingAccess: [],
     registrations: [],
     accounts: [],
@@ -187,12 +195,27 @@ export async function createWorld(group: RouteGroup): Promise<World> {
       await seed(app, hr, '/employee/add-employee', newEmployee({ position_id: position })),
     );
     world.employeeIds.push(employee.employee_id);
+    if (position === 'P001' || position === 'P002') world.clinicianIds.push(employee.employee_id);
     if (employee.activation_code) {
       world.registrations.push({
         role: position === 'P011' ? 'HR' : 'medical_personnel',
         id: employee.employee_id,
         activation_code: employee.activation_code,
       });
+    }
+  }
+  if (group === 'patients') {
+    // Booked appointments for the cancel, reschedule and status calls to find booked.
+    for (let i = 0; i < 90; i += 1) {
+      const patientId = world.patientIds[i % world.patientIds.length]!;
+      const booked = appointmentResponseSchema.parse(
+        await seed(app, doctor, '/patient/add-patient-appointment', {
+          patient_id: patientId,
+          date: addDays(todayUtc(), 1 + i),
+          time: '10:00',
+        }),
+      );
+      world.appointments.push({ patient_id: patientId, appointment_id: booked.appointment_id! });
     }
   }
   if (group === 'employees') {
@@ -274,7 +297,10 @@ function worldHints(world: World, name: string): FieldHints {
   const creates = name === 'addPatient' || name === 'addEmployee';
   const medical = world.sessions.get('medical_personnel');
   return {
-    ...(name === 'addAppointment' ? { date: dateArbitrary('appointment') } : {}),
+    ...(name === 'addAppointment' || name === 'rescheduleAppointment'
+      ? { date: dateArbitrary('appointment') }
+      : {}),
+    clinician_id: pick(world.clinicianIds, newEmployeeId),
     // Set-up asks for the session's own password: the right one, so that the bodies reach the
     // set-up behind it (mutations still send wrong ones; five of those lock the account for a
     // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
@@ -453,6 +479,17 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     fc.constantFrom(...world.patientIds, ...world.employeeIds),
     fc.stringMatching(/^[PE]9\d{5}$/),
   );
+  // The appointment calls' paths name a seeded appointment of its patient, mostly.
+  const appointmentParams = world.appointments.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...world.appointments) },
+        {
+          weight: 1,
+          arbitrary: fc.record({ patient_id: pathParams, appointment_id: fc.uuid() }),
+        },
+      )
+    : fc.record({ patient_id: pathParams, appointment_id: fc.uuid() });
+  const namesAppointment = endpoint.path.includes(':appointment_id');
   // An approval's path and body name the same waiting employee often enough to succeed.
   const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
   const arbitrary = fc.record({
@@ -474,82 +511,89 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     param: approving
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
       : pathParams,
+    appointment: appointmentParams,
   });
   const before = prototypeShape();
 
   const violations = new Map<string, ViolationRecord>();
   const logStart = world.log.markerLines.length;
   let run = 0;
-  const property = fc.asyncProperty(arbitrary, async (c: FuzzCase & { param: string }) => {
-    const index = run;
-    run += 1;
-    const waiting = approving && world.pendingAccess.find((p) => p.employee_id === c.param);
-    const body =
-      waiting && c.body !== null && typeof c.body === 'object' && c.mutations.length === 0
-        ? { ...(c.body as Record<string, unknown>), position_id: waiting.position_id }
-        : c.body;
-    const text = mutate(body, c.mutations);
-    if (text.includes(MARKER)) counts.markers += 1;
-    const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: c.param, employee_id: c.param })}`;
-    const session = role ? world.sessions.get(role) : undefined;
-    const headers: Record<string, string> = {
-      'content-type': c.contentType,
-      ...(session ? { authorization: `Bearer ${session.token}` } : {}),
-    };
-    const address = `127.0.0.${c.address}`;
-    let answer: Answer;
-    // Bodies past the limit go through inject: over a socket the 413 races the upload.
-    if (c.viaHttp && text.length < 900_000) {
-      counts.http += 1;
-      answer = await sendHttp(world, endpoint.method, url, headers, text, address);
-    } else {
-      const response = await world.app.inject({
-        method: endpoint.method,
-        url,
-        headers,
-        payload: text,
-        remoteAddress: address,
-      });
-      answer = {
-        status: response.statusCode,
-        contentType: String(response.headers['content-type'] ?? ''),
-        text: response.body,
+  const property = fc.asyncProperty(
+    arbitrary,
+    async (
+      c: FuzzCase & { param: string; appointment: { patient_id: string; appointment_id: string } },
+    ) => {
+      const index = run;
+      run += 1;
+      const waiting = approving && world.pendingAccess.find((p) => p.employee_id === c.param);
+      const body =
+        waiting && c.body !== null && typeof c.body === 'object' && c.mutations.length === 0
+          ? { ...(c.body as Record<string, unknown>), position_id: waiting.position_id }
+          : c.body;
+      const text = mutate(body, c.mutations);
+      if (text.includes(MARKER)) counts.markers += 1;
+      const param = namesAppointment ? c.appointment.patient_id : c.param;
+      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id })}`;
+      const session = role ? world.sessions.get(role) : undefined;
+      const headers: Record<string, string> = {
+        'content-type': c.contentType,
+        ...(session ? { authorization: `Bearer ${session.token}` } : {}),
       };
-    }
-    counts.sent += 1;
-    counts.byStatus.set(answer.status, (counts.byStatus.get(answer.status) ?? 0) + 1);
-    const where = `${endpoint.method} ${endpoint.path} answered ${answer.status} to ${describeBody(text)}`;
-    const kinds = [...new Set(c.mutations.map((m) => m.kind))].sort().join('+') || 'unmutated';
+      const address = `127.0.0.${c.address}`;
+      let answer: Answer;
+      // Bodies past the limit go through inject: over a socket the 413 races the upload.
+      if (c.viaHttp && text.length < 900_000) {
+        counts.http += 1;
+        answer = await sendHttp(world, endpoint.method, url, headers, text, address);
+      } else {
+        const response = await world.app.inject({
+          method: endpoint.method,
+          url,
+          headers,
+          payload: text,
+          remoteAddress: address,
+        });
+        answer = {
+          status: response.statusCode,
+          contentType: String(response.headers['content-type'] ?? ''),
+          text: response.body,
+        };
+      }
+      counts.sent += 1;
+      counts.byStatus.set(answer.status, (counts.byStatus.get(answer.status) ?? 0) + 1);
+      const where = `${endpoint.method} ${endpoint.path} answered ${answer.status} to ${describeBody(text)}`;
+      const kinds = [...new Set(c.mutations.map((m) => m.kind))].sort().join('+') || 'unmutated';
 
-    try {
-      if (answer.status >= 500) {
-        throw new Violation(`≥500 (${answer.status})`, answer.text.slice(0, 300));
+      try {
+        if (answer.status >= 500) {
+          throw new Violation(`≥500 (${answer.status})`, answer.text.slice(0, 300));
+        }
+        if (answer.status >= 400) checkProblem(answer, text);
+        if (answer.status >= 200 && answer.status < 300) {
+          await checkStored(world, name, answer, param, role);
+          if (name === 'logout') await signInAgain(world, role!);
+        }
+        if (answer.status === 401 && session) await signInAgain(world, role!);
+        if (!samePrototypes(before) || ({} as Record<string, unknown>)['polluted'] !== undefined) {
+          throw new Violation('Object.prototype changed', '');
+        }
+      } catch (error) {
+        if (!(error instanceof Violation)) throw error;
+        // Replaying one case (FUZZ_PATH): fail, so that fast-check shrinks it.
+        if (FUZZ_PATH) throw new Error(`${where}: ${error.key}: ${error.message}`);
+        // A 400 without fields is grouped by the body's shape; anything else by what was mutated.
+        const key = error.key.startsWith('400 naming') ? error.key : `${error.key} [${kinds}]`;
+        const seen = violations.get(key);
+        if (!seen)
+          violations.set(key, { count: 1, text, detail: error.message, path: String(index) });
+        else {
+          seen.count += 1;
+          if (text.length < seen.text.length)
+            Object.assign(seen, { text, detail: error.message, path: String(index) });
+        }
       }
-      if (answer.status >= 400) checkProblem(answer, text);
-      if (answer.status >= 200 && answer.status < 300) {
-        await checkStored(world, name, answer, c.param, role);
-        if (name === 'logout') await signInAgain(world, role!);
-      }
-      if (answer.status === 401 && session) await signInAgain(world, role!);
-      if (!samePrototypes(before) || ({} as Record<string, unknown>)['polluted'] !== undefined) {
-        throw new Violation('Object.prototype changed', '');
-      }
-    } catch (error) {
-      if (!(error instanceof Violation)) throw error;
-      // Replaying one case (FUZZ_PATH): fail, so that fast-check shrinks it.
-      if (FUZZ_PATH) throw new Error(`${where}: ${error.key}: ${error.message}`);
-      // A 400 without fields is grouped by the body's shape; anything else by what was mutated.
-      const key = error.key.startsWith('400 naming') ? error.key : `${error.key} [${kinds}]`;
-      const seen = violations.get(key);
-      if (!seen)
-        violations.set(key, { count: 1, text, detail: error.message, path: String(index) });
-      else {
-        seen.count += 1;
-        if (text.length < seen.text.length)
-          Object.assign(seen, { text, detail: error.message, path: String(index) });
-      }
-    }
-  });
+    },
+  );
 
   try {
     await fc.assert(property, {

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  ACCESS_KIND_PRIORITY,
   ACCESS_LOG_READ_ACTION,
   APPOINTMENTS_READ_ACTION,
   type AccessActor,
+  type AccessKind,
   type AccessLogEntry,
   accessKindOf,
   type PageParams,
   todayUtc,
+  TOTAL_COUNT_BOUND,
   type UpcomingAppointment,
 } from '@portal/contract';
 import { isRole } from '@portal/reference-data';
@@ -74,10 +77,88 @@ function actorOf(row: AccessRow, ownRowId: number): AccessActor {
   return 'staff';
 }
 
+/** Events read per batch of the access log, as a multiple of the page size. */
+const VISIT_BATCH_FACTOR = 4;
+/** Batches of events the access log reads at most for one page. */
+const VISIT_BATCH_ROUNDS = 5;
+
+/** One line of the access log being built: its entry and the last (oldest) event in it. */
+interface Visit {
+  entry: AccessLogEntry & { count: number; kinds: AccessKind[] };
+  readonly key: string;
+  lastEventId: number;
+}
+
+/** Who acted, and in which minute (UTC): events with the same key one after another are one visit. */
+function visitKey(row: AccessRow): string {
+  return `${row.actor_user_id ?? 'system'} ${row.occurred_at.slice(0, 16)}`;
+}
+
+/**
+ * Adds events (newest first) to the lines built so far: an event of the same person in the
+ * same minute as the line before joins it (its count, its kinds, the weightiest kind naming
+ * the line); any other starts a line.
+ */
+function groupVisits(visits: Visit[], rows: readonly AccessRow[], ownRowId: number): void {
+  for (const row of rows) {
+    const kind = accessKindOf(row.action, row.outcome);
+    const key = visitKey(row);
+    const current = visits.at(-1);
+    if (current && current.key === key) {
+      current.entry.count += 1;
+      if (!current.entry.kinds.includes(kind)) {
+        current.entry.kinds = [...current.entry.kinds, kind].sort(
+          (a, b) => ACCESS_KIND_PRIORITY.indexOf(a) - ACCESS_KIND_PRIORITY.indexOf(b),
+        );
+        current.entry.kind = current.entry.kinds[0]!;
+      }
+      current.lastEventId = Number(row.id);
+      continue;
+    }
+    const actor = actorOf(row, ownRowId);
+    const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
+    visits.push({
+      key,
+      lastEventId: Number(row.id),
+      entry: {
+        occurred_at: row.occurred_at,
+        kind,
+        actor,
+        name: actor === 'staff' && name ? name : null,
+        role: actor === 'staff' && isRole(row.actor_role) ? row.actor_role : null,
+        count: 1,
+        kinds: [kind],
+      },
+    });
+  }
+}
+
+/**
+ * How many lines the log has: the visits among its newest TOTAL_COUNT_BOUND + 1 events (the
+ * same page-id query as the log's, so it costs what a page costs); with more events than that,
+ * `more` says the lines counted are a floor.
+ */
+async function visitTotal(db: Db, patientId: string): Promise<{ total: number; more: boolean }> {
+  const [row] = await queryRows<{ lines: number; events: number }>(
+    db,
+    sql`select count(*) filter (where starts)::int as lines, count(*)::int as events from (
+          select row_number() over w = 1
+                 or e.actor_user_id is distinct from lag(e.actor_user_id) over w
+                 or date_trunc('minute', e.occurred_at) <> lag(date_trunc('minute', e.occurred_at)) over w
+                 as starts
+          from audit_event e
+          join (${accessLogPageIds(patientId, 0, TOTAL_COUNT_BOUND)}) page on page.id = e.id
+          window w as (order by e.id desc)) visits`,
+  );
+  const events = row?.events ?? 0;
+  return { total: row?.lines ?? 0, more: events > TOTAL_COUNT_BOUND };
+}
+
 /** What a signed-in patient may read about their own record beyond the record itself. */
 export const myRecordRepository = {
   /**
-   * The patient's appointments from today (UTC) on, soonest first, one page at a time. The
+   * The patient's appointments from today (UTC) on, soonest first, cancelled ones included
+   * with their status and reason, each with the clinician's name, one page at a time. The
    * cursor is the last appointment's row id; the next page starts after its (date, time, id),
    * and a cursor naming no appointment of this patient is a 400 ({@link appointmentPosition}).
    */
@@ -92,9 +173,14 @@ export const myRecordRepository = {
     const position = await appointmentPosition(db, rowId, after);
     const today = todayUtc();
     const upcoming = sql`a.patient_id = ${rowId} and a.date >= ${today}::date`;
-    const rows = await queryRows<{ id: string | number } & UpcomingAppointment>(
+    const rows = await queryRows<{ id: string | number; appointment: UpcomingAppointment }>(
       db,
-      sql`select a.id, a.date::text as date, a.time::text as time, a.topic
+      sql`select a.id, json_build_object('date', a.date, 'time', a.time, 'topic', a.topic,
+            'appointment_id', a.appointment_id, 'status', a.status,
+            'duration_minutes', a.duration_minutes,
+            'clinician', (select json_build_object('first_name', c.first_name, 'last_name', c.last_name)
+                            from employee c where c.id = a.clinician_id),
+            'cancel_reason', a.cancel_reason) as appointment
           from appointment a
           where ${upcoming} and ${afterPosition(position, 'later')}
           order by a.date, a.time, a.id
@@ -110,7 +196,7 @@ export const myRecordRepository = {
       recordIds: [patientId],
       outcome: 'success',
     });
-    const items = rows.slice(0, page.limit).map(({ date, time, topic }) => ({ date, time, topic }));
+    const items = rows.slice(0, page.limit).map((row) => row.appointment);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
     return {
       items,
@@ -120,10 +206,13 @@ export const myRecordRepository = {
   },
 
   /**
-   * Every access to the patient's record, newest first, one page at a time (keyset on the
-   * event id, the cursor being the last id given). Staff are named from the employee record
-   * behind their account; other patients are not named. The reading is audited as
-   * ACCESS_LOG_READ_ACTION, which the log itself leaves out.
+   * Every access to the patient's record, newest first, one page of lines at a time. One
+   * visit's events (the same person, one after another within the same minute: opening a chart
+   * reads the record and its appointments) are one line with their count, named by its
+   * weightiest kind ({@link groupVisits}). Keyset on the event id: the cursor is the last event
+   * of the last line given. Staff are named from the employee record behind their account;
+   * other patients are not named. The reading is audited as ACCESS_LOG_READ_ACTION, which the
+   * log itself leaves out.
    */
   async accessLog(
     db: Db,
@@ -131,47 +220,52 @@ export const myRecordRepository = {
     patientId: string,
     page: PageParams,
   ): Promise<Page<AccessLogEntry>> {
-    const after = decodeCursor(page.cursor);
+    let after = decodeCursor(page.cursor);
     const ownRowId = await patientRowId(db, patientId);
-    const where = concernsRecord(patientId);
-    const rows = await queryRows<AccessRow>(
-      db,
-      sql`select e.id,
-                 to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
-                 e.action, e.outcome, e.actor_user_id, e.actor_role,
-                 u.patient_id as actor_patient_row, emp.first_name, emp.last_name
-          from audit_event e
-          join (${accessLogPageIds(patientId, after, page.limit)}) page on page.id = e.id
-          left join app_user u on u.id = e.actor_user_id
-          left join employee emp on emp.id = u.employee_id
-          order by e.id desc`,
-    );
-    const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
-      db,
-      countUpToBound(sql`audit_event`, where),
-    );
+    const visits: Visit[] = [];
+    // Events are read in batches until a line beyond the page has begun (so the page's last
+    // line is whole) or none are left; a bounded number of batches, so one enormous visit
+    // costs no more than that (it then continues on the next page as a line of its own).
+    const batch = page.limit * VISIT_BATCH_FACTOR;
+    let exhausted = false;
+    for (let round = 0; round < VISIT_BATCH_ROUNDS && visits.length <= page.limit; round++) {
+      const rows = await queryRows<AccessRow>(
+        db,
+        sql`select e.id,
+                   to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+                   e.action, e.outcome, e.actor_user_id, e.actor_role,
+                   u.patient_id as actor_patient_row, emp.first_name, emp.last_name
+            from audit_event e
+            join (${accessLogPageIds(patientId, after, batch)}) page on page.id = e.id
+            left join app_user u on u.id = e.actor_user_id
+            left join employee emp on emp.id = u.employee_id
+            order by e.id desc`,
+      );
+      groupVisits(visits, rows, ownRowId);
+      if (rows.length <= batch) {
+        exhausted = true;
+        break;
+      }
+      after = Number(rows.at(-1)!.id);
+    }
+    // Without a line beyond the page, the last one may still go on: it is shown whole only when
+    // no events are left (or when it is the page's only line).
+    const complete =
+      visits.length > page.limit || exhausted || visits.length <= 1 ? visits : visits.slice(0, -1);
+    const shown = complete.slice(0, page.limit);
+    const lastShown = shown.at(-1);
+    const more = visits.length > shown.length || !exhausted;
+    const total = await visitTotal(db, patientId);
     await audit(db, context, {
       action: ACCESS_LOG_READ_ACTION,
       recordType: 'patient',
       recordIds: [patientId],
       outcome: 'success',
     });
-    const items = rows.slice(0, page.limit).map((row): AccessLogEntry => {
-      const actor = actorOf(row, ownRowId);
-      const name = [row.first_name, row.last_name].filter(Boolean).join(' ');
-      return {
-        occurred_at: row.occurred_at,
-        kind: accessKindOf(row.action, row.outcome),
-        actor,
-        name: actor === 'staff' && name ? name : null,
-        role: actor === 'staff' && isRole(row.actor_role) ? row.actor_role : null,
-      };
-    });
-    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
     return {
-      items,
-      ...boundedTotal(counted),
-      nextCursor: last ? encodeCursor(Number(last.id)) : null,
+      items: shown.map((visit) => visit.entry),
+      ...total,
+      nextCursor: more && lastShown ? encodeCursor(lastShown.lastEventId) : null,
     };
   },
 };

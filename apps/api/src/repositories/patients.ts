@@ -13,20 +13,29 @@ import type {
 import {
   CHART_APPOINTMENTS_READ_ACTION,
   checkPatientAge,
+  DEFAULT_APPOINTMENT_MINUTES,
   nextIdAfter,
+  SUMMARY_LIST_ACTION,
+  SUMMARY_SEARCH_ACTION,
   toTimeWithSeconds,
+  type PatientListView,
 } from '@portal/contract';
 import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
-import {
-  appointment,
-  medicalHistory,
-  patient,
-  patientChronicDisease,
-  patientDrugAllergy,
-} from '../db/schema';
+import { patient, patientChronicDisease, patientDrugAllergy } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode } from './accounts';
+import {
+  appointmentByRowId,
+  appointmentJson,
+  authorRowId,
+  bookingWarnings,
+  clinicianRowId,
+  insertAppointment,
+  instantText,
+  latestAppointmentJson,
+  staffJson,
+} from './appointments';
 import { audit, auditInsertSql, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
@@ -60,21 +69,30 @@ const recordJson = sql`json_build_object(
     'email', p.email, 'health_insurance', p.health_insurance, 'address', p.address,
     'phone_number', p.phone_number, 'id_card_number', p.id_card_number,
     'ongoing_treatment', p.ongoing_treatment, 'unhealthy_habits', p.unhealthy_habits),
-  'patient_appointment', coalesce(
-    (select json_build_object('date', a.date, 'time', a.time, 'topic', a.topic)
-       from appointment a where a.patient_id = p.id order by a.date desc, a.time desc, a.id desc limit 1),
-    json_build_object('date', '', 'time', '', 'topic', null)),
+  'patient_appointment', ${latestAppointmentJson},
   'patient_drug_allergy', coalesce(
-    (select json_agg(json_build_object('drug_id', x.drug_id) order by x.drug_id)
+    (select json_agg(json_build_object('drug_id', x.drug_id, 'reaction', x.reaction,
+                                       'severity', x.severity) order by x.drug_id)
        from patient_drug_allergy x where x.patient_id = p.id), '[]'::json),
   'patient_chronic_disease', coalesce(
     (select json_agg(json_build_object('disease_id', x.disease_id) order by x.disease_id)
        from patient_chronic_disease x where x.patient_id = p.id), '[]'::json),
   'medical_history', coalesce(
-    (select json_agg(json_build_object('date', h.date, 'time', h.time, 'details', h.detail)
+    (select json_agg(json_build_object('date', h.date, 'time', h.time, 'details', h.detail,
+                                       'recorded_by', ${staffJson(sql`h.recorded_by`)},
+                                       'recorded_at', ${instantText(sql`h.recorded_at`)})
                      order by h.date desc, h.time desc, h.id desc)
        from medical_history h where h.patient_id = p.id), '[]'::json),
   'registered', exists(select 1 from app_user u where u.patient_id = p.id))`;
+
+/**
+ * A patient's summary (patientSummarySchema, in its key order): what the list pages show, no
+ * contact details, no ID card, no history.
+ */
+const summaryJson = sql`json_build_object(
+  'patient_id', p.patient_id, 'first_name', p.first_name, 'last_name', p.last_name, 'age', p.age,
+  'gender', p.gender, 'date_of_birth', p.date_of_birth,
+  'has_drug_allergies', exists(select 1 from patient_drug_allergy x where x.patient_id = p.id))`;
 
 /** Maps a broken unique constraint of the patient table to the field a person can fix. */
 function patientConflict(error: unknown): never {
@@ -203,9 +221,9 @@ export const patientsRepository = {
     if (!found) throw notFound(`No patient with ID ${patientId}`);
     const rowId = Number(found.id);
     const position = await appointmentPosition(db, rowId, after);
-    const rows = await queryRows<{ id: string | number } & ChartAppointment>(
+    const rows = await queryRows<{ id: string | number; appointment: ChartAppointment }>(
       db,
-      sql`select a.id, a.date::text as date, a.time::text as time, a.topic
+      sql`select a.id, ${appointmentJson} as appointment
           from appointment a
           where a.patient_id = ${rowId} and ${afterPosition(position, 'earlier')}
           order by a.date desc, a.time desc, a.id desc
@@ -215,7 +233,7 @@ export const patientsRepository = {
       db,
       sql`select count(*)::int as total from appointment a where a.patient_id = ${rowId}`,
     );
-    const items = rows.slice(0, page.limit).map(({ date, time, topic }) => ({ date, time, topic }));
+    const items = rows.slice(0, page.limit).map((row) => row.appointment);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
     return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
   },
@@ -237,14 +255,17 @@ export const patientsRepository = {
    * record as the JSON text PostgreSQL built: the route sends it as it is (issue 15: parsing 50
    * records, validating them again and serialising them back was most of a page's memory
    * churn). The route tests check that the text is exactly what the contract's schema gives
-   * back.
+   * back. `view: 'summary'` builds summaries instead of whole records, and says so in the
+   * audit (SUMMARY_LIST_ACTION, SUMMARY_SEARCH_ACTION): the patient's access log then reads
+   * "saw your name in a list", not "saw your record".
    */
   async list(
     db: Db,
     context: RequestContext,
-    page: PageParams,
+    page: PageParams & { view?: PatientListView | undefined },
     criteria?: { patient_id: string; first_name: string; last_name: string },
   ): Promise<Page<JsonText>> {
+    const summary = page.view === 'summary';
     const after = decodeCursor(page.cursor);
     const { where, selective } = searchFilter(
       { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
@@ -257,7 +278,7 @@ export const patientsRepository = {
     const rows = await listRows<{ id: string; patient_id: string; record: JsonText }>(
       db,
       where,
-      sql`select p.id, p.patient_id, (${recordJson})::text as record
+      sql`select p.id, p.patient_id, (${summary ? summaryJson : recordJson})::text as record
           from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', selective)}) page on page.id = p.id
           order by p.id`,
     );
@@ -266,7 +287,13 @@ export const patientsRepository = {
     const items = shown.map((r) => r.record);
     const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
     await audit(db, context, {
-      action: criteria ? 'patient.search' : 'patient.list',
+      action: summary
+        ? criteria
+          ? SUMMARY_SEARCH_ACTION
+          : SUMMARY_LIST_ACTION
+        : criteria
+          ? 'patient.search'
+          : 'patient.list',
       recordType: 'patient',
       recordIds: revealedIds(
         shown.map((r) => r.patient_id),
@@ -373,7 +400,11 @@ export const patientsRepository = {
     return row!.record;
   },
 
-  /** Adds an appointment; all are kept and the record shows the latest. */
+  /**
+   * Books an appointment (the spec's four fields, optionally a clinician and a length), by the
+   * session's staff member now; all are kept and the record shows the latest (the next booked
+   * one). A clinician already booked then is a warning in the answer, not a refusal.
+   */
   async addAppointment(
     db: Db,
     context: RequestContext,
@@ -389,23 +420,35 @@ export const patientsRepository = {
       },
       async (tx) => {
         const { id: rowId, first_name, last_name } = await findPatient(tx, input.patient_id);
-        const time = toTimeWithSeconds(input.time);
-        await tx
-          .insert(appointment)
-          .values({ patientId: rowId, date: input.date, time, topic: input.topic });
+        const clinician = await clinicianRowId(tx, input.clinician_id);
+        const newRowId = await insertAppointment(tx, context, rowId, {
+          date: input.date,
+          time: input.time,
+          topic: input.topic,
+          durationMinutes: input.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
+          clinicianRowId: clinician,
+        });
+        const stored = await appointmentByRowId(tx, newRowId);
         return {
           patient_id: input.patient_id,
           first_name,
           last_name,
-          date: input.date,
-          time,
-          topic: input.topic,
+          date: stored.date,
+          time: stored.time,
+          topic: stored.topic,
+          appointment_id: stored.appointment_id,
+          duration_minutes: stored.duration_minutes,
+          status: stored.status,
+          clinician: stored.clinician,
+          recorded_by: stored.recorded_by,
+          recorded_at: stored.recorded_at,
+          warnings: await bookingWarnings(tx, newRowId),
         };
       },
     );
   },
 
-  /** Adds a medical-history entry. */
+  /** Adds a medical-history entry, written by the session's staff member now. */
   async addHistory(db: Db, context: RequestContext, input: AddHistory): Promise<HistoryResponse> {
     return auditedWrite(
       db,
@@ -414,9 +457,17 @@ export const patientsRepository = {
       async (tx) => {
         const { id: rowId, first_name, last_name } = await findPatient(tx, input.patient_id);
         const time = toTimeWithSeconds(input.time);
-        await tx
-          .insert(medicalHistory)
-          .values({ patientId: rowId, date: input.date, time, detail: input.detail });
+        const [entry] = await queryRows<{
+          recorded_by: HistoryResponse['recorded_by'];
+          recorded_at: string;
+        }>(
+          tx,
+          sql`insert into medical_history (patient_id, date, time, detail, recorded_by, recorded_at)
+              values (${rowId}, ${input.date}::date, ${time}::time, ${input.detail},
+                ${authorRowId(context)}, now())
+              returning ${staffJson(sql`recorded_by`)} as recorded_by,
+                ${instantText(sql`recorded_at`)} as recorded_at`,
+        );
         return {
           patient_id: input.patient_id,
           first_name,
@@ -424,6 +475,8 @@ export const patientsRepository = {
           date: input.date,
           time,
           detail: input.detail,
+          recorded_by: entry!.recorded_by ?? null,
+          recorded_at: entry!.recorded_at,
         };
       },
     );
@@ -461,7 +514,9 @@ async function replaceLists(
   tx: Db,
   rowId: number,
   diseases: readonly { disease_id: string }[] | undefined,
-  allergies: readonly { drug_id: string }[] | undefined,
+  allergies:
+    | readonly { drug_id: string; reaction?: string | undefined; severity?: string | undefined }[]
+    | undefined,
 ): Promise<void> {
   if (diseases) {
     await tx.delete(patientChronicDisease).where(eq(patientChronicDisease.patientId, rowId));
@@ -474,9 +529,14 @@ async function replaceLists(
   if (allergies) {
     await tx.delete(patientDrugAllergy).where(and(eq(patientDrugAllergy.patientId, rowId)));
     if (allergies.length) {
-      await tx
-        .insert(patientDrugAllergy)
-        .values(allergies.map((d) => ({ patientId: rowId, drugId: d.drug_id })));
+      await tx.insert(patientDrugAllergy).values(
+        allergies.map((d) => ({
+          patientId: rowId,
+          drugId: d.drug_id,
+          reaction: d.reaction,
+          severity: d.severity,
+        })),
+      );
     }
   }
 }

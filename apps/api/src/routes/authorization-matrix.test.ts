@@ -78,6 +78,18 @@ interface Row {
 
 const SYSTEM: RequestContext = { actor: null, address: '127.0.0.1', requestId: 'matrix-setup' };
 
+/** A new booked appointment of the patient (directly, as setup), by its id. */
+async function bookedAppointment(patientId: string): Promise<string> {
+  const booked = await patientsRepository.addAppointment(database.db, SYSTEM, {
+    patient_id: patientId,
+    date: '2031-05-04',
+    time: '09:30',
+    topic: null,
+    duration_minutes: 15,
+  });
+  return booked.appointment_id!;
+}
+
 let database: Database;
 let app: Awaited<ReturnType<typeof createTestApp>>['app'];
 let fixtures: {
@@ -201,6 +213,37 @@ const MATRIX: Record<string, Row> = {
       path: '/patient/add-patient-appointment',
       body: { patient_id: t.patientId, date: '2031-05-04', time: '09:30', topic: 'check-up' },
     }),
+  },
+  // The appointment calls: each request books a fresh appointment, so an allowed caller finds it
+  // booked (200) and a refused one is refused before the appointment is looked at.
+  'POST /api/patient/:patient_id/appointments/:appointment_id/cancel': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async (t) => ({
+      path: `/patient/${t.patientId}/appointments/${await bookedAppointment(t.patientId)}/cancel`,
+      body: { reason: 'The patient called' },
+    }),
+  },
+  'POST /api/patient/:patient_id/appointments/:appointment_id/reschedule': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async (t) => ({
+      path: `/patient/${t.patientId}/appointments/${await bookedAppointment(t.patientId)}/reschedule`,
+      body: { date: '2031-05-05', time: '10:00' },
+    }),
+  },
+  'POST /api/patient/:patient_id/appointments/:appointment_id/status': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async (t) => ({
+      path: `/patient/${t.patientId}/appointments/${await bookedAppointment(t.patientId)}/status`,
+      body: { status: 'fulfilled' },
+    }),
+  },
+  'GET /api/appointments': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/appointments?date=2031-05-04&limit=5' }),
+  },
+  'GET /api/clinicians': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/clinicians?limit=5' }),
   },
   'POST /api/patient/add-patient-history': {
     expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],

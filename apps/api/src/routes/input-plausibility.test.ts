@@ -28,6 +28,7 @@ import {
   searchPatientRequestSchema,
   updateEmployeeRequestSchema,
   updatePatientRequestSchema,
+  todayUtc,
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database';
@@ -172,6 +173,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         time: '09:30',
         date: '2026-01-05',
         topic: 'Follow-up\nbring the X-rays',
+        clinician_id: doctor.recordId,
+        duration_minutes: 30,
       }),
     },
     addHistory: {
@@ -584,5 +587,46 @@ describe.each(BACKENDS)('the demo data on %s', (backend) => {
         expect(resignationDateSchema.safeParse(e.resignation_date).success).toBe(true);
       expect(checkEmployeeDates(e)).toEqual([]);
     }
+  });
+
+  it('has a clinic today, clinicians, lengths, cancellations and authors', async () => {
+    const today = await queryRows<{ status: string; clinician: string | null }>(
+      database.db,
+      sql`select a.status, e.employee_id as clinician from appointment a
+          left join employee e on e.id = a.clinician_id where a.date = ${todayUtc()}::date`,
+    );
+    expect(today.length).toBeGreaterThanOrEqual(8);
+    expect(today.every((a) => a.clinician !== null)).toBe(true);
+    expect(today.map((a) => a.status)).toEqual(expect.arrayContaining(['booked', 'cancelled']));
+    const [counts] = await queryRows<{
+      cancelled: number;
+      without_clinician: number;
+      lengths: number;
+      authored_history: number;
+      unauthored_history: number;
+      reactions: number;
+    }>(
+      database.db,
+      sql`select
+        (select count(*)::int from appointment where status = 'cancelled' and cancel_reason is not null) as cancelled,
+        (select count(*)::int from appointment where clinician_id is null or recorded_by is null) as without_clinician,
+        (select count(distinct duration_minutes)::int from appointment) as lengths,
+        (select count(*)::int from medical_history where recorded_by is not null) as authored_history,
+        (select count(*)::int from medical_history where recorded_by is null) as unauthored_history,
+        (select count(*)::int from patient_drug_allergy where severity is not null) as reactions`,
+    );
+    expect(counts).toMatchObject({ without_clinician: 0 });
+    expect(counts!.cancelled).toBeGreaterThan(0);
+    expect(counts!.lengths).toBeGreaterThan(1);
+    expect(counts!.authored_history).toBeGreaterThan(counts!.unauthored_history);
+    expect(counts!.reactions).toBeGreaterThan(0);
+    // Every clinician of the demo appointments may be one (active, clinical).
+    const [wrong] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from appointment a join employee e on e.id = a.clinician_id
+          join position pos on pos.id = e.position_id
+          where e.work_status <> 'yes' or pos.portal_role is distinct from 'medical_personnel'`,
+    );
+    expect(wrong!.n).toBe(0);
   });
 });

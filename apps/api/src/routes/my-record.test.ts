@@ -57,6 +57,12 @@ async function addAppointment(patientId: string, date: string, time: string, top
   expectSuccess(response, 201);
 }
 
+/** Waits, if need be, until a minute has more than a few seconds left (a visit stays in it). */
+async function awayFromMinuteEdge(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
 describe('GET /profile/access-log', () => {
   it("lists who opened the patient's record, newest first, naming staff", async () => {
     const before = await accessLog(patient);
@@ -113,15 +119,38 @@ describe('GET /profile/access-log', () => {
       403,
     );
     const { entries } = await accessLog(patient, '?limit=5');
-    expect(entries.map((e) => [e.kind, e.actor])).toEqual([
-      ['refused', 'patient'],
-      ['listed', 'staff'],
-      ['history-added', 'staff'],
-      ['appointment-added', 'staff'],
-      ['changed', 'staff'],
-    ]);
     // Another patient is not named to this one.
-    expect(entries[0]).toMatchObject({ name: null, role: null });
+    expect(entries[0]).toMatchObject({ kind: 'refused', actor: 'patient', name: null, role: null });
+    // The doctor's visit is one line (or two, should a minute have turned meanwhile), named by
+    // its weightiest kind, with every kind and the number of events.
+    const staff = entries.slice(1).filter((e) => e.actor === 'staff');
+    const kinds = staff.flatMap((e) => e.kinds ?? []);
+    for (const kind of ['changed', 'appointment-added', 'history-added', 'listed'] as const)
+      expect(kinds).toContain(kind);
+    expect(staff.reduce((n, e) => n + (e.count ?? 0), 0)).toBeGreaterThanOrEqual(4);
+    expect(staff[0]!.kind).toBe(staff[0]!.kinds![0]);
+  });
+
+  it("groups one visit's events (the same person, the same minute) into one line", async () => {
+    await awayFromMinuteEdge();
+    const chart = patient.recordId;
+    expectSuccess(await call(app, 'GET', `/patient/${chart}`, { token: doctor.token }), 200);
+    expectSuccess(
+      await call(app, 'GET', `/patient/${chart}/appointments`, { token: doctor.token }),
+      200,
+    );
+    expectSuccess(await call(app, 'GET', `/patient/${chart}`, { token: patient.token }), 200);
+    const { entries } = await accessLog(patient, '?limit=2');
+    expect(entries).toEqual([
+      expect.objectContaining({ actor: 'you', kind: 'viewed', count: 1, kinds: ['viewed'] }),
+      expect.objectContaining({
+        actor: 'staff',
+        name: doctorName,
+        kind: 'viewed',
+        count: 2,
+        kinds: ['viewed', 'viewed-appointments'],
+      }),
+    ]);
   });
 
   it("shows only the caller's own record", async () => {
@@ -148,6 +177,14 @@ describe('GET /profile/access-log', () => {
   });
 
   it('pages with ?limit= and ?cursor=, each entry exactly once', async () => {
+    // Lines alternate between the doctor and the patient, so each event begins a line.
+    for (let i = 0; i < 4; i += 1) {
+      for (const user of [doctor, patient])
+        expectSuccess(
+          await call(app, 'GET', `/patient/${patient.recordId}`, { token: user.token }),
+          200,
+        );
+    }
     const all = (await accessLog(patient, '?limit=200')).entries;
     expect(all.length).toBeGreaterThan(5);
     const seen: AccessLogEntry[] = [];
@@ -200,11 +237,12 @@ describe('GET /profile/appointments', () => {
     const response = await call(app, 'GET', '/profile/appointments', { token: owner.token });
     expectSuccess(response, 200);
     const items = upcomingAppointmentListSchema.parse(response.json());
-    expect(items).toEqual([
+    expect(items.map(({ date, time, topic }) => ({ date, time, topic }))).toEqual([
       { date: addDays(today, 1), time: '09:00:00', topic: 'Sooner morning' },
       { date: addDays(today, 1), time: '14:00:00', topic: 'Sooner afternoon' },
       { date: addDays(today, 30), time: '08:15:00', topic: 'Later' },
     ]);
+    expect(items[0]).toMatchObject({ status: 'booked', duration_minutes: 15, clinician: null });
     expect(response.headers['x-total-count']).toBe('3');
     expect(await auditOf(database, response)).toEqual([
       expect.objectContaining({

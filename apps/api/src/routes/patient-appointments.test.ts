@@ -87,7 +87,12 @@ describe.each(BACKENDS)('GET /patient/:patient_id/appointments on %s', (backend)
       'Dressing',
       'Past check-up',
     ]);
-    expect(all.items[1]).toEqual({ date: addDays(today, 7), time: '10:30:00', topic: 'Follow-up' });
+    expect(all.items[1]).toMatchObject({
+      date: addDays(today, 7),
+      time: '10:30:00',
+      topic: 'Follow-up',
+      status: 'booked',
+    });
 
     const first = await list('?limit=2');
     expect(first.items.map((a) => a.topic)).toEqual(['Scan', 'Follow-up']);

@@ -1,6 +1,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AddPatientResponse, type PatientRecord, patientListSchema } from '@portal/contract';
+import {
+  type AddPatientResponse,
+  type AppointmentResponse,
+  type PatientRecord,
+  patientListSchema,
+} from '@portal/contract';
 import { type Database } from '../db/database';
 import {
   call,
@@ -207,7 +212,10 @@ describe('GET /patient/:id', () => {
     expect(response.json()).toEqual({
       patient: body.patient,
       patient_appointment: { date: '', time: '', topic: null },
-      patient_drug_allergy: [{ drug_id: 'R001' }, { drug_id: 'R004' }],
+      patient_drug_allergy: [
+        { drug_id: 'R001', reaction: null, severity: null },
+        { drug_id: 'R004', reaction: null, severity: null },
+      ],
       patient_chronic_disease: [{ disease_id: 'I002' }, { disease_id: 'I007' }],
       medical_history: [],
       registered: false,
@@ -242,13 +250,17 @@ describe('GET /patient/:id', () => {
       });
       expectSuccess(response, 201);
     }
+    // All in the past: the latest is the most recent past one.
     const record = await getPatient(id);
-    expect(record.patient_appointment).toEqual({
+    expect(record.patient_appointment).toMatchObject({
       date: '2024-05-10',
       time: '07:15:00',
       topic: 'later date',
+      status: 'booked',
     });
-    expect(record.medical_history).toEqual([
+    expect(
+      record.medical_history.map(({ date, time, details }) => ({ date, time, details })),
+    ).toEqual([
       { date: '2023-06-01', time: '10:00:30', details: 'newest' },
       { date: '2023-01-10', time: '09:00:00', details: 'middle' },
       { date: '2023-01-10', time: '08:00:00', details: 'oldest' },
@@ -262,7 +274,7 @@ describe('GET /patient/:id', () => {
         body: { patient_id: other, ...appointment },
       });
     }
-    expect((await getPatient(other)).patient_appointment).toEqual({
+    expect((await getPatient(other)).patient_appointment).toMatchObject({
       date: '2024-05-03',
       time: '14:30:00',
       topic: 'latest',
@@ -480,7 +492,9 @@ describe('POST /patient/add-patient', () => {
       { disease_id: 'I002' },
       { disease_id: 'I007' },
     ]);
-    expect(record.patient_drug_allergy).toEqual([{ drug_id: 'R003' }]);
+    expect(record.patient_drug_allergy).toEqual([
+      { drug_id: 'R003', reaction: null, severity: null },
+    ]);
   });
 
   it('stores a lower-case patient id upper-cased, and numeric text as the age', async () => {
@@ -723,7 +737,9 @@ describe('PUT /patient/update-patient', () => {
       { disease_id: 'I005' },
       { disease_id: 'I011' },
     ]);
-    expect(replaced.json<PatientRecord>().patient_drug_allergy).toEqual([{ drug_id: 'R003' }]);
+    expect(replaced.json<PatientRecord>().patient_drug_allergy).toEqual([
+      { drug_id: 'R003', reaction: null, severity: null },
+    ]);
 
     const cleared = await update({ patient: { patient_id: id }, patient_drug_allergy: [] });
     expectSuccess(cleared, 200);
@@ -815,19 +831,35 @@ describe('POST /patient/add-patient-appointment', () => {
       topic: 'Check-up',
     });
     expectSuccess(response, 201);
-    expect(response.json()).toEqual({
+    const answer = response.json<AppointmentResponse>();
+    expect(answer).toEqual({
       patient_id: id,
       first_name: patientBody.patient.first_name,
       last_name: patientBody.patient.last_name,
       date: '2030-01-02',
       time: '10:30:00',
       topic: 'Check-up',
+      appointment_id: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
+      duration_minutes: 15,
+      status: 'booked',
+      clinician: null,
+      recorded_by: {
+        employee_id: doctor.recordId,
+        first_name: 'Kanya',
+        last_name: expect.any(String) as string,
+      },
+      recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) as string,
+      warnings: [],
     });
     await expectAudit(response, 'patient.appointment.create', [id]);
     expect((await getPatient(id)).patient_appointment).toEqual({
       date: '2030-01-02',
       time: '10:30:00',
       topic: 'Check-up',
+      appointment_id: answer.appointment_id,
+      status: 'booked',
+      duration_minutes: 15,
+      clinician: null,
     });
   });
 
@@ -839,9 +871,10 @@ describe('POST /patient/add-patient-appointment', () => {
     const empty = await add({ patient_id: id, date: '2030-01-03', time: '09:00', topic: '' });
     expectSuccess(empty, 201);
     expect(empty.json()).toMatchObject({ topic: null });
-    expect((await getPatient(id)).patient_appointment).toEqual({
-      date: '2030-01-03',
-      time: '09:00:00',
+    // Both ahead: the latest is the next one from now, the earlier of the two.
+    expect((await getPatient(id)).patient_appointment).toMatchObject({
+      date: '2030-01-02',
+      time: '09:00:15',
       topic: null,
     });
   });
@@ -881,6 +914,11 @@ describe('POST /patient/add-patient-history', () => {
       detail: 'Fractured wrist',
     });
     expectSuccess(response, 201);
+    const author = {
+      employee_id: doctor.recordId,
+      first_name: 'Kanya',
+      last_name: expect.any(String) as string,
+    };
     expect(response.json()).toEqual({
       patient_id: id,
       first_name: patientBody.patient.first_name,
@@ -888,10 +926,18 @@ describe('POST /patient/add-patient-history', () => {
       date: '2024-02-29',
       time: '16:45:00',
       detail: 'Fractured wrist',
+      recorded_by: author,
+      recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as string,
     });
     await expectAudit(response, 'patient.history.create', [id]);
     expect((await getPatient(id)).medical_history).toEqual([
-      { date: '2024-02-29', time: '16:45:00', details: 'Fractured wrist' },
+      {
+        date: '2024-02-29',
+        time: '16:45:00',
+        details: 'Fractured wrist',
+        recorded_by: author,
+        recorded_at: response.json<{ recorded_at: string }>().recorded_at,
+      },
     ]);
   });
 
@@ -900,7 +946,7 @@ describe('POST /patient/add-patient-history', () => {
     const response = await add({ patient_id: id, date: '2024-03-01', time: '08:00' });
     expectSuccess(response, 201);
     expect(response.json()).toMatchObject({ detail: null });
-    expect((await getPatient(id)).medical_history).toEqual([
+    expect((await getPatient(id)).medical_history).toMatchObject([
       { date: '2024-03-01', time: '08:00:00', details: null },
     ]);
   });

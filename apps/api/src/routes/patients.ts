@@ -6,29 +6,44 @@ import {
   addHistoryRequestSchema,
   addPatientRequestSchema,
   addPatientResponseSchema,
+  appointmentActionResponseSchema,
+  appointmentParamsSchema,
   appointmentResponseSchema,
+  appointmentStatusRequestSchema,
+  cancelAppointmentRequestSchema,
   chartAppointmentListSchema,
+  clinicianListSchema,
+  dayAppointmentListSchema,
+  dayAppointmentsQuerySchema,
   ENDPOINTS,
   historyResponseSchema,
   nextPatientIdSchema,
   pageQuerySchema,
   patientIdParamsSchema,
+  patientListQuerySchema,
   patientListSchema,
   patientRecordSchema,
+  patientSummaryListSchema,
+  rescheduleAppointmentRequestSchema,
+  rescheduleResponseSchema,
   searchPatientRequestSchema,
   updatePatientRequestSchema,
 } from '@portal/contract';
 import { forbidden } from '../errors';
+import { appointmentsRepository as appointments } from '../repositories/appointments';
 import { audit } from '../repositories/audit';
 import { patientsRepository as patients } from '../repositories/patients';
 import { fromEndpoint, type RouteDeps, sendJsonPage, sendPage } from './route-kit';
 
 /** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
 export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+  // `?view=summary` answers summaries; without it, the spec's records exactly as before.
+  const listAnswer = z.union([patientListSchema, patientSummaryListSchema]);
+
   app.route({
     ...fromEndpoint(ENDPOINTS.listPatients, {
-      querystring: pageQuerySchema,
-      response: { 200: patientListSchema },
+      querystring: patientListQuerySchema,
+      response: { 200: listAnswer },
     }),
     handler: async (request, reply) =>
       sendJsonPage(reply, await patients.list(db, request.context(), request.query)),
@@ -36,9 +51,9 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
 
   app.route({
     ...fromEndpoint(ENDPOINTS.searchPatients, {
-      querystring: pageQuerySchema,
+      querystring: patientListQuerySchema,
       body: searchPatientRequestSchema,
-      response: { 200: patientListSchema },
+      response: { 200: listAnswer },
     }),
     handler: async (request, reply) =>
       sendJsonPage(reply, await patients.list(db, request.context(), request.query, request.body)),
@@ -127,6 +142,74 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     }),
     handler: async (request, reply) =>
       reply.code(201).send(await patients.addHistory(db, request.context(), request.body)),
+  });
+
+  // The clinical record: cancel, reschedule and mark an appointment; a clinician's day; the
+  // clinicians a booking may name. Each change is audited like the spec's writes.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.cancelAppointment, {
+      params: appointmentParamsSchema,
+      body: cancelAppointmentRequestSchema,
+      response: { 200: appointmentActionResponseSchema },
+    }),
+    handler: async (request) =>
+      appointments.cancel(
+        db,
+        request.context(),
+        request.params.patient_id,
+        request.params.appointment_id,
+        request.body.reason,
+      ),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.rescheduleAppointment, {
+      params: appointmentParamsSchema,
+      body: rescheduleAppointmentRequestSchema,
+      response: { 200: rescheduleResponseSchema },
+    }),
+    handler: async (request) =>
+      appointments.reschedule(
+        db,
+        request.context(),
+        request.params.patient_id,
+        request.params.appointment_id,
+        request.body,
+      ),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.setAppointmentStatus, {
+      params: appointmentParamsSchema,
+      body: appointmentStatusRequestSchema,
+      response: { 200: appointmentActionResponseSchema },
+    }),
+    handler: async (request) =>
+      appointments.setStatus(
+        db,
+        request.context(),
+        request.params.patient_id,
+        request.params.appointment_id,
+        request.body.status,
+      ),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.dayAppointments, {
+      querystring: dayAppointmentsQuerySchema,
+      response: { 200: dayAppointmentListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(reply, await appointments.day(db, request.context(), request.query)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.listClinicians, {
+      querystring: pageQuerySchema,
+      response: { 200: clinicianListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(reply, await appointments.clinicians(db, request.query)),
   });
 
   app.route({

@@ -15,3 +15,4 @@ export * from './lib/totp';
 export * from './lib/mfa';
 export * from './lib/chart';
 export * from './lib/display-dates';
+export * from './lib/appointment-rules';

@@ -1,5 +1,6 @@
 /**
- * The request schemas the apps' add and edit forms validate with, as a module of its own: a page loads
+ * The request schemas the apps' add and edit forms (and the chart's cancel and reschedule
+ * dialogs) validate with, as a module of its own: a page loads
  * it with `import('@portal/contract/schemas')` when the browser is idle after the first paint
  * (or on the first submit), so zod and the rules are not part of the page's first visit. They
  * are the very objects the barrel exports: the contract stays the one source of every rule.
@@ -18,3 +19,4 @@ export {
   updateEmployeeRequestSchema,
 } from './lib/employees';
 export { mfaLoginRequestSchema } from './lib/mfa';
+export { cancelAppointmentRequestSchema, rescheduleAppointmentRequestSchema } from './lib/chart';

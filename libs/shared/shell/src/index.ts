@@ -1,4 +1,5 @@
 export * from './lib/portal-app';
+export * from './lib/navigation-scroll';
 export * from './lib/query-layout';
 export * from './lib/preload-route';
 export * from './lib/preloadable';

@@ -322,6 +322,7 @@ describe('AddPatientPage', () => {
           unhealthy_habits: 'late nights',
         },
         patient_chronic_disease: [{ disease_id: 'I002' }],
+        // Reaction and severity are not asked on this form: sent as not known.
         patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R010' }],
       },
     ]);

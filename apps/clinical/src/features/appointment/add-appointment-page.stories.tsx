@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { addDays, prefilledPath, ROUTES, todayUtc } from '@portal/contract';
+import { addDays, CLINICIAN_BUSY_MESSAGE, prefilledPath, ROUTES, todayUtc } from '@portal/contract';
 import {
   createHandlers,
   handlers,
@@ -50,9 +50,10 @@ const plays = patientEntryPlays({
   textLabel: 'Topic',
   text: 'Follow-up',
   keyboardText: 'Follow-up',
-  addedText: `Appointment added for ${NAME} (P001) on 2030-11-20 at 10:30.`,
+  addedText: `Appointment added for ${NAME} (P001) on 2030-11-20 at 10:30, 15 minutes.`,
   keyboardAddedText: /^Appointment added for/,
   dateProblem: CLOSED,
+  extraFieldLabels: [/^Length/, /^Clinician/],
 });
 
 /** The empty form: patient id, time and date required, an optional topic. */
@@ -121,5 +122,32 @@ export const PastDate: Story = {
     const body = within(document.body);
     await expect(await body.findByRole('alertdialog', { name: 'Date in the past' })).toBeVisible();
     await expect(body.getByRole('button', { name: 'Add anyway' })).toBeVisible();
+  },
+};
+
+/**
+ * Booked with a clinician who already has an appointment then: booked all the same, and the
+ * server's warning shown beside the confirmation.
+ */
+export const ClinicianAlreadyBooked: Story = {
+  parameters: { msw: createHandlers() },
+  play: async ({ canvas, userEvent }) => {
+    const book = async () => {
+      await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), 'P001');
+      await userEvent.type(canvas.getByLabelText(/^Time/), '10:30');
+      await userEvent.type(canvas.getByLabelText(/^Date/), '2030-11-20');
+      await userEvent.selectOptions(
+        canvas.getByRole('combobox', { name: /^Length/ }),
+        '30 minutes',
+      );
+      const clinician = canvas.getByRole('combobox', { name: /^Clinician/ });
+      const [, first] = await within(clinician).findAllByRole('option');
+      await userEvent.selectOptions(clinician, first!);
+      await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
+    };
+    await book();
+    await expect(await canvas.findByText(/, 30 minutes with /)).toBeVisible();
+    await book();
+    await expect(await canvas.findByText(`${CLINICIAN_BUSY_MESSAGE}.`)).toBeVisible();
   },
 };

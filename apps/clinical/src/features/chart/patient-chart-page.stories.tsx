@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, patientChartPath } from '@portal/contract';
 import { createHandlers, pendingHandler, problemHandler } from '@portal/testing';
 import {
@@ -16,6 +16,10 @@ import {
   NO_ALLERGY_RECORD,
 } from './chart-fixtures';
 import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
+
+/** A mock API of its own for a story that changes the appointments. */
+const chartHandlers = () =>
+  createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } });
 
 const meta = {
   title: 'Pages/Clinical/PatientChartPage',
@@ -40,12 +44,66 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvas }) => {
     await canvas.findByRole('heading', { level: 1, name: 'Malee Srisuk' });
-    await expect(canvas.getByRole('alert')).toHaveTextContent('paracetamol (R002)');
+    // The severe allergy first, with its reaction.
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      /amoxicillin \(R003\)Severe.*Swelling.*paracetamol \(R002\)Mild/,
+    );
     const details = canvas.getByRole('region', { name: 'Personal details' });
     await expect(within(details).getByText('smokes ten cigarettes a day')).toBeVisible();
     await expect(await canvas.findByRole('table', { name: 'Upcoming' })).toBeVisible();
     await expect(canvas.getByRole('table', { name: 'Past' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Book appointment' })).toBeVisible();
+  },
+};
+
+/** The follow-up is cancelled with a reason; a dialog asks for it (required). */
+export const CancelWithReason: Story = {
+  parameters: { msw: chartHandlers() },
+  play: async ({ canvas, userEvent }) => {
+    const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
+    await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Cancel appointment' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
+    await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
+    await userEvent.type(reason, 'Patient is travelling');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await expect(await canvas.findByText(/was cancelled\.$/)).toBeVisible();
+    await waitFor(() =>
+      expect(within(upcoming).getByText('Reason: Patient is travelling')).toBeVisible(),
+    );
+  },
+};
+
+/** The cancel dialog open with its required reason refused: the state a person sees. */
+export const CancelDialogRefused: Story = {
+  parameters: { msw: chartHandlers() },
+  play: async ({ canvas, userEvent }) => {
+    const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
+    await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Cancel appointment' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+  },
+};
+
+/** The reschedule dialog, starting from the appointment's clinician and length. */
+export const RescheduleDialogOpen: Story = {
+  parameters: { msw: chartHandlers() },
+  play: async ({ canvas, userEvent }) => {
+    const upcoming = await canvas.findByRole('table', { name: 'Upcoming' });
+    await userEvent.click(
+      within(upcoming).getByRole('button', { name: /^Reschedule: .* at 10:30$/ }),
+    );
+    const dialog = await within(document.body).findByRole('dialog', {
+      name: 'Reschedule appointment',
+    });
+    await expect(within(dialog).getByRole('combobox', { name: /^Length/ })).toHaveValue('30');
   },
 };
 

@@ -54,7 +54,7 @@ describe('PatientChartPage', () => {
       expect(within(details).getByText(text)).toBeInTheDocument();
     }
     const diseases = screen.getByRole('region', { name: 'Chronic diseases' });
-    expect(within(diseases).getByText('I003')).toBeInTheDocument();
+    expect(within(diseases).getByRole('listitem')).toHaveTextContent('hepatitis B (I003)');
     const history = screen.getByRole('region', { name: 'Medical history' });
     expect(
       within(history)
@@ -98,7 +98,7 @@ describe('PatientChartPage', () => {
       within(table)
         .getAllByRole('row')
         .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+        .map((row) => within(row).getAllByRole('cell')[5]?.textContent);
     expect(topics(upcoming)).toEqual(['Follow-up', '-']);
     expect(topics(screen.getByRole('table', { name: 'Past' }))).toEqual([
       'Blood test',
@@ -107,18 +107,20 @@ describe('PatientChartPage', () => {
     expect(screen.getByText('Showing 4 of 4.')).toBeInTheDocument();
   });
 
+  // Thirty rows with their buttons are slow in jsdom on a busy machine: a longer time limit.
   it('pages through many appointments with Show more appointments', async () => {
     server.use(
       ...createHandlers({ patients: [CHART_RECORD], appointments: { P037: manyAppointments(30) } }),
     );
     const { user } = renderChart();
-    expect(await screen.findByText('Showing 20 of 30.')).toBeInTheDocument();
+    // Twenty rows of buttons take jsdom a while to render.
+    expect(await screen.findByText('Showing 20 of 30.', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more appointments' }));
-    expect(await screen.findByText('Showing 30 of 30.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 30 of 30.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: 'Show more appointments' }),
     ).not.toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('opens the spec pages with the Patient ID filled in', async () => {
     server.use(...createHandlers({ patients: [CHART_RECORD], appointments: {} }));
@@ -162,5 +164,19 @@ describe('PatientChartPage', () => {
     renderChart();
     expect(await screen.findByRole('status')).toHaveTextContent(LOADING_CHART);
     expect(screen.getByRole('heading', { level: 1, name: 'Patient chart' })).toBeInTheDocument();
+  });
+
+  it('repeats the name, ID and date of birth above every printed page, and not on screen', async () => {
+    server.use(
+      ...createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } }),
+    );
+    renderChart();
+    await heading();
+    // A table's head, which the browser repeats on each printed page (e2e: the printed PDF).
+    const running = document.querySelector('thead');
+    expect(running).toHaveTextContent(
+      `Malee Srisuk · Patient ID P037 · Date of birth ${CHART_RECORD.patient.date_of_birth}`,
+    );
+    expect(running).toHaveClass('hidden', 'print:table-header-group');
   });
 });

@@ -1,24 +1,42 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { MESSAGES, type PatientRecord, prefilledPath, ROUTES } from '@portal/contract';
+import {
+  ALLERGY_SEVERITY_LABELS,
+  allergySeverityRank,
+  MESSAGES,
+  type PatientRecord,
+  personName,
+  prefilledPath,
+  ROUTES,
+} from '@portal/contract';
 import { isApiError, usePatient } from '@portal/api-client';
 import { diseaseName, drugName } from '@portal/reference-data';
 import {
   Button,
   Card,
   capitalised,
+  CatalogueName,
   DetailList,
   ErrorState,
   LinkButton,
   LoadingState,
   PageHeading,
   PortalLink,
+  PrintRunningHeader,
   shownValue,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
 
 /** The loading text of the chart. */
 export const LOADING_CHART = 'Loading patient chart...';
+
+/**
+ * What tops every printed page of the chart, so that a page separated from the first still
+ * names its patient.
+ */
+export function printedHeader(p: PatientRecord['patient']): string {
+  return `${p.first_name} ${p.last_name} · Patient ID ${p.patient_id} · Date of birth ${shownValue(p.date_of_birth)}`;
+}
 
 /** Every field of the patient's record, in the order of the add form. */
 function detailsOf(p: PatientRecord['patient']): [string, string][] {
@@ -40,23 +58,40 @@ function detailsOf(p: PatientRecord['patient']): [string, string][] {
   ];
 }
 
-/** Drug allergies first and loud: an alert naming each drug, or a quiet line when none. */
+/**
+ * Drug allergies first and loud: an alert naming each drug, the severe ones first, each with its
+ * severity and reaction when known; or a quiet line when there are none.
+ */
 function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_allergy'] }) {
   if (allergies.length === 0)
     return <p className="text-sm font-medium text-muted">{MESSAGES.noDrugAllergies}</p>;
+  // A stable sort: equal severities keep the record's order.
+  const ordered = [...allergies].sort(
+    (a, b) => allergySeverityRank(a.severity) - allergySeverityRank(b.severity),
+  );
   return (
     <div
       role="alert"
       className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-800"
     >
       <p className="text-lg font-bold">Drug allergies</p>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {allergies.map(({ drug_id }) => (
+      <ul className="mt-2 flex flex-col gap-2">
+        {ordered.map(({ drug_id, severity, reaction }) => (
           <li
             key={drug_id}
-            className="rounded-full border border-danger-700 bg-surface px-3 py-1 font-semibold"
+            className="rounded-lg border border-danger-700 bg-surface px-3 py-2 [overflow-wrap:anywhere]"
           >
-            {drugName(drug_id) ?? drug_id} <span className="font-mono text-sm">({drug_id})</span>
+            <span className="font-semibold">
+              {drugName(drug_id) ?? drug_id} <span className="font-mono text-sm">({drug_id})</span>
+            </span>
+            {severity && (
+              <span
+                className={`ml-2 inline-block rounded-full px-2 text-xs font-bold whitespace-nowrap uppercase ${severity === 'severe' ? 'bg-danger-700 text-white' : 'border border-danger-700'}`}
+              >
+                {ALLERGY_SEVERITY_LABELS[severity]}
+              </span>
+            )}
+            {reaction && <span className="block text-sm text-ink">Reaction: {reaction}</span>}
           </li>
         ))}
       </ul>
@@ -83,6 +118,7 @@ function HistoryTimeline({ history }: { history: PatientRecord['medical_history'
           <p className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
             {entry.details || MESSAGES.emptyValue}
           </p>
+          <p className="text-xs text-muted">Recorded by {personName(entry.recorded_by)}</p>
         </li>
       ))}
     </ol>
@@ -126,8 +162,7 @@ function Chart({ record }: { record: PatientRecord }) {
               <ul className="flex flex-col gap-1">
                 {record.patient_chronic_disease.map(({ disease_id }) => (
                   <li key={disease_id}>
-                    <span className="font-mono font-semibold">{disease_id}</span>{' '}
-                    {diseaseName(disease_id) ?? ''}
+                    <CatalogueName name={diseaseName(disease_id)} code={disease_id} />
                   </li>
                 ))}
               </ul>
@@ -135,9 +170,10 @@ function Chart({ record }: { record: PatientRecord }) {
               <p className="text-muted">{MESSAGES.noChronicDiseases}</p>
             )}
           </Card>
-          <ChartAppointments patientId={p.patient_id} />
         </div>
       </div>
+      {/* Full width: eight columns and their actions do not fit half the page. */}
+      <ChartAppointments patientId={p.patient_id} />
       <Card title="Medical history">
         <HistoryTimeline history={record.medical_history} />
       </Card>
@@ -178,7 +214,11 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
   } else {
     const p = record.data.patient;
     heading = `${p.first_name} ${p.last_name}`;
-    body = <Chart record={record.data} />;
+    body = (
+      <PrintRunningHeader header={printedHeader(p)}>
+        <Chart record={record.data} />
+      </PrintRunningHeader>
+    );
   }
 
   return (

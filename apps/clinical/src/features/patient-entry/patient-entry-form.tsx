@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { localDay, MESSAGES } from '@portal/contract';
@@ -27,6 +27,11 @@ export interface EntryAnswer {
   last_name: string;
   date: string;
   time: string;
+  /** The appointment's length and clinician (appointments only). */
+  duration_minutes?: number;
+  clinician?: { first_name: string; last_name: string } | null;
+  /** Booked all the same, but someone should look (the clinician is already booked then). */
+  warnings?: readonly { code: string; message: string }[];
 }
 
 type EntryValues = { patient_id: string; time: string; date: string } & Record<string, string>;
@@ -50,6 +55,8 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   successText: (answer: EntryAnswer) => string;
   /** Asked before a date before today is sent (the appointment form); none: sent as it is. */
   pastDateQuestion?: string;
+  /** Fields beyond the spec's (the appointment's length and clinician), each empty by default. */
+  extra?: { fields: ReactNode; names: readonly string[] };
 }
 
 /** Today in the browser's time zone (what the person means by "the past"). */
@@ -69,6 +76,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
     time: '',
     date: '',
     [props.textField.name]: '',
+    ...Object.fromEntries((props.extra?.names ?? []).map((name) => [name, ''])),
   } as EntryValues as unknown as DefaultValues<z.input<S>>;
   const form = usePortalForm(props.schema, {
     defaultValues: { ...empty, patient_id: initialId } as DefaultValues<z.input<S>>,
@@ -98,8 +106,13 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description={props.description}>{props.title}</PageHeading>
       {feedback?.kind === 'success' && (
-        <Notice ref={noticeRef} tone="success">
+        <Notice ref={noticeRef} tone={feedback.value.warnings?.length ? 'warning' : 'success'}>
           <p>{props.successText(feedback.value)}</p>
+          {feedback.value.warnings?.map((warning) => (
+            <p key={warning.code} className="font-semibold">
+              {warning.message}.
+            </p>
+          ))}
           <p>
             <BackToChartLink patientId={feedback.value.patient_id} />
           </p>
@@ -141,6 +154,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
           <DateField name="date" label="Date" required />
         </div>
         <Text name={props.textField.name} label={props.textField.label} />
+        {props.extra && <div className="grid gap-4 sm:grid-cols-2">{props.extra.fields}</div>}
         <FormActions submitLabel="Add" busy={props.pending} onReset={clear} />
       </PortalForm>
       <Dialog

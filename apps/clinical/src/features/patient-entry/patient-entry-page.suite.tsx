@@ -35,6 +35,8 @@ export interface PatientEntryPageCase {
   refusedTimes: string[];
   /** A second valid entry: another way of typing the id or time, with no text (sent as null). */
   variant: { name: string; id: string; time: string; success: string };
+  /** What the form sends beyond the spec's fields when they are left as they are. */
+  extraBody?: Record<string, unknown>;
   /** A problem the server names the date field in. */
   dateProblem: string;
   /** The spec's internal failure message, logged to the console. */
@@ -181,6 +183,7 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
           time: c.example.time,
           date: c.example.date,
           [c.text.name]: c.example.text,
+          ...c.extraBody,
         },
       ]);
       expect(patientId()).toHaveValue('');
@@ -197,7 +200,13 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       await user.click(add());
       expect(await screen.findByRole('status')).toHaveTextContent(c.variant.success);
       expect(bodies).toEqual([
-        { patient_id: 'P001', time: c.variant.time, date: c.example.date, [c.text.name]: null },
+        {
+          patient_id: 'P001',
+          time: c.variant.time,
+          date: c.example.date,
+          [c.text.name]: null,
+          ...c.extraBody,
+        },
       ]);
     });
 

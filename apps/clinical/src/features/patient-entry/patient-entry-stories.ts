@@ -28,6 +28,8 @@ export interface PatientEntryStoryConfig {
   keyboardAddedText: RegExp;
   /** The server's words in the FieldError story, whose handler refuses the date with them. */
   dateProblem: string;
+  /** The labels of the optional fields after the text field (the appointment's), in order. */
+  extraFieldLabels?: readonly RegExp[];
 }
 
 /** A story's play function. */
@@ -156,6 +158,10 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
       await userEvent.tab();
       await expect(canvas.getByRole('textbox', { name: config.textLabel })).toHaveFocus();
       await userEvent.keyboard(config.keyboardText);
+      for (const label of config.extraFieldLabels ?? []) {
+        await userEvent.tab();
+        await expect(canvas.getByRole('combobox', { name: label })).toHaveFocus();
+      }
       await userEvent.tab();
       await expect(canvas.getByRole('button', { name: 'Reset' })).toHaveFocus();
       await userEvent.tab();

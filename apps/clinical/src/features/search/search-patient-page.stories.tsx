@@ -70,7 +70,7 @@ export const Default: Story = {
   },
 };
 
-/** Two whole records opened from the list. */
+/** Two whole records opened from the list (each fetched as it opens). */
 export const Filled: Story = {
   play: async ({ canvas, userEvent }) => {
     await canvas.findByText('Showing 24 of 24 patients');
@@ -79,7 +79,9 @@ export const Filled: Story = {
     await userEvent.click(second!);
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(first).toHaveAccessibleName(/^Hide record of /);
-    await expect(canvas.getAllByRole('region', { name: 'Personal details' })).toHaveLength(2);
+    await waitFor(() =>
+      expect(canvas.getAllByRole('region', { name: 'Personal details' })).toHaveLength(2),
+    );
   },
 };
 
@@ -193,7 +195,7 @@ export const Phone360: Story = {
     await canvas.findByText('Showing 24 of 24 patients');
     const [first] = results(canvas).getAllByRole('button', { name: /^Show full record/ });
     await userEvent.click(first!);
-    await expect(canvas.getByRole('region', { name: 'Medical history' })).toBeVisible();
+    await expect(await canvas.findByRole('region', { name: 'Medical history' })).toBeVisible();
     await fitsThePhone();
     await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
   },

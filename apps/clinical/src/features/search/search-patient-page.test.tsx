@@ -107,8 +107,14 @@ describe('SearchPatientPage', () => {
     expect(shownIds()).toHaveLength(50);
   });
 
-  it('replaces the list with a non-empty search result', async () => {
+  it('replaces the list with a non-empty search result, asked for as summaries', async () => {
     serve(24);
+    const views: (string | null)[] = [];
+    server.use(
+      http.post('*/api/patient/search-patient', ({ request }) => {
+        views.push(new URL(request.url).searchParams.get('view'));
+      }),
+    );
     const { user } = renderPage();
     await screen.findByText('Showing 24 of 24 patients');
     await user.type(field('Last Name'), 'quix');
@@ -117,6 +123,7 @@ describe('SearchPatientPage', () => {
     expect(shownIds()).toEqual(['P003', 'P006']);
     expect(screen.getByText('Results for last name “quix”.')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(views).toEqual(['summary']);
   });
 
   it('searches by the start of an id', async () => {
@@ -215,21 +222,33 @@ describe('SearchPatientPage', () => {
     );
   });
 
-  it('sums up each patient and opens the full record on demand', async () => {
+  it('asks for summaries, shows each one, and fetches the full record when it is opened', async () => {
     const malee = makePatientRecord({
       patient: {
         first_name: 'Malee',
         last_name: 'Srisuk',
         age: 34,
         gender: 'female',
+        date_of_birth: '1992-03-14',
         phone_number: '081-234-5678',
       },
       patient_appointment: { date: '2026-11-20', time: '10:30:00', topic: 'Follow-up' },
       patient_drug_allergy: [{ drug_id: 'R002' }],
     });
     server.use(...createHandlers({ patients: [malee] }));
+    const views: (string | null)[] = [];
+    const opened: string[] = [];
+    server.use(
+      http.get('*/api/patient', ({ request }) => {
+        views.push(new URL(request.url).searchParams.get('view'));
+      }),
+      http.get('*/api/patient/:patient_id', ({ params }) => {
+        opened.push(String(params['patient_id']));
+      }),
+    );
     const { user } = renderPage();
     await screen.findByText('Showing 1 of 1 patient');
+    expect(views).toEqual(['summary']);
     const [row] = rows();
     expect(row).toHaveTextContent('Malee Srisuk P001');
     // The name opens the patient's chart.
@@ -237,27 +256,47 @@ describe('SearchPatientPage', () => {
       'href',
       patientChartPath('P001'),
     );
-    expect(row).toHaveTextContent(
-      '34 years · female · 081-234-5678 · Latest appointment: 2026-11-20 10:30 — Follow-up',
-    );
+    expect(row).toHaveTextContent('Drug allergies');
+    expect(row).toHaveTextContent('34 years · Female · Born 1992-03-14');
+    // Nothing the summary leaves out reaches the row.
+    expect(row).not.toHaveTextContent('081-234-5678');
 
     const toggle = within(row!).getByRole('button', { name: 'Show full record of Malee Srisuk' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     expect(panel).not.toBeVisible();
     expect(screen.queryByRole('region', { name: 'Personal details' })).not.toBeInTheDocument();
+    expect(opened).toEqual([]);
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle).toHaveAccessibleName('Hide record of Malee Srisuk');
     expect(panel).toBeVisible();
-    expect(within(panel!).getByRole('region', { name: 'Drug allergies' })).toHaveTextContent(
-      'R002 paracetamol',
+    expect(await within(panel!).findByRole('region', { name: 'Drug allergies' })).toHaveTextContent(
+      'paracetamol (R002)',
     );
+    expect(opened).toEqual(['P001']);
 
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(panel).not.toBeVisible();
+  });
+
+  it('marks no allergy on a patient without any, and says when the record cannot be opened', async () => {
+    const niran = makePatientRecord({
+      patient: { first_name: 'Niran', last_name: 'Thongdee' },
+      patient_drug_allergy: [],
+    });
+    server.use(...createHandlers({ patients: [niran] }));
+    server.use(problemHandler('getPatient', 500, 'Something went wrong'));
+    const { user } = renderPage();
+    await screen.findByText('Showing 1 of 1 patient');
+    const [row] = rows();
+    expect(row).not.toHaveTextContent('Drug allergies');
+    await user.click(within(row!).getByRole('button', { name: /^Show full record/ }));
+    expect(await within(row!).findByRole('alert')).toHaveTextContent(
+      `Error: ${MESSAGES.patientLoadFailed}`,
+    );
   });
 
   it('answers the list with the bearer token of the session', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes, useNavigate } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { type Employee, MESSAGES, ROUTES } from '@portal/contract';
 import {
@@ -171,6 +172,47 @@ describe('SearchEmployeePage', () => {
     expect(bodies).toEqual([{ employee_id: '', first_name: '', last_name: 'ongsa' }]);
     // The spec clears every form after a submit.
     expect(last).toHaveValue('');
+  });
+
+  it('shows the same results again on Back from a page opened from them', async () => {
+    serveEmployees([NURSE, LEAVER, NO_POSITION]);
+    const user = userEvent.setup();
+    function Elsewhere() {
+      const navigate = useNavigate();
+      return (
+        <button type="button" onClick={() => void navigate(-1)}>
+          Back
+        </button>
+      );
+    }
+    renderWithProviders(
+      <Routes>
+        <Route
+          path="/search"
+          element={
+            <>
+              <SearchEmployeePage />
+              <Link to="/elsewhere">Open a record</Link>
+            </>
+          }
+        />
+        <Route path="/elsewhere" element={<Elsewhere />} />
+      </Routes>,
+      { route: '/search', session: { role: 'HR' } },
+    );
+    const results = () => screen.getByRole('region', { name: 'Employees' });
+    await within(results()).findByText('Showing 3 of 3 employees');
+    const form = screen.getByRole('search', { name: 'Search employees' });
+    await user.type(within(form).getByRole('textbox', { name: 'Last Name' }), 'ongsa');
+    await user.click(within(form).getByRole('button', { name: /^Search/ }));
+    await within(results()).findByText('Showing 1 of 1 employee');
+
+    await user.click(screen.getByRole('link', { name: 'Open a record' }));
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+
+    expect(await within(results()).findByText('Showing 1 of 1 employee')).toBeInTheDocument();
+    expect(listedNames(results())).toEqual(['Arthit Wongsawat E007']);
+    expect(screen.getByText('Results for last name “ongsa”.')).toBeInTheDocument();
   });
 
   it.each([

@@ -15,6 +15,7 @@ import {
   inPortalFrame,
   forgetSession,
   fitsThePhone,
+  valuesStayWhole,
 } from '@portal/testing/story-kit';
 
 const meta = {
@@ -103,13 +104,41 @@ export const LoadError: Story = {
   },
 };
 
-/** On a 360 px phone: the table fits or scrolls inside its card, never the page. */
+/** A chart opened: the record and its appointments in the same minute, one line with its count. */
+export const OneVisit: Story = {
+  parameters: {
+    msw: createHandlers({
+      accessLog: {
+        P001: [
+          makeAccessLogEntry({
+            kind: 'viewed',
+            count: 2,
+            kinds: ['viewed', 'viewed-appointments'],
+          }),
+        ],
+      },
+    }),
+  },
+  play: async ({ canvas }) => {
+    const table = await canvas.findByRole('table');
+    await expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await expect(
+      canvas.getByText('2 actions in one visit; also viewed your appointments'),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * On a 360 px phone: each line a stack of When, Who and What, labelled; the time never split,
+ * nothing wider than the page.
+ */
 export const Phone: Story = {
   globals: { viewport: { value: 'phone360' } },
   parameters: { msw: createHandlers({ accessLog: { P001: makeAccessLog(20) } }) },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await canvas.findByRole('table');
     await fitsThePhone();
+    await valuesStayWhole(canvasElement);
     await expect(canvas.getByRole('link', { name: 'Back to MyInfo' })).toBeVisible();
   },
 };

@@ -18,6 +18,7 @@ import {
   ACCESS_LOG_EMPTY,
   ACCESS_LOG_FAILED,
   ACCESS_LOG_LOADING,
+  accessCountText,
   PatientAccessLogPage,
 } from './patient-access-log-page';
 
@@ -82,6 +83,37 @@ describe('PatientAccessLogPage', () => {
       'What',
     ]);
     expect(screen.getAllByText(when)[0]!.closest('time')).toHaveAttribute('datetime', at);
+  });
+
+  it('shows one visit as one line, with how many actions and what else was done', async () => {
+    const at = '2026-11-25T09:15:00.000Z';
+    server.use(
+      ...createHandlers({
+        accessLog: {
+          P001: [
+            makeAccessLogEntry({
+              occurred_at: at,
+              name: 'Anan Wongsa',
+              kind: 'viewed',
+              count: 3,
+              kinds: ['viewed', 'viewed-appointments', 'viewed-appointments'],
+            }),
+            makeAccessLogEntry({ occurred_at: at, name: 'Kanya Srisuk', kind: 'changed' }),
+          ],
+        },
+      }),
+    );
+    renderPage();
+    const when = localDateTime(at);
+    expect(await rows()).toEqual([
+      [
+        when,
+        'Anan Wongsa, medical personnel',
+        `viewed your record ${accessCountText(3)}; also viewed your appointments`,
+      ],
+      [when, 'Kanya Srisuk, medical personnel', 'changed your record'],
+    ]);
+    expect(accessCountText(3)).toBe('3 actions in one visit');
   });
 
   it('loads older entries page by page', async () => {

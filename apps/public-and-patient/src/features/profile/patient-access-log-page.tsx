@@ -1,5 +1,5 @@
 import { useMyAccessLog } from '@portal/api-client';
-import { describeAccess, ROUTES } from '@portal/contract';
+import { ACCESS_KIND_TEXT, type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
 import {
   Button,
   Card,
@@ -8,6 +8,8 @@ import {
   LoadingState,
   PageHeading,
   PortalLink,
+  RecordTable,
+  type RecordTableColumn,
 } from '@portal/ui';
 import { localDateTime } from './access-log-text';
 
@@ -20,9 +22,50 @@ export const ACCESS_LOG_FAILED = 'Error: Could not load who opened your record';
 /** Shown when nobody has opened the record. */
 export const ACCESS_LOG_EMPTY = 'Nobody has opened your record yet.';
 
+type AccessEntry = AccessLogEntry;
+
+/**
+ * What was done, in the contract's words: one line stands for one visit (the API groups the same
+ * person's rows of the same minute), named by its weightiest action; when it stands for more
+ * than one row, how many and what else was done.
+ */
+function WhatWasDone({ entry }: { entry: AccessEntry }) {
+  const { what } = describeAccess(entry);
+  const count = entry.count ?? 1;
+  if (count <= 1) return what;
+  const also = [...new Set(entry.kinds ?? [])]
+    .filter((kind) => kind !== entry.kind)
+    .map((kind) => ACCESS_KIND_TEXT[kind]);
+  return (
+    <>
+      {what}{' '}
+      <span className="block text-muted">
+        {accessCountText(count)}
+        {also.length > 0 && `; also ${also.join(', ')}`}
+      </span>
+    </>
+  );
+}
+
+/** How many rows one line stands for, in words. */
+export function accessCountText(count: number): string {
+  return `${count} actions in one visit`;
+}
+
+/** When (never split), who, and what, in the contract's words (describeAccess). */
+const ACCESS_COLUMNS: readonly RecordTableColumn<AccessEntry>[] = [
+  {
+    header: 'When',
+    cell: (entry) => <time dateTime={entry.occurred_at}>{localDateTime(entry.occurred_at)}</time>,
+    nowrap: true,
+  },
+  { header: 'Who', cell: (entry) => describeAccess(entry).who },
+  { header: 'What', cell: (entry) => <WhatWasDone entry={entry} /> },
+];
+
 /**
  * "Who opened my record" (/patient-profile/access): every access to the signed-in patient's
- * record from the audit trail, newest first, a page at a time (GET /profile/access-log). The
+ * record from the audit trail, one line per visit, newest first, a page at a time (GET /profile/access-log). The
  * sentences come from the contract (describeAccess), so the API and the page agree on them.
  */
 export function PatientAccessLogPage() {
@@ -43,38 +86,11 @@ export function PatientAccessLogPage() {
             Showing {entries.length} of {more ? `more than ${total.toLocaleString('en')}` : total}.
           </p>
         )}
-        <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
-          <thead>
-            <tr className="border-b border-line">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                When
-              </th>
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Who
-              </th>
-              <th scope="col" className="py-2 font-semibold">
-                What
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry, index) => {
-              const { who, what } = describeAccess(entry);
-              return (
-                <tr
-                  key={`${entry.occurred_at}-${index}`}
-                  className="border-b border-line last:border-0"
-                >
-                  <td className="py-2 pr-4">
-                    <time dateTime={entry.occurred_at}>{localDateTime(entry.occurred_at)}</time>
-                  </td>
-                  <td className="py-2 pr-4">{who}</td>
-                  <td className="py-2">{what}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <RecordTable
+          columns={ACCESS_COLUMNS}
+          rows={entries}
+          rowKey={(entry, index) => `${entry.occurred_at}-${index}`}
+        />
         {log.hasNextPage && (
           <Button
             variant="secondary"

@@ -4,6 +4,7 @@ import { MESSAGES, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   handlers,
+  makeChartAppointment,
   makePatientRecord,
   pendingHandler,
   problemHandler,
@@ -14,6 +15,7 @@ import {
   inPortalFrame,
   forgetSession,
   fitsThePhone,
+  valuesStayWhole,
 } from '@portal/testing/story-kit';
 
 /** A patient with a long record: several allergies, diseases and history entries. */
@@ -89,6 +91,72 @@ export const NoUpcomingAppointments: Story = {
   parameters: { msw: createHandlers({ appointments: {} }) },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('No upcoming appointments.')).toBeVisible();
+  },
+};
+
+const DOCTOR = { employee_id: 'E002', first_name: 'Anan', last_name: 'Wongsa' };
+
+/**
+ * A cancelled appointment before the next booked one: the upcoming list shows it with its status
+ * and reason, each with the clinician's name; "Latest Appointment" is the API's, the booked one.
+ */
+const WITH_CANCELLATION = createHandlers({
+  patients: [
+    makePatientRecord({
+      ...FULL_RECORD,
+      patient_appointment: {
+        date: '2026-12-03',
+        time: '14:30:00',
+        topic: 'Blood test',
+        status: 'booked',
+        clinician: DOCTOR,
+      },
+    }),
+  ],
+  appointments: {
+    P001: [
+      makeChartAppointment(
+        {
+          date: '2026-11-20',
+          time: '09:00:00',
+          topic: 'Follow-up',
+          status: 'cancelled',
+          cancel_reason: 'The doctor is away that day',
+          clinician: DOCTOR,
+        },
+        1,
+      ),
+      makeChartAppointment(
+        { date: '2026-12-03', time: '14:30:00', topic: 'Blood test', clinician: DOCTOR },
+        2,
+      ),
+    ],
+  },
+});
+
+export const CancelledAppointment: Story = {
+  parameters: { msw: WITH_CANCELLATION },
+  play: async ({ canvas }) => {
+    const upcoming = await canvas.findByRole('region', { name: 'Upcoming appointments' });
+    const table = await within(upcoming).findByRole('table');
+    await expect(within(table).getByText('Cancelled')).toBeVisible();
+    await expect(within(table).getByText('The doctor is away that day')).toBeVisible();
+    await expect(within(table).getAllByText('Anan Wongsa')).toHaveLength(2);
+    await expect(
+      canvas.getByText('2026-12-03 14:30 — Blood test · with Anan Wongsa'),
+    ).toBeVisible();
+  },
+};
+
+/** The same on a phone: each appointment a stack of labelled lines, no time split. */
+export const CancelledAppointmentPhone: Story = {
+  parameters: { msw: WITH_CANCELLATION },
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, canvasElement }) => {
+    const upcoming = await canvas.findByRole('region', { name: 'Upcoming appointments' });
+    await expect(await within(upcoming).findByText('Cancelled')).toBeVisible();
+    await fitsThePhone();
+    await valuesStayWhole(canvasElement);
   },
 };
 

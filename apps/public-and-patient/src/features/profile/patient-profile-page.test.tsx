@@ -5,6 +5,7 @@ import { queryKeys } from '@portal/api-client';
 import { MESSAGES, ROUTES } from '@portal/contract';
 import {
   createHandlers,
+  makeChartAppointment,
   makePatientRecord,
   pendingHandler,
   problemHandler,
@@ -173,7 +174,7 @@ describe('PatientProfilePage', () => {
     expect(details.get('First Name')).toBe('Malee');
   });
 
-  it('lists drug allergies and chronic diseases by id, with their names', async () => {
+  it('lists drug allergies and chronic diseases by name, their id after it', async () => {
     serveRecord(FILLED);
     renderProfile();
     const allergies = await screen.findByRole('region', { name: 'Drug allergies' });
@@ -181,13 +182,13 @@ describe('PatientProfilePage', () => {
       within(allergies)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['R002 paracetamol', 'R010 insulin']);
+    ).toEqual(['paracetamol (R002)', 'insulin (R010)']);
     const diseases = screen.getByRole('region', { name: 'Chronic diseases' });
     expect(
       within(diseases)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['I003 hepatitis B']);
+    ).toEqual(['hepatitis B (I003)']);
   });
 
   it('lists the medical history under Date & Time and Details', async () => {
@@ -268,8 +269,8 @@ describe('PatientProfilePage', () => {
             .map((cell) => cell.textContent),
         ),
     ).toEqual([
-      ['2026-11-20', '10:30', '-'],
-      ['2026-12-03', '08:00', 'Blood test'],
+      ['2026-11-20', '10:30', '-', '-', 'Booked'],
+      ['2026-12-03', '08:00', 'Blood test', '-', 'Booked'],
     ]);
     // The spec's field stays as it is.
     expect(new Map(await personalDetails()).get('Latest Appointment')).toBe('2026-11-20 10:30');
@@ -277,6 +278,69 @@ describe('PatientProfilePage', () => {
     expect(
       details.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
+  });
+
+  it('shows a cancellation with its status and reason, and each clinician by name', async () => {
+    const doctor = { employee_id: 'E002', first_name: 'Anan', last_name: 'Wongsa' };
+    const booked = makeChartAppointment(
+      {
+        date: '2026-12-03',
+        time: '08:00:00',
+        topic: 'Blood test',
+        clinician: doctor,
+      },
+      2,
+    );
+    const cancelled = makeChartAppointment({
+      date: '2026-11-20',
+      time: '14:30:00',
+      topic: 'Follow-up',
+      status: 'cancelled',
+      cancel_reason: 'The doctor is away',
+      clinician: doctor,
+    });
+    server.use(
+      ...createHandlers({
+        patients: [
+          makePatientRecord({
+            ...FILLED,
+            // The API's "Latest": the next booked one, never the cancelled one before it.
+            patient_appointment: {
+              date: '2026-12-03',
+              time: '08:00:00',
+              topic: 'Blood test',
+              status: 'booked',
+              clinician: doctor,
+            },
+          }),
+        ],
+        appointments: { P001: [cancelled, booked] },
+      }),
+    );
+    renderProfile();
+    const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
+    const table = await within(section).findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Date', 'Time', 'Topic', 'Clinician', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['2026-11-20', '14:30', 'Follow-up', 'Anan Wongsa', 'Cancelled The doctor is away'],
+      ['2026-12-03', '08:00', 'Blood test', 'Anan Wongsa', 'Booked'],
+    ]);
+    expect(new Map(await personalDetails()).get('Latest Appointment')).toBe(
+      '2026-12-03 08:00 — Blood test · with Anan Wongsa',
+    );
   });
 
   it('says so when there is no upcoming appointment, and when the list fails', async () => {

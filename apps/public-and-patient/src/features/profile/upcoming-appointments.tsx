@@ -8,7 +8,9 @@ export const UPCOMING_APPOINTMENTS_FAILED = 'Error: Could not load your upcoming
 
 /**
  * Every appointment from today on, soonest first (GET /profile/appointments), below the spec's
- * fields; the spec's 'Latest Appointment' field stays as it is.
+ * fields: with the clinician's name and the status, a cancelled one with its reason. The
+ * spec's 'Latest Appointment' field above is the API's (the next booked one, else the most
+ * recent past one), never worked out again here from this list.
  */
 export function UpcomingAppointments() {
   const appointments = useMyAppointments();

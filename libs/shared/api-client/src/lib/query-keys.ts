@@ -49,6 +49,16 @@ export const queryKeys = {
     list: (limit?: number) => ['patients', 'list', { limit }] as const,
     search: (criteria: PatientCriteria, limit?: number) =>
       ['patients', 'search', { ...criteria, limit }] as const,
+    /** The list and search with `?view=summary` (the clinical list pages). */
+    summaryList: (limit?: number) => ['patients', 'summary-list', { limit }] as const,
+    summarySearch: (criteria: PatientCriteria, limit?: number) =>
+      ['patients', 'summary-search', { ...criteria, limit }] as const,
+    /**
+     * A clinician's day; under `all()`, so booking, cancelling or marking an appointment
+     * refreshes it.
+     */
+    day: (date: string, clinicianId?: string, limit?: number) =>
+      ['patients', 'day', date, { clinicianId, limit }] as const,
     detail: (patientId: string) => ['patients', 'detail', patientId] as const,
     /** The add form's suggested id (issue 12). */
     nextId: () => ['patients', 'next-id'] as const,
@@ -64,6 +74,8 @@ export const queryKeys = {
     detail: (employeeId: string) => ['employees', 'detail', employeeId] as const,
     /** The add form's suggested id (issue 12). */
     nextId: () => ['employees', 'next-id'] as const,
+    /** The active clinicians a booking may name (the clinical app). */
+    clinicians: () => ['employees', 'clinicians'] as const,
     /** The portal access waiting for a second HR person's approval. */
     accessApprovals: () => ['employees', 'access-approvals'] as const,
   },

@@ -41,6 +41,8 @@ interface SendInit extends TokenOptions {
   readonly params?: Readonly<Record<string, string>>;
   readonly data?: unknown;
   readonly page?: PageParams;
+  /** Query parameters beyond paging (`view`, `date`); undefined ones are left out. */
+  readonly query?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The answer decoders and the contract's answer schemas (answers.ts). */
@@ -93,7 +95,13 @@ export async function send(
     method: endpoint.method,
     url,
     data: init.data,
-    params: init.page ? { limit: init.page.limit, cursor: init.page.cursor } : undefined,
+    params:
+      init.page || init.query
+        ? {
+            ...init.query,
+            ...(init.page ? { limit: init.page.limit, cursor: init.page.cursor } : {}),
+          }
+        : undefined,
     signal: init.signal,
     timeout: init.timeout,
     ...(init.token ? { headers: { Authorization: `Bearer ${init.token}` } } : {}),

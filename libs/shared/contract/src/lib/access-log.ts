@@ -20,6 +20,11 @@ export const ACCESS_KINDS = [
   'refused',
   'failed',
   'other',
+  'listed-summary',
+  'listed-appointments',
+  'appointment-cancelled',
+  'appointment-rescheduled',
+  'appointment-status',
 ] as const;
 
 /** One kind of access. */
@@ -44,6 +49,21 @@ export const APPOINTMENTS_READ_ACTION = 'patient.appointment.list';
 /** The audit action recorded when staff read all of a patient's appointments (the chart). */
 export const CHART_APPOINTMENTS_READ_ACTION = 'patient.appointment.read';
 
+/** The audit actions of the patient list and search with `?view=summary` (names, no record). */
+export const SUMMARY_LIST_ACTION = 'patient.list.summary';
+/** See {@link SUMMARY_LIST_ACTION}. */
+export const SUMMARY_SEARCH_ACTION = 'patient.search.summary';
+
+/** The audit action recorded, per patient shown, for a clinician's day list. */
+export const DAY_LIST_ACTION = 'patient.appointment.day-list';
+
+/** The audit actions of the appointment calls beyond booking. */
+export const APPOINTMENT_ACTIONS = {
+  cancel: 'patient.appointment.cancel',
+  reschedule: 'patient.appointment.reschedule',
+  status: 'patient.appointment.status',
+} as const;
+
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.read': 'viewed',
   [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
@@ -55,7 +75,37 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.appointment.create': 'appointment-added',
   'patient.history.create': 'history-added',
   'patient.activation-code.create': 'activation-code',
+  [SUMMARY_LIST_ACTION]: 'listed-summary',
+  [SUMMARY_SEARCH_ACTION]: 'listed-summary',
+  [DAY_LIST_ACTION]: 'listed-appointments',
+  [APPOINTMENT_ACTIONS.cancel]: 'appointment-cancelled',
+  [APPOINTMENT_ACTIONS.reschedule]: 'appointment-rescheduled',
+  [APPOINTMENT_ACTIONS.status]: 'appointment-status',
 };
+
+/**
+ * The kinds from the weightiest down: one visit's line (same person, same minute) is named by
+ * its weightiest kind. A refusal or failure first (the patient must see it), then writes, then
+ * reads, then lists.
+ */
+export const ACCESS_KIND_PRIORITY: readonly AccessKind[] = [
+  'refused',
+  'failed',
+  'created',
+  'changed',
+  'appointment-added',
+  'appointment-rescheduled',
+  'appointment-cancelled',
+  'appointment-status',
+  'history-added',
+  'activation-code',
+  'viewed',
+  'viewed-appointments',
+  'listed',
+  'listed-appointments',
+  'listed-summary',
+  'other',
+];
 
 /** The kind of an audit event about a record: refused and failed attempts first, by outcome. */
 export function accessKindOf(action: string, outcome: string): AccessKind {
@@ -77,6 +127,11 @@ export const ACCESS_KIND_TEXT: Readonly<Record<AccessKind, string>> = {
   refused: 'tried to open your record — refused',
   failed: 'tried to change your record — it did not go through',
   other: 'opened your record',
+  'listed-summary': 'saw your name in a list or search result',
+  'listed-appointments': "saw your appointment in a day's list",
+  'appointment-cancelled': 'cancelled an appointment',
+  'appointment-rescheduled': 'moved an appointment',
+  'appointment-status': 'marked an appointment attended or missed',
 };
 
 /** How a role reads after a staff member's name. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_BASE, type EndpointName, ENDPOINTS, endpointPath } from './endpoints';
 import { employeeIdParamsSchema } from './employees';
 import { patientIdParamsSchema } from './patients';
+import { appointmentParamsSchema } from './chart';
 
 const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
 
@@ -108,6 +109,7 @@ describe('ENDPOINTS', () => {
     const known = new Set([
       ...Object.keys(patientIdParamsSchema.shape),
       ...Object.keys(employeeIdParamsSchema.shape),
+      ...Object.keys(appointmentParamsSchema.shape),
     ]);
     const used = entries.flatMap(([, { path }]) => paramNames(path));
     expect(used.length).toBeGreaterThan(0);

@@ -30,7 +30,9 @@ const HR = ['HR'] as const;
  * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
  * a patient's upcoming appointments and access log (their own only) are issue 13's; the second
  * factor's sign-in and enrolment are issue 17's; a patient's appointments for the chart and the
- * next free ids are issue 12's; the access approvals are the two-person rule's (docs/api.md).
+ * next free ids are issue 12's; the access approvals are the two-person rule's; the appointment
+ * actions (cancel, reschedule, status), a clinician's day and the clinicians are the clinical
+ * record's (docs/api.md).
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -60,6 +62,23 @@ export const ENDPOINTS = {
     path: '/patient/:patient_id/appointments',
     access: CLINICAL,
   },
+  cancelAppointment: {
+    method: 'POST',
+    path: '/patient/:patient_id/appointments/:appointment_id/cancel',
+    access: CLINICAL,
+  },
+  rescheduleAppointment: {
+    method: 'POST',
+    path: '/patient/:patient_id/appointments/:appointment_id/reschedule',
+    access: CLINICAL,
+  },
+  setAppointmentStatus: {
+    method: 'POST',
+    path: '/patient/:patient_id/appointments/:appointment_id/status',
+    access: CLINICAL,
+  },
+  dayAppointments: { method: 'GET', path: '/appointments', access: CLINICAL },
+  listClinicians: { method: 'GET', path: '/clinicians', access: CLINICAL },
   reissuePatientCode: {
     method: 'POST',
     path: '/patient/:patient_id/activation-code',

@@ -1,15 +1,29 @@
 import { z } from 'zod';
 import { ROLES } from '@portal/reference-data';
 import { ACCESS_ACTORS, ACCESS_KINDS } from './access-log';
+import { appointmentStatusSchema, personRefSchema } from './patients';
 
-/** One upcoming appointment of the signed-in patient (GET /profile/appointments). */
+/**
+ * One upcoming appointment of the signed-in patient (GET /profile/appointments): the date, time
+ * and topic, and beside them its id, status (a cancelled one is listed, with its reason), length
+ * and the clinician's name. Optional in the type so that older answers still read; the API
+ * always sends them.
+ */
 export const upcomingAppointmentSchema = z.object({
   date: z.string(),
   time: z.string(),
   topic: z.string().nullable(),
+  appointment_id: z.string().optional(),
+  status: appointmentStatusSchema.optional(),
+  duration_minutes: z.number().int().optional(),
+  clinician: personRefSchema.nullish(),
+  cancel_reason: z.string().nullish(),
 });
 
-/** GET /profile/appointments: a page of the patient's future appointments, soonest first. */
+/**
+ * GET /profile/appointments: a page of the patient's appointments from today on, soonest first,
+ * cancelled ones included (with their status).
+ */
 export const upcomingAppointmentListSchema = z.array(upcomingAppointmentSchema);
 
 /** One access to the signed-in patient's record (GET /profile/access-log). */
@@ -21,6 +35,14 @@ export const accessLogEntrySchema = z.object({
   /** The staff member's first and last name (staff only). */
   name: z.string().nullable(),
   role: z.enum(ROLES).nullable(),
+  /**
+   * How many events this line stands for: one visit's rows (the same person in the same minute)
+   * are one line; `occurred_at` is the latest of them, `kind` the weightiest of theirs
+   * (ACCESS_KIND_PRIORITY) and `kinds` all of them in that order. Optional in the type so that
+   * older answers still read (as one event); the API always sends both.
+   */
+  count: z.number().int().min(1).optional(),
+  kinds: z.array(z.enum(ACCESS_KINDS)).optional(),
 });
 
 /** GET /profile/access-log: a page of accesses to the patient's record, newest first. */

@@ -16,6 +16,7 @@ import {
   updatePatientRequestSchema,
 } from './patients';
 import { toTimeWithSeconds } from './rules';
+import { ALLERGY_REACTION_MAX } from './appointment-rules';
 
 /** The path of each issue of a parse that must fail (the test fails if it succeeds). */
 function issuePaths(result: z.ZodSafeParseResult<unknown>): PropertyKey[][] {
@@ -156,7 +157,41 @@ describe('addPatientRequestSchema', () => {
       { disease_id: 'I001' },
       { disease_id: 'I011' },
     ]);
-    expect(result.data?.patient_drug_allergy).toEqual([{ drug_id: 'R002' }]);
+    expect(JSON.parse(JSON.stringify(result.data?.patient_drug_allergy))).toEqual([
+      { drug_id: 'R002' },
+    ]);
+  });
+
+  it('takes an allergy with its reaction and severity, blank ones as unknown', () => {
+    const result = addPatient(
+      {},
+      {
+        patient_drug_allergy: [
+          { drug_id: 'R002', reaction: ' Hives ', severity: 'severe' },
+          { drug_id: 'R003', reaction: '', severity: '' },
+        ],
+      },
+    );
+    expect(result.data?.patient_drug_allergy).toEqual([
+      { drug_id: 'R002', reaction: 'Hives', severity: 'severe' },
+      { drug_id: 'R003' },
+    ]);
+  });
+
+  it('refuses an unknown severity and an overlong reaction, on their paths', () => {
+    const result = addPatient(
+      {},
+      {
+        patient_drug_allergy: [
+          { drug_id: 'R002', severity: 'fatal' },
+          { drug_id: 'R003', reaction: 'x'.repeat(ALLERGY_REACTION_MAX + 1) },
+        ],
+      },
+    );
+    expect(result.error?.issues.map((i) => i.path)).toEqual([
+      ['patient_drug_allergy', 0, 'severity'],
+      ['patient_drug_allergy', 1, 'reaction'],
+    ]);
   });
 
   it.each<[string, unknown[], PropertyKey[]]>([
@@ -387,7 +422,53 @@ describe('addAppointmentRequestSchema', () => {
 
   it('accepts an appointment and normalises the id', () => {
     const result = addAppointmentRequestSchema.safeParse(appointment);
+    // No length chosen: none sent on (the server books DEFAULT_APPOINTMENT_MINUTES).
     expect(result.data).toEqual({ ...appointment, patient_id: 'P001' });
+    expect(JSON.parse(JSON.stringify(result.data))).toEqual({ ...appointment, patient_id: 'P001' });
+  });
+
+  it('takes a clinician and a length beside the four fields', () => {
+    const result = addAppointmentRequestSchema.safeParse({
+      ...appointment,
+      clinician_id: ' e001 ',
+      duration_minutes: '30',
+    });
+    expect(result.data).toMatchObject({ clinician_id: 'E001', duration_minutes: 30 });
+  });
+
+  it.each<[unknown]>([[''], [null], [undefined]])(
+    'reads a blank clinician %j and a blank length as absent',
+    (blank) => {
+      const result = addAppointmentRequestSchema.safeParse({
+        ...appointment,
+        clinician_id: blank,
+        duration_minutes: blank,
+      });
+      expect(result.data?.clinician_id).toBeUndefined();
+      expect(result.data?.duration_minutes).toBeUndefined();
+    },
+  );
+
+  it.each<[unknown]>([[0], [4], [481], [15.5], ['ten'], [-15]])(
+    'refuses the length %j on duration_minutes',
+    (minutes) => {
+      const result = addAppointmentRequestSchema.safeParse({
+        ...appointment,
+        duration_minutes: minutes,
+      });
+      expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['duration_minutes']);
+    },
+  );
+
+  it('ignores an author named in the body (the server takes it from the session)', () => {
+    const result = addAppointmentRequestSchema.safeParse({
+      ...appointment,
+      recorded_by: { employee_id: 'E002', first_name: 'X', last_name: 'Y' },
+      recorded_at: '2020-01-01T00:00:00Z',
+    });
+    expect(result.success).toBe(true);
+    expect(result.data).not.toHaveProperty('recorded_by');
+    expect(result.data).not.toHaveProperty('recorded_at');
   });
 
   it('gives a time to be stored with seconds', () => {

@@ -11,6 +11,7 @@ import {
   idCardNumberSchema,
   AGE_TOLERANCE_YEARS,
   ageOn,
+  employeeIdSchema,
   patientIdSchema,
   personNameSchema,
   phoneSchema,
@@ -22,6 +23,16 @@ import {
   yesNoSchema,
 } from './rules';
 import { activationCodeResponseSchema } from './auth';
+import {
+  ALLERGY_REACTION_MAX,
+  ALLERGY_SEVERITIES,
+  APPOINTMENT_MINUTES_MAX,
+  APPOINTMENT_MINUTES_MIN,
+  APPOINTMENT_STATUSES,
+  APPOINTMENT_WARNING_CODES,
+  PATIENT_LIST_VIEWS,
+} from './appointment-rules';
+import { pageQuerySchema } from './paging';
 
 /** Longest free-text answer (treatment, habits, address, topics, history details). */
 export const LONG_TEXT_MAX = 2000;
@@ -48,9 +59,25 @@ export const chronicDiseaseListSchema = z
   .max(DISEASE_IDS.length)
   .superRefine(uniqueBy((d) => d.disease_id, 'Disease'));
 
-/** The drug-allergy list of a patient, as `[{drug_id}]`. */
+/** An allergy's severity: mild, moderate or severe. */
+export const allergySeveritySchema = z.enum(ALLERGY_SEVERITIES, {
+  error: 'Choose mild, moderate or severe',
+});
+
+/**
+ * One drug allergy as the add and update calls take it: the spec's `{drug_id}`, and beside it
+ * the reaction (one line) and severity, each optional (absent or blank: not known, null).
+ */
+export const drugAllergySchema = z.object({
+  drug_id: drugIdSchema,
+  // Absent when not given, so that a form parsed with this schema sends the spec's {drug_id}.
+  reaction: emptyAsAbsent(textSchema({ max: ALLERGY_REACTION_MAX })),
+  severity: emptyAsAbsent(allergySeveritySchema),
+});
+
+/** The drug-allergy list of a patient, as `[{drug_id, reaction?, severity?}]`. */
 export const drugAllergyListSchema = z
-  .array(z.object({ drug_id: drugIdSchema }))
+  .array(drugAllergySchema)
   .max(DRUG_IDS.length)
   .superRefine(uniqueBy((d) => d.drug_id, 'Drug'));
 
@@ -148,20 +175,89 @@ export const updatePatientRequestSchema = z.object({
   patient_drug_allergy: drugAllergyListSchema.optional(),
 });
 
-/** POST /patient/add-patient-appointment. */
+/** An appointment's length in whole minutes (a numeric string is accepted, as forms hold). */
+export const appointmentMinutesSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  z
+    .int({ error: 'Length must be a whole number of minutes' })
+    .min(APPOINTMENT_MINUTES_MIN, {
+      error: `Length must be at least ${APPOINTMENT_MINUTES_MIN} minutes`,
+    })
+    .max(APPOINTMENT_MINUTES_MAX, {
+      error: `Length must be at most ${APPOINTMENT_MINUTES_MAX} minutes`,
+    }),
+);
+
+/**
+ * What a booking adds beside the spec's four fields: the clinician (an active employee whose
+ * position has the clinical role; the server checks that, 400 on `clinician_id`) and the length.
+ */
+export const bookingFields = {
+  clinician_id: emptyAsAbsent(employeeIdSchema),
+  // Absent stays absent (the server books DEFAULT_APPOINTMENT_MINUTES), so that a form parsed
+  // with this schema sends the spec's four fields when no length was chosen.
+  duration_minutes: z.preprocess(
+    (v) => (v === null || v === '' ? undefined : v),
+    appointmentMinutesSchema.optional(),
+  ),
+};
+
+/**
+ * POST /patient/add-patient-appointment: the spec's four fields; optionally a clinician and a
+ * length (absent: DEFAULT_APPOINTMENT_MINUTES, 15). The author and time are the session's (recorded_by, recorded_at):
+ * a body that names them has them ignored, as any field the schema does not know.
+ */
 export const addAppointmentRequestSchema = z.object({
   patient_id: patientIdSchema,
   time: timeSchema,
   date: appointmentDateSchema,
   topic: emptyAsNull(longText(false)),
+  ...bookingFields,
 });
 
-/** POST /patient/add-patient-history. */
+/**
+ * POST /patient/add-patient-history. The author and time are the session's: a body that names
+ * them (`recorded_by`, `recorded_at`) has them ignored, as any field the schema does not know.
+ */
 export const addHistoryRequestSchema = z.object({
   patient_id: patientIdSchema,
   time: timeSchema,
   date: historyDateSchema,
   detail: emptyAsNull(longText(false)),
+});
+
+/** Who wrote an entry: a staff member, as the answers name them. */
+export const staffRefSchema = z.object({
+  employee_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/** A person by name only (what a patient reads of the clinician they will see). */
+export const personRefSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+});
+
+/**
+ * Who wrote an entry and when (an ISO 8601 instant); both null on entries written before the
+ * portal recorded them. Optional in the answer types of the spec's shapes, so that a record
+ * built without them (an older fixture) still reads; the API always sends them.
+ */
+export const authorshipFields = {
+  recorded_by: staffRefSchema.nullish(),
+  recorded_at: z.string().nullish(),
+};
+
+/** An appointment's status. */
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
+
+/** A warning on a write that went through: e.g. the clinician is already booked then. */
+export const appointmentWarningSchema = z.object({
+  code: z.enum(APPOINTMENT_WARNING_CODES),
+  message: z.string(),
+  /** The field the warning is about (`clinician_id`). */
+  field: z.string(),
 });
 
 /** POST /patient/search-patient: any non-empty criteria, ANDed; empty ones are ignored. */
@@ -189,43 +285,88 @@ export const patientSchema = z.object({
   unhealthy_habits: z.string(),
 });
 
-/** The latest appointment; `date` and `time` are empty strings when there is none. */
+/**
+ * The "Latest Appointment": the next booked one from now, else the most recent past one that
+ * was not cancelled; `date` and `time` are empty strings when there is none. Beside the spec's
+ * three fields (optional, absent when there is none): its id, status, length and clinician.
+ */
 export const latestAppointmentSchema = z.object({
   date: z.string(),
   time: z.string(),
   topic: z.string().nullable(),
+  appointment_id: z.string().optional(),
+  status: appointmentStatusSchema.optional(),
+  duration_minutes: z.number().int().optional(),
+  clinician: staffRefSchema.nullish(),
 });
 
 /**
  * One medical-history entry as answered: `details`, the spec's name for it in a record (§3);
- * the add-history request names the same text `detail` (§7).
+ * the add-history request names the same text `detail` (§7). Beside it, who wrote it and when.
  */
 export const historyEntrySchema = z.object({
   date: z.string(),
   time: z.string(),
   details: z.string().nullable(),
+  ...authorshipFields,
+});
+
+/** One drug allergy as answered: the spec's `{drug_id}`, with reaction and severity if known. */
+export const drugAllergyAnswerSchema = z.object({
+  drug_id: z.string(),
+  reaction: z.string().nullish(),
+  severity: allergySeveritySchema.nullish(),
 });
 
 /** GET /patient/{id}, and each item of the patient lists. */
 export const patientRecordSchema = z.object({
   patient: patientSchema,
   patient_appointment: latestAppointmentSchema,
-  patient_drug_allergy: z.array(z.object({ drug_id: z.string() })),
+  patient_drug_allergy: z.array(drugAllergyAnswerSchema),
   patient_chronic_disease: z.array(z.object({ disease_id: z.string() })),
   medical_history: z.array(historyEntrySchema),
   /** Whether an account has been registered for this patient. */
   registered: z.boolean(),
 });
 
-/** GET /patient and POST /patient/search-patient. */
+/** GET /patient and POST /patient/search-patient (the spec's full shape). */
 export const patientListSchema = z.array(patientRecordSchema);
+
+/**
+ * One patient as the list and search calls answer with `?view=summary`: what the list pages
+ * show, no more (no contact details, no ID card, no history).
+ */
+export const patientSummarySchema = z.object({
+  patient_id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  age: z.number().int(),
+  gender: z.enum(['male', 'female']),
+  date_of_birth: z.string(),
+  has_drug_allergies: z.boolean(),
+});
+
+/** GET /patient?view=summary and POST /patient/search-patient?view=summary. */
+export const patientSummaryListSchema = z.array(patientSummarySchema);
+
+/**
+ * `?limit=&cursor=&view=` of the patient list and search calls: `view=summary` answers
+ * summaries; `full` (or none) the spec's whole records.
+ */
+export const patientListQuerySchema = pageQuerySchema.extend({
+  view: z.enum(PATIENT_LIST_VIEWS, { error: 'view is full or summary' }).optional(),
+});
 
 /** The answer to add-patient: the new id and the code to hand to the patient. */
 export const addPatientResponseSchema = activationCodeResponseSchema.extend({
   patient_id: z.string(),
 });
 
-/** The answer to add-patient-appointment, naming the patient so the form can confirm it. */
+/**
+ * The answer to add-patient-appointment, naming the patient so the form can confirm it; beside
+ * the spec's fields, the stored appointment's id, length, status, clinician, author, and any
+ * warnings (the clinician is already booked then: booked all the same).
+ */
 export const appointmentResponseSchema = z.object({
   patient_id: z.string(),
   first_name: z.string(),
@@ -233,6 +374,12 @@ export const appointmentResponseSchema = z.object({
   date: z.string(),
   time: z.string(),
   topic: z.string().nullable(),
+  appointment_id: z.string().optional(),
+  duration_minutes: z.number().int().optional(),
+  status: appointmentStatusSchema.optional(),
+  clinician: staffRefSchema.nullish(),
+  ...authorshipFields,
+  warnings: z.array(appointmentWarningSchema).optional(),
 });
 
 /** The answer to add-patient-history, naming the patient so the form can confirm it. */
@@ -243,6 +390,7 @@ export const historyResponseSchema = z.object({
   date: z.string(),
   time: z.string(),
   detail: z.string().nullable(),
+  ...authorshipFields,
 });
 
 /** `{patient_id}` in a path. */
@@ -256,6 +404,14 @@ export type AddHistoryRequest = z.input<typeof addHistoryRequestSchema>;
 export type SearchPatientRequest = z.input<typeof searchPatientRequestSchema>;
 export type Patient = z.infer<typeof patientSchema>;
 export type PatientRecord = z.infer<typeof patientRecordSchema>;
+export type PatientSummary = z.infer<typeof patientSummarySchema>;
+export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+export type StaffRef = z.infer<typeof staffRefSchema>;
+export type PersonRef = z.infer<typeof personRefSchema>;
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export type DrugAllergy = z.infer<typeof drugAllergyAnswerSchema>;
+export type LatestAppointment = z.infer<typeof latestAppointmentSchema>;
+export type AppointmentWarning = z.infer<typeof appointmentWarningSchema>;
 export type AddPatientResponse = z.infer<typeof addPatientResponseSchema>;
 export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;

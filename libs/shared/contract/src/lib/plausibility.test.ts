@@ -24,6 +24,14 @@ import {
   updatePatientRequestSchema,
 } from './patients';
 import { employeeIdParamsSchema } from './employees';
+import {
+  appointmentParamsSchema,
+  appointmentStatusRequestSchema,
+  cancelAppointmentRequestSchema,
+  dayAppointmentsQuerySchema,
+  rescheduleAppointmentRequestSchema,
+} from './chart';
+import { patientListQuerySchema } from './patients';
 
 type Leaf = string | number | boolean | null;
 type Json = Leaf | Json[] | { [key: string]: Json };
@@ -127,7 +135,7 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
     body: {
       patient,
       patient_chronic_disease: [{ disease_id: 'I001' }],
-      patient_drug_allergy: [{ drug_id: 'R001' }],
+      patient_drug_allergy: [{ drug_id: 'R001', reaction: 'Hives', severity: 'severe' }],
     },
   },
   updatePatient: {
@@ -135,12 +143,47 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
     body: {
       patient,
       patient_chronic_disease: [{ disease_id: 'I001' }],
-      patient_drug_allergy: [{ drug_id: 'R001' }],
+      patient_drug_allergy: [{ drug_id: 'R001', reaction: 'Rash', severity: 'mild' }],
     },
   },
   addAppointment: {
     schema: addAppointmentRequestSchema,
-    body: { patient_id: 'P001', time: '09:30', date: '2026-01-05', topic: 'Follow-up\n\tX-ray' },
+    body: {
+      patient_id: 'P001',
+      time: '09:30',
+      date: '2026-01-05',
+      topic: 'Follow-up\n\tX-ray',
+      clinician_id: 'E001',
+      duration_minutes: 30,
+    },
+  },
+  cancelAppointment: {
+    schema: cancelAppointmentRequestSchema,
+    body: { reason: 'The patient asked\nby phone' },
+  },
+  rescheduleAppointment: {
+    schema: rescheduleAppointmentRequestSchema,
+    body: {
+      date: '2026-01-06',
+      time: '10:15',
+      clinician_id: 'E002',
+      duration_minutes: 20,
+      topic: 'Follow-up',
+      reason: 'Clinician away',
+    },
+  },
+  appointmentStatus: { schema: appointmentStatusRequestSchema, body: { status: 'noshow' } },
+  dayAppointmentsQuery: {
+    schema: dayAppointmentsQuerySchema,
+    body: { date: '2026-01-05', clinician_id: 'E001', limit: '20', cursor: 'abc_DEF-123' },
+  },
+  patientListQuery: {
+    schema: patientListQuerySchema,
+    body: { limit: '20', cursor: 'abc_DEF-123', view: 'summary' },
+  },
+  appointmentParams: {
+    schema: appointmentParamsSchema,
+    body: { patient_id: 'P001', appointment_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
   },
   addHistory: {
     schema: addHistoryRequestSchema,
@@ -355,6 +398,8 @@ describe('dates of each request, at their bounds', () => {
     ],
     ['addAppointment', ['date'], '1899-12-31', '1900-01-01', '2036-11-24', '2036-11-25'],
     ['addHistory', ['date'], '1899-12-31', '1900-01-01', '2026-11-25', '2026-11-26'],
+    ['rescheduleAppointment', ['date'], '1899-12-31', '1900-01-01', '2036-11-24', '2036-11-25'],
+    ['dayAppointmentsQuery', ['date'], '1899-12-31', '1900-01-01', '2036-11-24', '2036-11-25'],
     ['addEmployee', ['hire_date'], '1949-12-31', '1950-01-01', '2027-11-24', '2027-11-25'],
     ['updateEmployee', ['hire_date'], '1949-12-31', '1950-01-01', '2027-11-24', '2027-11-25'],
     [

@@ -16,6 +16,8 @@ export const ROUTES = {
   searchPatient: '/patients-management/search-patient',
   /** A patient's chart (issue 12); `patientChartPath` fills the id. */
   patientChart: '/patients-management/patient/:patientId',
+  /** The clinician's day (issue 23): today's appointments, mine or everyone's. */
+  today: '/patients-management/today',
   employeesManagement: '/employees-management',
   addEmployee: '/employees-management/add-employee',
   editEmployee: '/employees-management/edit-employee',
@@ -91,8 +93,12 @@ export interface SectionLink {
   readonly sidebarLabel: string;
 }
 
-/** The patients section's links, in the spec's order. */
+/**
+ * The patients section's links: Today first (where a clinician's day starts; beyond the spec),
+ * then the spec's five in the spec's order.
+ */
 export const PATIENT_SECTION_LINKS: readonly SectionLink[] = [
+  { to: ROUTES.today, label: 'Today', sidebarLabel: 'Today' },
   { to: ROUTES.addPatient, label: 'Add Patient', sidebarLabel: 'New Patient' },
   { to: ROUTES.editPatient, label: 'Edit Patient', sidebarLabel: 'Edit Patient' },
   { to: ROUTES.addAppointment, label: 'Patient Appointment', sidebarLabel: 'Patient Appointment' },

@@ -41,6 +41,7 @@ describe('ManagementSection', () => {
     renderSections(ROUTES.searchPatient, 'medical_personnel');
     expect(screen.getByRole('heading', { name: 'Patient Information' })).toBeInTheDocument();
     expect(sidebarLinks(SECTION_TITLES.patients)).toEqual([
+      'Today',
       'New Patient',
       'Edit Patient',
       'Patient Appointment',

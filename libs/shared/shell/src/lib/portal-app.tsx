@@ -5,6 +5,7 @@ import { AuthProvider } from '@portal/auth';
 import { LoadingState } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
+import { NavigationScroll } from './navigation-scroll';
 import { PortalFrame } from './portal-frame';
 
 // The leave guard's Back check must be on `window` before the router's (back-guard-hub.ts).
@@ -26,7 +27,10 @@ export function PortalApp({ children, footer }: { children: ReactNode; footer?: 
   );
 }
 
-/** The session, the frame, an error boundary and the loading fallback, inside the router. */
+/**
+ * The session, the frame, an error boundary and the loading fallback, inside the router; and
+ * where each navigation leaves the page scrolled (NavigationScroll).
+ */
 export function PortalRoot({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
   // The footer waits for the first page: shown under the loading fallback, it would be pushed
   // down when the page arrives, a layout shift (CLS) on every first visit.
@@ -34,6 +38,7 @@ export function PortalRoot({ children, footer }: { children: ReactNode; footer?:
   const showFooter = useCallback(() => setPageShown(true), []);
   return (
     <AuthProvider>
+      <NavigationScroll />
       <PortalFrame footer={footer} footerHidden={!pageShown}>
         <ErrorBoundary>
           <Suspense fallback={<LoadingState label="Loading…" />}>

@@ -1,6 +1,7 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '@portal/contract';
 import { type ApiError, type Page, toApiError } from '@portal/api-client';
@@ -90,6 +91,31 @@ function PagedResults<T>({
   );
 }
 
+/** Where a search page keeps its criteria in the history entry's state. */
+const CRITERIA_STATE_KEY = 'searchCriteria';
+
+/**
+ * The search's criteria (null: the full list), kept in the history entry as well: Back from a
+ * record opened in the results returns to the same results (cached), where the scroll position
+ * can be restored (NavigationScroll), rather than to the full list. The address stays the
+ * spec's: the criteria (names) are not put in it, nor in any server log.
+ */
+function useSearchCriteria<C extends Criteria>(): [C | null, (criteria: C | null) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const saved = (location.state as Record<string, unknown> | null)?.[CRITERIA_STATE_KEY];
+  const [criteria, setCriteria] = useState<C | null>(() => (saved as C | undefined) ?? null);
+  const set = (next: C | null) => {
+    setCriteria(next);
+    const state = { ...(location.state as object | null), [CRITERIA_STATE_KEY]: next };
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state },
+    );
+  };
+  return [criteria, set];
+}
+
 /**
  * A search page (spec §2 'Search pages'): the full list loads on open, a page at a time; a
  * non-empty search result replaces it, an empty one keeps it (and says so), a failed search
@@ -98,7 +124,7 @@ function PagedResults<T>({
  */
 export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, C>) {
   const { list, noun } = props;
-  const [criteria, setCriteria] = useState<C | null>(null);
+  const [criteria, setCriteria] = useSearchCriteria<C>();
   const search = props.useSearch(criteria ?? props.emptyCriteria, { enabled: criteria !== null });
   const form = usePortalForm(props.schema, {
     defaultValues: props.emptyCriteria as DefaultValues<C>,

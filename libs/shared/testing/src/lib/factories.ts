@@ -1,6 +1,13 @@
 import {
   type AccessKind,
   type AccessLogEntry,
+  ALLERGY_SEVERITIES,
+  type ChartAppointment,
+  type Clinician,
+  type DayAppointment,
+  DEFAULT_APPOINTMENT_MINUTES,
+  type PatientSummary,
+  type StaffRef,
   type AddEmployeeRequest,
   type AddPatientRequest,
   ageOn,
@@ -87,6 +94,14 @@ const ENGLISH_LAST = ['Carter', 'Bennett', 'Hughes', 'Walker', 'Mitchell', 'Thom
 const STREETS = ['Sukhumvit Road', 'Rama IV Road', 'Phahonyothin Road', 'Charoen Krung Road'];
 const DISTRICTS = ['Khlong Toei', 'Bang Rak', 'Chatuchak', 'Pathum Wan', 'Huai Khwang'];
 
+const APPOINTMENT_TOPICS = [
+  'Follow-up consultation',
+  'Blood test results',
+  'Physiotherapy session',
+  'Annual check-up',
+  'Vaccination',
+] as const;
+
 /** A clinic time on the quarter hour, as the API answers it (HH:MM:SS). */
 function clinicTime(random: ReturnType<typeof seededRandom>): string {
   return `${pad(random.int(8, 16))}:${pad(random.pick([0, 15, 30, 45]))}:00`;
@@ -96,6 +111,23 @@ function clinicTime(random: ReturnType<typeof seededRandom>): string {
 function idCardNumber(random: ReturnType<typeof seededRandom>): string {
   const digits = Array.from({ length: 13 }, () => random.int(0, 9)).join('');
   return `${digits.slice(0, 1)}-${digits.slice(1, 5)}-${digits.slice(5, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`;
+}
+
+/** A well-formed appointment id (a version-4 UUID); the same `seed` gives the same id. */
+export function makeAppointmentId(seed: number): string {
+  const random = seededRandom(seed * 6007 + 11);
+  const hex = (n: number) =>
+    Array.from({ length: n }, () => random.int(0, 15).toString(16)).join('');
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${random.pick(['8', '9', 'a', 'b'])}${hex(3)}-${hex(12)}`;
+}
+
+/**
+ * The staff who write in the factories' records: the demo doctor (E001) and nurse (E002), by
+ * the names `makeEmployee` gives them.
+ */
+export function makeStaffRef(index = 1): StaffRef {
+  const e = makeEmployee({}, index);
+  return { employee_id: e.employee_id, first_name: e.first_name, last_name: e.last_name };
 }
 
 /** A patient id for the n-th record: P001, P002 … */
@@ -153,25 +185,50 @@ export function makePatientRecord(
   };
   // The first record is the one most stories show: give it something in every list.
   const least = index === 1 ? 1 : 0;
-  const history = Array.from({ length: random.int(least, 4) }, () => ({
-    date: addDays(TODAY, -random.int(1, 900)),
-    time: clinicTime(random),
-    details: random.chance(0.9) ? random.pick(SAMPLE_TEXT.historyDetails) : null,
-  })).sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
+  // The clinical record's fields (authors, clinicians, reactions) draw from their own sequence,
+  // so that every record keeps the values it had before they were added.
+  const extra = seededRandom(index * 3571 + 29);
+  const history = Array.from({ length: random.int(least, 4) }, () => {
+    const date = addDays(TODAY, -random.int(1, 900));
+    const time = clinicTime(random);
+    // Some entries predate the portal's recording of authors: null, shown as a dash.
+    const details = random.chance(0.9) ? random.pick(SAMPLE_TEXT.historyDetails) : null;
+    const authored = extra.chance(0.8);
+    return {
+      date,
+      time,
+      details,
+      recorded_by: authored ? makeStaffRef(extra.int(1, 2)) : null,
+      recorded_at: authored ? `${date}T${time}.000Z` : null,
+    };
+  }).sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
   const appointment =
     index === 1 || random.chance(0.7)
       ? {
           date: addDays(TODAY, random.int(1, 60)),
           time: clinicTime(random),
           topic: random.chance(0.85) ? random.pick(SAMPLE_TEXT.appointmentTopics) : null,
+          appointment_id: makeAppointmentId(index),
+          status: 'booked' as const,
+          duration_minutes: extra.pick([15, 15, 30]),
+          clinician: extra.chance(0.8) ? makeStaffRef(1) : null,
         }
       : { date: '', time: '', topic: null };
   const base: PatientRecord = {
     patient,
     patient_appointment: appointment,
-    patient_drug_allergy: random
-      .sample(DRUG_IDS, random.int(least, 2))
-      .map((drug_id) => ({ drug_id })),
+    patient_drug_allergy: random.sample(DRUG_IDS, random.int(least, 2)).map((drug_id, i) =>
+      // The first record's first allergy is severe, with its reaction (the chart's alert).
+      index === 1 && i === 0
+        ? { drug_id, reaction: 'Hives and swelling of the lips', severity: 'severe' as const }
+        : extra.chance(0.5)
+          ? {
+              drug_id,
+              reaction: extra.pick(['Rash', 'Nausea', 'Wheezing', 'Itching']),
+              severity: extra.pick(ALLERGY_SEVERITIES),
+            }
+          : { drug_id, reaction: null, severity: null },
+    ),
     patient_chronic_disease: random
       .sample(DISEASE_IDS, random.int(least, 2))
       .map((disease_id) => ({ disease_id })),
@@ -189,6 +246,96 @@ export function makePatientRecord(
 /** `count` different patient records, P001 onwards (or from `start`). */
 export function makePatientRecords(count: number, start = 1): PatientRecord[] {
   return Array.from({ length: count }, (_, i) => makePatientRecord({}, start + i));
+}
+
+/** A record's summary, as the list and search calls answer it with `?view=summary`. */
+export function makePatientSummary(record: PatientRecord): PatientSummary {
+  const p = record.patient;
+  return {
+    patient_id: p.patient_id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    age: p.age,
+    gender: p.gender,
+    date_of_birth: p.date_of_birth,
+    has_drug_allergies: record.patient_drug_allergy.length > 0,
+  };
+}
+
+/**
+ * One appointment as the chart lists it: by default booked by and with the demo doctor, 15
+ * minutes, at FACTORY_NOW's day + `index` days; `index` seeds its id.
+ */
+export function makeChartAppointment(
+  overrides: Partial<ChartAppointment> = {},
+  index = 1,
+): ChartAppointment {
+  const doctor = makeStaffRef(1);
+  return {
+    appointment_id: makeAppointmentId(1000 + index),
+    date: addDays(TODAY, index),
+    time: `${pad(8 + (index % 8))}:${index % 2 ? '30' : '00'}:00`,
+    topic: APPOINTMENT_TOPICS[index % APPOINTMENT_TOPICS.length]!,
+    duration_minutes: DEFAULT_APPOINTMENT_MINUTES,
+    status: 'booked',
+    clinician: doctor,
+    cancel_reason: null,
+    rescheduled_from: null,
+    rescheduled_to: null,
+    recorded_by: doctor,
+    recorded_at: FACTORY_NOW,
+    ...overrides,
+  };
+}
+
+/**
+ * `count` appointments of one day (default today, the real clock's: the Today page asks for
+ * it), by time from 08:00 every 20 minutes, for the factories' patients P001 onwards: one
+ * cancelled, one attended, one no-show, the rest booked; every other one with the nurse.
+ */
+export function makeDayAppointments(count: number, date = todayUtc()): DayAppointment[] {
+  const statuses = ['fulfilled', 'noshow', 'cancelled'] as const;
+  return Array.from({ length: count }, (_, i) => {
+    const record = makePatientRecord({}, i + 1);
+    const minutes = 8 * 60 + i * 20;
+    const status = statuses[i] ?? 'booked';
+    return {
+      ...makeChartAppointment(
+        {
+          date,
+          time: `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}:00`,
+          status,
+          clinician: makeStaffRef(i % 2 ? 2 : 1),
+          cancel_reason: status === 'cancelled' ? 'The patient called to cancel' : null,
+        },
+        i + 1,
+      ),
+      patient_id: record.patient.patient_id,
+      first_name: record.patient.first_name,
+      last_name: record.patient.last_name,
+    };
+  });
+}
+
+/** The active clinicians among `employees`, as GET /clinicians answers them. */
+export function makeClinicians(employees: readonly Employee[] = makeEmployees(12)): Clinician[] {
+  return employees
+    .filter(
+      (e) =>
+        e.work_status === 'yes' &&
+        findPosition(e.position_id ?? '')?.portalRole === 'medical_personnel',
+    )
+    .map((e) => ({
+      employee_id: e.employee_id,
+      first_name: e.first_name,
+      last_name: e.last_name,
+      position_name: findPosition(e.position_id!)!.name,
+    }))
+    .sort((a, b) =>
+      `${a.last_name} ${a.first_name} ${a.employee_id}`.localeCompare(
+        `${b.last_name} ${b.first_name} ${b.employee_id}`,
+      ),
+    );
 }
 
 /** The add-patient request that would create a record like `makePatientRecord(…, index)`. */
@@ -368,20 +515,18 @@ export function makeProfile(overrides: Partial<ProfileResponse> = {}): ProfileRe
   };
 }
 
-const APPOINTMENT_TOPICS = [
-  'Follow-up consultation',
-  'Blood test results',
-  'Physiotherapy session',
-  'Annual check-up',
-  'Vaccination',
-] as const;
-
 /** `count` upcoming appointments after FACTORY_NOW, soonest first (as the API answers them). */
 export function makeUpcomingAppointments(count: number): UpcomingAppointment[] {
+  const doctor = makeStaffRef(1);
   return Array.from({ length: count }, (_, i) => ({
     date: addDays(TODAY, 3 + i * 9),
     time: `${pad(8 + (i % 8))}:${i % 2 ? '30' : '00'}:00`,
     topic: APPOINTMENT_TOPICS[i % APPOINTMENT_TOPICS.length]!,
+    appointment_id: makeAppointmentId(2000 + i),
+    status: 'booked' as const,
+    duration_minutes: DEFAULT_APPOINTMENT_MINUTES,
+    clinician: { first_name: doctor.first_name, last_name: doctor.last_name },
+    cancel_reason: null,
   }));
 }
 
@@ -412,14 +557,16 @@ export function makeAccessLogEntry(
   index = 1,
 ): AccessLogEntry {
   const staff = ACCESS_STAFF[(index - 1) % ACCESS_STAFF.length]!;
-  return {
+  const entry: AccessLogEntry = {
     occurred_at: FACTORY_NOW,
     kind: 'viewed',
     actor: 'staff',
     name: staff.name,
     role: staff.role,
+    count: 1,
     ...overrides,
   };
+  return { ...entry, kinds: overrides.kinds ?? [entry.kind] };
 }
 
 /**
@@ -430,8 +577,22 @@ export function makeAccessLog(count: number): AccessLogEntry[] {
   return Array.from({ length: count }, (_, i) => {
     const occurred_at = new Date(Date.parse(FACTORY_NOW) - i * 90 * 60_000).toISOString();
     const kind = ACCESS_PATTERN[i % ACCESS_PATTERN.length]!;
-    if (kind === 'refused') return { occurred_at, kind, actor: 'patient', name: null, role: null };
-    if (i % 5 === 4) return { occurred_at, kind: 'viewed', actor: 'you', name: null, role: null };
+    if (kind === 'refused')
+      return makeAccessLogEntry({ occurred_at, kind, actor: 'patient', name: null, role: null });
+    if (i % 5 === 4)
+      return makeAccessLogEntry({
+        occurred_at,
+        kind: 'viewed',
+        actor: 'you',
+        name: null,
+        role: null,
+      });
+    // A chart opened: the record and its appointments in the same minute, one line.
+    if (i === 0)
+      return makeAccessLogEntry(
+        { occurred_at, kind, count: 2, kinds: ['viewed', 'viewed-appointments'] },
+        i + 1,
+      );
     return makeAccessLogEntry({ occurred_at, kind }, i + 1);
   });
 }

@@ -5,6 +5,8 @@ import {
   addYears,
   addPatientResponseSchema,
   appointmentResponseSchema,
+  type ChartAppointment,
+  type DayAppointment,
   employeeListSchema,
   employeeSchema,
   historyResponseSchema,
@@ -30,6 +32,7 @@ import {
   makeAddPatientRequest,
   makeFakeToken,
   makePatientRecord,
+  makePatientSummary,
 } from './factories';
 import {
   createHandlers,
@@ -233,10 +236,12 @@ describe('patients', () => {
     expect(response.status).toBe(201);
     expect(appointmentResponseSchema.parse(await response.json()).time).toBe('10:30:00');
     const record = (await (await api('/patient/P001')).json()) as PatientRecord;
-    expect(record.patient_appointment).toEqual({
+    expect(record.patient_appointment).toMatchObject({
       date,
       time: '10:30:00',
       topic: 'Follow-up',
+      status: 'booked',
+      duration_minutes: 15,
     });
   });
 
@@ -247,10 +252,11 @@ describe('patients', () => {
     const response = await api('/patient/add-patient-history', { body });
     expect(historyResponseSchema.parse(await response.json()).detail).toBeNull();
     const record = (await (await api('/patient/P001')).json()) as PatientRecord;
-    expect(record.medical_history[0]).toEqual({
+    expect(record.medical_history[0]).toMatchObject({
       date: today,
       time: '09:00:00',
       details: null,
+      recorded_by: { employee_id: 'E001' },
     });
     const unknown = await api('/patient/add-patient-history', {
       body: { ...body, patient_id: 'P999' },
@@ -381,7 +387,7 @@ describe("a patient's own lists", () => {
     const after = upcomingAppointmentListSchema.parse(
       await (await api('/profile/appointments', { token })).json(),
     );
-    expect(after.at(-1)).toEqual({ date, time: '10:00:00', topic: 'Scan' });
+    expect(after.at(-1)).toMatchObject({ date, time: '10:00:00', topic: 'Scan', status: 'booked' });
     const other = makeFakeToken({ role: 'patient', patient_id: 'P002' });
     expect(await (await api('/profile/appointments', { token: other })).json()).toEqual([]);
   });
@@ -504,7 +510,7 @@ describe("a patient's chart", () => {
     const response = await api('/patient/P001/appointments');
     const items = upcomingAppointmentListSchema.parse(await response.json());
     expect(items).toHaveLength(4);
-    expect(items.at(-1)).toEqual({ date: past, time: '09:00:00', topic: 'Old visit' });
+    expect(items.at(-1)).toMatchObject({ date: past, time: '09:00:00', topic: 'Old visit' });
     const dates = items.map((a) => `${a.date} ${a.time}`);
     expect(dates).toEqual([...dates].sort().reverse());
     const upcoming = upcomingAppointmentListSchema.parse(
@@ -515,7 +521,7 @@ describe("a patient's chart", () => {
       await (await api('/patient/P002/appointments')).json(),
     );
     const latest = makePatientRecord({}, 2).patient_appointment;
-    expect(other).toEqual(latest.date ? [latest] : []);
+    expect(other).toMatchObject(latest.date ? [latest] : []);
     expect((await api('/patient/P999/appointments')).status).toBe(404);
   });
 });
@@ -527,5 +533,98 @@ describe('the next free ids', () => {
     const body = makeAddPatientRequest({ patient: { patient_id: 'P025' } }, 25);
     expect((await api('/patient/add-patient', { body })).status).toBe(201);
     expect(await (await api('/patient/next-id')).json()).toEqual({ patient_id: 'P026' });
+  });
+});
+
+describe('the clinical record', () => {
+  const doctor = makeFakeToken({ role: 'medical_personnel', employee_id: 'E002' });
+  const future = () => addYears(todayUtc(), 2);
+
+  async function book(body: Record<string, unknown>) {
+    const response = await api('/patient/add-patient-appointment', {
+      body: { patient_id: 'P002', time: '10:00', topic: 'Scan', ...body },
+      token: doctor,
+    });
+    return { status: response.status, answer: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('books with a clinician and a length, the author from the token, and warns when busy', async () => {
+    const date = future();
+    const first = await book({ date, clinician_id: 'E001', duration_minutes: 30 });
+    expect(first.status).toBe(201);
+    expect(first.answer).toMatchObject({
+      clinician: { employee_id: 'E001' },
+      duration_minutes: 30,
+      status: 'booked',
+      recorded_by: { employee_id: 'E002' },
+      warnings: [],
+    });
+    const second = await book({ date, time: '10:15', clinician_id: 'E001' });
+    expect(second.answer['warnings']).toMatchObject([{ code: 'clinician_busy' }]);
+    const hr = await book({ date, clinician_id: 'E003' });
+    expect(hr.status).toBe(400);
+  });
+
+  it('cancels once (409 after), and a cancelled appointment is never the latest', async () => {
+    const { answer } = await book({ date: future() });
+    const id = answer['appointment_id'] as string;
+    const cancel = () =>
+      api(`/patient/P002/appointments/${id}/cancel`, { body: { reason: 'Feeling better' } });
+    const done = await cancel();
+    expect(await done.json()).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Feeling better',
+    });
+    expect((await cancel()).status).toBe(409);
+    const record = (await (await api('/patient/P002')).json()) as PatientRecord;
+    expect(record.patient_appointment.appointment_id).not.toBe(id);
+  });
+
+  it('reschedules (linked both ways) and marks attended', async () => {
+    const { answer } = await book({ date: future(), time: '08:00' });
+    const id = answer['appointment_id'] as string;
+    const moved = (await (
+      await api(`/patient/P002/appointments/${id}/reschedule`, {
+        body: { date: future(), time: '11:00' },
+      })
+    ).json()) as { cancelled: ChartAppointment; booked: ChartAppointment };
+    expect(moved.cancelled).toMatchObject({
+      status: 'cancelled',
+      rescheduled_to: moved.booked.appointment_id,
+    });
+    expect(moved.booked).toMatchObject({ status: 'booked', rescheduled_from: id, topic: 'Scan' });
+    const marked = await api(`/patient/P002/appointments/${moved.booked.appointment_id}/status`, {
+      body: { status: 'fulfilled' },
+    });
+    expect(await marked.json()).toMatchObject({ status: 'fulfilled' });
+  });
+
+  it("lists a day's appointments by time, of one clinician if asked", async () => {
+    const date = future();
+    await book({ date, time: '11:00', clinician_id: 'E002' });
+    await book({ date, time: '09:00', clinician_id: 'E001' });
+    const all = (await (await api(`/appointments?date=${date}`)).json()) as DayAppointment[];
+    expect(all.map((a) => a.time)).toEqual(['09:00:00', '11:00:00']);
+    expect(all[0]).toMatchObject({
+      patient_id: 'P002',
+      first_name: makePatientRecord({}, 2).patient.first_name,
+    });
+    const mine = (await (
+      await api(`/appointments?date=${date}&clinician_id=E002`)
+    ).json()) as DayAppointment[];
+    expect(mine.map((a) => a.time)).toEqual(['11:00:00']);
+    expect((await api('/appointments')).status).toBe(400);
+  });
+
+  it('answers summaries with ?view=summary, and the clinicians', async () => {
+    const summaries = (await (await api('/patient?view=summary&limit=2')).json()) as object[];
+    expect(summaries[0]).toEqual(makePatientSummary(makePatientRecord({}, 1)));
+    const found = (await (
+      await api('/patient/search-patient?view=summary', { body: { patient_id: 'P001' } })
+    ).json()) as object[];
+    expect(found).toEqual([makePatientSummary(makePatientRecord({}, 1))]);
+    const clinicians = (await (await api('/clinicians')).json()) as { employee_id: string }[];
+    expect(clinicians.map((c) => c.employee_id)).toContain('E001');
+    expect(clinicians.map((c) => c.employee_id)).not.toContain('E003');
   });
 });

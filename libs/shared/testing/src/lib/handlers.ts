@@ -6,6 +6,22 @@ import {
   OWN_ACCESS_FIELDS_MESSAGE,
   type PendingAccess,
   addAppointmentRequestSchema,
+  type AppointmentWarning,
+  appointmentParamsSchema,
+  appointmentStatusRequestSchema,
+  appointmentsOverlap,
+  cancelAppointmentRequestSchema,
+  type ChartAppointment,
+  CLINICIAN_BUSY_MESSAGE,
+  dayAppointmentsQuerySchema,
+  DEFAULT_APPOINTMENT_MINUTES,
+  type LatestAppointment,
+  NOT_A_CLINICIAN_MESSAGE,
+  notBookedMessage,
+  RESCHEDULED_REASON,
+  patientListQuerySchema,
+  rescheduleAppointmentRequestSchema,
+  type StaffRef,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
@@ -25,6 +41,7 @@ import {
   otpauthUrl,
   nextIdAfter,
   type PatientRecord,
+  type PatientSummary,
   patientIdParamsSchema,
   registerRequestSchema,
   searchEmployeeRequestSchema,
@@ -47,14 +64,24 @@ import {
   decodeFakeToken,
   makeAccessLog,
   makeActivationCode,
+  makeAppointmentId,
+  makeClinicians,
   makeEmployee,
   makeEmployees,
   makeFakeToken,
   makePatientRecords,
+  makePatientSummary,
   makeProfile,
   makeUpcomingAppointments,
 } from './factories';
-import { MockProblem, pageResponse, parseBody, parseParams, problemResponse } from './mock-http';
+import {
+  MockProblem,
+  pageResponse,
+  parseBody,
+  parseParams,
+  problemResponse,
+  validationProblem,
+} from './mock-http';
 
 /** An endpoint the mock API answers: every one of ENDPOINTS but the OpenAPI document. */
 export type MockEndpointName = Exclude<EndpointName, 'openapi'>;
@@ -67,7 +94,9 @@ export type ListEndpointName =
   | 'searchEmployees'
   | 'myAppointments'
   | 'patientAppointments'
-  | 'myAccessLog';
+  | 'myAccessLog'
+  | 'dayAppointments'
+  | 'listClinicians';
 
 /** An account of the mock API, for login and the profile. */
 export interface MockAccount {
@@ -122,9 +151,10 @@ export interface MockScenario {
    */
   readonly pendingAccess?: readonly PendingAccess[];
   /**
-   * Each patient's upcoming appointments, soonest first (default: P001 has three). The chart's
-   * list shows them with the past ones booked since (or, for a patient with neither, the latest
-   * appointment of their record).
+   * Each patient's upcoming appointments, soonest first (default: P001 has three), in the
+   * patient's list's shape or the chart's; what they leave out is filled in (an id, booked, 15
+   * minutes, no clinician). The chart's list shows them with the past ones booked since (or, for
+   * a patient with neither, the latest appointment of their record).
    */
   readonly appointments?: Readonly<Record<string, readonly UpcomingAppointment[]>>;
   /** Each patient's access log, newest first (default: P001 has twelve entries). */
@@ -144,9 +174,13 @@ export interface MockDb {
   employees: Employee[];
   accounts: MockAccount[];
   pendingAccess: PendingAccess[];
-  appointments: Record<string, UpcomingAppointment[]>;
-  /** Appointments booked in the past while the mock ran (the chart lists them). */
-  pastAppointments: Record<string, UpcomingAppointment[]>;
+  /** Each patient's upcoming appointments (the patient's own list), in the chart's shape. */
+  appointments: Record<string, ChartAppointment[]>;
+  /**
+   * Each patient's other appointments: booked in the past while the mock ran, or the latest of
+   * a record whose patient has no upcoming list (the chart lists them all).
+   */
+  pastAppointments: Record<string, ChartAppointment[]>;
   accessLog: Record<string, AccessLogEntry[]>;
 }
 
@@ -249,19 +283,31 @@ const json = (body: unknown, status = 200) => HttpResponse.json(body as JsonBody
  * API's problems; lists page with its headers; writes change the data for later calls.
  */
 export function createMockApi(scenario: MockScenario = {}): MockApi {
-  const initial = (): MockDb => ({
-    patients: structuredClone([...(scenario.patients ?? makePatientRecords(24))]),
-    employees: structuredClone([...(scenario.employees ?? makeEmployees(12))]),
-    accounts: [...(scenario.accounts ?? MOCK_ACCOUNTS)],
-    pendingAccess: structuredClone([...(scenario.pendingAccess ?? [])]),
-    appointments: structuredClone({
-      ...(scenario.appointments ?? { P001: makeUpcomingAppointments(3) }),
-    }) as Record<string, UpcomingAppointment[]>,
-    pastAppointments: {},
-    accessLog: structuredClone({
-      ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
-    }) as Record<string, AccessLogEntry[]>,
-  });
+  const initial = (): MockDb => {
+    const patients = structuredClone([...(scenario.patients ?? makePatientRecords(24))]);
+    const given = scenario.appointments ?? { P001: makeUpcomingAppointments(3) };
+    const appointments: Record<string, ChartAppointment[]> = {};
+    const pastAppointments: Record<string, ChartAppointment[]> = {};
+    let seed = 0;
+    for (const [id, list] of Object.entries(given))
+      appointments[id] = list.map((a) => toChartAppointment(a, ++seed));
+    // A patient without a list still has the latest appointment of their record.
+    for (const { patient, patient_appointment: latest } of patients) {
+      if (!given[patient.patient_id] && latest.date)
+        pastAppointments[patient.patient_id] = [toChartAppointment(latest, ++seed)];
+    }
+    return {
+      patients,
+      employees: structuredClone([...(scenario.employees ?? makeEmployees(12))]),
+      accounts: [...(scenario.accounts ?? MOCK_ACCOUNTS)],
+      pendingAccess: structuredClone([...(scenario.pendingAccess ?? [])]),
+      appointments,
+      pastAppointments,
+      accessLog: structuredClone({
+        ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
+      }) as Record<string, AccessLogEntry[]>,
+    };
+  };
   /** The scenario's data, with a record for each waiting approval that names no employee. */
   const withWaitingEmployees = (start: MockDb): MockDb => {
     start.pendingAccess.forEach((p, i) => {
@@ -307,14 +353,79 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
     return record;
   };
-  /** A patient's appointments, past and upcoming, else the latest appointment of their record. */
-  const appointmentsOf = (id: string): UpcomingAppointment[] => {
-    const upcoming = db.appointments[id];
-    const past = db.pastAppointments[id];
-    if (upcoming || past) return [...(past ?? []), ...(upcoming ?? [])];
-    const latest = db.patients.find((p) => p.patient.patient_id === id)?.patient_appointment;
-    return latest?.date ? [{ ...latest }] : [];
+  /** A patient's appointments, past and upcoming. */
+  const appointmentsOf = (id: string): ChartAppointment[] => [
+    ...(db.pastAppointments[id] ?? []),
+    ...(db.appointments[id] ?? []),
+  ];
+  /** Every appointment with its patient's id. */
+  const allAppointments = () =>
+    db.patients.flatMap((p) =>
+      appointmentsOf(p.patient.patient_id).map((a) => ({ record: p, appointment: a })),
+    );
+  const findAppointment = (patientId: string, appointmentId: string) => {
+    findPatient(patientId);
+    const found = appointmentsOf(patientId).find((a) => a.appointment_id === appointmentId);
+    if (!found) throw new MockProblem(404, 'No such appointment for this patient');
+    return found;
   };
+  /** The token's employee as an author (the demo doctor without a token), as the API does. */
+  const authorOf = (claims: TokenClaims | undefined): StaffRef | null => {
+    const e = db.employees.find((x) => x.employee_id === (claims?.employee_id ?? 'E001'));
+    return e
+      ? { employee_id: e.employee_id, first_name: e.first_name, last_name: e.last_name }
+      : null;
+  };
+  /** The clinician a booking names: an active employee in a clinical position, or a 400. */
+  const clinicianOf = (id: string | undefined): StaffRef | null => {
+    if (id === undefined) return null;
+    const e = db.employees.find((x) => x.employee_id === id);
+    if (
+      !e ||
+      e.work_status !== 'yes' ||
+      findPosition(e.position_id ?? '')?.portalRole !== 'medical_personnel'
+    ) {
+      throw new MockProblem(400, `clinician_id: ${NOT_A_CLINICIAN_MESSAGE}`, [
+        { field: 'clinician_id', message: NOT_A_CLINICIAN_MESSAGE },
+      ]);
+    }
+    return { employee_id: e.employee_id, first_name: e.first_name, last_name: e.last_name };
+  };
+  /** The warning that the clinician has a booked appointment overlapping this one. */
+  const warningsFor = (a: ChartAppointment): AppointmentWarning[] =>
+    a.clinician &&
+    allAppointments().some(
+      ({ appointment: b }) =>
+        b !== a &&
+        b.status === 'booked' &&
+        b.date === a.date &&
+        b.clinician?.employee_id === a.clinician?.employee_id &&
+        appointmentsOverlap(a, b),
+    )
+      ? [{ code: 'clinician_busy', message: CLINICIAN_BUSY_MESSAGE, field: 'clinician_id' }]
+      : [];
+  /** Stores a new appointment and brings the record's latest in step. */
+  const book = (patientId: string, a: ChartAppointment) => {
+    const list = a.date >= todayUtc() ? db.appointments : db.pastAppointments;
+    list[patientId] = [...(list[patientId] ?? []), a].sort((x, y) =>
+      `${x.date} ${x.time}`.localeCompare(`${y.date} ${y.time}`),
+    );
+    refreshLatest(patientId);
+  };
+  /** The record's "Latest Appointment" by the API's rule (latestOf). */
+  const refreshLatest = (patientId: string) => {
+    const record = findPatient(patientId);
+    record.patient_appointment = latestOf(appointmentsOf(patientId));
+  };
+  /** A booked appointment, or the 409 the API answers for any other. */
+  const bookedOrConflict = (a: ChartAppointment) => {
+    if (a.status !== 'booked') {
+      const detail = notBookedMessage(a.status);
+      throw new MockProblem(409, detail, [{ field: 'appointment_id', message: detail }]);
+    }
+  };
+  let booked = 0;
+  const newAppointmentId = () => makeAppointmentId(900_000 + ++booked);
   const findEmployee = (id: string) => {
     const employee = db.employees.find((e) => e.employee_id === id);
     if (!employee) throw new MockProblem(404, `No employee with ID ${id}`);
@@ -442,7 +553,21 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     // A patient's own lists: the token's patient (P001, as the profile, without a token).
     on('myAppointments', ({ request, claims }) =>
-      pageResponse(request, db.appointments[claims?.patient_id ?? 'P001'] ?? []),
+      pageResponse(
+        request,
+        (db.appointments[claims?.patient_id ?? 'P001'] ?? []).map((a) => ({
+          date: a.date,
+          time: a.time,
+          topic: a.topic,
+          appointment_id: a.appointment_id,
+          status: a.status,
+          duration_minutes: a.duration_minutes,
+          clinician: a.clinician
+            ? { first_name: a.clinician.first_name, last_name: a.clinician.last_name }
+            : null,
+          cancel_reason: a.cancel_reason,
+        })),
+      ),
     ),
 
     // The chart's list (issue 12): every appointment of the patient, newest first.
@@ -459,7 +584,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       pageResponse(request, db.accessLog[claims?.patient_id ?? 'P001'] ?? []),
     ),
 
-    on('listPatients', ({ request }) => pageResponse(request, db.patients)),
+    on('listPatients', ({ request }) => pageResponse(request, viewOf(request, db.patients))),
 
     // The add forms' suggestions (issue 12): the id after the highest of its form in use.
     on('nextPatientId', () =>
@@ -494,7 +619,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const found = db.patients.filter(({ patient: p }) =>
         matches({ id: p.patient_id, first: p.first_name, last: p.last_name }, criteria),
       );
-      return pageResponse(request, found);
+      return pageResponse(request, viewOf(request, found));
     }),
 
     on('addPatient', async ({ request }) => {
@@ -551,30 +676,117 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       return json(record);
     }),
 
-    on('addAppointment', async ({ request }) => {
+    on('addAppointment', async ({ request, claims }) => {
       const body = await parseBody(request, addAppointmentRequestSchema);
       const record = findPatient(body.patient_id);
-      const appointment = {
+      const author = authorOf(claims);
+      const appointment: ChartAppointment = {
+        appointment_id: newAppointmentId(),
         date: body.date,
         time: toTimeWithSeconds(body.time),
         topic: body.topic,
+        duration_minutes: body.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
+        status: 'booked',
+        clinician: clinicianOf(body.clinician_id),
+        cancel_reason: null,
+        rescheduled_from: null,
+        rescheduled_to: null,
+        recorded_by: author,
+        recorded_at: new Date().toISOString(),
       };
-      const latest = record.patient_appointment;
-      if (`${appointment.date} ${appointment.time}` >= `${latest.date} ${latest.time}`) {
-        record.patient_appointment = appointment;
-      }
-      const list = appointment.date >= todayUtc() ? db.appointments : db.pastAppointments;
-      list[body.patient_id] = [...(list[body.patient_id] ?? []), appointment].sort((a, b) =>
-        `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`),
-      );
+      const warnings = warningsFor(appointment);
+      book(body.patient_id, appointment);
       const { first_name, last_name } = record.patient;
-      return json({ patient_id: body.patient_id, first_name, last_name, ...appointment }, 201);
+      const { cancel_reason, rescheduled_from, rescheduled_to, ...answer } = appointment;
+      void cancel_reason;
+      void rescheduled_from;
+      void rescheduled_to;
+      return json({ patient_id: body.patient_id, first_name, last_name, ...answer, warnings }, 201);
     }),
 
-    on('addHistory', async ({ request }) => {
+    on('cancelAppointment', async ({ request, params }) => {
+      const { patient_id, appointment_id } = parseParams(params, appointmentParamsSchema);
+      const body = await parseBody(request, cancelAppointmentRequestSchema);
+      const appointment = findAppointment(patient_id, appointment_id);
+      bookedOrConflict(appointment);
+      Object.assign(appointment, { status: 'cancelled', cancel_reason: body.reason });
+      refreshLatest(patient_id);
+      return json(appointment);
+    }),
+
+    on('rescheduleAppointment', async ({ request, params, claims }) => {
+      const { patient_id, appointment_id } = parseParams(params, appointmentParamsSchema);
+      const body = await parseBody(request, rescheduleAppointmentRequestSchema);
+      const old = findAppointment(patient_id, appointment_id);
+      bookedOrConflict(old);
+      const replacement: ChartAppointment = {
+        ...old,
+        appointment_id: newAppointmentId(),
+        date: body.date,
+        time: toTimeWithSeconds(body.time),
+        topic: body.topic === undefined ? old.topic : body.topic,
+        duration_minutes: body.duration_minutes ?? old.duration_minutes,
+        clinician: body.clinician_id === undefined ? old.clinician : clinicianOf(body.clinician_id),
+        status: 'booked',
+        cancel_reason: null,
+        rescheduled_from: old.appointment_id,
+        rescheduled_to: null,
+        recorded_by: authorOf(claims),
+        recorded_at: new Date().toISOString(),
+      };
+      Object.assign(old, {
+        status: 'cancelled',
+        cancel_reason: body.reason ?? RESCHEDULED_REASON,
+        rescheduled_to: replacement.appointment_id,
+      });
+      const warnings = warningsFor(replacement);
+      book(patient_id, replacement);
+      return json({ cancelled: old, booked: replacement, warnings });
+    }),
+
+    on('setAppointmentStatus', async ({ request, params }) => {
+      const { patient_id, appointment_id } = parseParams(params, appointmentParamsSchema);
+      const body = await parseBody(request, appointmentStatusRequestSchema);
+      const appointment = findAppointment(patient_id, appointment_id);
+      bookedOrConflict(appointment);
+      appointment.status = body.status;
+      refreshLatest(patient_id);
+      return json(appointment);
+    }),
+
+    // A clinician's day: every appointment of the date (of one clinician), by time.
+    on('dayAppointments', ({ request }) => {
+      const query = dayAppointmentsQuerySchema.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      if (!query.success) throw validationProblem(query.error, 'querystring');
+      const { date, clinician_id } = query.data;
+      const rows = allAppointments()
+        .filter(
+          ({ appointment: a }) =>
+            a.date === date && (!clinician_id || a.clinician?.employee_id === clinician_id),
+        )
+        .sort((x, y) => x.appointment.time.localeCompare(y.appointment.time))
+        .map(({ record, appointment }) => ({
+          ...appointment,
+          patient_id: record.patient.patient_id,
+          first_name: record.patient.first_name,
+          last_name: record.patient.last_name,
+        }));
+      return pageResponse(request, rows);
+    }),
+
+    on('listClinicians', ({ request }) => pageResponse(request, makeClinicians(db.employees))),
+
+    on('addHistory', async ({ request, claims }) => {
       const body = await parseBody(request, addHistoryRequestSchema);
       const record = findPatient(body.patient_id);
-      const entry = { date: body.date, time: toTimeWithSeconds(body.time) };
+      const entry = {
+        date: body.date,
+        time: toTimeWithSeconds(body.time),
+        recorded_by: authorOf(claims),
+        recorded_at: new Date().toISOString(),
+      };
       // The record names the text `details` (spec §3); the answer to the call, `detail` (§7).
       record.medical_history = [{ ...entry, details: body.detail }, ...record.medical_history].sort(
         (a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
@@ -720,6 +932,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     reset() {
       Object.assign(db, withWaitingEmployees(initial()));
       codesIssued = 0;
+      booked = 0;
       usedRecoveryCodes.clear();
     },
   };
@@ -739,6 +952,72 @@ function pendingOf(employee: Employee, claims: TokenClaims | undefined): Pending
     requested_at: new Date().toISOString(),
     requested_by_you: false,
   };
+}
+
+/**
+ * An appointment in the chart's shape from one in the patient's list's (or the record's latest):
+ * what it leaves out is filled in (an id from `seed`, booked, 15 minutes, no clinician).
+ */
+function toChartAppointment(
+  a: UpcomingAppointment | LatestAppointment | ChartAppointment,
+  seed: number,
+): ChartAppointment {
+  const full = a as Partial<ChartAppointment>;
+  return {
+    appointment_id: a.appointment_id ?? makeAppointmentId(500_000 + seed),
+    date: a.date,
+    time: a.time,
+    topic: a.topic,
+    duration_minutes: a.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
+    status: a.status ?? 'booked',
+    clinician: (full.clinician as StaffRef | undefined) ?? null,
+    cancel_reason: full.cancel_reason ?? null,
+    rescheduled_from: full.rescheduled_from ?? null,
+    rescheduled_to: full.rescheduled_to ?? null,
+    recorded_by: full.recorded_by ?? null,
+    recorded_at: full.recorded_at ?? null,
+  };
+}
+
+/**
+ * The "Latest Appointment" as the API works it out: the next booked one from now, else the most
+ * recent past one that was not cancelled; none: empty date and time.
+ */
+export function latestOf(
+  appointments: readonly ChartAppointment[],
+  now: Date = new Date(),
+): LatestAppointment {
+  const at = (a: ChartAppointment) => `${a.date}T${a.time}`;
+  const nowText = now.toISOString().slice(0, 19);
+  const next = appointments
+    .filter((a) => a.status === 'booked' && at(a) >= nowText)
+    .sort((x, y) => at(x).localeCompare(at(y)))[0];
+  const past = appointments
+    .filter((a) => a.status !== 'cancelled' && at(a) < nowText)
+    .sort((x, y) => at(y).localeCompare(at(x)))[0];
+  const chosen = next ?? past;
+  if (!chosen) return { date: '', time: '', topic: null };
+  return {
+    date: chosen.date,
+    time: chosen.time,
+    topic: chosen.topic,
+    appointment_id: chosen.appointment_id,
+    status: chosen.status,
+    duration_minutes: chosen.duration_minutes,
+    clinician: chosen.clinician,
+  };
+}
+
+/** The answer of a list or search in the view `?view=` asks for (the spec's records by default). */
+function viewOf(
+  request: Request,
+  records: readonly PatientRecord[],
+): readonly (PatientRecord | PatientSummary)[] {
+  const query = patientListQuerySchema.safeParse(
+    Object.fromEntries(new URL(request.url).searchParams),
+  );
+  if (!query.success) throw validationProblem(query.error, 'querystring');
+  return query.data.view === 'summary' ? records.map(makePatientSummary) : records;
 }
 
 /** A 409 naming the field that would be duplicated. */

@@ -36,6 +36,36 @@ export async function fitsThePhone(): Promise<void> {
   await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
 }
 
+/**
+ * How many lines the longest-split text inside `element` takes: a Range over one text node gives
+ * one rectangle per line it runs over (the element boxes around it are left out, whose tops
+ * differ from their text's).
+ */
+export function linesOfText(element: Element): number {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let most = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    most = Math.max(most, tops.size);
+  }
+  return most;
+}
+
+/**
+ * No value a table keeps whole (a date, a time, an id: RecordTable's `nowrap` cells) is split
+ * over two lines.
+ */
+export async function valuesStayWhole(root: HTMLElement): Promise<void> {
+  const cells = [...root.querySelectorAll('td[data-nowrap]')];
+  await expect(cells.length).toBeGreaterThan(0);
+  for (const cell of cells) {
+    const lines = linesOfText(cell);
+    await expect(lines, `“${cell.textContent ?? ''}” is split over ${lines} lines`).toBe(1);
+  }
+}
+
 /** Renders a story inside a management section's frame: its sidebar beside the page on large screens. */
 export function inManagementSection(section: 'patients' | 'employees'): Decorator {
   const prefix = section === 'patients' ? ROUTES.patientsManagement : ROUTES.employeesManagement;

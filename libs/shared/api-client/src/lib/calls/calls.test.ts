@@ -12,6 +12,15 @@ import { makeToken } from '../../test/tokens';
 import { sessionStore } from '../session-store';
 import { approveEmployeeAccess, listAccessApprovals } from './access-approvals';
 import { addAppointment } from './add-appointment';
+import {
+  cancelAppointment,
+  rescheduleAppointment,
+  setAppointmentStatus,
+} from './appointment-actions';
+import { listDayAppointments } from './day-appointments';
+import { listClinicians } from './list-clinicians';
+import { listPatientSummaries } from './list-patients';
+import { searchPatientSummaries } from './search-patients';
 import { addEmployee } from './add-employee';
 import { addHistory } from './add-history';
 import { addPatient } from './add-patient';
@@ -36,6 +45,30 @@ import { searchEmployees } from './search-employees';
 import { searchPatients } from './search-patients';
 import { updateEmployee } from './update-employee';
 import { updatePatient } from './update-patient';
+
+const APPOINTMENT_ID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+const doctor = { employee_id: 'E001', first_name: 'Anan', last_name: 'Wongsa' };
+const clinician = { ...doctor, position_name: 'Doctor' };
+const chartAppointment = {
+  appointment_id: APPOINTMENT_ID,
+  date: '2030-01-02',
+  time: '09:00:00',
+  topic: 'Check-up',
+  duration_minutes: 15,
+  status: 'booked',
+  clinician: doctor,
+  cancel_reason: null,
+  rescheduled_from: null,
+  rescheduled_to: null,
+  recorded_by: doctor,
+  recorded_at: '2029-12-01T08:00:00.000Z',
+};
+const dayAppointment = {
+  ...chartAppointment,
+  patient_id: 'P001',
+  first_name: 'Ann',
+  last_name: 'Lee',
+};
 
 /** The patient an appointment or history answer names. */
 const NAMED = { patient_id: 'P001', first_name: 'Anna', last_name: 'Lee' };
@@ -299,19 +332,63 @@ const cases: Case[] = [
     name: 'patientAppointments',
     params: { patient_id: 'P001' },
     call: () => listPatientAppointments('P001', { limit: 10 }),
-    answer: [
-      { date: '2030-01-02', time: '09:00:00', topic: 'Check-up' },
-      { date: '2024-05-06', time: '14:30:00', topic: null },
-    ],
+    answer: [chartAppointment, { ...chartAppointment, status: 'cancelled', clinician: null }],
     expected: {
-      items: [
-        { date: '2030-01-02', time: '09:00:00', topic: 'Check-up' },
-        { date: '2024-05-06', time: '14:30:00', topic: null },
-      ],
+      items: [chartAppointment, { ...chartAppointment, status: 'cancelled', clinician: null }],
       total: 2,
       nextCursor: null,
     },
     badAnswer: [{ date: '2030-01-02', time: 9 }],
+  },
+  {
+    name: 'cancelAppointment',
+    params: { patient_id: 'P001', appointment_id: APPOINTMENT_ID },
+    call: () =>
+      cancelAppointment(
+        { patientId: 'P001', appointmentId: APPOINTMENT_ID },
+        { reason: 'Feeling better' },
+      ),
+    body: { reason: 'Feeling better' },
+    answer: { ...chartAppointment, status: 'cancelled', cancel_reason: 'Feeling better' },
+    expected: { ...chartAppointment, status: 'cancelled', cancel_reason: 'Feeling better' },
+    badAnswer: { ...chartAppointment, status: 'gone' },
+  },
+  {
+    name: 'rescheduleAppointment',
+    params: { patient_id: 'P001', appointment_id: APPOINTMENT_ID },
+    call: () =>
+      rescheduleAppointment(
+        { patientId: 'P001', appointmentId: APPOINTMENT_ID },
+        { date: '2030-01-03', time: '10:00' },
+      ),
+    body: { date: '2030-01-03', time: '10:00' },
+    answer: { cancelled: chartAppointment, booked: chartAppointment, warnings: [] },
+    expected: { cancelled: chartAppointment, booked: chartAppointment, warnings: [] },
+    badAnswer: { cancelled: chartAppointment, warnings: [] },
+  },
+  {
+    name: 'setAppointmentStatus',
+    params: { patient_id: 'P001', appointment_id: APPOINTMENT_ID },
+    call: () =>
+      setAppointmentStatus({ patientId: 'P001', appointmentId: APPOINTMENT_ID }, 'noshow'),
+    body: { status: 'noshow' },
+    answer: { ...chartAppointment, status: 'noshow' },
+    expected: { ...chartAppointment, status: 'noshow' },
+    badAnswer: { ...chartAppointment, status: 'noshow', duration_minutes: '15' },
+  },
+  {
+    name: 'dayAppointments',
+    call: () => listDayAppointments({ date: '2030-01-02' }),
+    answer: [dayAppointment],
+    expected: { items: [dayAppointment], total: 1, nextCursor: null },
+    badAnswer: [{ ...dayAppointment, patient_id: undefined }],
+  },
+  {
+    name: 'listClinicians',
+    call: () => listClinicians(),
+    answer: [clinician],
+    expected: { items: [clinician], total: 1, nextCursor: null },
+    badAnswer: [{ employee_id: 'E001' }],
   },
   {
     name: 'myAccessLog',
@@ -434,6 +511,46 @@ describe('every call of the API', () => {
       kind: 'client',
       detail: 'Missing path parameter patient_id',
     });
+  });
+
+  it('asks for the summary view, and for a day by its query', async () => {
+    const urls: string[] = [];
+    const summary = {
+      patient_id: 'P001',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      age: 42,
+      gender: 'female',
+      date_of_birth: '1983-04-01',
+      has_drug_allergies: true,
+    };
+    server.use(
+      http.get('/api/patient', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json([summary]);
+      }),
+      http.post('/api/patient/search-patient', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json([summary]);
+      }),
+      http.get('/api/appointments', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json([]);
+      }),
+    );
+    await expect(listPatientSummaries({ limit: 5 })).resolves.toMatchObject({ items: [summary] });
+    await expect(searchPatientSummaries({ first_name: 'An' })).resolves.toMatchObject({
+      items: [summary],
+    });
+    await listDayAppointments({ date: '2030-01-02', clinicianId: ' E001 ' }, { cursor: 'c1' });
+    await listDayAppointments({ date: '2030-01-02', clinicianId: '' });
+    const queries = urls.map((url) => Object.fromEntries(new URL(url).searchParams));
+    expect(queries).toEqual([
+      { view: 'summary', limit: '5' },
+      { view: 'summary' },
+      { date: '2030-01-02', clinician_id: 'E001', cursor: 'c1' },
+      { date: '2030-01-02' },
+    ]);
   });
 
   it('encodes path parameters', async () => {

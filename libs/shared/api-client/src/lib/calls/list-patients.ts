@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type PatientRecord } from '@portal/contract';
+import { ENDPOINTS, type PatientRecord, type PatientSummary } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
@@ -27,4 +27,34 @@ export function patientListQueryOptions({ limit }: { limit?: number } = {}) {
 /** The patient list, paged; `fetchNextPage` loads more. */
 export function usePatientList({ limit }: { limit?: number } = {}) {
   return useInfiniteQuery(patientListQueryOptions({ limit }));
+}
+
+/**
+ * GET /patient?view=summary: one page of patient summaries (names, age, gender, date of birth,
+ * whether there are drug allergies), what the list page shows; the chart fetches the record.
+ */
+export async function listPatientSummaries(
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<PatientSummary>> {
+  return parsePage(
+    (answers) => answers.patientSummaryListSchema,
+    await send(ENDPOINTS.listPatients, { ...options, page, query: { view: 'summary' } }),
+  );
+}
+
+/** The summary list as an infinite query, one page per cursor. */
+export function patientSummaryListQueryOptions({ limit }: { limit?: number } = {}) {
+  return infiniteQueryOptions({
+    queryKey: queryKeys.patients.summaryList(limit),
+    queryFn: ({ pageParam, signal }) =>
+      listPatientSummaries({ limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<PatientSummary>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The patient summaries, paged; `fetchNextPage` loads more. */
+export function usePatientSummaryList({ limit }: { limit?: number } = {}) {
+  return useInfiniteQuery(patientSummaryListQueryOptions({ limit }));
 }

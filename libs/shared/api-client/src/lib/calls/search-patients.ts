@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type PatientRecord, type SearchPatientRequest } from '@portal/contract';
+import {
+  ENDPOINTS,
+  type PatientRecord,
+  type PatientSummary,
+  type SearchPatientRequest,
+} from '@portal/contract';
 import { normalizePatientCriteria, queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
@@ -34,4 +39,42 @@ export function usePatientSearch(
   { limit, enabled = true }: { limit?: number; enabled?: boolean } = {},
 ) {
   return useInfiniteQuery({ ...patientSearchQueryOptions(criteria, { limit }), enabled });
+}
+
+/** POST /patient/search-patient?view=summary: one page of the matching patients' summaries. */
+export async function searchPatientSummaries(
+  criteria: SearchPatientRequest,
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<PatientSummary>> {
+  const response = await send(ENDPOINTS.searchPatients, {
+    ...options,
+    data: criteria,
+    page,
+    query: { view: 'summary' },
+  });
+  return parsePage((answers) => answers.patientSummaryListSchema, response);
+}
+
+/** A summary search as an infinite query keyed by its (trimmed) criteria. */
+export function patientSummarySearchQueryOptions(
+  criteria: SearchPatientRequest,
+  { limit }: { limit?: number } = {},
+) {
+  const normalized = normalizePatientCriteria(criteria);
+  return infiniteQueryOptions({
+    queryKey: queryKeys.patients.summarySearch(normalized, limit),
+    queryFn: ({ pageParam, signal }) =>
+      searchPatientSummaries(normalized, { limit, cursor: pageParam }, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<PatientSummary>) => last.nextCursor ?? undefined,
+  });
+}
+
+/** A summary search, paged; pass `enabled: false` until the form is submitted. */
+export function usePatientSummarySearch(
+  criteria: SearchPatientRequest,
+  { limit, enabled = true }: { limit?: number; enabled?: boolean } = {},
+) {
+  return useInfiniteQuery({ ...patientSummarySearchQueryOptions(criteria, { limit }), enabled });
 }

@@ -26,6 +26,7 @@ describe('Sidebar', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual([
+      'Today',
       'New Patient',
       'Edit Patient',
       'Patient Appointment',

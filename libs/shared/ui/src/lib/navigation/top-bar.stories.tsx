@@ -91,6 +91,7 @@ export const PatientsSectionMenuOpen: Story = {
     await animationsDone(menuOf(toggle));
     const menu = within(menuOf(toggle));
     await expect(menu.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Today',
       'Add Patient',
       'Edit Patient',
       'Patient Appointment',

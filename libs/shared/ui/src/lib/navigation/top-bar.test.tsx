@@ -110,10 +110,11 @@ describe('TopBar', () => {
       expect(menu()).not.toBeVisible();
     });
 
-    it('lists the patients section links, in order, above System and Logout', async () => {
+    it('lists the patients section links (Today, then the spec’s five), in order, above System and Logout', async () => {
       const { user } = renderTopBar({ pathname: ROUTES.editPatient, authenticated: true });
       await user.click(toggle());
       expect(menuItems()).toEqual([
+        'Today',
         'Add Patient',
         'Edit Patient',
         'Patient Appointment',

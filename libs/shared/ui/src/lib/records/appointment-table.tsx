@@ -1,8 +1,23 @@
-/** One row of an appointment table: as the API sends appointments (time with seconds). */
+import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '@portal/contract';
+import { RecordTable, type RecordTableColumn } from './record-table';
+
+/** A person by name, as the answers name a clinician. */
+interface PersonName {
+  readonly first_name: string;
+  readonly last_name: string;
+}
+
+/**
+ * One row of an appointment table: as the API sends appointments (time with seconds); the
+ * status, clinician and cancellation reason where the answer has them.
+ */
 export interface AppointmentRow {
   readonly date: string;
   readonly time: string;
   readonly topic?: string | null;
+  readonly status?: AppointmentStatus;
+  readonly clinician?: PersonName | null;
+  readonly cancel_reason?: string | null;
 }
 
 /** Props of AppointmentTable. */
@@ -13,37 +28,57 @@ export interface AppointmentTableProps {
   readonly caption?: string;
 }
 
+/** A clinician by name, or the spec's '-' when the appointment names none. */
+export function clinicianName(clinician: PersonName | null | undefined): string {
+  return clinician ? `${clinician.first_name} ${clinician.last_name}` : '-';
+}
+
+const DATE_TIME_TOPIC: readonly RecordTableColumn<AppointmentRow>[] = [
+  { header: 'Date', cell: (a) => a.date, nowrap: true },
+  { header: 'Time', cell: (a) => a.time.slice(0, 5), nowrap: true },
+  { header: 'Topic', cell: (a) => a.topic || '-' },
+];
+
+const CLINICIAN: RecordTableColumn<AppointmentRow> = {
+  header: 'Clinician',
+  cell: (a) => clinicianName(a.clinician),
+};
+
+const STATUS: RecordTableColumn<AppointmentRow> = {
+  header: 'Status',
+  cell: (a) =>
+    a.status === 'cancelled' && a.cancel_reason ? (
+      <span>
+        <span className="font-semibold">{APPOINTMENT_STATUS_LABELS.cancelled}</span>{' '}
+        <span className="block text-muted">{a.cancel_reason}</span>
+      </span>
+    ) : a.status ? (
+      <span className={a.status === 'cancelled' ? 'font-semibold' : undefined}>
+        {APPOINTMENT_STATUS_LABELS[a.status]}
+      </span>
+    ) : (
+      '-'
+    ),
+};
+
 /**
- * Appointments as a table of Date, Time (HH:MM) and Topic ('-' when there is none): the
- * patient's upcoming appointments on MyInfo and the chart's upcoming and past ones. Long topics
- * wrap inside the card, so a phone never scrolls sideways.
+ * Appointments as a table of Date, Time (HH:MM) and Topic ('-' when there is none), and the
+ * Clinician and Status (a cancellation with its reason) when the answer carries them: the
+ * patient's upcoming appointments on MyInfo and the chart's upcoming and past ones. A
+ * {@link RecordTable}: stacked rows on a phone, a date or time never split.
  */
 export function AppointmentTable({ items, caption }: AppointmentTableProps) {
+  const columns = [
+    ...DATE_TIME_TOPIC,
+    ...(items.some((a) => a.clinician !== undefined) ? [CLINICIAN] : []),
+    ...(items.some((a) => a.status !== undefined) ? [STATUS] : []),
+  ];
   return (
-    <table className="w-full text-left text-sm [overflow-wrap:anywhere]">
-      {caption && <caption className="mb-2 text-left font-semibold text-ink">{caption}</caption>}
-      <thead>
-        <tr className="border-b border-line">
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Date
-          </th>
-          <th scope="col" className="py-2 pr-4 font-semibold">
-            Time
-          </th>
-          <th scope="col" className="py-2 font-semibold">
-            Topic
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((a, index) => (
-          <tr key={`${a.date}-${a.time}-${index}`} className="border-b border-line last:border-0">
-            <td className="py-2 pr-4 whitespace-nowrap">{a.date}</td>
-            <td className="py-2 pr-4">{a.time.slice(0, 5)}</td>
-            <td className="py-2">{a.topic || '-'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <RecordTable
+      columns={columns}
+      rows={items}
+      rowKey={(a, index) => `${a.date}-${a.time}-${index}`}
+      caption={caption}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type PatientRecord } from '@portal/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { PatientRecordView } from './patient-record-view';
+import { CatalogueName, PatientRecordView } from './patient-record-view';
 
 /** A patient with something in every list and an appointment with a topic. */
 const FILLED: PatientRecord = {
@@ -57,6 +57,7 @@ const meta = {
   tags: ['autodocs'],
   argTypes: { record: { control: 'object' } },
   component: PatientRecordView,
+  subcomponents: { CatalogueName },
   args: { record: FILLED },
   decorators: [
     (Story) => (

@@ -88,10 +88,10 @@ describe('PatientRecordView', () => {
     expect(screen.getAllByRole('region')).toHaveLength(4);
   });
 
-  it('lists allergies and diseases by id with their catalogue names (an unknown id alone)', () => {
+  it('lists allergies and diseases by catalogue name, the id after it (an unknown id alone)', () => {
     render(<PatientRecordView record={FILLED} />);
-    expect(items('Drug allergies')).toEqual(['R002 paracetamol', 'R010 insulin']);
-    expect(items('Chronic diseases')).toEqual(['I002 tuberculosis', 'I099 ']);
+    expect(items('Drug allergies')).toEqual(['paracetamol (R002)', 'insulin (R010)']);
+    expect(items('Chronic diseases')).toEqual(['tuberculosis (I002)', 'I099']);
   });
 
   it('shows the history under Date & Time and Details, with - for an entry without detail', () => {
@@ -163,6 +163,28 @@ describe('PatientRecordView', () => {
 });
 
 describe('appointmentText', () => {
+  it('names the clinician, and the status once it is no longer booked', () => {
+    const clinician = { employee_id: 'E002', first_name: 'Anan', last_name: 'Wongsa' };
+    expect(
+      appointmentText({
+        date: '2026-12-03',
+        time: '10:30:00',
+        topic: 'Follow-up',
+        status: 'booked',
+        clinician,
+      }),
+    ).toBe('2026-12-03 10:30 — Follow-up · with Anan Wongsa');
+    expect(
+      appointmentText({
+        date: '2026-10-01',
+        time: '09:00:00',
+        topic: null,
+        status: 'fulfilled',
+        clinician: null,
+      }),
+    ).toBe('2026-10-01 09:00 (Attended)');
+  });
+
   it('is the date and the time to the minute', () => {
     expect(appointmentText({ date: '2026-11-20', time: '10:30:00', topic: null })).toBe(
       '2026-11-20 10:30',

@@ -1,15 +1,45 @@
 import { type ReactNode, useId } from 'react';
-import { MESSAGES, type PatientRecord } from '@portal/contract';
+import { APPOINTMENT_STATUS_LABELS, MESSAGES, type PatientRecord } from '@portal/contract';
 import { diseaseName, drugName } from '@portal/reference-data';
+import { clinicianName } from './appointment-table';
 import { capitalised, DetailList, shownValue as shown } from './detail-list';
+import { RecordTable, type RecordTableColumn } from './record-table';
 
-/** The latest appointment as date plus time, or the spec's 'No appointment'. */
+const HISTORY_COLUMNS: readonly RecordTableColumn<PatientRecord['medical_history'][number]>[] = [
+  { header: 'Date & Time', cell: (entry) => `${entry.date} ${entry.time}`, nowrap: true },
+  { header: 'Details', cell: (entry) => shown(entry.details) },
+];
+
+/**
+ * The latest appointment (the API's choice: the next booked one, else the most recent past one)
+ * as date plus time, its topic, the clinician's name and, when it is no longer booked, its
+ * status; or the spec's 'No appointment'.
+ */
 export function appointmentText(appointment: PatientRecord['patient_appointment']): string {
   if (!appointment.date) return MESSAGES.noAppointment;
   const time = appointment.time.slice(0, 5);
-  return appointment.topic
+  let text = appointment.topic
     ? `${appointment.date} ${time} — ${appointment.topic}`
     : `${appointment.date} ${time}`;
+  if (appointment.clinician) text += ` · with ${clinicianName(appointment.clinician)}`;
+  if (appointment.status && appointment.status !== 'booked')
+    text += ` (${APPOINTMENT_STATUS_LABELS[appointment.status]})`;
+  return text;
+}
+
+/**
+ * A catalogue entry as a person reads it: its name, the portal's code after it in small print
+ * (what a clinician or the Help Desk quotes); the code alone only when the catalogue does not
+ * know it.
+ */
+export function CatalogueName({ name, code }: { name: string | undefined; code: string }) {
+  if (!name) return <span className="font-mono">{code}</span>;
+  return (
+    <>
+      <span className="font-semibold">{name}</span>{' '}
+      <span className="font-mono text-sm text-muted">({code})</span>
+    </>
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -52,8 +82,7 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
             <ul className="flex flex-col gap-1">
               {record.patient_drug_allergy.map(({ drug_id }) => (
                 <li key={drug_id}>
-                  <span className="font-mono font-semibold">{drug_id}</span>{' '}
-                  {drugName(drug_id) ?? ''}
+                  <CatalogueName name={drugName(drug_id)} code={drug_id} />
                 </li>
               ))}
             </ul>
@@ -66,8 +95,7 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
             <ul className="flex flex-col gap-1">
               {record.patient_chronic_disease.map(({ disease_id }) => (
                 <li key={disease_id}>
-                  <span className="font-mono font-semibold">{disease_id}</span>{' '}
-                  {diseaseName(disease_id) ?? ''}
+                  <CatalogueName name={diseaseName(disease_id)} code={disease_id} />
                 </li>
               ))}
             </ul>
@@ -79,33 +107,11 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
       <div className="lg:col-span-2">
         <Section title="Medical history">
           {record.medical_history.length ? (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-line">
-                    <th scope="col" className="py-2 pr-4 font-semibold">
-                      Date &amp; Time
-                    </th>
-                    <th scope="col" className="py-2 font-semibold">
-                      Details
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {record.medical_history.map((entry, index) => (
-                    <tr
-                      key={`${entry.date}-${entry.time}-${index}`}
-                      className="border-b border-line last:border-0"
-                    >
-                      <td className="py-2 pr-4 whitespace-nowrap">
-                        {entry.date} {entry.time}
-                      </td>
-                      <td className="py-2">{shown(entry.details)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RecordTable
+              columns={HISTORY_COLUMNS}
+              rows={record.medical_history}
+              rowKey={(entry, index) => `${entry.date}-${entry.time}-${index}`}
+            />
           ) : (
             <p className="text-muted">{MESSAGES.noMedicalHistory}</p>
           )}

@@ -1,0 +1,178 @@
+import { useSearchParams } from 'react-router-dom';
+import { localDay, patientChartPath, personName, type DayAppointment } from '@portal/contract';
+import { useAuth } from '@portal/auth';
+import { useDayAppointments } from '@portal/api-client';
+import { Button, EmptyState, ErrorState, LoadingState, PageHeading, PortalLink } from '@portal/ui';
+import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
+import { StackedTable } from '../appointments/stacked-table';
+import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
+
+/** The loading text of the day's list. */
+export const LOADING_TODAY = 'Loading today’s appointments...';
+/** Shown when the day list could not be loaded. */
+export const TODAY_FAILED = 'Error: Could not load today’s appointments';
+/** How many appointments a page of the day's list asks for. */
+export const TODAY_PAGE = 50;
+
+/** The address's parameter that keeps the Mine / All choice (so Back and a reload keep it). */
+const SHOW_PARAM = 'show';
+type Show = 'mine' | 'all';
+
+const COLUMNS = [
+  { key: 'time', header: 'Time' },
+  { key: 'length', header: 'Length' },
+  { key: 'patient', header: 'Patient' },
+  { key: 'status', header: 'Status' },
+  { key: 'clinician', header: 'Clinician' },
+  { key: 'actions', header: 'Actions', srOnlyHeader: true },
+] as const;
+
+/** Mine / All as two radio buttons that look like one switch; arrow keys move between them. */
+function ShowSwitch({
+  show,
+  onChange,
+  canShowMine,
+}: {
+  show: Show;
+  onChange: (show: Show) => void;
+  canShowMine: boolean;
+}) {
+  const options: { value: Show; label: string }[] = [
+    { value: 'mine', label: 'Mine' },
+    { value: 'all', label: 'All' },
+  ];
+  return (
+    <fieldset className="flex flex-wrap items-center gap-3">
+      <legend className="sr-only">Whose appointments</legend>
+      <span aria-hidden="true" className="text-sm font-semibold text-ink">
+        Show
+      </span>
+      <div className="inline-flex rounded-lg border border-brand-700 p-0.5">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-10 cursor-pointer items-center rounded-md px-4 text-sm font-semibold text-brand-800 has-checked:bg-brand-700 has-checked:text-white has-disabled:cursor-not-allowed has-disabled:opacity-60 has-focus-visible:outline-3 has-focus-visible:outline-focus"
+          >
+            <input
+              type="radio"
+              name="today-show"
+              value={option.value}
+              className="sr-only"
+              checked={show === option.value}
+              disabled={option.value === 'mine' && !canShowMine}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** One row of the day: time, length, the patient (a link to the chart), status, clinician. */
+function rowOf(a: DayAppointment, outcome: ReturnType<typeof useOutcome>) {
+  const patient = `${a.first_name} ${a.last_name}`;
+  return {
+    key: a.appointment_id,
+    cells: {
+      time: <TimeText time={a.time} />,
+      length: <LengthText minutes={a.duration_minutes} />,
+      patient: (
+        <span>
+          <PortalLink
+            to={patientChartPath(a.patient_id)}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {patient}
+          </PortalLink>{' '}
+          <span className="font-mono text-xs whitespace-nowrap text-muted">{a.patient_id}</span>
+        </span>
+      ),
+      status: <StatusBadge status={a.status} />,
+      clinician: personName(a.clinician),
+      actions: (
+        <OutcomeButtons
+          appointment={a}
+          patientId={a.patient_id}
+          who={`${patient} at ${a.time.slice(0, 5)}`}
+          outcome={outcome}
+        />
+      ),
+    },
+  };
+}
+
+/**
+ * Today (`/patients-management/today`): the day's appointments in time order, the signed-in
+ * clinician's own ("Mine", their employee id) or everyone's ("All"), a page at a time. Each
+ * patient's name opens their chart; a booked appointment can be marked attended or no-show.
+ */
+export function TodayPage() {
+  const { claims } = useAuth();
+  const employeeId = claims?.employee_id;
+  const [params, setParams] = useSearchParams();
+  const show: Show = params.get(SHOW_PARAM) === 'all' || !employeeId ? 'all' : 'mine';
+  const date = localDay(new Date());
+  const day = useDayAppointments(
+    { date, ...(show === 'mine' && employeeId ? { clinicianId: employeeId } : {}) },
+    { limit: TODAY_PAGE },
+  );
+  const outcome = useOutcome();
+  const items = day.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = day.data?.pages[0]?.total ?? items.length;
+
+  let body;
+  if (day.isPending) body = <LoadingState label={LOADING_TODAY} />;
+  else if (day.isError && items.length === 0) body = <ErrorState>{TODAY_FAILED}</ErrorState>;
+  else if (items.length === 0)
+    body = (
+      <EmptyState>
+        {show === 'mine'
+          ? 'No appointments with you today. Choose All to see everyone’s.'
+          : 'No appointments today.'}
+      </EmptyState>
+    );
+  else
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-muted" aria-live="polite">
+          Showing {items.length} of {total}.
+        </p>
+        <StackedTable
+          caption={show === 'mine' ? 'My appointments today' : 'All appointments today'}
+          captionHidden
+          columns={COLUMNS}
+          rows={items.map((a) => rowOf(a, outcome))}
+        />
+        {day.hasNextPage && (
+          <div>
+            <Button
+              variant="secondary"
+              busy={day.isFetchingNextPage}
+              onClick={() => void day.fetchNextPage()}
+            >
+              Load more appointments
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeading description={`Appointments on ${date}`}>Today</PageHeading>
+      <ShowSwitch
+        show={show}
+        canShowMine={employeeId !== undefined}
+        onChange={(next) =>
+          setParams(next === 'all' ? { [SHOW_PARAM]: 'all' } : {}, { replace: true })
+        }
+      />
+      {outcome.notice}
+      <section aria-label="Today’s appointments" aria-busy={day.isFetching}>
+        {body}
+      </section>
+    </div>
+  );
+}

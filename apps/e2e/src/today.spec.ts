@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { ROUTES } from '@portal/contract';
+import {
+  apiToken,
+  createPatient,
+  daysFromToday,
+  logInThroughPage,
+  openFromSidebar,
+} from './support';
+
+/** The demo doctor's employee id (demo.doctor is linked to E001). */
+const DOCTOR_ID = 'E001';
+
+test('a doctor works from Today: opens a chart, books with a clinician, cancels another with a reason', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const patient = await createPatient(request);
+  const fullName = `${patient.first_name} ${patient.last_name}`;
+  const token = await apiToken(request, 'demo.doctor');
+  const headers = { authorization: `Bearer ${token}` };
+  const today = daysFromToday(0);
+  const later = daysFromToday(14);
+
+  // Today at 23:40 with the doctor (late, so it is still ahead whenever the test runs), and a
+  // visit in two weeks that the doctor will cancel.
+  for (const booking of [
+    { date: today, time: '23:40', topic: 'Inhaler check', clinician_id: DOCTOR_ID },
+    { date: later, time: '08:15', topic: 'Spirometry' },
+  ]) {
+    const response = await request.post('/api/patient/add-patient-appointment', {
+      headers,
+      data: { patient_id: patient.patientId, ...booking },
+    });
+    expect(response.status()).toBe(201);
+  }
+  const clinicians = (await (
+    await request.get('/api/clinicians?limit=200', { headers })
+  ).json()) as {
+    employee_id: string;
+    first_name: string;
+    last_name: string;
+    position_name: string;
+  }[];
+  const doctor = clinicians.find((c) => c.employee_id === DOCTOR_ID)!;
+  const doctorName = `${doctor.first_name} ${doctor.last_name}`;
+
+  await test.step('signed in, the doctor is one click from Today, which lists their day', async () => {
+    await logInThroughPage(page, 'demo.doctor');
+    // /system still opens Add Patient, as the spec says.
+    await expect(page.getByRole('heading', { level: 1, name: 'Add Patient' })).toBeVisible();
+    await openFromSidebar(page, /Patients Management System/, 'Today');
+    await expect(page).toHaveURL(new RegExp(`${ROUTES.today}$`));
+    await expect(page.getByRole('radio', { name: 'Mine' })).toBeChecked();
+    const row = page.getByRole('row').filter({ hasText: fullName });
+    await expect(row).toContainText('23:40');
+    await expect(row).toContainText('15 min');
+    await expect(row).toContainText('Booked');
+    await expect(row).toContainText(doctorName);
+    // The other visit is not today's.
+    await expect(page.getByRole('row').filter({ hasText: 'Spirometry' })).toHaveCount(0);
+  });
+
+  await test.step('one click on the name opens the chart', async () => {
+    await page.getByRole('link', { name: fullName }).click();
+    await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
+    const upcoming = page.getByRole('table', { name: 'Upcoming' });
+    await expect(upcoming.getByRole('row').filter({ hasText: 'Inhaler check' })).toContainText(
+      doctorName,
+    );
+  });
+
+  await test.step('books an appointment with a clinician and a length', async () => {
+    await page.getByRole('link', { name: 'Book appointment' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Patient Appointment' }),
+    ).toBeVisible();
+    await expect(page.getByLabel(/^Patient ID/)).toHaveValue(patient.patientId);
+    await page.getByLabel(/^Time/).fill('10:30');
+    await page.getByLabel(/^Date/).fill(daysFromToday(21));
+    await page.getByLabel(/^Length/).selectOption({ label: '30 minutes' });
+    await page
+      .getByLabel(/^Clinician/)
+      .selectOption({ label: `${doctorName} (${doctor.position_name}, ${DOCTOR_ID})` });
+    await page.getByLabel(/^Topic/).fill('Asthma review');
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByRole('status')).toContainText(
+      `Appointment added for ${fullName} (${patient.patientId}) on ${daysFromToday(21)} at 10:30, 30 minutes with ${doctorName}.`,
+    );
+    await page.getByRole('link', { name: `Back to ${patient.patientId}'s chart` }).click();
+    const booked = page
+      .getByRole('table', { name: 'Upcoming' })
+      .getByRole('row')
+      .filter({ hasText: 'Asthma review' });
+    await expect(booked).toContainText('30 min');
+    await expect(booked).toContainText(doctorName);
+    await expect(booked).toContainText('Booked');
+  });
+
+  await test.step('cancels another with a reason; a misclick loses nothing typed', async () => {
+    const visit = page
+      .getByRole('table', { name: 'Upcoming' })
+      .getByRole('row')
+      .filter({ hasText: 'Spirometry' });
+    await visit.getByRole('button', { name: /^Cancel/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(dialog.getByLabel(/^Reason/)).toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByLabel(/^Reason/).fill('Patient is travelling');
+    await dialog.getByRole('button', { name: 'Keep appointment' }).click();
+    await expect(dialog).toBeHidden();
+    await visit.getByRole('button', { name: /^Cancel/ }).click();
+    await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Patient is travelling');
+    await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText(`The appointment on ${later} at 08:15 was cancelled.`),
+    ).toBeVisible();
+    await expect(visit).toContainText('Cancelled');
+    await expect(visit).toContainText('Reason: Patient is travelling');
+    await expect(visit.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  });
+
+  await test.step('back on Today, the visit is marked attended in one click', async () => {
+    await openFromSidebar(page, /Patients Management System/, 'Today');
+    const row = page.getByRole('row').filter({ hasText: fullName });
+    await row.getByRole('button', { name: /^Mark attended/ }).click();
+    await expect(row).toContainText('Attended');
+    await expect(row.getByRole('button', { name: /^Mark attended/ })).toHaveCount(0);
+  });
+});

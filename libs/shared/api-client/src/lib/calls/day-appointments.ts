@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { type DayAppointment, ENDPOINTS } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+
+/** Which day, and optionally whose (an employee id: "mine"). */
+export interface DayCriteria {
+  /** YYYY-MM-DD. */
+  readonly date: string;
+  readonly clinicianId?: string;
+}
+
+/** GET /appointments?date=…[&clinician_id=…]: one page of a day's appointments, by time. */
+export async function listDayAppointments(
+  { date, clinicianId }: DayCriteria,
+  page: PageParams = {},
+  options: RequestOptions = {},
+): Promise<Page<DayAppointment>> {
+  return parsePage(
+    (answers) => answers.dayAppointmentListSchema,
+    await send(ENDPOINTS.dayAppointments, {
+      ...options,
+      page,
+      query: { date, clinician_id: clinicianId?.trim() || undefined },
+    }),
+  );
+}
+
+/** A day's appointments as an infinite query (the Today page). */
+export function dayAppointmentsQueryOptions(
+  criteria: DayCriteria,
+  { limit }: { limit?: number } = {},
+) {
+  const clinicianId = criteria.clinicianId?.trim() || undefined;
+  return infiniteQueryOptions({
+    queryKey: queryKeys.patients.day(criteria.date, clinicianId, limit),
+    queryFn: ({ pageParam, signal }) =>
+      listDayAppointments(
+        { date: criteria.date, clinicianId },
+        { limit, cursor: pageParam },
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: Page<DayAppointment>) => last.nextCursor ?? undefined,
+    enabled: criteria.date !== '',
+  });
+}
+
+/** A day's appointments, paged; `fetchNextPage` loads more. */
+export function useDayAppointments(criteria: DayCriteria, { limit }: { limit?: number } = {}) {
+  return useInfiniteQuery(dayAppointmentsQueryOptions(criteria, { limit }));
+}
