@@ -108,8 +108,11 @@ export interface World {
   /** Existing patient and employee ids. */
   readonly patientIds: string[];
   readonly employeeIds: string[];
-  /** Booked appointments (the appointment calls' paths name them; each changes once). */
-  readonly appointments: { patient_id: string; appointment_id: string }[];
+  /**
+   * Booked appointments by the call whose paths name them: each booking changes once, so every
+   * appointment call gets its own, or the first would leave none booked for the next.
+   */
+  readonly appointments: Map<string, { patient_id: string; appointment_id: string }[]>;
   /** Employees a booking may name as its clinician (working doctors and nurses). */
   readonly clinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
@@ -167,7 +170,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     sessions,
     patientIds: [],
     employeeIds: [],
-    appointments: [],
+    appointments: new Map(),
     clinicianIds: [],
     pendingAccess: [],
     registrations: [],
@@ -205,17 +208,24 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     }
   }
   if (group === 'patients') {
-    // Booked appointments for the cancel, reschedule and status calls to find booked.
-    for (let i = 0; i < 90; i += 1) {
-      const patientId = world.patientIds[i % world.patientIds.length]!;
-      const booked = appointmentResponseSchema.parse(
-        await seed(app, doctor, '/patient/add-patient-appointment', {
-          patient_id: patientId,
-          date: addDays(todayUtc(), 1 + i),
-          time: '10:00',
-        }),
-      );
-      world.appointments.push({ patient_id: patientId, appointment_id: booked.appointment_id! });
+    // Booked appointments for each of the cancel, reschedule and status calls to find booked.
+    const appointmentCalls = bodyEndpoints()
+      .filter(([, endpoint]) => endpoint.path.includes(':appointment_id'))
+      .map(([name]) => name);
+    for (const call of appointmentCalls) {
+      const pool: { patient_id: string; appointment_id: string }[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const patientId = world.patientIds[i % world.patientIds.length]!;
+        const booked = appointmentResponseSchema.parse(
+          await seed(app, doctor, '/patient/add-patient-appointment', {
+            patient_id: patientId,
+            date: addDays(todayUtc(), 1 + i),
+            time: '10:00',
+          }),
+        );
+        pool.push({ patient_id: patientId, appointment_id: booked.appointment_id! });
+      }
+      world.appointments.set(call, pool);
     }
   }
   if (group === 'employees') {
@@ -480,9 +490,10 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     fc.stringMatching(/^[PE]9\d{5}$/),
   );
   // The appointment calls' paths name a seeded appointment of its patient, mostly.
-  const appointmentParams = world.appointments.length
+  const booked = world.appointments.get(name) ?? [];
+  const appointmentParams = booked.length
     ? fc.oneof(
-        { weight: 4, arbitrary: fc.constantFrom(...world.appointments) },
+        { weight: 4, arbitrary: fc.constantFrom(...booked) },
         {
           weight: 1,
           arbitrary: fc.record({ patient_id: pathParams, appointment_id: fc.uuid() }),
