@@ -14,6 +14,7 @@ export * from './lib/layout/card';
 export * from './lib/layout/page-heading';
 export * from './lib/layout/print-running-header';
 export * from './lib/records/patient-record-view';
+export * from './lib/records/catalogue-name';
 export * from './lib/records/appointment-table';
 export * from './lib/records/record-table';
 export * from './lib/records/detail-list';

@@ -2,9 +2,8 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type ChartAppointment, personName, todayUtc } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
 import { LeaveGuard } from '@portal/shell';
-import { Button, Card, Notice } from '@portal/ui';
+import { Button, Card, Notice, RecordTable, type RecordTableColumn } from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
-import { StackedTable } from '../appointments/stacked-table';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 import { type RescheduleDraft, rescheduleStart } from './reschedule-start';
 
@@ -24,17 +23,6 @@ export const APPOINTMENTS_FAILED = 'Error: Could not load the appointments';
 
 /** How many appointments a page of the chart's list asks for. */
 export const CHART_APPOINTMENTS_PAGE = 20;
-
-const COLUMNS = [
-  { key: 'date', header: 'Date', nowrap: true },
-  { key: 'time', header: 'Time', nowrap: true },
-  { key: 'length', header: 'Length', nowrap: true },
-  { key: 'clinician', header: 'Clinician' },
-  { key: 'status', header: 'Status', nowrap: true },
-  { key: 'topic', header: 'Topic' },
-  { key: 'bookedBy', header: 'Booked by' },
-  { key: 'actions', header: 'Actions', srOnlyHeader: true },
-] as const;
 
 type Action = { kind: 'cancel' | 'reschedule'; appointment: ChartAppointment } | null;
 
@@ -93,48 +81,57 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
     });
 
   const when = (a: ChartAppointment) => `${a.date} at ${a.time.slice(0, 5)}`;
-  const rowsOf = (list: ChartAppointment[]) =>
-    list.map((a) => ({
-      key: a.appointment_id,
-      cells: {
-        date: <span className="whitespace-nowrap tabular-nums">{a.date}</span>,
-        time: <TimeText time={a.time} />,
-        length: <LengthText minutes={a.duration_minutes} />,
-        clinician: personName(a.clinician),
-        status: <StatusBadge status={a.status} />,
-        topic: <TopicText a={a} all={items} />,
-        bookedBy: personName(a.recorded_by),
-        actions:
-          a.status === 'booked' ? (
-            <div className="flex flex-col gap-2 print:hidden">
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  className="min-h-9 px-3"
-                  aria-label={`Cancel: ${when(a)}`}
-                  onClick={() => setAction({ kind: 'cancel', appointment: a })}
-                >
-                  Cancel
-                </Button>
-                <Button
-                  variant="secondary"
-                  className="min-h-9 px-3"
-                  aria-label={`Reschedule: ${when(a)}`}
-                  onClick={() => setAction({ kind: 'reschedule', appointment: a })}
-                >
-                  Reschedule
-                </Button>
-              </div>
-              <OutcomeButtons
-                appointment={a}
-                patientId={patientId}
-                who={`The appointment on ${when(a)}`}
-                outcome={outcome}
-              />
+  const columns: readonly RecordTableColumn<ChartAppointment>[] = [
+    { header: 'Date', cell: (a) => <span className="tabular-nums">{a.date}</span>, nowrap: true },
+    { header: 'Time', cell: (a) => <TimeText time={a.time} />, nowrap: true },
+    { header: 'Length', cell: (a) => <LengthText minutes={a.duration_minutes} />, nowrap: true },
+    { header: 'Clinician', cell: (a) => personName(a.clinician) },
+    { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, nowrap: true },
+    { header: 'Topic', cell: (a) => <TopicText a={a} all={items} /> },
+    { header: 'Booked by', cell: (a) => personName(a.recorded_by) },
+    {
+      header: 'Actions',
+      srOnlyHeader: true,
+      cell: (a) =>
+        a.status === 'booked' ? (
+          <div className="flex flex-col gap-2 print:hidden">
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="secondary"
+                className="min-h-9 px-3"
+                aria-label={`Cancel: ${when(a)}`}
+                onClick={() => setAction({ kind: 'cancel', appointment: a })}
+              >
+                Cancel
+              </Button>
+              <Button
+                variant="secondary"
+                className="min-h-9 px-3"
+                aria-label={`Reschedule: ${when(a)}`}
+                onClick={() => setAction({ kind: 'reschedule', appointment: a })}
+              >
+                Reschedule
+              </Button>
             </div>
-          ) : null,
-      },
-    }));
+            <OutcomeButtons
+              appointment={a}
+              patientId={patientId}
+              who={`The appointment on ${when(a)}`}
+              outcome={outcome}
+            />
+          </div>
+        ) : null,
+    },
+  ];
+  const table = (caption: string, rows: ChartAppointment[]) => (
+    <RecordTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      rowKey={(a) => a.appointment_id}
+      stackBelow="lg"
+    />
+  );
 
   let body;
   if (appointments.isPending) body = <p className="text-muted">Loading appointments...</p>;
@@ -151,10 +148,8 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
         <p className="text-sm text-muted">
           Showing {items.length} of {total}.
         </p>
-        {upcoming.length > 0 && (
-          <StackedTable caption="Upcoming" columns={COLUMNS} rows={rowsOf(upcoming)} />
-        )}
-        {past.length > 0 && <StackedTable caption="Past" columns={COLUMNS} rows={rowsOf(past)} />}
+        {upcoming.length > 0 && table('Upcoming', upcoming)}
+        {past.length > 0 && table('Past', past)}
       </div>
     );
 

@@ -2,9 +2,17 @@ import { useSearchParams } from 'react-router-dom';
 import { localDay, patientChartPath, personName, type DayAppointment } from '@portal/contract';
 import { useAuth } from '@portal/auth';
 import { useDayAppointments } from '@portal/api-client';
-import { Button, EmptyState, ErrorState, LoadingState, PageHeading, PortalLink } from '@portal/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PageHeading,
+  PortalLink,
+  RecordTable,
+  type RecordTableColumn,
+} from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
-import { StackedTable } from '../appointments/stacked-table';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 
 /** The loading text of the day's list. */
@@ -17,15 +25,6 @@ export const TODAY_PAGE = 50;
 /** The address's parameter that keeps the Mine / All choice (so Back and a reload keep it). */
 const SHOW_PARAM = 'show';
 type Show = 'mine' | 'all';
-
-const COLUMNS = [
-  { key: 'time', header: 'Time' },
-  { key: 'length', header: 'Length' },
-  { key: 'patient', header: 'Patient' },
-  { key: 'status', header: 'Status' },
-  { key: 'clinician', header: 'Clinician' },
-  { key: 'actions', header: 'Actions', srOnlyHeader: true },
-] as const;
 
 /** Mine / All as two radio buttons that look like one switch; arrow keys move between them. */
 function ShowSwitch({
@@ -70,37 +69,47 @@ function ShowSwitch({
   );
 }
 
-/** One row of the day: time, length, the patient (a link to the chart), status, clinician. */
-function rowOf(a: DayAppointment, outcome: ReturnType<typeof useOutcome>) {
-  const patient = `${a.first_name} ${a.last_name}`;
-  return {
-    key: a.appointment_id,
-    cells: {
-      time: <TimeText time={a.time} />,
-      length: <LengthText minutes={a.duration_minutes} />,
-      patient: (
+const patientName = (a: DayAppointment) => `${a.first_name} ${a.last_name}`;
+
+/**
+ * The day's columns: time, length, the patient (a link to the chart), status, clinician, and
+ * the buttons that mark a booked appointment attended or no-show.
+ */
+function dayColumns(
+  outcome: ReturnType<typeof useOutcome>,
+): readonly RecordTableColumn<DayAppointment>[] {
+  return [
+    { header: 'Time', cell: (a) => <TimeText time={a.time} />, nowrap: true },
+    { header: 'Length', cell: (a) => <LengthText minutes={a.duration_minutes} />, nowrap: true },
+    {
+      header: 'Patient',
+      cell: (a) => (
         <span>
           <PortalLink
             to={patientChartPath(a.patient_id)}
             className="font-semibold text-brand-800 underline underline-offset-2"
           >
-            {patient}
+            {patientName(a)}
           </PortalLink>{' '}
           <span className="font-mono text-xs whitespace-nowrap text-muted">{a.patient_id}</span>
         </span>
       ),
-      status: <StatusBadge status={a.status} />,
-      clinician: personName(a.clinician),
-      actions: (
+    },
+    { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, nowrap: true },
+    { header: 'Clinician', cell: (a) => personName(a.clinician) },
+    {
+      header: 'Actions',
+      srOnlyHeader: true,
+      cell: (a) => (
         <OutcomeButtons
           appointment={a}
           patientId={a.patient_id}
-          who={`${patient} at ${a.time.slice(0, 5)}`}
+          who={`${patientName(a)} at ${a.time.slice(0, 5)}`}
           outcome={outcome}
         />
       ),
     },
-  };
+  ];
 }
 
 /**
@@ -139,11 +148,13 @@ export function TodayPage() {
         <p className="text-sm text-muted" aria-live="polite">
           Showing {items.length} of {total}.
         </p>
-        <StackedTable
+        <RecordTable
           caption={show === 'mine' ? 'My appointments today' : 'All appointments today'}
           captionHidden
-          columns={COLUMNS}
-          rows={items.map((a) => rowOf(a, outcome))}
+          columns={dayColumns(outcome)}
+          rows={items}
+          rowKey={(a) => a.appointment_id}
+          stackBelow="lg"
         />
         {day.hasNextPage && (
           <div>

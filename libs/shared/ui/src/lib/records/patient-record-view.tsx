@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { APPOINTMENT_STATUS_LABELS, MESSAGES, type PatientRecord } from '@portal/contract';
 import { diseaseName, drugName } from '@portal/reference-data';
 import { clinicianName } from './appointment-table';
+import { CatalogueName } from './catalogue-name';
 import { capitalised, DetailList, shownValue as shown } from './detail-list';
 import { RecordTable, type RecordTableColumn } from './record-table';
 
@@ -25,21 +26,6 @@ export function appointmentText(appointment: PatientRecord['patient_appointment'
   if (appointment.status && appointment.status !== 'booked')
     text += ` (${APPOINTMENT_STATUS_LABELS[appointment.status]})`;
   return text;
-}
-
-/**
- * A catalogue entry as a person reads it: its name, the portal's code after it in small print
- * (what a clinician or the Help Desk quotes); the code alone only when the catalogue does not
- * know it.
- */
-export function CatalogueName({ name, code }: { name: string | undefined; code: string }) {
-  if (!name) return <span className="font-mono">{code}</span>;
-  return (
-    <>
-      <span className="font-semibold">{name}</span>{' '}
-      <span className="font-mono text-sm text-muted">({code})</span>
-    </>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

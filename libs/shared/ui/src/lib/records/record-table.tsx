@@ -11,6 +11,8 @@ export interface RecordTableColumn<Row> {
    * anywhere, so a long word (an e-mail address, a topic) never widens the page.
    */
   readonly nowrap?: boolean;
+  /** The heading is for screen readers only (a column of buttons has no visible heading). */
+  readonly srOnlyHeader?: boolean;
 }
 
 /** Props of {@link RecordTable}. */
@@ -22,44 +24,95 @@ export interface RecordTableProps<Row> {
   readonly rowKey: (row: Row, index: number) => string;
   /** A caption above the table ("Upcoming", "Past"), its accessible name. */
   readonly caption?: string;
+  /** The caption is for screen readers only (a page with one table names it in its heading). */
+  readonly captionHidden?: boolean;
+  /**
+   * Below which width the rows are stacked: `sm` (640 px, the default) for tables of a few
+   * short columns, `lg` (1024 px) for wide ones such as a chart's appointments with actions.
+   */
+  readonly stackBelow?: 'sm' | 'lg';
 }
 
-/** Each cell, stacked on a phone: its column's name on the left, the value beside it. */
-const STACKED_CELL =
-  'max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:whitespace-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]';
+/**
+ * The classes of each breakpoint, written out whole so that Tailwind finds them: the table, its
+ * parts shown as blocks, and each cell stacked with its column's name on the left.
+ */
+const STACKED = {
+  sm: {
+    block: 'max-sm:block',
+    head: 'max-sm:sr-only',
+    row: 'max-sm:block max-sm:py-2',
+    cell: 'max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:whitespace-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]',
+  },
+  lg: {
+    block: 'max-lg:block',
+    head: 'max-lg:sr-only',
+    row: 'max-lg:block max-lg:py-2',
+    cell: 'max-lg:flex max-lg:gap-3 max-lg:py-1 max-lg:pr-0 max-lg:before:w-24 max-lg:before:shrink-0 max-lg:before:font-semibold max-lg:before:whitespace-normal max-lg:before:text-muted max-lg:before:content-[attr(data-label)]',
+  },
+} as const;
 
 /**
- * The portal's one table of records (appointments, medical history, the access log): columns
- * side by side from 640 px up; on a phone each row becomes a stacked block of labelled lines, so
- * nothing is squeezed until a time splits ("14:3/0") and nothing scrolls sideways.
+ * The portal's one table of records (appointments, medical history, the access log, a
+ * clinician's day): columns side by side on wide screens; below `stackBelow` each row becomes a
+ * stacked block of labelled lines, so nothing is squeezed until a time splits ("14:3/0") and
+ * nothing scrolls sideways. The table's, rows' and cells' roles are written out because a table
+ * shown as blocks loses them in some browsers.
  */
-export function RecordTable<Row>({ columns, rows, rowKey, caption }: RecordTableProps<Row>) {
+export function RecordTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  captionHidden = false,
+  stackBelow = 'sm',
+}: RecordTableProps<Row>) {
+  const stacked = STACKED[stackBelow];
   return (
-    <table className="w-full text-left text-sm max-sm:block">
+    <table role="table" className={`w-full text-left text-sm ${stacked.block}`}>
       {caption && (
-        <caption className="mb-2 text-left font-semibold text-ink max-sm:block">{caption}</caption>
+        <caption
+          className={
+            captionHidden ? 'sr-only' : `mb-2 text-left font-semibold text-ink ${stacked.block}`
+          }
+        >
+          {caption}
+        </caption>
       )}
-      <thead className="max-sm:sr-only">
-        <tr className="border-b border-line">
+      <thead className={stacked.head}>
+        <tr role="row" className="border-b border-line">
           {columns.map((column) => (
-            <th key={column.header} scope="col" className="py-2 pr-4 font-semibold last:pr-0">
-              {column.header}
+            <th
+              key={column.header}
+              role="columnheader"
+              scope="col"
+              className="py-2 pr-4 font-semibold whitespace-nowrap last:pr-0"
+            >
+              {column.srOnlyHeader ? (
+                <span className="sr-only">{column.header}</span>
+              ) : (
+                column.header
+              )}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody className="max-sm:block">
+      <tbody className={stacked.block}>
         {rows.map((row, index) => (
           <tr
             key={rowKey(row, index)}
-            className="border-b border-line last:border-0 max-sm:block max-sm:py-2"
+            role="row"
+            className={`border-b border-line last:border-0 ${stacked.row}`}
           >
             {columns.map((column) => (
               <td
                 key={column.header}
-                data-label={column.header}
+                // The role stays a cell when the cell is shown as a flex line (phones).
+                // eslint-disable-next-line jsx-a11y/no-interactive-element-to-noninteractive-role
+                role="cell"
+                data-label={column.srOnlyHeader ? undefined : column.header}
                 data-nowrap={column.nowrap ? '' : undefined}
-                className={`py-2 pr-4 align-top last:pr-0 ${STACKED_CELL} ${
+                className={`py-2 pr-4 align-top last:pr-0 ${stacked.cell} ${
                   column.nowrap ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]'
                 }`}
               >
