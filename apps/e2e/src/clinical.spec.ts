@@ -109,7 +109,9 @@ test('a doctor adds, finds and updates a patient, who then registers and sees th
     await page.getByLabel(/^Topic/).fill('Diabetes review');
     await page.getByRole('button', { name: 'Add' }).click();
     await expect(
-      page.getByText(`Appointment added for ${fullName} (${patientId}) on ${futureDate} at 10:30.`),
+      page.getByText(
+        `Appointment added for ${fullName} (${patientId}) on ${futureDate} at 10:30, 15 minutes.`,
+      ),
     ).toBeVisible();
 
     await openPage(page, 'Patient History');
@@ -154,9 +156,10 @@ test('a doctor adds, finds and updates a patient, who then registers and sees th
       await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
     }
     for (const text of [
-      'I002 tuberculosis',
-      'I009 typhoid fever',
-      'R003 amoxicillin',
+      // Names first, the portal's code after them in small print.
+      'tuberculosis (I002)',
+      'typhoid fever (I009)',
+      'amoxicillin (R003)',
       'HbA1c 6.8%; continue metformin.',
     ]) {
       await expect(page.getByText(text).first()).toBeVisible();
