@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_API_BASE, ENDPOINTS, ROUTES } from '@portal/contract';
+import { DEFAULT_API_BASE, ENDPOINTS, MAX_PAGE_SIZE, ROUTES } from '@portal/contract';
+import { CLINICIAN_PAGES_READ } from '@portal/api-client';
 import {
   createHandlers,
   makePatientRecord,
@@ -75,6 +76,46 @@ describe('AddAppointmentPage: the length and the clinician', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Any clinician', 'Anan Wongsa (Doctor, E001)', 'Pim Chaiyo (Nurse, E002)']);
+  });
+
+  it('reads every page of clinicians, and says when it shows only the first ones', async () => {
+    const many = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({
+        employee_id: `E${String(i + 1).padStart(6, '0')}`,
+        first_name: 'Doctor',
+        last_name: `Number${i + 1}`,
+        position_name: 'Doctor',
+      }));
+    serve();
+    let clinicians = many(450);
+    server.use(
+      http.get(`*${DEFAULT_API_BASE}${ENDPOINTS.listClinicians.path}`, ({ request }) =>
+        pageResponse(request, clinicians),
+      ),
+    );
+    const { unmount } = renderWithProviders(<AddAppointmentPage />, {
+      route: ROUTES.addAppointment,
+      session: { role: 'medical_personnel' },
+    });
+    expect(
+      await within(clinician()).findByRole('option', {
+        name: 'Doctor Number450 (Doctor, E000450)',
+      }),
+    ).toBeInTheDocument();
+    expect(within(clinician()).getAllByRole('option')).toHaveLength(451);
+    expect(screen.queryByText(/Showing the first/)).not.toBeInTheDocument();
+    unmount();
+
+    clinicians = many(CLINICIAN_PAGES_READ * MAX_PAGE_SIZE + 1);
+    renderWithProviders(<AddAppointmentPage />, {
+      route: ROUTES.addAppointment,
+      session: { role: 'medical_personnel' },
+    });
+    expect(
+      await screen.findByText(
+        `Showing the first ${CLINICIAN_PAGES_READ * MAX_PAGE_SIZE} clinicians by name.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('books with the chosen clinician and length, and says so; Reset clears both', async () => {

@@ -46,6 +46,8 @@ export function ClinicianField({ name = 'clinician_id' }: { name?: string }) {
   let hint: string | undefined;
   if (clinicians.isPending) hint = 'Loading the clinicians…';
   else if (clinicians.isError) hint = 'The clinicians could not be loaded; book without one.';
+  else if (clinicians.data.more)
+    hint = `Showing the first ${clinicians.data.items.length} clinicians by name.`;
   return (
     <SelectField
       name={name}
