@@ -22,6 +22,10 @@ export function defineProject(
     test: {
       name,
       include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+      // A form test types into a dozen fields; on a loaded two-core CI machine that alone can
+      // pass Vitest's 5 s default. A time limit is a hang guard here, not a speed check (speed
+      // is measured by the benchmarks and budgets).
+      testTimeout: 20_000,
       reporters: ['default', 'json'],
       outputFile: { json: `${workspaceRoot}tmp/test-reports/${name}.json` },
       ...test,

@@ -4,11 +4,16 @@
  * and storage per test.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 // A relative path: this file sits outside the projects whose tsconfig maps @portal/*.
 import { preloadApiLayer } from '../../libs/shared/api-client/src/index.ts';
 import { preloadFormRules } from '../../libs/shared/form-widgets/src/index.ts';
+
+// findBy… and waitFor give up after 1 s by default: a first render with its mocked call can
+// take longer on a loaded CI machine (two cores, several projects' tests at once). Waiting
+// longer changes no outcome: a test whose element never comes still fails.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The apps fetch the API layer with their first call; tests load it up front so that a first
 // call under fake timers does not wait on real module loading.

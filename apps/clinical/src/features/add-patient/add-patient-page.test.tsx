@@ -290,6 +290,11 @@ describe('AddPatientPage', () => {
     await setCount(user, drugCount(), 2);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Drug allergy 1' }), 'R002');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Drug allergy 2' }), 'R010');
+    await user.type(screen.getByRole('textbox', { name: 'Reaction to drug allergy 1' }), 'Hives');
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Severity of drug allergy 1' }),
+      'severe',
+    );
     await user.click(done());
 
     const notice = await screen.findByRole('status');
@@ -322,8 +327,11 @@ describe('AddPatientPage', () => {
           unhealthy_habits: 'late nights',
         },
         patient_chronic_disease: [{ disease_id: 'I002' }],
-        // Reaction and severity are not asked on this form: sent as not known.
-        patient_drug_allergy: [{ drug_id: 'R002' }, { drug_id: 'R010' }],
+        // The second allergy's reaction and severity were left blank: not known, not sent.
+        patient_drug_allergy: [
+          { drug_id: 'R002', reaction: 'Hives', severity: 'severe' },
+          { drug_id: 'R010' },
+        ],
       },
     ]);
 

@@ -6,7 +6,7 @@ describe('changesBetween', () => {
   const loaded = formValuesOf(
     makePatientRecord({
       patient: { patient_id: 'P123' },
-      patient_drug_allergy: [{ drug_id: 'R002' }],
+      patient_drug_allergy: [{ drug_id: 'R002', reaction: 'Hives', severity: 'severe' }],
     }),
   );
   const edited = (change: (values: typeof loaded) => void) => {
@@ -39,13 +39,27 @@ describe('changesBetween', () => {
   it('sends a list only when it changed, and then the whole new list', () => {
     const update = changesBetween(
       loaded,
-      edited((v) => (v.patient_drug_allergy = [{ drug_id: 'R010' }])),
+      edited((v) => v.patient_drug_allergy.push({ drug_id: 'R010', reaction: '', severity: '' })),
     );
+    // The allergy left as it was keeps its reaction and severity.
     expect(update).toEqual({
       patient: { patient_id: 'P123' },
-      patient_drug_allergy: [{ drug_id: 'R010' }],
+      patient_drug_allergy: [
+        { drug_id: 'R002', reaction: 'Hives', severity: 'severe' },
+        { drug_id: 'R010', reaction: '', severity: '' },
+      ],
     });
     expect(update?.patient_chronic_disease).toBeUndefined();
+  });
+
+  it('sends the list when only a reaction or severity changed', () => {
+    const update = changesBetween(
+      loaded,
+      edited((v) => (v.patient_drug_allergy[0]!.severity = 'mild')),
+    );
+    expect(update?.patient_drug_allergy).toEqual([
+      { drug_id: 'R002', reaction: 'Hives', severity: 'mild' },
+    ]);
   });
 
   it('sends an emptied list, since an empty list is a real answer (no allergies)', () => {

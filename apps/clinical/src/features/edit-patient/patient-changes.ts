@@ -4,7 +4,8 @@ import type { PatientRecord, UpdatePatientRequest } from '@portal/contract';
 export type PatientFormValues = {
   patient: Record<keyof PatientRecord['patient'], string>;
   patient_chronic_disease: { disease_id: string }[];
-  patient_drug_allergy: { drug_id: string }[];
+  /** Reaction and severity as the inputs hold them: blank when not known. */
+  patient_drug_allergy: { drug_id: string; reaction: string; severity: string }[];
 };
 
 /** A loaded record as the edit form's starting values. */
@@ -20,7 +21,13 @@ export function formValuesOf(record: PatientRecord): PatientFormValues {
     patient_chronic_disease: record.patient_chronic_disease.map(({ disease_id }) => ({
       disease_id,
     })),
-    patient_drug_allergy: record.patient_drug_allergy.map(({ drug_id }) => ({ drug_id })),
+    // Reaction and severity are kept: a list that changes is sent whole, so dropping them here
+    // would erase them from the allergies left as they were.
+    patient_drug_allergy: record.patient_drug_allergy.map(({ drug_id, reaction, severity }) => ({
+      drug_id,
+      reaction: reaction ?? '',
+      severity: severity ?? '',
+    })),
   };
 }
 

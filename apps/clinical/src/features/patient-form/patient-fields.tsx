@@ -3,6 +3,9 @@ import {
   type AddPatientRequest,
   AGE_MAX,
   AGE_MIN,
+  ALLERGY_REACTION_MAX,
+  ALLERGY_SEVERITIES,
+  ALLERGY_SEVERITY_LABELS,
   BLOOD_TYPES,
   GENDERS,
   MESSAGES,
@@ -121,9 +124,34 @@ export function PatientFields({
           name="patient_drug_allergy"
           kind="drug"
           countLabel="Number of drug allergies"
+          itemDetails={allergyDetails}
         />
       </fieldset>
     </>
+  );
+}
+
+/** An allergy's reaction and severity, beside its drug; both may stay blank (not known). */
+function allergyDetails(path: string, itemLabel: string) {
+  return (
+    <div className="grid gap-4 border-l-2 border-line pl-4 sm:grid-cols-2">
+      <TextField
+        name={`${path}.reaction`}
+        label={`Reaction to ${itemLabel.toLowerCase()}`}
+        hint="For example: hives. Blank if not known."
+        maxLength={ALLERGY_REACTION_MAX}
+        autoComplete="off"
+      />
+      <SelectField
+        name={`${path}.severity`}
+        label={`Severity of ${itemLabel.toLowerCase()}`}
+        emptyLabel="Not known"
+        options={ALLERGY_SEVERITIES.map((value) => ({
+          value,
+          label: ALLERGY_SEVERITY_LABELS[value],
+        }))}
+      />
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { SELECTOR_COUNT_MIN } from '@portal/contract';
 import { DISEASES, DRUGS } from '@portal/reference-data';
@@ -20,6 +20,11 @@ export interface CountedPickersProps {
   countLabel: string;
   hint?: string;
   disabled?: boolean;
+  /**
+   * Fields beside each picker for what an entry carries beyond its code (an allergy's reaction
+   * and severity), given the entry's path in the form (`patient_drug_allergy.0`) and its label.
+   */
+  itemDetails?: (path: string, itemLabel: string) => ReactNode;
 }
 
 /**
@@ -29,7 +34,14 @@ export interface CountedPickersProps {
  * lowering it removes the last ones. A duplicate or missing choice is shown on its picker, with
  * the message of the contract's schema.
  */
-export function CountedPickers({ name, kind, countLabel, hint, disabled }: CountedPickersProps) {
+export function CountedPickers({
+  name,
+  kind,
+  countLabel,
+  hint,
+  disabled,
+  itemDetails,
+}: CountedPickersProps) {
   const { key, itemLabel, max, Picker } = KINDS[kind];
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, countLabel, hint);
   const { control, trigger, getFieldState } = form;
@@ -84,7 +96,7 @@ export function CountedPickers({ name, kind, countLabel, hint, disabled }: Count
       {fields.length > 0 ? (
         <ol className="flex flex-col gap-3">
           {fields.map((field, index) => (
-            <li key={field.id}>
+            <li key={field.id} className="flex flex-col gap-3">
               <Picker
                 name={`${name}.${index}.${key}`}
                 label={`${itemLabel} ${index + 1}`}
@@ -93,6 +105,7 @@ export function CountedPickers({ name, kind, countLabel, hint, disabled }: Count
                 alsoShowErrorsOf={[`${name}.${index}`]}
                 onValueChange={recheckList}
               />
+              {itemDetails?.(`${name}.${index}`, `${itemLabel} ${index + 1}`)}
             </li>
           ))}
         </ol>
