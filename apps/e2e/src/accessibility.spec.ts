@@ -24,6 +24,11 @@ import {
   uniqueEmployeeId,
 } from './support';
 
+// Each test sweeps a page with axe four or five times (each sweep also opens the page again to
+// measure its contrast): the Edit Patient test took 62 s on this two-core machine while other
+// tests ran beside it. The limit guards against a hang; it does not time the pages.
+test.describe.configure({ timeout: 180_000 });
+
 /**
  * axe's WCAG 2.2 AA checks on every route of the three apps, in each of its main states: empty,
  * with field errors, refused by the server, with a list, with a record, after a success, and
