@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@portal/api-client';
@@ -14,6 +16,7 @@ import {
   type PatientRecordOverrides,
 } from '@portal/testing';
 import { App } from '../../app';
+import { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from './download-record';
 import { PatientProfilePage } from './patient-profile-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
@@ -404,5 +407,88 @@ describe('PatientProfilePage', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'MyInfo' })).toBeInTheDocument();
       expect(await screen.findByRole('region', { name: 'Personal details' })).toBeInTheDocument();
     });
+  });
+});
+
+describe('PatientProfilePage: Download my record', () => {
+  const BUNDLE = { resourceType: 'Bundle', type: 'searchset', entry: [] };
+
+  /** Captures what the page hands the browser to save. */
+  function captureSaves() {
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    // jsdom has no object URLs: the page's two calls are given for the test, then taken back.
+    const given = {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => undefined,
+    };
+    Object.assign(URL, given);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    return {
+      saved,
+      restore: () => {
+        click.mockRestore();
+        for (const name of Object.keys(given)) Reflect.deleteProperty(URL, name);
+      },
+    };
+  }
+
+  it('saves the FHIR Bundle of $everything under the patient’s id, with the session’s token, and says so', async () => {
+    serveRecord(FILLED);
+    const asked: { url: string; accept: string | null; auth: string | null }[] = [];
+    server.use(
+      http.get('*/fhir/R4/Patient/:id/$everything', ({ request }) => {
+        asked.push({
+          url: new URL(request.url).pathname,
+          accept: request.headers.get('accept'),
+          auth: request.headers.get('authorization'),
+        });
+        return HttpResponse.json(BUNDLE, { headers: { 'content-type': 'application/fhir+json' } });
+      }),
+    );
+    const { saved, restore } = captureSaves();
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: DOWNLOAD_RECORD_LABEL }));
+    expect(
+      await screen.findByText('Your record was saved as my-record-P001.json.'),
+    ).toBeInTheDocument();
+    restore();
+    expect(asked.map(({ url, accept }) => ({ url, accept }))).toEqual([
+      { url: '/fhir/R4/Patient/P001/$everything', accept: 'application/fhir+json' },
+    ]);
+    expect(asked[0]!.auth).toMatch(/^Bearer /);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]!.name).toBe('my-record-P001.json');
+    expect(saved[0]!.blob.type).toBe('application/fhir+json');
+    expect(JSON.parse(await saved[0]!.blob.text()) as unknown).toEqual(BUNDLE);
+  });
+
+  it('says when the record could not be downloaded, and saves nothing', async () => {
+    serveRecord(FILLED);
+    server.use(
+      http.get('*/fhir/R4/Patient/:id/$everything', () =>
+        HttpResponse.json(
+          { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception' }] },
+          { status: 503 },
+        ),
+      ),
+    );
+    const { saved, restore } = captureSaves();
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: DOWNLOAD_RECORD_LABEL }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DOWNLOAD_RECORD_FAILED);
+    restore();
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('button', { name: DOWNLOAD_RECORD_LABEL })).toBeEnabled();
   });
 });

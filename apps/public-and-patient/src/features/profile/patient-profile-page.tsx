@@ -10,6 +10,7 @@ import {
   PortalLink,
   useIdle,
 } from '@portal/ui';
+import { DownloadRecord } from './download-record';
 import { UpcomingAppointments } from './upcoming-appointments';
 
 /**
@@ -58,6 +59,7 @@ export function PatientProfilePage() {
             Two-step verification
           </PortalLink>
         </p>
+        <DownloadRecord patientId={patientId} />
       </>
     );
 

@@ -1,4 +1,4 @@
-import type { AxiosResponse } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import { endpointPath, type Endpoint } from '@portal/contract';
 import type * as AnswersModule from './answers';
@@ -106,6 +106,17 @@ export async function send(
     timeout: init.timeout,
     ...(init.token ? { headers: { Authorization: `Bearer ${init.token}` } } : {}),
   });
+}
+
+/**
+ * One request beyond the contract's endpoints (the FHIR interface's record download), through
+ * the same client: the session's token, its expiry check and its errors.
+ */
+export async function sendBeyondContract(
+  config: AxiosRequestConfig,
+): Promise<AxiosResponse<unknown>> {
+  const { sendRequest } = await loadHttp();
+  return sendRequest(config);
 }
 
 /** Parses an answer with the contract schema `pick` chooses; anything else is an 'Unexpected answer'. */

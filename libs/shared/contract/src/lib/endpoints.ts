@@ -1,6 +1,9 @@
 /** Where the API lives on the portal's origin unless a deployment says otherwise. */
 export const DEFAULT_API_BASE = '/api';
 
+/** Where the FHIR R4 interface answers, on the API's origin (docs/fhir.md). */
+export const FHIR_BASE = '/fhir/R4';
+
 import type { Role } from '@portal/reference-data';
 
 /** An HTTP method the API uses. */
