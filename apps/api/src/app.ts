@@ -26,6 +26,7 @@ import {
 import { corsPlugin } from './plugins/cors';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { devFrontendsPlugin } from './plugins/dev-frontends';
+import { FHIR_BASE, fhirPlugin } from './fhir/plugin';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';
@@ -257,6 +258,8 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: DEFAULT_API_BASE },
   );
+  // FHIR R4 on the same sessions; its own error and 404 answers (OperationOutcome).
+  await app.register(fhirPlugin, { prefix: FHIR_BASE, db });
   if (config.devFrontends) {
     await app.register(devFrontendsPlugin, { workspaceRoot: process.cwd() });
   } else if (options.staticRoot) {

@@ -89,6 +89,8 @@ export const patient = pgTable(
     index('patient_id_number')
       .using('btree', sql`(substring(${t.patientId} from 2)::bigint)`)
       .where(sql`${t.patientId} ~ '^P[0-9]{1,15}$'`),
+    // FHIR search by birth date (migration 0012).
+    index('patient_date_of_birth').on(t.dateOfBirth),
     check('patient_age_range', sql`${t.age} between 1 and 120`),
     check('patient_gender', sql`${t.gender} in ('male', 'female')`),
     check('patient_blood_type', sql`${t.bloodType} in ('A', 'B', 'AB', 'O')`),
