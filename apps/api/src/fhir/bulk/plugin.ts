@@ -7,7 +7,8 @@ import { loggableError } from '../../errors';
 import { audit, auditedWrite } from '../../repositories/audit';
 import { type BackendGrant, BackendTokens } from '../smart/access-tokens';
 import { backendClientActive, sweepJtis } from '../smart/clients';
-import { backendActorName, FHIR_BASE, originOf, smartRoutes } from '../smart/routes';
+import { FHIR_BASE } from '../plugin';
+import { backendActorName, originOf, smartRoutes } from '../smart/routes';
 import { typesOfScope } from '../smart/scopes';
 import {
   createJob,
@@ -24,7 +25,7 @@ import { readExportRequest, readPrefer } from './kick-off';
 import { OutcomeError, sendOutcome } from './outcome';
 import { isExportType } from './resource-types';
 import { ExportRunner } from './runner';
-import type { ExportSources } from './sources';
+import { EXPORT_SOURCES, type ExportSources } from './sources';
 
 /** How often expired exports and assertion jtis are swept. */
 const SWEEP_INTERVAL_MS = 60_000;
@@ -44,10 +45,8 @@ export interface BulkExportOptions {
   readonly config: Pick<Config, 'bulkExportTtlSeconds'>;
   /** The API's signing secret: export tokens are signed with it for another audience. */
   readonly jwtSecret: string;
-  /** How each resource type is read and mapped. */
-  readonly sources: ExportSources;
-  /** Rows per batch (tests make it small to see several parts). */
-  readonly batchRows?: number;
+  /** How each resource type is read and mapped (default: the FHIR server's own). */
+  readonly sources?: ExportSources;
 }
 
 /**
@@ -59,10 +58,11 @@ export interface BulkExportOptions {
 export const bulkExportPlugin = fp(bulkExport, { name: 'bulk-export' });
 
 async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Promise<void> {
-  const { db, sources } = options;
+  const { db } = options;
+  const sources = options.sources ?? EXPORT_SOURCES;
   const ttl = options.config.bulkExportTtlSeconds;
   const tokens = new BackendTokens(options.jwtSecret);
-  const runner = new ExportRunner(db, sources, ttl, app.log, options.batchRows);
+  const runner = new ExportRunner(db, sources, ttl, app.log);
 
   await app.register(smartRoutes, { db, tokens });
 

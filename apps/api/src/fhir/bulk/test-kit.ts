@@ -10,34 +10,16 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { exportJWK, generateKeyPair, type CryptoKey, SignJWT } from 'jose';
 import { runAdminCommand } from '../../admin';
-import { buildApp } from '../../app';
 import type { Database } from '../../db/database';
-import { TEST_JWT_SECRET, testConfig } from '../../test/harness';
-import { bulkExportPlugin } from './plugin';
-import type { ExportSources } from './sources';
+import { createTestApp, testConfig } from '../../test/harness';
 
-/** An app with the bulk export plugin, on a test database. */
+/** The test app (the API with FHIR and bulk export), its exports' files living `ttlMinutes`. */
 export async function createBulkTestApp(
   database: Database,
-  options: { sources?: ExportSources; batchRows?: number; ttlMinutes?: number } = {},
+  options: { ttlMinutes?: number } = {},
 ): Promise<FastifyInstance> {
   const config = testConfig({ bulkExportTtlSeconds: (options.ttlMinutes ?? 60) * 60 });
-  const app = await buildApp({
-    config,
-    db: database.db,
-    jwtSecret: TEST_JWT_SECRET,
-    logger: false,
-  });
-  await app.register(bulkExportPlugin, {
-    db: database.db,
-    config,
-    jwtSecret: TEST_JWT_SECRET,
-    // The SMART tests export nothing; the bulk tests pass the real sources.
-    sources: options.sources ?? ({} as ExportSources),
-    ...(options.batchRows ? { batchRows: options.batchRows } : {}),
-  });
-  await app.ready();
-  return app;
+  return (await createTestApp(database, config)).app;
 }
 
 /** A registered backend client and the private key its assertions are signed with. */

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { FHIR_BASE } from '../plugin';
 import { loggableError } from '../../errors';
 import { audit } from '../../repositories/audit';
 import { ACCESS_TOKEN_TTL_SECONDS, type BackendTokens } from './access-tokens';
@@ -7,8 +8,6 @@ import { checkAssertion } from './assertion';
 import { ASSERTION_ALGORITHMS } from './jwks';
 import { grantScopes, SCOPES_SUPPORTED } from './scopes';
 
-/** Where the FHIR server lives, under which the SMART and bulk paths sit. */
-export const FHIR_BASE = '/fhir/R4';
 /** The token endpoint's path. */
 export const TOKEN_PATH = `${FHIR_BASE}/auth/token`;
 

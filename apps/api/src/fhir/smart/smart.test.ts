@@ -32,7 +32,7 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
     rs = await registerBackend(database, 'RS384');
     es = await registerBackend(database, 'ES384');
     endpoint = await tokenEndpoint(app);
-  });
+  }, 180_000);
   afterAll(async () => {
     await app?.close();
     await database?.close();
