@@ -78,7 +78,9 @@ describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) =>
   });
 
   it('reads the capability statement without a session', async () => {
-    const statement = keep(await anonymous.capabilityStatement()) as unknown as { fhirVersion: string };
+    const statement = keep(await anonymous.capabilityStatement()) as unknown as {
+      fhirVersion: string;
+    };
     expect(statement.fhirVersion).toBe('4.0.1');
   });
 
@@ -103,9 +105,9 @@ describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) =>
 
   it('searches each clinical type of a patient', async () => {
     const search = async (resourceType: string, searchParams: Record<string, string>) =>
-      ((keep(await client.search({ resourceType, searchParams })) as unknown as Bundle).entry ?? []).map((e) =>
-        keep(e.resource!),
-      );
+      (
+        (keep(await client.search({ resourceType, searchParams })) as unknown as Bundle).entry ?? []
+      ).map((e) => keep(e.resource!));
     const allergies = await search('AllergyIntolerance', { patient: ids[0]! });
     expect(allergies).toHaveLength(2);
     const rxnorm = await search('AllergyIntolerance', {
