@@ -259,7 +259,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: DEFAULT_API_BASE },
   );
   // FHIR R4 on the same sessions; its own error and 404 answers (OperationOutcome).
-  await app.register(fhirPlugin, { prefix: FHIR_BASE, db });
+  await app.register(fhirPlugin, { prefix: FHIR_BASE, db, config });
   if (config.devFrontends) {
     await app.register(devFrontendsPlugin, { workspaceRoot: process.cwd() });
   } else if (options.staticRoot) {
