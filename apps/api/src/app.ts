@@ -260,7 +260,7 @@ export async function buildApp(options: AppOptions) {
     { prefix: DEFAULT_API_BASE },
   );
   // FHIR R4 on the same sessions; its own error and 404 answers (OperationOutcome).
-  await app.register(fhirPlugin, { prefix: FHIR_BASE, db });
+  await app.register(fhirPlugin, { prefix: FHIR_BASE, db, config });
   // SMART Backend Services and Bulk Data export, for backend clients' tokens only.
   await app.register(bulkExportPlugin, { db, config, jwtSecret: options.jwtSecret });
   if (config.devFrontends) {

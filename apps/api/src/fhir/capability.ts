@@ -3,7 +3,12 @@ import { HOSPITAL_NAME } from '@portal/reference-data';
 import { RESOURCE_TYPES } from './types';
 
 /** The resource types that take a create (POST) and an update (PUT). */
-export const WRITABLE: Readonly<Record<string, readonly ('create' | 'update')[]>> = {};
+export const WRITABLE: Readonly<Record<string, readonly ('create' | 'update')[]>> = {
+  Patient: ['create', 'update'],
+  AllergyIntolerance: ['create'],
+  Condition: ['create'],
+  Appointment: ['create'],
+};
 
 /** The interactions common to every type, and the paging parameters every search takes. */
 const COMMON_SEARCH = [

@@ -3,11 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Bundle, BundleEntry, BundleLink, Resource } from '@medplum/fhirtypes';
 import { type Db, queryRows } from '../db/database';
 import { ApiError, forbidden, notFound } from '../errors';
-import { type Actor, audit, type AuditEntry } from '../repositories/audit';
+import { type Actor, audit, type AuditEntry, type RequestContext } from '../repositories/audit';
+import type { Config } from '../config';
+import { CODE_SYSTEMS } from '@portal/reference-data';
 import { decodeCursor, encodeCursor } from '../repositories/query-kit';
 import { capabilityStatement } from './capability';
 import { FHIR_JSON, methodNotAllowed, outcomeOf } from './outcome';
-import { allOf, badParameter, parseCount, type RawQuery, single } from './search';
+import { allOf, badParameter, parseCount, parseToken, type RawQuery, single } from './search';
+import { fhirWrites, portalPatientId } from './writes';
 import { RESOURCE_TYPES, type ResourceType, searchWhere } from './types';
 
 /** Where the interface is mounted. */
@@ -42,7 +45,7 @@ function resourceType(name: string): ResourceType {
  * The FHIR R4 interface: the API's tables as resources, under the API's sessions and rules.
  * Every answer is application/fhir+json, every error an OperationOutcome.
  */
-export async function fhirPlugin(app: FastifyInstance, { db }: { db: Db }) {
+export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
   app.addContentTypeParser(
     ['application/fhir+json', 'application/json+fhir'],
     { parseAs: 'string' },
@@ -298,9 +301,93 @@ export async function fhirPlugin(app: FastifyInstance, { db }: { db: Db }) {
     },
   );
 
+  /** Writes are the clinicians' (as the API's add and update calls). */
+  async function checkWriter(request: FastifyRequest): Promise<void> {
+    if (request.actor!.role !== 'medical_personnel') {
+      await audit(db, request.context(), { action: 'access.denied', outcome: 'denied' });
+      throw forbidden('Only medical personnel may change records');
+    }
+  }
+
+  const created = (request: FastifyRequest, reply: FastifyReply, resource: Resource) => {
+    void reply.header('location', `${baseUrlOf(request)}/${resource.resourceType}/${resource.id}`);
+    return send(reply, resource, 201);
+  };
+
   // The interactions not offered answer 405, not 404: the path is right, the method is not.
+  const notOffered = () =>
+    methodNotAllowed('This server does not offer that interaction on this path');
+
+  app.post<{ Params: { type: string } }>(
+    '/:type',
+    { config: { access: 'authenticated' } },
+    async (request, reply) => {
+      const type = resourceType(request.params.type);
+      const create = CREATE[type.type];
+      if (!create) throw notOffered();
+      await checkWriter(request);
+      return created(request, reply, await create(request.context(), request.body));
+    },
+  );
+
+  app.put<{ Params: { type: string; id: string } }>(
+    '/:type/:id',
+    { config: { access: 'authenticated' } },
+    async (request, reply) => {
+      const type = resourceType(request.params.type);
+      if (type.type !== 'Patient') throw notOffered();
+      await checkWriter(request);
+      return send(
+        reply,
+        await fhirWrites.updatePatient(db, request.context(), request.params.id, request.body),
+      );
+    },
+  );
+
+  // Conditional update by identifier: the patient with that Patient ID is updated, or created
+  // when there is none (the identifier is unique, so never more than one matches).
+  app.put<{ Params: { type: string }; Querystring: RawQuery }>(
+    '/:type',
+    { config: { access: 'authenticated' } },
+    async (request, reply) => {
+      const type = resourceType(request.params.type);
+      if (type.type !== 'Patient') throw notOffered();
+      const names = Object.keys(request.query);
+      if (names.length !== 1 || names[0] !== 'identifier')
+        throw badParameter('identifier', 'a conditional update names the Patient ID only');
+      const token = parseToken('identifier', single('identifier', request.query['identifier']!));
+      if (token.system !== undefined && token.system !== CODE_SYSTEMS.portalPatientId)
+        throw badParameter('identifier', `use the system ${CODE_SYSTEMS.portalPatientId}`);
+      await checkWriter(request);
+      const id = token.code.toUpperCase();
+      const [existing] = await queryRows(db, sql`select 1 from patient where patient_id = ${id}`);
+      if (existing)
+        return send(reply, await fhirWrites.updatePatient(db, request.context(), id, request.body));
+      const body = request.body as { identifier?: unknown } | null;
+      const named = portalPatientId(
+        body && Array.isArray(body.identifier) ? (body.identifier as never) : undefined,
+      );
+      if (named !== undefined && named.toUpperCase() !== id)
+        throw badParameter('identifier', 'the resource names another Patient ID');
+      const withId = {
+        ...(body as object),
+        identifier: [
+          ...((body && Array.isArray(body.identifier) ? body.identifier : []) as object[]).filter(
+            (i) => (i as { system?: unknown })?.system !== CODE_SYSTEMS.portalPatientId,
+          ),
+          { system: CODE_SYSTEMS.portalPatientId, value: id },
+        ],
+      };
+      return created(
+        request,
+        reply,
+        await fhirWrites.createPatient(db, request.context(), withId, config.activationCodeTtlDays),
+      );
+    },
+  );
+
   const refuse = async () => {
-    throw methodNotAllowed('This server does not offer that interaction on this path');
+    throw notOffered();
   };
   app.route({
     method: ['POST', 'PUT', 'DELETE', 'PATCH'],
@@ -309,15 +396,26 @@ export async function fhirPlugin(app: FastifyInstance, { db }: { db: Db }) {
     handler: refuse,
   });
   app.route({
-    method: ['POST', 'PUT', 'DELETE', 'PATCH'],
+    method: ['DELETE', 'PATCH'],
     url: '/:type',
     config: { access: 'authenticated' },
     handler: refuse,
   });
   app.route({
-    method: ['POST', 'PUT', 'DELETE', 'PATCH'],
+    method: ['POST', 'DELETE', 'PATCH'],
     url: '/:type/:id',
     config: { access: 'authenticated' },
     handler: refuse,
   });
+
+  /** The creates offered, by type. */
+  const CREATE: Partial<
+    Record<string, (context: RequestContext, body: unknown) => Promise<Resource>>
+  > = {
+    Patient: (context, body) =>
+      fhirWrites.createPatient(db, context, body, config.activationCodeTtlDays),
+    AllergyIntolerance: (context, body) => fhirWrites.createAllergy(db, context, body),
+    Condition: (context, body) => fhirWrites.createCondition(db, context, body),
+    Appointment: (context, body) => fhirWrites.createAppointment(db, context, body),
+  };
 }

@@ -273,7 +273,7 @@ const observationType: ResourceType = {
   },
 };
 
-const drugCodes = catalogueCodes(DRUG_IDS, DRUG_CODES, CODE_SYSTEMS.portalDrug);
+export const drugCodes = catalogueCodes(DRUG_IDS, DRUG_CODES, CODE_SYSTEMS.portalDrug);
 const allergyType: ResourceType = {
   type: 'AllergyIntolerance',
   scope: 'patient',
@@ -305,7 +305,7 @@ const allergyType: ResourceType = {
   },
 };
 
-const diseaseCodes = catalogueCodes(DISEASE_IDS, DISEASE_CODES, CODE_SYSTEMS.portalDisease);
+export const diseaseCodes = catalogueCodes(DISEASE_IDS, DISEASE_CODES, CODE_SYSTEMS.portalDisease);
 const conditionType: ResourceType = {
   type: 'Condition',
   scope: 'patient',

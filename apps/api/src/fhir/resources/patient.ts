@@ -17,12 +17,26 @@ export interface PatientRow {
   readonly address: string | null;
   readonly phone_number: string;
   readonly id_card_number: string;
+  readonly health_insurance: string;
+  readonly ongoing_treatment: string;
+  readonly unhealthy_habits: string;
   readonly updated_at: string;
 }
 
+/**
+ * The record's fields that have no Patient element, as the portal's own extensions (so that a
+ * client reads them and sends them back on an update).
+ */
+export const PATIENT_EXTENSIONS = {
+  healthInsurance: 'https://riverside-general.example/fhir/StructureDefinition/health-insurance',
+  ongoingTreatment: 'https://riverside-general.example/fhir/StructureDefinition/ongoing-treatment',
+  unhealthyHabits: 'https://riverside-general.example/fhir/StructureDefinition/unhealthy-habits',
+} as const;
+
 const patientColumns = sql`t.patient_id, t.first_name, t.last_name,
   t.date_of_birth::text as date_of_birth, t.gender, t.blood_type, t.email, t.address,
-  t.phone_number, t.id_card_number, ${instantText(sql`t.updated_at`)} as updated_at`;
+  t.phone_number, t.id_card_number, t.health_insurance, t.ongoing_treatment, t.unhealthy_habits,
+  ${instantText(sql`t.updated_at`)} as updated_at`;
 
 /** One keyset page of patient rows (keyset: the row id). */
 export function patientRowsQuery(window: RowWindow) {
@@ -37,13 +51,19 @@ const identifierType = (code: 'MR' | 'NI', text: string) => ({
 
 /**
  * A patient as FHIR R4 Patient. The age is not carried (the birth date says it); health
- * insurance, ongoing treatment and unhealthy habits have no Patient element and stay out.
+ * insurance, ongoing treatment and unhealthy habits, which have no Patient element, are the
+ * portal's extensions ({@link PATIENT_EXTENSIONS}).
  */
 export function toPatient(row: PatientRow): Patient {
   return {
     resourceType: 'Patient',
     id: row.patient_id,
     meta: { lastUpdated: row.updated_at },
+    extension: [
+      { url: PATIENT_EXTENSIONS.healthInsurance, valueBoolean: row.health_insurance === 'yes' },
+      { url: PATIENT_EXTENSIONS.ongoingTreatment, valueString: row.ongoing_treatment },
+      { url: PATIENT_EXTENSIONS.unhealthyHabits, valueString: row.unhealthy_habits },
+    ],
     identifier: [
       {
         use: 'usual',

@@ -82,6 +82,9 @@ describe('mappers on edge rows', () => {
     address: null,
     phone_number: '0812345678',
     id_card_number: '1234567890123',
+    health_insurance: 'yes',
+    ongoing_treatment: 'none',
+    unhealthy_habits: 'none',
     updated_at: '2026-01-01T00:00:00.000Z',
   };
 
