@@ -37,7 +37,8 @@ CREATE TABLE "bulk_export_job" (
 	CONSTRAINT "bulk_export_job_status" CHECK ("bulk_export_job"."status" in ('in-progress', 'completed', 'failed'))
 );--> statement-breakpoint
 ALTER TABLE "bulk_export_job" ADD CONSTRAINT "bulk_export_job_client_id_backend_client_client_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."backend_client"("client_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bulk_export_job_client" ON "bulk_export_job" USING btree ("client_id","status");--> statement-breakpoint
+-- One running export per client, on every instance at once (a second kick-off is a 429).
+CREATE UNIQUE INDEX "bulk_export_job_running" ON "bulk_export_job" USING btree ("client_id") WHERE "bulk_export_job"."status" = 'in-progress';--> statement-breakpoint
 CREATE INDEX "bulk_export_job_expires" ON "bulk_export_job" USING btree ("expires_at");--> statement-breakpoint
 -- An export's output: each resource type's NDJSON in numbered parts of a bounded number of
 -- lines, written as the export goes and read back one part at a time by the download.

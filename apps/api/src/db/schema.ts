@@ -450,7 +450,10 @@ export const bulkExportJob = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('bulk_export_job_client').on(t.clientId, t.status),
+    // One running export per client, on every instance at once.
+    uniqueIndex('bulk_export_job_running')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'in-progress'`),
     index('bulk_export_job_expires').on(t.expiresAt),
     check('bulk_export_job_level', sql`${t.level} in ('system', 'patient')`),
     check('bulk_export_job_status', sql`${t.status} in ('in-progress', 'completed', 'failed')`),

@@ -100,15 +100,16 @@ export async function findJob(
   return row && jobOf(row);
 }
 
-/** How many exports the client has running (a job left by a stopped instance does not count). */
-export async function runningJobs(db: Db, clientId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from bulk_export_job
+/**
+ * Marks the client's running export failed when its instance left it (no progress for
+ * {@link STALE_AFTER_MS}), so that it no longer holds the client's one running export.
+ */
+export async function failStaleJob(db: Db, clientId: string): Promise<void> {
+  await db.execute(
+    sql`update bulk_export_job set status = 'failed', error = 'The export stopped', progress = null
       where client_id = ${clientId} and status = 'in-progress'
-        and updated_at > now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`,
+        and updated_at <= now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`,
   );
-  return Number(row?.n ?? 0);
 }
 
 /** The number of resources written per type, for the manifest. */

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { loggableError } from '../../errors';
+import { loggableError, uniqueViolation } from '../../errors';
 import { audit, auditedWrite } from '../../repositories/audit';
 import { type BackendGrant, BackendTokens } from '../smart/access-tokens';
 import { backendClientActive, sweepJtis } from '../smart/clients';
@@ -17,7 +17,7 @@ import {
   findJob,
   jobCounts,
   nextPart,
-  runningJobs,
+  failStaleJob,
   STALE_AFTER_MS,
   sweepExpiredJobs,
 } from './jobs';
@@ -126,16 +126,12 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
           typesOfScope(grant.scope),
           prefer.lenient,
         );
-        if (!runner.hasRoom || (await runningJobs(db, grant.clientId)) > 0) {
-          throw new OutcomeError(
-            429,
-            'throttled',
-            'An export is already running; try again later',
-            {
-              'retry-after': '60',
-            },
-          );
-        }
+        const busy = () =>
+          new OutcomeError(429, 'throttled', 'An export is already running; try again later', {
+            'retry-after': '60',
+          });
+        if (!runner.hasRoom) throw busy();
+        await failStaleJob(db, grant.clientId);
         const job = await auditedWrite(
           db,
           request.context(),
@@ -152,7 +148,11 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
               },
               ttl,
             ),
-        );
+        ).catch((error: unknown) => {
+          // The index of one running export per client refused the row.
+          if (uniqueViolation(error) === 'bulk_export_job_running') throw busy();
+          throw error;
+        });
         runner.start(job);
         return reply
           .code(202)
