@@ -204,6 +204,16 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     expectOutcome(response, 400);
   });
 
+  it.each([
+    ['/fhir/R4/$export?_type=Basic', '_type'],
+    ['/fhir/R4/$export?_since=yesterday', '_since'],
+    ['/fhir/R4/$export?_outputFormat=csv', '_outputFormat'],
+    ['/fhir/R4/$export?patient=Patient%2F1', 'patient'],
+  ])('names the parameter at fault (%s)', async (url, parameter) => {
+    const token = await accessToken(app, rs);
+    expectOutcome(await get(url, token, { prefer: 'respond-async' }), 400, parameter);
+  });
+
   it('ignores an unsupported parameter under Prefer: handling=lenient', async () => {
     const token = await accessToken(app, rs, 'system/Patient.read');
     const response = await get('/fhir/R4/$export?_typeFilter=x', token, {

@@ -4,7 +4,7 @@ import {
   isExportType,
   PATIENT_EXPORT_TYPES,
 } from './resource-types';
-import { OutcomeError } from './outcome';
+import { refusal } from './outcome';
 
 /** What a kick-off asks for, checked. */
 export interface ExportRequest {
@@ -21,15 +21,15 @@ const INSTANT =
 
 const KNOWN_PARAMETERS = new Set(['_type', '_since', '_outputFormat']);
 
-const invalid = (diagnostics: string) => new OutcomeError(400, 'invalid', diagnostics);
+const invalid = (parameter: string, detail: string) => refusal(400, detail, parameter);
 
 /** One query parameter as a single string (a repeated `_type` is joined, as its list is). */
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   const values = [value].flat();
-  if (!values.every((v) => typeof v === 'string')) throw invalid(`${name} is not valid`);
-  if (name !== '_type' && values.length > 1) throw invalid(`${name} is given more than once`);
+  if (!values.every((v) => typeof v === 'string')) throw invalid(name, `${name} is not valid`);
+  if (name !== '_type' && values.length > 1) throw invalid(name, `${name} is given more than once`);
   return values.join(',');
 }
 
@@ -47,19 +47,18 @@ export function readExportRequest(
 ): ExportRequest {
   const unknown = Object.keys(query).filter((name) => !KNOWN_PARAMETERS.has(name));
   if (unknown.length && !lenient)
-    throw new OutcomeError(
-      400,
-      'not-supported',
+    throw invalid(
+      unknown[0]!.slice(0, 40),
       `${unknown[0]!.slice(0, 40)} is not supported (supported: _type, _since, _outputFormat)`,
     );
   const format = single(query, '_outputFormat');
   if (format !== undefined && !NDJSON_FORMATS.includes(format))
-    throw invalid('_outputFormat must be application/fhir+ndjson');
+    throw invalid('_outputFormat', '_outputFormat must be application/fhir+ndjson');
   const since = single(query, '_since');
   let sinceDate: Date | null = null;
   if (since !== undefined) {
     if (!INSTANT.test(since) || Number.isNaN(Date.parse(since)))
-      throw invalid('_since must be a FHIR instant, e.g. 2026-01-31T08:00:00Z');
+      throw invalid('_since', '_since must be a FHIR instant, e.g. 2026-01-31T08:00:00Z');
     sinceDate = new Date(since);
   }
   const levelTypes: readonly string[] = level === 'patient' ? PATIENT_EXPORT_TYPES : EXPORT_TYPES;
@@ -69,21 +68,17 @@ export function readExportRequest(
     types = levelTypes.filter((t): t is ExportType => granted.includes(t as ExportType));
   } else {
     const names = [...new Set(typeList.split(',').map((t) => t.trim()))];
-    if (names.some((n) => n === '')) throw invalid('_type holds an empty type name');
+    if (names.some((n) => n === '')) throw invalid('_type', '_type holds an empty type name');
     for (const name of names) {
       if (!isExportType(name) || !levelTypes.includes(name))
-        throw invalid(`_type: ${name.slice(0, 40)} is not a type this export can hold`);
+        throw invalid('_type', `_type: ${name.slice(0, 40)} is not a type this export can hold`);
       if (!granted.includes(name))
-        throw new OutcomeError(
-          403,
-          'forbidden',
-          `_type: ${name} is not granted by the token's scope`,
-        );
+        throw refusal(403, `_type: ${name} is not granted by the token's scope`, '_type');
     }
     types = names as ExportType[];
   }
   if (types.length === 0)
-    throw new OutcomeError(403, 'forbidden', "The token's scope grants none of these types");
+    throw refusal(403, "The token's scope grants none of these types", '_type');
   return { types, since: sinceDate };
 }
 

@@ -1,49 +1,26 @@
-import type { OperationOutcome } from '@medplum/fhirtypes';
+import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { ApiError } from '../../errors';
+import { FHIR_JSON, operationOutcome } from '../outcome';
 
-/** The FHIR issue types the bulk calls answer with. */
-export type IssueCode =
-  | 'invalid'
-  | 'not-supported'
-  | 'login'
-  | 'forbidden'
-  | 'not-found'
-  | 'throttled'
-  | 'exception'
-  | 'processing';
-
-/** An OperationOutcome with one issue. */
-export const outcome = (
-  severity: 'error' | 'information',
-  code: IssueCode,
-  diagnostics: string,
-): OperationOutcome => ({
-  resourceType: 'OperationOutcome',
-  issue: [{ severity, code, diagnostics }],
-});
-
-/** Answers an error as an OperationOutcome with its status. */
-export function sendOutcome(
-  reply: FastifyReply,
+/**
+ * A bulk call's refusal, naming the parameter at fault when there is one; answered as an
+ * OperationOutcome by the FHIR server's own rule (fhir/outcome.ts's outcomeOf).
+ */
+export const refusal = (
   status: number,
-  code: IssueCode,
-  diagnostics: string,
-): FastifyReply {
-  return reply
-    .code(status)
-    .type('application/fhir+json')
-    .send(outcome(status >= 400 ? 'error' : 'information', code, diagnostics));
-}
+  detail: string,
+  parameter?: string,
+  headers?: Record<string, string>,
+) =>
+  new ApiError(
+    status,
+    STATUS_CODES[status] ?? 'Error',
+    detail,
+    parameter ? [{ field: parameter, message: detail }] : undefined,
+    headers,
+  );
 
-/** A refusal thrown by a bulk call's checks, answered as an OperationOutcome. */
-export class OutcomeError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: IssueCode,
-    diagnostics: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(diagnostics);
-    this.name = 'OutcomeError';
-  }
-}
+/** Answers a failed export's status (a 5xx whose cause is the job's, not the request's). */
+export const sendFailure = (reply: FastifyReply, detail: string) =>
+  reply.code(500).type(FHIR_JSON).send(operationOutcome(500, detail));

@@ -22,7 +22,8 @@ import {
   sweepExpiredJobs,
 } from './jobs';
 import { readExportRequest, readPrefer } from './kick-off';
-import { OutcomeError, sendOutcome } from './outcome';
+import { FHIR_JSON, outcomeOf } from '../outcome';
+import { refusal, sendFailure } from './outcome';
 import { isExportType } from './resource-types';
 import { ExportRunner } from './runner';
 import { EXPORT_SOURCES, type ExportSources } from './sources';
@@ -86,16 +87,12 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
   await app.register(async (bulk) => {
     bulk.decorateRequest('backend', null);
 
+    // The FHIR server's rule: every refusal an OperationOutcome, a 500 that says nothing more.
     bulk.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof OutcomeError) {
-        void reply.headers(error.headers);
-        return sendOutcome(reply, error.status, error.code, error.message);
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500)
-        return sendOutcome(reply, status, 'invalid', 'Bad request');
-      request.log.error({ err: loggableError(error) }, 'bulk request failed');
-      return sendOutcome(reply, 500, 'exception', 'Something went wrong on our side');
+      const { status, outcome, headers } = outcomeOf(error);
+      if (status >= 500) request.log.error({ err: loggableError(error) }, 'bulk request failed');
+      if (headers) void reply.headers(headers);
+      return reply.code(status).type(FHIR_JSON).send(outcome);
     });
 
     bulk.addHook('onRequest', async (request, reply) => {
@@ -103,7 +100,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
       const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       const grant = token ? await tokens.verify(token) : null;
       if (!grant || !(await backendClientActive(db, grant.clientId))) {
-        throw new OutcomeError(401, 'login', 'A backend access token is required', {
+        throw refusal(401, 'A backend access token is required', undefined, {
           'www-authenticate': 'Bearer',
         });
       }
@@ -115,11 +112,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
         const grant = request.backend!;
         const prefer = readPrefer(request.headers.prefer);
         if (!prefer.async)
-          throw new OutcomeError(
-            400,
-            'invalid',
-            'An export needs the header Prefer: respond-async',
-          );
+          throw refusal(400, 'An export needs the header Prefer: respond-async', 'Prefer');
         const asked = readExportRequest(
           request.query as Record<string, unknown>,
           level,
@@ -127,7 +120,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
           prefer.lenient,
         );
         const busy = () =>
-          new OutcomeError(429, 'throttled', 'An export is already running; try again later', {
+          refusal(429, 'An export is already running; try again later', undefined, {
             'retry-after': '60',
           });
         if (!runner.hasRoom) throw busy();
@@ -164,7 +157,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
 
     const jobOf = async (request: FastifyRequest<{ Params: { id: string } }>) => {
       const job = await findJob(db, request.backend!.clientId, request.params.id);
-      if (!job) throw new OutcomeError(404, 'not-found', 'No such export (or it has expired)');
+      if (!job) throw refusal(404, 'No such export (or it has expired)');
       return job;
     };
 
@@ -172,15 +165,14 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
       const job = await jobOf(request);
       if (job.status === 'in-progress') {
         if (Date.now() - job.updatedAt.getTime() > STALE_AFTER_MS)
-          return sendOutcome(reply, 500, 'exception', 'The export stopped; start it again');
+          return sendFailure(reply, 'The export stopped; start it again');
         return reply
           .code(202)
           .header('x-progress', job.progress ?? 'in progress')
           .header('retry-after', String(RETRY_AFTER_SECONDS))
           .send();
       }
-      if (job.status === 'failed')
-        return sendOutcome(reply, 500, 'exception', 'The export failed; start it again');
+      if (job.status === 'failed') return sendFailure(reply, 'The export failed; start it again');
       return reply
         .header('expires', job.expiresAt.toUTCString())
         .type('application/json')
@@ -192,8 +184,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
       async (request, reply) => {
         const clientId = request.backend!.clientId;
         const deleted = await deleteJob(db, clientId, request.params.id);
-        if (!deleted)
-          throw new OutcomeError(404, 'not-found', 'No such export (or it has expired)');
+        if (!deleted) throw refusal(404, 'No such export (or it has expired)');
         await audit(db, request.context(), {
           action: 'bulk.export.cancel',
           outcome: 'success',
@@ -209,7 +200,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
         const type = /^([A-Za-z]{1,64})\.ndjson$/.exec(request.params.file)?.[1];
         const job = await jobOf(request);
         if (job.status !== 'completed' || !type || !isExportType(type) || !job.types.includes(type))
-          throw new OutcomeError(404, 'not-found', 'No such file');
+          throw refusal(404, 'No such file');
         await audit(db, request.context(), {
           action: 'bulk.export.download',
           outcome: 'success',
