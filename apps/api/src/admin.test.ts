@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
+import { exportJWK, generateKeyPair } from 'jose';
 import { runAdminCommand } from './admin';
 import type { Database } from './db/database';
 import { ApiError } from './errors';
+import { addBackendClientCommand, newKeyPair } from './fhir/bulk/test-kit';
 import { patientsRepository } from './repositories/patients';
 import {
   BACKENDS,
@@ -340,6 +342,29 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
     });
   });
 
+  describe('add-backend-client', () => {
+    // The JWKS's checks and the token endpoint are tested in fhir/smart/smart.test.ts.
+    it.each(['RS384', 'ES384'] as const)(
+      'registers a client with an %s key and prints its client_id last',
+      async (alg) => {
+        const pair = await newKeyPair(alg);
+        const output = await addBackendClientCommand(database, 'Lab system', {
+          keys: [pair.publicJwk],
+        });
+        expect(output).toContain('Registered backend client "Lab system" with 1 key(s).');
+        expect(output.split('\n').at(-1)).toMatch(/^bk_[A-Za-z0-9_-]{22}$/);
+      },
+    );
+
+    it('refuses a JWKS holding a private key', async () => {
+      const { privateKey } = await generateKeyPair('RS384', { extractable: true });
+      const jwks = { keys: [{ ...(await exportJWK(privateKey)), alg: 'RS384' }] };
+      const error = await failure(addBackendClientCommand(database, 'Lab system', jwks));
+      expect(error.status).toBe(400);
+      expect(error.message).toMatch(/^--jwks-file: keys\[0\] holds a private part/);
+    });
+  });
+
   it.each([[[]], [['frobnicate']], [['--help']]])(
     'prints the usage for an unknown command (%j)',
     async (argv) => {
@@ -351,6 +376,7 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
         'list-accounts',
         'lock',
         'unlock',
+        'add-backend-client',
       ])
         expect(output).toContain(command);
     },

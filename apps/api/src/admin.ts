@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import {
   addEmployeeRequestSchema,
@@ -9,6 +10,8 @@ import { loadConfig } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
 import { ApiError, describeFailure } from './errors';
+import { addBackendClient, MAX_CLIENT_NAME } from './fhir/smart/clients';
+import { checkJwks } from './fhir/smart/jwks';
 import {
   listAccounts,
   REVOKE_REASONS,
@@ -34,6 +37,10 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
   npm run admin -- unlock <username>
   npm run admin -- reset-mfa <username>              remove the second factor (lost phone); the
                                                      user enrols a new one at the next login
+  npm run admin -- add-backend-client <name> --jwks-file <file>
+                                                     register a system for FHIR bulk export (SMART
+                                                     Backend Services) with its public keys (RS384
+                                                     or ES384); prints its client_id last
 `;
 
 /** The command-line option behind each field of the add-employee schema. */
@@ -161,6 +168,47 @@ export async function runAdminCommand(
           ? `Removed the second factor of ${username}; they set up a new one at their next login.`
           : `${username} had no second factor; nothing to remove.`;
       });
+    }
+    case 'add-backend-client': {
+      const usage = 'Usage: npm run admin -- add-backend-client <name> --jwks-file <file>';
+      let parsed;
+      try {
+        parsed = parseArgs({
+          args: rest,
+          options: { 'jwks-file': { type: 'string' } },
+          allowPositionals: true,
+        });
+      } catch {
+        throw new ApiError(400, 'Bad Request', usage);
+      }
+      const name = parsed.positionals.join(' ').trim();
+      const file = parsed.values['jwks-file'];
+      if (!name || !file) throw new ApiError(400, 'Bad Request', usage);
+      if (name.length > MAX_CLIENT_NAME)
+        throw new ApiError(
+          400,
+          'Bad Request',
+          `The name is longer than ${MAX_CLIENT_NAME} characters`,
+        );
+      let text: string;
+      try {
+        text = await readFile(file, 'utf8');
+      } catch {
+        throw new ApiError(400, 'Bad Request', `--jwks-file: cannot read ${file}`);
+      }
+      let jwks;
+      try {
+        jwks = await checkJwks(JSON.parse(text));
+      } catch (error) {
+        const reason = error instanceof SyntaxError ? 'not JSON' : (error as Error).message;
+        throw new ApiError(400, 'Bad Request', `--jwks-file: ${reason}`);
+      }
+      const clientId = await addBackendClient(db, CLI_CONTEXT, name, jwks);
+      return [
+        `Registered backend client "${name}" with ${jwks.keys.length} key(s).`,
+        'Its assertions use this client_id as iss and sub; the token endpoint is /fhir/R4/auth/token.',
+        clientId,
+      ].join('\n');
     }
     default:
       return USAGE;

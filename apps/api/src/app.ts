@@ -26,6 +26,8 @@ import {
 import { corsPlugin } from './plugins/cors';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { devFrontendsPlugin } from './plugins/dev-frontends';
+import { bulkExportPlugin } from './fhir/bulk/plugin';
+import { FHIR_BASE, fhirPlugin } from './fhir/plugin';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';
@@ -257,6 +259,10 @@ export async function buildApp(options: AppOptions) {
     },
     { prefix: DEFAULT_API_BASE },
   );
+  // FHIR R4 on the same sessions; its own error and 404 answers (OperationOutcome).
+  await app.register(fhirPlugin, { prefix: FHIR_BASE, db, config });
+  // SMART Backend Services and Bulk Data export, for backend clients' tokens only.
+  await app.register(bulkExportPlugin, { db, config, jwtSecret: options.jwtSecret });
   if (config.devFrontends) {
     await app.register(devFrontendsPlugin, { workspaceRoot: process.cwd() });
   } else if (options.staticRoot) {

@@ -57,6 +57,13 @@ const envSchema = z
       .max(24 * 7)
       .default(12),
     ACTIVATION_CODE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How long a finished bulk export's files stay downloadable before they are swept. */
+    BULK_EXPORT_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     /** `auto`: demo data on an empty embedded database only; `always`/`never` force it. */
     DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
     /** argon2id's memory (KiB) and passes; OWASP's recommendation is m=19456, t=2 (p is 1). */
@@ -132,6 +139,7 @@ export interface Config {
   readonly tokenTtlSeconds: number;
   readonly sessionMaxSeconds: number;
   readonly activationCodeTtlDays: number;
+  readonly bulkExportTtlSeconds: number;
   readonly demoData: 'auto' | 'always' | 'never';
   /** argon2id's cost for new hashes (old hashes keep theirs until the next login). */
   readonly passwordHashing: HashParams;
@@ -174,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
+    bulkExportTtlSeconds: e.BULK_EXPORT_TTL_MINUTES * 60,
     demoData: e.DEMO_DATA,
     passwordHashing: {
       memoryKib: e.PASSWORD_HASH_MEMORY_KIB,

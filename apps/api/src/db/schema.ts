@@ -11,6 +11,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -88,6 +89,8 @@ export const patient = pgTable(
     index('patient_id_number')
       .using('btree', sql`(substring(${t.patientId} from 2)::bigint)`)
       .where(sql`${t.patientId} ~ '^P[0-9]{1,15}$'`),
+    // FHIR search by birth date (migration 0012).
+    index('patient_date_of_birth').on(t.dateOfBirth),
     check('patient_age_range', sql`${t.age} between 1 and 120`),
     check('patient_gender', sql`${t.gender} in ('male', 'female')`),
     check('patient_blood_type', sql`${t.bloodType} in ('A', 'B', 'AB', 'O')`),
@@ -399,4 +402,75 @@ export const auditEvent = pgTable(
       .where(sql`${t.recordType} = 'patient'`),
     check('audit_event_outcome', sql`${t.outcome} in ('success', 'failure', 'denied')`),
   ],
+);
+
+/** A backend system allowed to export (SMART Backend Services), with its public keys. */
+export const backendClient = pgTable('backend_client', {
+  clientId: text('client_id').primaryKey(),
+  name: text('name').notNull(),
+  jwks: jsonb('jwks').notNull(),
+  createdAt: createdAt(),
+  disabled: boolean('disabled').notNull().default(false),
+});
+
+/** The jti of each accepted client assertion until its expiry: a second use is a replay. */
+export const backendAssertionJti = pgTable(
+  'backend_assertion_jti',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => backendClient.clientId, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'backend_assertion_jti_pk', columns: [t.clientId, t.jti] }),
+    index('backend_assertion_jti_expires').on(t.expiresAt),
+  ],
+);
+
+/** One Bulk Data export, so that any instance answers its status. */
+export const bulkExportJob = pgTable(
+  'bulk_export_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => backendClient.clientId, { onDelete: 'cascade' }),
+    requestUrl: text('request_url').notNull(),
+    level: text('level').notNull(),
+    types: text('types').array().notNull(),
+    since: timestamp('since', { withTimezone: true }),
+    status: text('status').notNull().default('in-progress'),
+    progress: text('progress'),
+    error: text('error'),
+    transactionTime: timestamp('transaction_time', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // One running export per client, on every instance at once.
+    uniqueIndex('bulk_export_job_running')
+      .on(t.clientId)
+      .where(sql`${t.status} = 'in-progress'`),
+    index('bulk_export_job_expires').on(t.expiresAt),
+    check('bulk_export_job_level', sql`${t.level} in ('system', 'patient')`),
+    check('bulk_export_job_status', sql`${t.status} in ('in-progress', 'completed', 'failed')`),
+  ],
+);
+
+/** An export's NDJSON, per resource type in numbered parts of a bounded number of lines. */
+export const bulkExportPart = pgTable(
+  'bulk_export_part',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => bulkExportJob.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    seq: integer('seq').notNull(),
+    lines: integer('lines').notNull(),
+    ndjson: text('ndjson').notNull(),
+  },
+  (t) => [primaryKey({ name: 'bulk_export_part_pk', columns: [t.jobId, t.type, t.seq] })],
 );

@@ -68,7 +68,12 @@ export type AuditAction =
   | 'employee.access.request'
   | 'employee.access.list'
   | 'employee.access.approve'
-  | 'access.denied';
+  | 'access.denied'
+  | 'backend-client.create'
+  | 'backend.token'
+  | 'bulk.export.start'
+  | 'bulk.export.download'
+  | 'bulk.export.cancel';
 
 /** One audit event. */
 export interface AuditEntry {

@@ -36,10 +36,19 @@ describe('standard codes of the catalogues', () => {
   });
 
   it('names the systems by the URIs FHIR R4 gives them', () => {
-    expect(CODE_SYSTEMS).toEqual({
+    expect(CODE_SYSTEMS).toMatchObject({
       icd10: 'http://hl7.org/fhir/sid/icd-10',
       rxnorm: 'http://www.nlm.nih.gov/research/umls/rxnorm',
       atc: 'http://www.whocc.no/atc',
+      loinc: 'http://loinc.org',
+      snomed: 'http://snomed.info/sct',
     });
+  });
+
+  it('names the portal’s own systems by absolute https URIs, each once', () => {
+    const own = Object.entries(CODE_SYSTEMS).filter(([key]) => key.startsWith('portal'));
+    expect(own.length).toBeGreaterThan(0);
+    for (const [, uri] of own) expect(uri).toMatch(/^https:\/\/[a-z.-]+\/fhir\//);
+    expect(new Set(own.map(([, uri]) => uri)).size).toBe(own.length);
   });
 });

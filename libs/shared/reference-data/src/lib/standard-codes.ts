@@ -11,6 +11,21 @@ export const CODE_SYSTEMS = {
   rxnorm: 'http://www.nlm.nih.gov/research/umls/rxnorm',
   /** WHO Anatomical Therapeutic Chemical classification. */
   atc: 'http://www.whocc.no/atc',
+  /** LOINC (the blood group observation's code). */
+  loinc: 'http://loinc.org',
+  /** SNOMED CT (the blood group's value). */
+  snomed: 'http://snomed.info/sct',
+  /**
+   * The portal's own identifiers and catalogues, under the hospital's domain, so that a reader
+   * tells our `P001` and `R003` from another system's. `.example` until the hospital names its
+   * production domain; a URI, never fetched.
+   */
+  portalPatientId: 'https://riverside-general.example/fhir/sid/patient-id',
+  portalEmployeeId: 'https://riverside-general.example/fhir/sid/employee-id',
+  portalPosition: 'https://riverside-general.example/fhir/CodeSystem/position',
+  portalDrug: 'https://riverside-general.example/fhir/CodeSystem/drug',
+  portalDisease: 'https://riverside-general.example/fhir/CodeSystem/disease',
+  portalAuditAction: 'https://riverside-general.example/fhir/CodeSystem/audit-action',
 } as const;
 
 /** One code of a standard system and the system's own name for it. */

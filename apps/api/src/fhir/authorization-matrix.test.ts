@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bundle } from '@medplum/fhirtypes';
+import { type Database, queryRows } from '../db/database';
+import { auditOf } from '../test/assertions';
+import {
+  BACKENDS,
+  call,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  type TestUser,
+} from '../test/harness';
+import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { loadValidator } from './test/validator';
+
+beforeAll(loadValidator, 60_000);
+
+type Who = 'doctor' | 'patient' | 'hr' | 'anonymous';
+type Whose = 'own' | 'other';
+const TYPES = [
+  'Patient',
+  'Observation',
+  'AllergyIntolerance',
+  'Condition',
+  'Appointment',
+  'DocumentReference',
+  'Practitioner',
+  'PractitionerRole',
+  'AuditEvent',
+] as const;
+type Type = (typeof TYPES)[number];
+
+/**
+ * The rule, as the API's: medical personnel read every patient's clinical resources and the
+ * clinicians; a patient reads their own compartment (and the audit events about it) only; HR
+ * reads the clinicians only; nobody without a session. A patient asking for another's resource
+ * by an id that names the patient is told 403; by an id that does not (an appointment's uuid,
+ * an entry's number), 404, as it is not in their compartment.
+ */
+function expected(who: Who, type: Type, whose: Whose): number {
+  if (who === 'anonymous') return 401;
+  const clinical = !['Practitioner', 'PractitionerRole', 'AuditEvent'].includes(type);
+  if (type === 'AuditEvent') return who === 'patient' ? (whose === 'own' ? 200 : 404) : 403;
+  if (!clinical) return who === 'patient' ? 403 : 200;
+  if (who === 'hr') return 403;
+  if (who === 'doctor' || whose === 'own') return 200;
+  return ['Appointment', 'DocumentReference'].includes(type) ? 404 : 403;
+}
+
+describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
+  let database: Database;
+  let app: FastifyInstance;
+  const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
+  let other: TestUser;
+  const ids = {} as Record<Whose, Record<Type, string>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ({ app } = await createTestApp(database));
+    users.doctor = await createUser(app, database, 'medical_personnel');
+    users.hr = await createUser(app, database, 'HR');
+    users.patient = await createUser(app, database, 'patient');
+    other = await createUser(app, database, 'patient');
+    for (const [whose, user] of [
+      ['own', users.patient],
+      ['other', other],
+    ] as const) {
+      const patientId = user.recordId;
+      const booked = await call(app, 'POST', '/patient/add-patient-appointment', {
+        token: users.doctor.token,
+        body: { patient_id: patientId, date: '2030-01-02', time: '10:00', topic: 'Check' },
+      });
+      await call(app, 'POST', '/patient/add-patient-history', {
+        token: users.doctor.token,
+        body: { patient_id: patientId, date: '2025-01-02', time: '10:00', detail: 'Note' },
+      });
+      // The doctor's reading makes an audit event about the record.
+      await fhirCall(app, 'GET', `/Patient/${patientId}`, { token: users.doctor.token });
+      const [history] = await queryRows<{ id: string | number }>(
+        database.db,
+        sql`select h.id from medical_history h join patient p on p.id = h.patient_id where p.patient_id = ${patientId}`,
+      );
+      const [event] = await queryRows<{ id: string | number }>(
+        database.db,
+        sql`select id from audit_event where record_type = 'patient' and record_ids @> array[${patientId}]::text[] and action = 'patient.read' order by id desc limit 1`,
+      );
+      ids[whose] = {
+        Patient: patientId,
+        Observation: `blood-type-${patientId}`,
+        AllergyIntolerance: `${patientId}-R003`,
+        Condition: `${patientId}-I002`,
+        Appointment: booked.json<{ appointment_id: string }>().appointment_id,
+        DocumentReference: `mh-${history!.id}`,
+        Practitioner: users.doctor.recordId,
+        PractitionerRole: users.doctor.recordId,
+        AuditEvent: String(event!.id),
+      };
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  for (const who of ['doctor', 'patient', 'hr', 'anonymous'] as const) {
+    for (const type of TYPES) {
+      it(`${who} reading ${type}: own ${expected(who, type, 'own')}, other ${expected(who, type, 'other')}`, async () => {
+        const token = who === 'anonymous' ? undefined : users[who].token;
+        for (const whose of ['own', 'other'] as const) {
+          const response = await fhirCall(app, 'GET', `/${type}/${ids[whose][type]}`, {
+            ...(token ? { token } : {}),
+          });
+          const status = expected(who, type, whose);
+          if (status === 200) expectResource(response);
+          else expectOutcome(response, status);
+          if (
+            status === 403 &&
+            ['Patient', 'AllergyIntolerance'].includes(type) &&
+            who === 'patient'
+          ) {
+            expect(await auditOf(database, response)).toEqual([
+              expect.objectContaining({ outcome: 'denied', record_ids: [ids.other.Patient] }),
+            ]);
+          }
+        }
+      });
+
+      it(`${who} searching ${type}`, async () => {
+        const token = who === 'anonymous' ? undefined : users[who].token;
+        const response = await fhirCall(app, 'GET', `/${type}?_count=100`, {
+          ...(token ? { token } : {}),
+        });
+        const status = expected(who, type, 'own');
+        if (status !== 200) return void expectOutcome(response, status);
+        const bundle = expectResource<Bundle>(response);
+        const found = (bundle.entry ?? []).map((e) => e.resource!.id);
+        expect(found).toContain(ids.own[type]);
+        if (who === 'patient') expect(found).not.toContain(ids.other[type]);
+        else expect(found).toContain(ids.other[type]);
+      });
+    }
+  }
+
+  it('refuses a patient who names another patient in a search, audited as denied', async () => {
+    for (const type of [
+      'AllergyIntolerance',
+      'Condition',
+      'Appointment',
+      'DocumentReference',
+      'Observation',
+      'AuditEvent',
+    ]) {
+      const response = await fhirCall(app, 'GET', `/${type}?patient=${ids.other.Patient}`, {
+        token: users.patient.token,
+      });
+      expectOutcome(response, 403);
+      expect((await auditOf(database, response))[0]).toMatchObject({ outcome: 'denied' });
+    }
+    expectOutcome(
+      await fhirCall(app, 'GET', `/Patient/${ids.other.Patient}/$everything`, {
+        token: users.patient.token,
+      }),
+      403,
+    );
+    expectResource(
+      await fhirCall(app, 'GET', `/Patient/${ids.own.Patient}/$everything`, {
+        token: users.patient.token,
+      }),
+    );
+    expectOutcome(
+      await fhirCall(app, 'GET', `/Patient/${ids.own.Patient}/$everything`, {
+        token: users.hr.token,
+      }),
+      403,
+    );
+  });
+
+  it('shows the patient the doctor’s FHIR reads in their access log', async () => {
+    const log = await call(app, 'GET', '/profile/access-log', { token: users.patient.token });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<{ actor: string }[]>().some((entry) => entry.actor === 'staff')).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
+import { HOSPITAL_NAME } from '@portal/reference-data';
+import { RESOURCE_TYPES } from './types';
+
+/** The resource types that take a create (POST) and an update (PUT). */
+export const WRITABLE: Readonly<Record<string, readonly ('create' | 'update')[]>> = {
+  Patient: ['create', 'update'],
+  AllergyIntolerance: ['create'],
+  Condition: ['create'],
+  Appointment: ['create'],
+};
+
+/** The interactions common to every type, and the paging parameters every search takes. */
+const COMMON_SEARCH = [
+  { name: '_count', type: 'number', documentation: 'Page size, 1 to 100 (default 20)' },
+  { name: '_cursor', type: 'string', documentation: 'Opaque: follow Bundle.link next' },
+] as const;
+
+/**
+ * What this server does, exactly: read and search of each type with its parameters, the
+ * writes that are offered, and Patient/$everything; JSON only, the API's bearer sessions.
+ */
+export function capabilityStatement(baseUrl: string): CapabilityStatement {
+  const resource: CapabilityStatementRestResource[] = [...RESOURCE_TYPES.values()].map((type) => {
+    const writes = WRITABLE[type.type] ?? [];
+    return {
+      type: type.type as CapabilityStatementRestResource['type'],
+      interaction: [{ code: 'read' }, { code: 'search-type' }, ...writes.map((code) => ({ code }))],
+      versioning: 'no-version',
+      readHistory: false,
+      updateCreate: false,
+      conditionalCreate: false,
+      conditionalUpdate: type.type === 'Patient' && writes.includes('update'),
+      conditionalDelete: 'not-supported',
+      searchParam: [
+        ...Object.entries(type.params).map(([name, p]) => ({
+          name,
+          type: p.type,
+          documentation: p.documentation,
+        })),
+        ...COMMON_SEARCH,
+      ],
+      ...(type.type === 'Patient'
+        ? {
+            operation: [
+              {
+                name: 'everything',
+                definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
+              },
+            ],
+          }
+        : {}),
+    };
+  });
+  return {
+    resourceType: 'CapabilityStatement',
+    status: 'active',
+    date: '2026-11-26',
+    publisher: HOSPITAL_NAME,
+    kind: 'instance',
+    software: { name: `${HOSPITAL_NAME} portal` },
+    implementation: { description: `${HOSPITAL_NAME} portal FHIR R4 interface`, url: baseUrl },
+    fhirVersion: '4.0.1',
+    format: ['json', 'application/fhir+json'],
+    rest: [
+      {
+        mode: 'server',
+        security: {
+          cors: true,
+          description:
+            'The portal API’s bearer session token (Authorization: Bearer …, from POST /api/login). Medical personnel read every patient; a patient reads their own compartment; HR reads Practitioner and PractitionerRole. Every read is audited.',
+        },
+        resource,
+      },
+    ],
+  };
+}

@@ -1,0 +1,181 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bundle, CapabilityStatement, Patient } from '@medplum/fhirtypes';
+import { type Database, queryRows } from '../db/database';
+import { auditOf } from '../test/assertions';
+import {
+  BACKENDS,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  newPatient,
+  patientAddInput,
+  type TestUser,
+} from '../test/harness';
+import { patientsRepository } from '../repositories/patients';
+import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { loadValidator } from './test/validator';
+
+beforeAll(loadValidator, 60_000);
+
+describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let doctor: TestUser;
+  let patientUser: TestUser;
+  let hr: TestUser;
+  const family = `Fhirtest${Date.now() % 100000}`;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ({ app } = await createTestApp(database));
+    doctor = await createUser(app, database, 'medical_personnel');
+    patientUser = await createUser(app, database, 'patient');
+    hr = await createUser(app, database, 'HR');
+    const system = { actor: null, address: '127.0.0.1', requestId: 'setup' };
+    for (let n = 0; n < 5; n++) {
+      const body = newPatient({ last_name: family, gender: n % 2 ? 'male' : 'female' });
+      ids.push(
+        (await patientsRepository.add(database.db, system, patientAddInput(body), 30)).patient_id,
+      );
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('answers metadata to anyone: a valid CapabilityStatement of what it offers', async () => {
+    const statement = expectResource<CapabilityStatement>(await fhirCall(app, 'GET', '/metadata'));
+    expect(statement.fhirVersion).toBe('4.0.1');
+    const types = statement.rest?.[0]?.resource?.map((r) => r.type);
+    expect(types).toEqual(
+      expect.arrayContaining(['Patient', 'AllergyIntolerance', 'Condition', 'Appointment']),
+    );
+    const patient = statement.rest![0]!.resource!.find((r) => r.type === 'Patient')!;
+    expect(patient.searchParam?.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        '_id',
+        'identifier',
+        'name',
+        'family',
+        'given',
+        'birthdate',
+        'gender',
+      ]),
+    );
+    expect(patient.operation?.[0]?.name).toBe('everything');
+  });
+
+  it('refuses anything else without a session: 401 OperationOutcome', async () => {
+    expectOutcome(await fhirCall(app, 'GET', '/Patient'), 401);
+    expectOutcome(await fhirCall(app, 'GET', `/Patient/${ids[0]}`, { token: 'nope' }), 401);
+  });
+
+  it('reads a patient, audited as the API audits a record read', async () => {
+    const response = await fhirCall(app, 'GET', `/Patient/${ids[0]}`, { token: doctor.token });
+    const patient = expectResource<Patient>(response);
+    expect(patient.id).toBe(ids[0]);
+    expect(patient.name?.[0]?.family).toBe(family);
+    expect(await auditOf(database, response)).toEqual([
+      expect.objectContaining({ action: 'patient.read', record_ids: [ids[0]], outcome: 'success' }),
+    ]);
+  });
+
+  it('answers 404 for an unknown id or type, 405 for an interaction it does not offer', async () => {
+    expectOutcome(await fhirCall(app, 'GET', '/Patient/P999999999', { token: doctor.token }), 404);
+    expectOutcome(await fhirCall(app, 'GET', '/Medication', { token: doctor.token }), 404);
+    expectOutcome(
+      await fhirCall(app, 'GET', '/Appointment/not-a-uuid', { token: doctor.token }),
+      404,
+    );
+    expectOutcome(
+      await fhirCall(app, 'DELETE', `/Patient/${ids[0]}`, { token: doctor.token }),
+      405,
+    );
+    expectOutcome(await fhirCall(app, 'GET', '/Patient/x/y/z', { token: doctor.token }), 404);
+  });
+
+  it('searches by family name and pages with keyset cursors, every page valid', async () => {
+    const seen: string[] = [];
+    let url = `/Patient?family=${family}&_count=2`;
+    for (let page = 0; page < 5 && url; page++) {
+      const bundle = expectResource<Bundle>(
+        await fhirCall(app, 'GET', url, { token: doctor.token }),
+      );
+      seen.push(...(bundle.entry ?? []).map((e) => e.resource!.id!));
+      const next = bundle.link?.find((l) => l.relation === 'next')?.url;
+      url = next ? next.slice(next.indexOf('/fhir/R4') + '/fhir/R4'.length) : '';
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('searches by gender, birthdate, identifier and _id', async () => {
+    const search = async (query: string) =>
+      (
+        expectResource<Bundle>(
+          await fhirCall(app, 'GET', `/Patient?family=${family}&${query}`, { token: doctor.token }),
+        ).entry ?? []
+      ).map((e) => e.resource!.id);
+    expect(await search('gender=male')).toEqual([ids[1], ids[3]]);
+    expect(await search(`identifier=${ids[2]}`)).toEqual([ids[2]]);
+    expect(await search(`_id=${ids[2]},${ids[4]}`)).toEqual([ids[2], ids[4]]);
+    const year = new Date().getUTCFullYear() - 42;
+    expect(await search(`birthdate=${year}`)).toHaveLength(5);
+    expect(await search(`birthdate=lt${year}`)).toHaveLength(0);
+  });
+
+  it('refuses a bad parameter with a 400 naming it', async () => {
+    for (const [query, name] of [
+      ['_count=0', '_count'],
+      ['_count=abc', '_count'],
+      ['birthdate=yesterday', 'birthdate'],
+      ['birthdate=2020-02-30', 'birthdate'],
+      ['colour=blue', 'colour'],
+      ['_cursor=zzz', '_cursor'],
+      ['family=a&family=b', 'family'],
+    ] as const) {
+      expectOutcome(
+        await fhirCall(app, 'GET', `/Patient?${query}`, { token: doctor.token }),
+        400,
+        name,
+      );
+    }
+  });
+
+  it('keeps a patient to their own compartment and HR to staff', async () => {
+    expectResource(
+      await fhirCall(app, 'GET', `/Patient/${patientUser.recordId}`, { token: patientUser.token }),
+    );
+    const denied = await fhirCall(app, 'GET', `/Patient/${ids[0]}`, { token: patientUser.token });
+    expectOutcome(denied, 403);
+    expect(await auditOf(database, denied)).toEqual([
+      expect.objectContaining({ action: 'patient.read', record_ids: [ids[0]], outcome: 'denied' }),
+    ]);
+    const own = expectResource<Bundle>(
+      await fhirCall(app, 'GET', '/Patient', { token: patientUser.token }),
+    );
+    expect(own.entry?.map((e) => e.resource!.id)).toEqual([patientUser.recordId]);
+    expectOutcome(await fhirCall(app, 'GET', '/Patient', { token: hr.token }), 403);
+    expectResource(await fhirCall(app, 'GET', '/Practitioner', { token: hr.token }));
+  });
+
+  it('gives $everything for a patient, audited', async () => {
+    const response = await fhirCall(app, 'GET', `/Patient/${ids[0]}/$everything`, {
+      token: doctor.token,
+    });
+    const bundle = expectResource<Bundle>(response);
+    const types = bundle.entry!.map((e) => e.resource!.resourceType);
+    expect(types).toEqual(
+      expect.arrayContaining(['Patient', 'Observation', 'AllergyIntolerance', 'Condition']),
+    );
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from audit_event where request_id = ${String(response.headers['x-request-id'])}`,
+    );
+    expect(rows[0]!.n).toBeGreaterThan(0);
+  });
+});

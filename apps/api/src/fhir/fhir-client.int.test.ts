@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { Client } from 'fhir-kit-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type { Database } from '../db/database';
+import {
+  BACKENDS,
+  call,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  newPatient,
+  type TestUser,
+} from '../test/harness';
+import { expectValid, loadValidator } from './test/validator';
+
+beforeAll(loadValidator, 60_000);
+
+/**
+ * A real FHIR client library against a listening server: what an integrator's system does.
+ * Every resource it gets back goes through the independent validator.
+ */
+describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let doctor: TestUser;
+  let client: Client;
+  let anonymous: Client;
+  const family = `Kitclient${process.pid % 10000}`;
+  const ids: string[] = [];
+  /** Every resource the client received, validated at the end too. */
+  const received: Resource[] = [];
+  const keep = <T>(resource: T): T => {
+    const r = resource as Resource;
+    expectValid(r);
+    received.push(r);
+    return resource;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(backend);
+    ({ app } = await createTestApp(database));
+    doctor = await createUser(app, database, 'medical_personnel');
+    for (let n = 0; n < 5; n++) {
+      const body = newPatient({ last_name: family });
+      body.patient_drug_allergy = [
+        { drug_id: 'R002', reaction: 'Hives', severity: 'severe' } as never,
+        { drug_id: 'R003' },
+      ];
+      const added = await call(app, 'POST', '/patient/add-patient', { token: doctor.token, body });
+      if (added.statusCode !== 201) throw new Error(added.body);
+      ids.push(body.patient.patient_id);
+    }
+    await call(app, 'POST', '/patient/add-patient-appointment', {
+      token: doctor.token,
+      body: {
+        patient_id: ids[0],
+        date: `${new Date().getUTCFullYear() + 1}-03-01`,
+        time: '09:30',
+        topic: 'Follow-up',
+        clinician_id: doctor.recordId,
+        duration_minutes: 30,
+      },
+    });
+    await call(app, 'POST', '/patient/add-patient-history', {
+      token: doctor.token,
+      body: { patient_id: ids[0], date: '2025-06-01', time: '08:00', detail: 'Seen for a cough' },
+    });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const baseUrl = `${address}/fhir/R4`;
+    client = new Client({ baseUrl, customHeaders: { Authorization: `Bearer ${doctor.token}` } });
+    anonymous = new Client({ baseUrl });
+  }, 90_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('reads the capability statement without a session', async () => {
+    const statement = keep(await anonymous.capabilityStatement()) as unknown as {
+      fhirVersion: string;
+    };
+    expect(statement.fhirVersion).toBe('4.0.1');
+  });
+
+  it('reads a patient and searches with paging via nextPage', async () => {
+    const patient = keep(await client.read({ resourceType: 'Patient', id: ids[0]! }));
+    expect(patient.id).toBe(ids[0]);
+    const seen: string[] = [];
+    let bundle = keep(
+      (await client.search({
+        resourceType: 'Patient',
+        searchParams: { family, _count: 2 },
+      })) as unknown as Bundle,
+    );
+    for (let page = 0; page < 10; page++) {
+      seen.push(...(bundle.entry ?? []).map((e) => keep(e.resource!).id!));
+      const next = client.nextPage({ bundle: bundle as never });
+      if (!next) break;
+      bundle = keep((await next) as unknown as Bundle);
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('searches each clinical type of a patient', async () => {
+    const search = async (resourceType: string, searchParams: Record<string, string>) =>
+      (
+        (keep(await client.search({ resourceType, searchParams })) as unknown as Bundle).entry ?? []
+      ).map((e) => keep(e.resource!));
+    const allergies = await search('AllergyIntolerance', { patient: ids[0]! });
+    expect(allergies).toHaveLength(2);
+    const rxnorm = await search('AllergyIntolerance', {
+      patient: ids[0]!,
+      code: 'http://www.nlm.nih.gov/research/umls/rxnorm|161',
+    });
+    expect(rxnorm.map((r) => r.id)).toEqual([`${ids[0]}-R002`]);
+    const conditions = await search('Condition', {
+      patient: ids[0]!,
+      code: 'http://hl7.org/fhir/sid/icd-10|J11.1',
+      'clinical-status': 'active',
+    });
+    expect(conditions).toHaveLength(1);
+    expect(await search('Appointment', { patient: ids[0]!, status: 'booked' })).toHaveLength(1);
+    expect(await search('DocumentReference', { patient: ids[0]! })).toHaveLength(1);
+    expect(
+      await search('Observation', { patient: ids[0]!, code: 'http://loinc.org|883-9' }),
+    ).toHaveLength(1);
+    expect(await search('Practitioner', { identifier: doctor.recordId })).toHaveLength(1);
+    expect(
+      await search('PractitionerRole', { practitioner: `Practitioner/${doctor.recordId}` }),
+    ).toHaveLength(1);
+  });
+
+  it('runs Patient/$everything', async () => {
+    const bundle = keep(
+      (await client.operation({
+        name: '$everything',
+        resourceType: 'Patient',
+        id: ids[0]!,
+        method: 'GET',
+      })) as unknown as Bundle,
+    );
+    const types = (bundle.entry ?? []).map((e) => keep(e.resource!).resourceType);
+    expect(new Set(types)).toEqual(
+      new Set([
+        'Patient',
+        'Observation',
+        'AllergyIntolerance',
+        'Condition',
+        'Appointment',
+        'DocumentReference',
+      ]),
+    );
+  });
+
+  it('gets an OperationOutcome for what fails', async () => {
+    const failure = await client.read({ resourceType: 'Patient', id: 'P999999998' }).then(
+      () => undefined,
+      (error: { response?: { status?: number; data?: Resource } }) => error.response,
+    );
+    expect(failure?.status).toBe(404);
+    expect(keep(failure!.data!).resourceType).toBe('OperationOutcome');
+    const refused = await anonymous.read({ resourceType: 'Patient', id: ids[0]! }).then(
+      () => undefined,
+      (error: { response?: { status?: number; data?: Resource } }) => error.response,
+    );
+    expect(refused?.status).toBe(401);
+    expect(received.length).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database';
+import { FUZZ_RUNS, FUZZ_SEED } from '../fuzz/fuzz-kit';
+import { createTestApp, createTestDatabase, createUser, type TestUser } from '../test/harness';
+import { FHIR_BASE } from './plugin';
+import { RESOURCE_TYPES } from './types';
+
+/** Search queries per run: a fraction of the body fuzzers' (each query is a whole search). */
+const RUNS = Math.max(50, Math.round(FUZZ_RUNS / 4));
+
+const TYPES = [...RESOURCE_TYPES.keys(), 'Medication', 'metadata', '%24everything'];
+const PARAMS = [
+  ...new Set([...RESOURCE_TYPES.values()].flatMap((t) => Object.keys(t.params))),
+  '_count',
+  '_cursor',
+  '_format',
+  '_sort',
+  'unknown',
+  '__proto__',
+  'constructor',
+];
+
+/** Values near what parameters take, and far from it. */
+const value = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom(
+    'eq2024',
+    'ge2024-02-30',
+    'lt0000',
+    'le9999-12-31',
+    'gt2024-01-01T10:00Z',
+    'ne2024-13',
+    '2024-01-01T25:61:00+14:00',
+    'http://loinc.org|883-9',
+    'http://hl7.org/fhir/sid/icd-10|J11.1',
+    '|',
+    'a|',
+    'Patient/P001',
+    'P001,P002,,',
+    'active',
+    'male',
+    '0',
+    '-1',
+    '101',
+    '1e3',
+    'cjk5',
+    'cjk5ODc2NTQz',
+    "'; drop table patient; --",
+    '%',
+    '_',
+    '\\',
+    'x'.repeat(300),
+  ),
+  fc.integer().map(String),
+);
+
+const query = fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 5 });
+
+describe(`fuzz: FHIR search parameters (${RUNS} searches, seed ${FUZZ_SEED})`, () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let users: TestUser[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ({ app } = await createTestApp(database));
+    users = [
+      await createUser(app, database, 'medical_personnel'),
+      await createUser(app, database, 'patient'),
+      await createUser(app, database, 'HR'),
+    ];
+  }, 120_000);
+
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it(
+    'answers every search with a Bundle or an OperationOutcome, never a 5xx',
+    async () => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...TYPES),
+          query,
+          fc.nat({ max: users.length - 1 }),
+          async (type, params, who) => {
+            const search = params
+              .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+              .join('&');
+            const response = await app.inject({
+              method: 'GET',
+              url: `${FHIR_BASE}/${type}?${search}`,
+              headers: { authorization: `Bearer ${users[who]!.token}` },
+            });
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            expect(response.statusCode, response.body).toBeLessThan(500);
+            expect(response.headers['content-type']).toMatch(/^application\/fhir\+json/);
+            const body = response.json<{ resourceType: string }>();
+            expect(['Bundle', 'OperationOutcome', 'CapabilityStatement']).toContain(
+              body.resourceType,
+            );
+            expect(response.body).not.toMatch(/\bat \/|select |stack/i);
+          },
+        ),
+        { numRuns: RUNS, seed: FUZZ_SEED },
+      );
+      // Both answers were reached: the fuzz tests searches, not only refusals.
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+      expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
+    },
+    120_000 + RUNS * 200,
+  );
+});

@@ -1,0 +1,30 @@
+/**
+ * FHIR R4 resources from the portal's tables: one pure mapper per type (`toX(row)`) and one
+ * row query per type (`xRowsQuery({ after, limit, where })`, a keyset page of the rows the
+ * mapper takes, each with its position `k` to pass back as `after`). These names are stable:
+ * bulk export streams with them.
+ *
+ * | resource            | row query               | mapper                      | table                   |
+ * |---------------------|-------------------------|-----------------------------|-------------------------|
+ * | Patient             | patientRowsQuery        | toPatient                   | patient                 |
+ * | Observation (blood) | patientRowsQuery        | toBloodTypeObservation      | patient.blood_type      |
+ * | AllergyIntolerance  | allergyRowsQuery        | toAllergyIntolerance        | patient_drug_allergy    |
+ * | Condition           | conditionRowsQuery      | toCondition                 | patient_chronic_disease |
+ * | Appointment         | appointmentRowsQuery    | toAppointment               | appointment             |
+ * | DocumentReference   | historyRowsQuery        | toDocumentReference         | medical_history         |
+ * | Practitioner        | practitionerRowsQuery   | toPractitioner              | employee (clinical)     |
+ * | PractitionerRole    | practitionerRowsQuery   | toPractitionerRole          | employee (clinical)     |
+ * | AuditEvent          | auditEventRowsQuery     | toAuditEvent                | audit_event             |
+ *
+ * `where` is SQL on the table's own columns, unqualified (e.g. sql`patient_id = 7` on
+ * appointment for one patient's row id); toBloodTypeObservation answers null without a blood
+ * type. Run a query with db/database.ts's queryRows.
+ */
+export * from './common';
+export * from './patient';
+export * from './allergy-intolerance';
+export * from './condition';
+export * from './appointment';
+export * from './document-reference';
+export * from './practitioner';
+export * from './audit-event';

@@ -1,0 +1,119 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { FHIR_BASE } from '../plugin';
+import { loggableError } from '../../errors';
+import { audit } from '../../repositories/audit';
+import { ACCESS_TOKEN_TTL_SECONDS, type BackendTokens } from './access-tokens';
+import { checkAssertion } from './assertion';
+import { ASSERTION_ALGORITHMS } from './jwks';
+import { grantScopes, SCOPES_SUPPORTED } from './scopes';
+
+/** The token endpoint's path. */
+export const TOKEN_PATH = `${FHIR_BASE}/auth/token`;
+
+const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+
+/** The server's own URL as the client reached it (behind a proxy: TRUST_PROXY's headers). */
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The audit trail's name for a backend client (it has no user account). */
+export const backendActorName = (clientId: string) => `backend:${clientId}`;
+
+/** An OAuth 2.0 error answer (RFC 6749, 5.2); invalid_client is a 401 as the RFC allows. */
+function oauthError(reply: FastifyReply, error: string, description: string) {
+  return reply
+    .code(error === 'invalid_client' ? 401 : 400)
+    .header('cache-control', 'no-store')
+    .type('application/json')
+    .send({ error, error_description: description });
+}
+
+/**
+ * SMART Backend Services: the configuration document (anonymous) and the token endpoint
+ * (client credentials with a `private_key_jwt` assertion, form-encoded as OAuth requires).
+ */
+export async function smartRoutes(
+  app: FastifyInstance,
+  options: { db: Db; tokens: BackendTokens },
+): Promise<void> {
+  const { db, tokens } = options;
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (_request, body, done) => done(null, new URLSearchParams(body as string)),
+  );
+
+  // Fastify's own refusals (a body of another type, too large, not parsed) in OAuth's words too.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500)
+      return oauthError(reply, 'invalid_request', 'Send a form-encoded body of at most 16 KB');
+    request.log.error({ err: loggableError(error) }, 'token request failed');
+    return reply.code(500).header('cache-control', 'no-store').send({ error: 'server_error' });
+  });
+
+  app.get(`${FHIR_BASE}/.well-known/smart-configuration`, async (request, reply) =>
+    reply.header('cache-control', 'no-cache').send({
+      token_endpoint: `${originOf(request)}${TOKEN_PATH}`,
+      token_endpoint_auth_methods_supported: ['private_key_jwt'],
+      token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
+      grant_types_supported: ['client_credentials'],
+      scopes_supported: SCOPES_SUPPORTED,
+      capabilities: ['client-confidential-asymmetric', 'permission-v1', 'permission-v2'],
+    }),
+  );
+
+  app.post(TOKEN_PATH, async (request, reply) => {
+    if (!(request.body instanceof URLSearchParams))
+      return oauthError(
+        reply,
+        'invalid_request',
+        'Send the request as application/x-www-form-urlencoded',
+      );
+    const form = request.body;
+    for (const name of ['grant_type', 'client_assertion_type', 'client_assertion', 'scope']) {
+      if (form.getAll(name).length > 1)
+        return oauthError(reply, 'invalid_request', `${name} is given more than once`);
+    }
+    const grantType = form.get('grant_type');
+    if (!grantType) return oauthError(reply, 'invalid_request', 'grant_type is required');
+    if (grantType !== 'client_credentials')
+      return oauthError(reply, 'unsupported_grant_type', 'grant_type must be client_credentials');
+    if (form.get('client_assertion_type') !== CLIENT_ASSERTION_TYPE)
+      return oauthError(
+        reply,
+        'invalid_request',
+        `client_assertion_type must be ${CLIENT_ASSERTION_TYPE}`,
+      );
+    const assertion = form.get('client_assertion');
+    if (!assertion) return oauthError(reply, 'invalid_request', 'client_assertion is required');
+    const scope = grantScopes(form.get('scope') ?? undefined);
+    if (!scope.ok) return oauthError(reply, 'invalid_scope', scope.reason);
+
+    const checked = await checkAssertion(db, assertion, `${originOf(request)}${TOKEN_PATH}`);
+    if (!checked.ok) {
+      // A refusal is audited only for a registered client: anyone can post anything here.
+      if (checked.clientId) {
+        await audit(db, request.context(), {
+          action: 'backend.token',
+          outcome: 'failure',
+          username: backendActorName(checked.clientId),
+        });
+      }
+      return oauthError(reply, 'invalid_client', checked.description);
+    }
+    await audit(db, request.context(), {
+      action: 'backend.token',
+      outcome: 'success',
+      username: backendActorName(checked.clientId),
+    });
+    const accessToken = await tokens.sign({ clientId: checked.clientId, scope: scope.scope });
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send({
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      scope: scope.scope,
+    });
+  });
+}

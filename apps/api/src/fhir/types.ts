@@ -1,0 +1,518 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Resource } from '@medplum/fhirtypes';
+import { ACCESS_LOG_READ_ACTION, CHART_APPOINTMENTS_READ_ACTION } from '@portal/contract';
+import {
+  CODE_SYSTEMS,
+  DISEASE_CODES,
+  DISEASE_IDS,
+  DRUG_CODES,
+  DRUG_IDS,
+  type Role,
+} from '@portal/reference-data';
+import type { AuditAction } from '../repositories/audit';
+import {
+  allergyRowsQuery,
+  appointmentRowsQuery,
+  auditEventRowsQuery,
+  bloodTypeObservationId,
+  concernsPatient,
+  conditionRowsQuery,
+  historyRowsQuery,
+  patientRowsQuery,
+  practitionerRowsQuery,
+  type RowWindow,
+  toAllergyIntolerance,
+  toAppointment,
+  toAuditEvent,
+  toBloodTypeObservation,
+  toCondition,
+  toDocumentReference,
+  toPatient,
+  toPractitioner,
+  toPractitionerRole,
+} from './resources';
+import {
+  anyOf,
+  badParameter,
+  dateCondition,
+  list,
+  parseToken,
+  repeated,
+  single,
+  startsWith,
+} from './search';
+
+/** A search parameter: its FHIR type (for the CapabilityStatement) and its condition. */
+interface SearchParameter {
+  readonly type: 'token' | 'string' | 'date' | 'reference';
+  readonly documentation: string;
+  /** The condition on the table's own columns; `values` as the query string gave them. */
+  readonly where: (values: string | string[], name: string) => SQL;
+}
+
+/** Who a resource type is about, which decides who may read it and how reads are audited. */
+export type Scope = 'patient' | 'staff' | 'audit';
+
+/** One resource type the server offers. */
+export interface ResourceType {
+  readonly type: string;
+  readonly scope: Scope;
+  readonly rows: (window: RowWindow) => SQL;
+  /** The resource of a row (null: the row has none, e.g. a patient without a blood type). */
+  readonly map: (row: never, viewer?: string) => Resource | null;
+  /**
+   * The row of a resource id, as a condition on the table's own columns, and the patient the
+   * id names when it names one (so a patient asking for another's is told 403 before any
+   * read); null when the id cannot be one of this type's (a 404).
+   */
+  readonly byId: (id: string) => { where: SQL; patientId?: string } | null;
+  /** The rows of one patient's compartment, on the table's own columns. */
+  readonly compartment?: (patientId: string) => SQL;
+  readonly params: Readonly<Record<string, SearchParameter>>;
+  /** Who may read it. */
+  readonly roles: readonly Role[];
+  /** The audit action of reading it (patient scope: the API's action for the same data). */
+  readonly readAction: AuditAction;
+}
+
+/** A patient's row id by their portal id, as SQL (no row: null, which matches nothing). */
+const patientRow = (patientId: string) =>
+  sql`(select id from patient where patient_id = ${patientId})`;
+
+/** The ids a `_id` parameter lists, as a condition. */
+const idParameter = (where: (id: string) => SQL | null): SearchParameter => ({
+  type: 'token',
+  documentation: 'The resource id (a comma-separated list: any of them)',
+  where: (values, name) => anyOf(list(name, single(name, values)).flatMap((id) => where(id) ?? [])),
+});
+
+/** `patient`: `Patient/P001` or `P001`, a comma-separated list. */
+const patientParameter = (column: (patientId: string) => SQL): SearchParameter => ({
+  type: 'reference',
+  documentation: 'The patient (Patient/{id} or {id})',
+  where: (values, name) =>
+    anyOf(list(name, single(name, values)).map((v) => column(v.replace(/^Patient\//, '')))),
+});
+
+/** A token parameter of fixed codes: each given code (any system given must be `system`). */
+const fixedToken = (
+  documentation: string,
+  system: string | undefined,
+  codes: Readonly<Record<string, SQL>>,
+): SearchParameter => ({
+  type: 'token',
+  documentation,
+  where: (values, name) =>
+    anyOf(
+      list(name, single(name, values)).map((value) => {
+        const token = parseToken(name, value);
+        if (token.system !== undefined && token.system !== (system ?? '')) return sql`false`;
+        return codes[token.code] ?? sql`false`;
+      }),
+    ),
+});
+
+/** A date parameter on a column (repeatable: `ge2024&date=lt2025`). */
+const dateParameter = (
+  documentation: string,
+  column: SQL,
+  kind: 'date' | 'timestamp',
+): SearchParameter => ({
+  type: 'date',
+  documentation,
+  where: (values, name) =>
+    sql.join(
+      repeated(name, values).map((v) => dateCondition(name, v, column, kind)),
+      sql` and `,
+    ),
+});
+
+/** A string parameter: any of the columns starts with the value. */
+const stringParameter = (documentation: string, columns: readonly SQL[]): SearchParameter => ({
+  type: 'string',
+  documentation,
+  where: (values, name) => {
+    const value = single(name, values);
+    return anyOf(columns.map((column) => startsWith(column, value)));
+  },
+});
+
+/** The catalogue ids a coded search names, by each system the mappers code them in. */
+function catalogueCodes(
+  ids: readonly string[],
+  codes: Readonly<Record<string, Readonly<Record<string, { code: string }>>>>,
+  own: string,
+): Map<string, Map<string, string[]>> {
+  const bySystem = new Map<string, Map<string, string[]>>();
+  const add = (system: string, code: string, id: string) => {
+    const map = bySystem.get(system) ?? new Map<string, string[]>();
+    map.set(code, [...(map.get(code) ?? []), id]);
+    bySystem.set(system, map);
+  };
+  for (const id of ids) {
+    add(own, id, id);
+    for (const [key, value] of Object.entries(codes[id] ?? {})) {
+      add(CODE_SYSTEMS[key as keyof typeof CODE_SYSTEMS], value.code, id);
+    }
+  }
+  return bySystem;
+}
+
+/** `code` on a catalogue column: `system|code` or a code of any of the systems. */
+function catalogueParameter(
+  documentation: string,
+  column: SQL,
+  bySystem: Map<string, Map<string, string[]>>,
+): SearchParameter {
+  return {
+    type: 'token',
+    documentation,
+    where: (values, name) => {
+      const ids = list(name, single(name, values)).flatMap((value) => {
+        const token = parseToken(name, value);
+        const systems =
+          token.system === undefined ? [...bySystem.values()] : [bySystem.get(token.system)];
+        return systems.flatMap((map) => map?.get(token.code) ?? []);
+      });
+      return ids.length
+        ? sql`${column} in (${sql.join(
+            [...new Set(ids)].map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`;
+    },
+  };
+}
+
+/** `clinical-status`: the portal's entries are all active. */
+const activeStatus = (system: string) =>
+  fixedToken('Clinical status (entries here are active)', system, { active: sql`true` });
+
+/** An id of the form `{patient id}-{catalogue id}`: the two, or null. */
+function linkId(id: string, ids: readonly string[]): { patientId: string; entry: string } | null {
+  const dash = id.lastIndexOf('-');
+  if (dash <= 0) return null;
+  const entry = id.slice(dash + 1);
+  return ids.includes(entry) ? { patientId: id.slice(0, dash), entry } : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ROW_NUMBER = /^\d{1,15}$/;
+/** A portal id (P…, E…) as the router takes it: no id of another form can name a row. */
+const PORTAL_ID = /^[A-Za-z0-9.-]{1,64}$/;
+
+const CLINICAL: readonly Role[] = ['medical_personnel', 'patient'];
+const ownPatient = (patientId: string) => sql`patient_id = ${patientRow(patientId)}`;
+
+const patientType: ResourceType = {
+  type: 'Patient',
+  scope: 'patient',
+  rows: patientRowsQuery,
+  map: toPatient as ResourceType['map'],
+  byId: (id) => (PORTAL_ID.test(id) ? { where: sql`patient_id = ${id}`, patientId: id } : null),
+  compartment: (patientId) => sql`patient_id = ${patientId}`,
+  roles: CLINICAL,
+  readAction: 'patient.read',
+  params: {
+    _id: idParameter((id) => sql`patient_id = ${id}`),
+    identifier: {
+      type: 'token',
+      documentation: `The Patient ID (system ${CODE_SYSTEMS.portalPatientId})`,
+      where: (values, name) =>
+        anyOf(
+          list(name, single(name, values)).map((value) => {
+            const token = parseToken(name, value);
+            return token.system === undefined || token.system === CODE_SYSTEMS.portalPatientId
+              ? sql`patient_id = ${token.code}`
+              : sql`false`;
+          }),
+        ),
+    },
+    name: stringParameter('The start of the given or family name', [
+      sql`first_name`,
+      sql`last_name`,
+    ]),
+    family: stringParameter('The start of the family name', [sql`last_name`]),
+    given: stringParameter('The start of the given name', [sql`first_name`]),
+    birthdate: dateParameter('The date of birth', sql`date_of_birth`, 'date'),
+    gender: fixedToken('male or female', 'http://hl7.org/fhir/administrative-gender', {
+      male: sql`gender = 'male'`,
+      female: sql`gender = 'female'`,
+      other: sql`false`,
+      unknown: sql`false`,
+    }),
+  },
+};
+
+const observationType: ResourceType = {
+  type: 'Observation',
+  scope: 'patient',
+  rows: (window) =>
+    patientRowsQuery({
+      ...window,
+      where: window.where
+        ? sql`blood_type is not null and ${window.where}`
+        : sql`blood_type is not null`,
+    }),
+  map: toBloodTypeObservation as ResourceType['map'],
+  byId: (id) => {
+    const patientId = id.startsWith(bloodTypeObservationId('')) ? id.slice(11) : '';
+    return PORTAL_ID.test(patientId) ? { where: sql`patient_id = ${patientId}`, patientId } : null;
+  },
+  compartment: (patientId) => sql`patient_id = ${patientId}`,
+  roles: CLINICAL,
+  readAction: 'patient.read',
+  params: {
+    _id: idParameter((id) => {
+      const found = observationType.byId(id);
+      return found ? found.where : null;
+    }),
+    patient: patientParameter((patientId) => sql`patient_id = ${patientId}`),
+    subject: patientParameter((patientId) => sql`patient_id = ${patientId}`),
+    code: fixedToken('883-9 (ABO group)', CODE_SYSTEMS.loinc, { '883-9': sql`true` }),
+  },
+};
+
+export const drugCodes = catalogueCodes(DRUG_IDS, DRUG_CODES, CODE_SYSTEMS.portalDrug);
+const allergyType: ResourceType = {
+  type: 'AllergyIntolerance',
+  scope: 'patient',
+  rows: allergyRowsQuery,
+  map: toAllergyIntolerance as ResourceType['map'],
+  byId: (id) => {
+    const link = linkId(id, DRUG_IDS);
+    return link
+      ? {
+          where: sql`patient_id = ${patientRow(link.patientId)} and drug_id = ${link.entry}`,
+          patientId: link.patientId,
+        }
+      : null;
+  },
+  compartment: ownPatient,
+  roles: CLINICAL,
+  readAction: 'patient.read',
+  params: {
+    _id: idParameter((id) => allergyType.byId(id)?.where ?? null),
+    patient: patientParameter(ownPatient),
+    code: catalogueParameter(
+      'The drug (RxNorm, ATC or the portal’s code)',
+      sql`drug_id`,
+      drugCodes,
+    ),
+    'clinical-status': activeStatus(
+      'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+    ),
+  },
+};
+
+export const diseaseCodes = catalogueCodes(DISEASE_IDS, DISEASE_CODES, CODE_SYSTEMS.portalDisease);
+const conditionType: ResourceType = {
+  type: 'Condition',
+  scope: 'patient',
+  rows: conditionRowsQuery,
+  map: toCondition as ResourceType['map'],
+  byId: (id) => {
+    const link = linkId(id, DISEASE_IDS);
+    return link
+      ? {
+          where: sql`patient_id = ${patientRow(link.patientId)} and disease_id = ${link.entry}`,
+          patientId: link.patientId,
+        }
+      : null;
+  },
+  compartment: ownPatient,
+  roles: CLINICAL,
+  readAction: 'patient.read',
+  params: {
+    _id: idParameter((id) => conditionType.byId(id)?.where ?? null),
+    patient: patientParameter(ownPatient),
+    subject: patientParameter(ownPatient),
+    code: catalogueParameter(
+      'The disease (ICD-10 or the portal’s code)',
+      sql`disease_id`,
+      diseaseCodes,
+    ),
+    'clinical-status': activeStatus('http://terminology.hl7.org/CodeSystem/condition-clinical'),
+    category: fixedToken(
+      'problem-list-item',
+      'http://terminology.hl7.org/CodeSystem/condition-category',
+      { 'problem-list-item': sql`true` },
+    ),
+  },
+};
+
+const byAppointmentId = (id: string) =>
+  UUID.test(id) ? sql`appointment_id = ${id.toLowerCase()}::uuid` : null;
+const appointmentType: ResourceType = {
+  type: 'Appointment',
+  scope: 'patient',
+  rows: appointmentRowsQuery,
+  map: toAppointment as ResourceType['map'],
+  byId: (id) => {
+    const where = byAppointmentId(id);
+    return where ? { where } : null;
+  },
+  compartment: ownPatient,
+  roles: CLINICAL,
+  readAction: CHART_APPOINTMENTS_READ_ACTION,
+  params: {
+    _id: idParameter(byAppointmentId),
+    patient: patientParameter(ownPatient),
+    date: dateParameter('The day of the appointment', sql`date`, 'date'),
+    status: fixedToken('booked, cancelled, fulfilled or noshow', undefined, {
+      booked: sql`status = 'booked'`,
+      cancelled: sql`status = 'cancelled'`,
+      fulfilled: sql`status = 'fulfilled'`,
+      noshow: sql`status = 'noshow'`,
+    }),
+    practitioner: {
+      type: 'reference',
+      documentation: 'The clinician (Practitioner/{id} or {id})',
+      where: (values, name) =>
+        anyOf(
+          list(name, single(name, values)).map(
+            (v) =>
+              sql`clinician_id = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
+          ),
+        ),
+    },
+  },
+};
+
+const byHistoryId = (id: string) => {
+  const match = /^mh-(\d{1,15})$/.exec(id);
+  return match ? sql`id = ${Number(match[1])}` : null;
+};
+const documentType: ResourceType = {
+  type: 'DocumentReference',
+  scope: 'patient',
+  rows: historyRowsQuery,
+  map: toDocumentReference as ResourceType['map'],
+  byId: (id) => {
+    const where = byHistoryId(id);
+    return where ? { where } : null;
+  },
+  compartment: ownPatient,
+  roles: CLINICAL,
+  readAction: 'patient.read',
+  params: {
+    _id: idParameter(byHistoryId),
+    patient: patientParameter(ownPatient),
+    subject: patientParameter(ownPatient),
+    period: dateParameter('The date the entry is about', sql`date`, 'date'),
+  },
+};
+
+const staffParams = (): Record<string, SearchParameter> => ({
+  _id: idParameter((id) => (PORTAL_ID.test(id) ? sql`employee_id = ${id}` : null)),
+  active: fixedToken('true: working; false: resigned', undefined, {
+    true: sql`work_status = 'yes'`,
+    false: sql`work_status = 'no'`,
+  }),
+});
+const STAFF_READERS: readonly Role[] = ['HR', 'medical_personnel'];
+const practitionerType: ResourceType = {
+  type: 'Practitioner',
+  scope: 'staff',
+  rows: practitionerRowsQuery,
+  map: toPractitioner as ResourceType['map'],
+  byId: (id) => (PORTAL_ID.test(id) ? { where: sql`employee_id = ${id}` } : null),
+  roles: STAFF_READERS,
+  readAction: 'employee.read',
+  params: {
+    ...staffParams(),
+    identifier: {
+      type: 'token',
+      documentation: `The Employee ID (system ${CODE_SYSTEMS.portalEmployeeId})`,
+      where: (values, name) =>
+        anyOf(
+          list(name, single(name, values)).map((value) => {
+            const token = parseToken(name, value);
+            return token.system === undefined || token.system === CODE_SYSTEMS.portalEmployeeId
+              ? sql`employee_id = ${token.code}`
+              : sql`false`;
+          }),
+        ),
+    },
+    name: stringParameter('The start of the given or family name', [
+      sql`first_name`,
+      sql`last_name`,
+    ]),
+    family: stringParameter('The start of the family name', [sql`last_name`]),
+    given: stringParameter('The start of the given name', [sql`first_name`]),
+  },
+};
+
+const practitionerRoleType: ResourceType = {
+  ...practitionerType,
+  type: 'PractitionerRole',
+  map: toPractitionerRole as ResourceType['map'],
+  params: {
+    ...staffParams(),
+    practitioner: {
+      type: 'reference',
+      documentation: 'The practitioner (Practitioner/{id} or {id})',
+      where: (values, name) =>
+        anyOf(
+          list(name, single(name, values)).map(
+            (v) => sql`employee_id = ${v.replace(/^Practitioner\//, '')}`,
+          ),
+        ),
+    },
+  },
+};
+
+/** The patient's access log leaves out their own readings of it (as the API's does). */
+const aboutPatient = (patientId: string) =>
+  sql`${concernsPatient(patientId)} and action <> ${ACCESS_LOG_READ_ACTION}`;
+const auditEventType: ResourceType = {
+  type: 'AuditEvent',
+  scope: 'audit',
+  rows: auditEventRowsQuery,
+  map: toAuditEvent as ResourceType['map'],
+  byId: (id) => (ROW_NUMBER.test(id) ? { where: sql`id = ${Number(id)}` } : null),
+  compartment: aboutPatient,
+  roles: ['patient'],
+  readAction: ACCESS_LOG_READ_ACTION,
+  params: {
+    _id: idParameter((id) => (ROW_NUMBER.test(id) ? sql`id = ${Number(id)}` : null)),
+    patient: patientParameter(aboutPatient),
+    date: dateParameter('When it happened', sql`occurred_at`, 'timestamp'),
+  },
+};
+
+/** Every resource type the server offers, by name. */
+export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
+  [
+    patientType,
+    observationType,
+    allergyType,
+    conditionType,
+    appointmentType,
+    documentType,
+    practitionerType,
+    practitionerRoleType,
+    auditEventType,
+  ].map((t) => [t.type, t]),
+);
+
+/** The condition of a search's parameters (`_count`, `_cursor`, `_format` are the caller's). */
+export function searchWhere(
+  type: ResourceType,
+  query: Record<string, string | string[] | undefined>,
+) {
+  const conditions: SQL[] = [];
+  for (const [name, values] of Object.entries(query)) {
+    if (values === undefined || name === '_count' || name === '_cursor' || name === '_format')
+      continue;
+    const parameter = Object.hasOwn(type.params, name) ? type.params[name] : undefined;
+    if (!parameter) {
+      throw badParameter(
+        name,
+        `${type.type} cannot be searched by this parameter (see /metadata for those it can)`,
+      );
+    }
+    conditions.push(parameter.where(values, name));
+  }
+  return conditions;
+}
