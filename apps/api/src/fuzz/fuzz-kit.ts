@@ -36,6 +36,7 @@ import {
   endpointPath,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
+  PORTAL_ACCEPT,
   PROBLEM_CONTENT_TYPE,
   patientRecordSchema,
   problemSchema,
@@ -547,6 +548,8 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id })}`;
       const session = role ? world.sessions.get(role) : undefined;
       const headers: Record<string, string> = {
+        // As the portal's own client asks: every refusal is then a problem naming its field.
+        accept: PORTAL_ACCEPT,
         'content-type': c.contentType,
         ...(session ? { authorization: `Bearer ${session.token}` } : {}),
       };

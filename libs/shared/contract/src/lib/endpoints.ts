@@ -115,6 +115,13 @@ export const ENDPOINTS = {
  */
 export const MFA_ENROLMENT_ENDPOINTS = ['mfaSetup', 'mfaConfirm', 'logout'] as const;
 
+/**
+ * The calls whose failures the spec's client shows as they come ("the server's response
+ * data"): to a client whose `Accept` does not ask for application/problem+json (see
+ * asksForProblem) they answer the problem's detail as a JSON string, with the same status.
+ */
+export const MESSAGE_ERROR_ENDPOINTS = ['register', 'login'] as const;
+
 /** The name of one API call. */
 export type EndpointName = keyof typeof ENDPOINTS;
 
