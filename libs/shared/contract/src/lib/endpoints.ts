@@ -4,7 +4,7 @@ export const DEFAULT_API_BASE = '/api';
 import type { Role } from '@portal/reference-data';
 
 /** An HTTP method the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
 /**
  * Who may make a call: anyone, any signed-in user, or the listed roles. The server enforces it
@@ -32,7 +32,8 @@ const HR = ['HR'] as const;
  * factor's sign-in and enrolment are issue 17's; a patient's appointments for the chart and the
  * next free ids are issue 12's; the access approvals are the two-person rule's; the appointment
  * actions (cancel, reschedule, status), a clinician's day and the clinicians are the clinical
- * record's (docs/api.md).
+ * record's; the merge patch of a record lets the portal's own edit form empty a list
+ * (docs/api.md).
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -55,6 +56,9 @@ export const ENDPOINTS = {
   searchPatients: { method: 'POST', path: '/patient/search-patient', access: CLINICAL },
   addPatient: { method: 'POST', path: '/patient/add-patient', access: CLINICAL },
   updatePatient: { method: 'PUT', path: '/patient/update-patient', access: CLINICAL },
+  // Beyond the spec: a JSON Merge Patch of a record, which can empty a list (update-patient
+  // leaves an empty list as it is).
+  patchPatient: { method: 'PATCH', path: '/patient/:patient_id', access: CLINICAL },
   addAppointment: { method: 'POST', path: '/patient/add-patient-appointment', access: CLINICAL },
   addHistory: { method: 'POST', path: '/patient/add-patient-history', access: CLINICAL },
   patientAppointments: {
