@@ -10,6 +10,7 @@ import {
   PortalLink,
   useIdle,
 } from '@portal/ui';
+import { DownloadRecordButton } from './download-record-button';
 import { UpcomingAppointments } from './upcoming-appointments';
 
 /**
@@ -45,6 +46,7 @@ export function PatientProfilePage() {
         </p>
         <PatientRecordView record={record.data} />
         <UpcomingAppointments />
+        <DownloadRecordButton patientId={patientId} />
         <p>
           <PortalLink
             to={ROUTES.patientAccessLog}
