@@ -1,6 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@portal/api-client';
@@ -16,7 +14,6 @@ import {
   type PatientRecordOverrides,
 } from '@portal/testing';
 import { App } from '../../app';
-import { DOWNLOAD_FAILED_MESSAGE } from './download-record-button';
 import { PatientProfilePage } from './patient-profile-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
@@ -406,68 +403,6 @@ describe('PatientProfilePage', () => {
       );
       expect(await screen.findByRole('heading', { level: 1, name: 'MyInfo' })).toBeInTheDocument();
       expect(await screen.findByRole('region', { name: 'Personal details' })).toBeInTheDocument();
-    });
-  });
-
-  describe('Download my record', () => {
-    const EVERYTHING = /\/fhir\/R4\/Patient\/P001\/\$everything$/;
-    const BUNDLE = { resourceType: 'Bundle', type: 'searchset', entry: [] };
-    afterEach(() => {
-      vi.restoreAllMocks();
-    });
-
-    /** Catches the file the page saves instead of letting jsdom navigate. */
-    function catchDownloads() {
-      const saved: { name: string; blob: Blob }[] = [];
-      let blob: Blob | undefined;
-      Object.defineProperty(URL, 'createObjectURL', {
-        configurable: true,
-        value: (b: Blob) => ((blob = b), 'blob:record'),
-      });
-      Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-        this: HTMLAnchorElement,
-      ) {
-        saved.push({ name: this.download, blob: blob! });
-      });
-      return saved;
-    }
-
-    it('saves the patient’s $everything Bundle as a file, asked for with the session’s token', async () => {
-      serveRecord(FILLED);
-      const seen: { authorization: string | null; accept: string | null }[] = [];
-      server.use(
-        http.get(EVERYTHING, ({ request }) => {
-          seen.push({
-            authorization: request.headers.get('authorization'),
-            accept: request.headers.get('accept'),
-          });
-          return HttpResponse.json(BUNDLE, {
-            headers: { 'content-type': 'application/fhir+json' },
-          });
-        }),
-      );
-      const saved = catchDownloads();
-      renderProfile();
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'Download my record' }));
-      await waitFor(() => expect(saved).toHaveLength(1));
-      expect(saved[0]!.name).toBe('my-record-P001.json');
-      expect(JSON.parse(await saved[0]!.blob.text())).toEqual(BUNDLE);
-      expect(seen).toHaveLength(1);
-      expect(seen[0]!.authorization).toMatch(/^Bearer /);
-      expect(seen[0]!.accept).toBe('application/fhir+json');
-    });
-
-    it('says so when the record could not be downloaded', async () => {
-      serveRecord(FILLED);
-      server.use(http.get(EVERYTHING, () => HttpResponse.json({}, { status: 500 })));
-      const saved = catchDownloads();
-      renderProfile();
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'Download my record' }));
-      expect(await screen.findByText(DOWNLOAD_FAILED_MESSAGE)).toBeInTheDocument();
-      expect(saved).toEqual([]);
     });
   });
 });

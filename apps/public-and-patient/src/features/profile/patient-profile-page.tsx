@@ -10,7 +10,6 @@ import {
   PortalLink,
   useIdle,
 } from '@portal/ui';
-import { DownloadRecordButton } from './download-record-button';
 import { UpcomingAppointments } from './upcoming-appointments';
 
 /**
@@ -46,7 +45,6 @@ export function PatientProfilePage() {
         </p>
         <PatientRecordView record={record.data} />
         <UpcomingAppointments />
-        <DownloadRecordButton patientId={patientId} />
         <p>
           <PortalLink
             to={ROUTES.patientAccessLog}

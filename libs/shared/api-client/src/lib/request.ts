@@ -45,10 +45,6 @@ interface SendInit extends TokenOptions {
   readonly query?: Readonly<Record<string, string | undefined>>;
   /** The body's media type, when it is not plain JSON (a merge patch). */
   readonly contentType?: string;
-  /** Another base on the same origin than the API's (the FHIR API), and what to accept there. */
-  readonly base?: { readonly url: string; readonly accept: string };
-  /** The answer as its text (a file to save as it came) rather than parsed JSON. */
-  readonly asText?: boolean;
 }
 
 /** The answer decoders and the contract's answer schemas (answers.ts). */
@@ -110,17 +106,14 @@ export async function send(
         : undefined,
     signal: init.signal,
     timeout: init.timeout,
-    ...(init.token || init.contentType || init.base
+    ...(init.token || init.contentType
       ? {
           headers: {
             ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
             ...(init.contentType ? { 'Content-Type': init.contentType } : {}),
-            ...(init.base ? { Accept: init.base.accept } : {}),
           },
         }
       : {}),
-    ...(init.base ? { baseURL: init.base.url } : {}),
-    ...(init.asText ? { responseType: 'text' as const } : {}),
   });
 }
 
