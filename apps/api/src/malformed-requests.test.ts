@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemSchema } from '@portal/contract';
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '@portal/contract';
 import { buildApp } from './app';
 import type { Database } from './db/database';
 import { ERROR, logCapture, rawRequest, sendPipelined, sendRaw, WARN } from './fuzz/raw-http';
@@ -15,7 +15,8 @@ import { MALFORMED_REQUEST_LOG } from './plugins/problems';
 import { BACKENDS, createTestDatabase, TEST_JWT_SECRET, testConfig } from './test/harness';
 
 const MARKER = 'marker-5e1f';
-const json = ['Host: portal', 'Content-Type: application/json'];
+// Problems asked for by name: login answers a bare message to a client that does not ask.
+const json = ['Host: portal', `Accept: ${PROBLEM_CONTENT_TYPE}`, 'Content-Type: application/json'];
 const loginBody = JSON.stringify({ username: MARKER, password: MARKER });
 
 /** Each malformed request, with the status it must get. */
@@ -114,7 +115,12 @@ const CASES: { name: string; status: number; request: Buffer }[] = [
     request: rawRequest(
       'POST',
       '/api/login',
-      ['Host: portal', 'Content-Type: text/plain', `Content-Length: ${loginBody.length}`],
+      [
+        'Host: portal',
+        `Accept: ${PROBLEM_CONTENT_TYPE}`,
+        'Content-Type: text/plain',
+        `Content-Length: ${loginBody.length}`,
+      ],
       loginBody,
     ),
   },

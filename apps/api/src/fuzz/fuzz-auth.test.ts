@@ -19,9 +19,9 @@ describe('fuzz coverage', () => {
   }, 120_000);
   afterAll(async () => close?.());
 
-  it('every POST/PUT route the app registers is a contract endpoint with a body generator', () => {
+  it('every POST/PUT/PATCH route the app registers is a contract endpoint with a body generator', () => {
     const registered = app.apiRoutes
-      .filter((r) => r.method === 'POST' || r.method === 'PUT')
+      .filter((r) => r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH')
       .map((r) => `${r.method} ${r.url}`);
     const fuzzed = bodyEndpoints()
       .filter(([name]) => requestSchemaOf(name) !== undefined)

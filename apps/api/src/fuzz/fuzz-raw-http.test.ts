@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemSchema } from '@portal/contract';
+import { PROBLEM_CONTENT_TYPE, problemSchema } from '@portal/contract';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { createTestDatabase, TEST_JWT_SECRET, testConfig } from '../test/harness';
@@ -183,6 +183,8 @@ const request = fc
   .map((r) => {
     const headers: Buffer[] = [];
     if (r.host) headers.push(bytes('Host: portal'));
+    // Problems asked for by name (login and register answer others a bare message).
+    headers.push(bytes(`Accept: ${PROBLEM_CONTENT_TYPE}`));
     headers.push(bytes(r.contentType));
     if (r.broken) headers.push(r.broken);
     if (r.close) headers.push(bytes('Connection: close'));

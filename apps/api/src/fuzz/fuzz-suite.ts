@@ -1,6 +1,6 @@
 /**
  * The fuzz suite of one route group, shared by the three test files (so that Vitest runs the
- * groups side by side): one app, then every POST/PUT endpoint of the group in the contract's
+ * groups side by side): one app, then every POST/PUT/PATCH endpoint of the group in the contract's
  * table, each with FUZZ_RUNS bodies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
- * The request schema of every API call that takes a body (each POST and PUT of the contract's
- * endpoint table). The type makes a new POST/PUT endpoint without an entry a compile error, and
- * the fuzz suite checks the same against the routes the app actually registers.
+ * The request schema of every API call that takes a body (each POST, PUT and PATCH of the
+ * contract's endpoint table). The type makes a new such endpoint without an entry a compile
+ * error, and the fuzz suite checks the same against the routes the app actually registers.
  */
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
   mfaConfirmRequestSchema,
   mfaLoginRequestSchema,
   mfaSetupRequestSchema,
+  patientMergePatchSchema,
   registerRequestSchema,
   rescheduleAppointmentRequestSchema,
   searchEmployeeRequestSchema,
@@ -27,15 +28,19 @@ import {
   updatePatientRequestSchema,
 } from '@portal/contract';
 
+/** The methods that carry a body. */
+type BodyMethod = 'POST' | 'PUT' | 'PATCH';
+const BODY_METHODS: readonly string[] = ['POST', 'PUT', 'PATCH'] satisfies BodyMethod[];
+
 /** The calls whose method carries a body. */
 export type BodyEndpointName = {
-  [K in EndpointName]: (typeof ENDPOINTS)[K]['method'] extends 'POST' | 'PUT' ? K : never;
+  [K in EndpointName]: (typeof ENDPOINTS)[K]['method'] extends BodyMethod ? K : never;
 }[EndpointName];
 
 /** What the calls without a request schema of their own accept: nothing, or an empty object. */
 const NO_BODY = z.object({}).nullish();
 
-/** The body schema of each POST/PUT call. */
+/** The body schema of each POST/PUT/PATCH call. */
 export const REQUEST_SCHEMAS = {
   register: registerRequestSchema,
   login: loginRequestSchema,
@@ -47,6 +52,7 @@ export const REQUEST_SCHEMAS = {
   searchPatients: searchPatientRequestSchema,
   addPatient: addPatientRequestSchema,
   updatePatient: updatePatientRequestSchema,
+  patchPatient: patientMergePatchSchema,
   addAppointment: addAppointmentRequestSchema,
   addHistory: addHistoryRequestSchema,
   cancelAppointment: cancelAppointmentRequestSchema,
@@ -70,9 +76,9 @@ export function groupOf(endpoint: Endpoint): RouteGroup {
   return 'auth';
 }
 
-/** Every POST/PUT endpoint of the contract, by name. */
+/** Every POST/PUT/PATCH endpoint of the contract, by name. */
 export function bodyEndpoints(): [string, Endpoint][] {
-  return Object.entries(ENDPOINTS).filter(([, e]) => e.method === 'POST' || e.method === 'PUT');
+  return Object.entries(ENDPOINTS).filter(([, e]) => BODY_METHODS.includes(e.method));
 }
 
 /** The request schema of an endpoint, or undefined when the suite has none (a test fails). */

@@ -24,6 +24,8 @@ declare module 'fastify' {
     access?: Access;
     /** Whether a session limited to enrolling its second factor may call the route. */
     mfaEnrolment?: boolean;
+    /** Whether a failure goes to a client not asking for problems as a bare message (sendProblem). */
+    messageErrors?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set for every non-public route before its handler runs. */

@@ -95,7 +95,7 @@ describe('with CORS_ORIGINS', () => {
       expect(answer.statusCode).toBe(204);
       expect(answer.body).toBe('');
       expect(answer.headers['access-control-allow-origin']).toBe(origin);
-      expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, PUT');
+      expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, PUT, PATCH');
       expect(answer.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
       expect(answer.headers['access-control-max-age']).toBe('600');
       expect(answer.headers['access-control-allow-credentials']).toBeUndefined();

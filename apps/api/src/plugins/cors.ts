@@ -8,7 +8,7 @@ import {
 import { isApiPath } from './problems';
 
 /** The methods the API's calls use. */
-const METHODS = 'GET, POST, PUT';
+const METHODS = 'GET, POST, PUT, PATCH';
 /** The request headers a page may send: the token and the JSON body's type. */
 const REQUEST_HEADERS = 'Authorization, Content-Type';
 /** The answer headers a page on another origin may read: paging, back-off, the request's id. */

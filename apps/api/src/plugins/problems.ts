@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
+  asksForProblem,
   DEFAULT_API_BASE,
   type FieldError,
   PROBLEM_CONTENT_TYPE,
@@ -28,7 +29,11 @@ function problemOf(
   };
 }
 
-/** Sends an RFC 9457 problem ({@link problemOf}). */
+/**
+ * Sends an RFC 9457 problem ({@link problemOf}); on a call that answers bare messages (the
+ * spec's login and register), to a client that does not ask for problems, the detail alone as
+ * a JSON string, with the same status and headers.
+ */
 export function sendProblem(
   reply: FastifyReply,
   status: number,
@@ -36,6 +41,13 @@ export function sendProblem(
   errors?: FieldError[],
   extensions?: Pick<Problem, 'session_ended'>,
 ) {
+  if (
+    reply.request.routeOptions.config?.messageErrors &&
+    !asksForProblem(reply.request.headers.accept)
+  ) {
+    // Sent as text already serialised, so the route's response schema is not applied to it.
+    return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(detail));
+  }
   return reply
     .code(status)
     .type(PROBLEM_CONTENT_TYPE)

@@ -8,6 +8,7 @@ import type {
   addHistoryRequestSchema,
   addPatientRequestSchema,
   updatePatientRequestSchema,
+  patientMergePatchSchema,
   PageParams,
 } from '@portal/contract';
 import {
@@ -55,6 +56,7 @@ import {
 
 type AddPatient = z.output<typeof addPatientRequestSchema>;
 type UpdatePatient = z.output<typeof updatePatientRequestSchema>;
+type PatientPatch = z.output<typeof patientMergePatchSchema>;
 type AddAppointment = z.output<typeof addAppointmentRequestSchema>;
 type AddHistory = z.output<typeof addHistoryRequestSchema>;
 
@@ -356,48 +358,29 @@ export const patientsRepository = {
   },
 
   /** Changes what was sent and nothing else; returns the updated record. */
-  async update(db: Db, context: RequestContext, input: UpdatePatient): Promise<PatientRecord> {
+  update(db: Db, context: RequestContext, input: UpdatePatient): Promise<PatientRecord> {
     const { patient_id: patientId, ...fields } = input.patient;
-    try {
-      await auditedWrite(
-        db,
-        context,
-        { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
-        async (tx) => {
-          await checkAgeAgainstStored(tx, patientId, fields);
-          const changes = {
-            firstName: fields.first_name,
-            lastName: fields.last_name,
-            age: fields.age,
-            dateOfBirth: fields.date_of_birth,
-            gender: fields.gender,
-            bloodType: fields.blood_type,
-            email: fields.email,
-            healthInsurance: fields.health_insurance,
-            address: fields.address,
-            phoneNumber: fields.phone_number,
-            idCardNumber: fields.id_card_number,
-            ongoingTreatment: fields.ongoing_treatment,
-            unhealthyHabits: fields.unhealthy_habits,
-          };
-          const [row] = await tx
-            .update(patient)
-            .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
-            .where(eq(patient.patientId, patientId))
-            .returning({ id: patient.id });
-          if (!row) throw notFound(`No patient with ID ${patientId}`);
-          await replaceLists(tx, row.id, input.patient_chronic_disease, input.patient_drug_allergy);
-        },
-      );
-    } catch (error) {
-      await auditCardHolder(db, context, error, 'patient.update', fields.id_card_number);
-      patientConflict(error);
-    }
-    const [row] = await queryRows<{ record: PatientRecord }>(
-      db,
-      sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
-    );
-    return row!.record;
+    return editPatient(db, context, patientId, fields, {
+      diseases: input.patient_chronic_disease,
+      allergies: input.patient_drug_allergy,
+    });
+  },
+
+  /**
+   * Applies a merge patch (patientMergePatchSchema): as update, but a list sent empty or null is
+   * emptied, and null removes an optional field. Audited as an update.
+   */
+  patch(
+    db: Db,
+    context: RequestContext,
+    patientId: string,
+    input: PatientPatch,
+  ): Promise<PatientRecord> {
+    const listOf = <T>(list: readonly T[] | null | undefined) => (list === null ? [] : list);
+    return editPatient(db, context, patientId, input.patient ?? {}, {
+      diseases: listOf(input.patient_chronic_disease),
+      allergies: listOf(input.patient_drug_allergy),
+    });
   },
 
   /**
@@ -508,6 +491,69 @@ export const patientsRepository = {
     );
   },
 };
+
+/** The patient fields an edit may change; undefined leaves one as it is, null empties it. */
+type PatientChanges = Omit<UpdatePatient['patient'], 'patient_id' | 'blood_type' | 'address'> & {
+  blood_type?: string | null | undefined;
+  address?: string | null | undefined;
+};
+
+/**
+ * The one edit of a patient behind update-patient and the merge patch: the fields given, the
+ * lists given (undefined: left alone), with the age rule on the stored record, audited as
+ * `patient.update`; answers the record as it now is.
+ */
+async function editPatient(
+  db: Db,
+  context: RequestContext,
+  patientId: string,
+  fields: PatientChanges,
+  lists: {
+    diseases: Parameters<typeof replaceLists>[2];
+    allergies: Parameters<typeof replaceLists>[3];
+  },
+): Promise<PatientRecord> {
+  try {
+    await auditedWrite(
+      db,
+      context,
+      { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
+      async (tx) => {
+        await checkAgeAgainstStored(tx, patientId, fields);
+        const changes = {
+          firstName: fields.first_name,
+          lastName: fields.last_name,
+          age: fields.age,
+          dateOfBirth: fields.date_of_birth,
+          gender: fields.gender,
+          bloodType: fields.blood_type,
+          email: fields.email,
+          healthInsurance: fields.health_insurance,
+          address: fields.address,
+          phoneNumber: fields.phone_number,
+          idCardNumber: fields.id_card_number,
+          ongoingTreatment: fields.ongoing_treatment,
+          unhealthyHabits: fields.unhealthy_habits,
+        };
+        const [row] = await tx
+          .update(patient)
+          .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
+          .where(eq(patient.patientId, patientId))
+          .returning({ id: patient.id });
+        if (!row) throw notFound(`No patient with ID ${patientId}`);
+        await replaceLists(tx, row.id, lists.diseases, lists.allergies);
+      },
+    );
+  } catch (error) {
+    await auditCardHolder(db, context, error, 'patient.update', fields.id_card_number);
+    patientConflict(error);
+  }
+  const [row] = await queryRows<{ record: PatientRecord }>(
+    db,
+    sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
+  );
+  return row!.record;
+}
 
 /** Replaces the disease and allergy lists that were sent; leaves an absent one alone. */
 async function replaceLists(

@@ -68,6 +68,8 @@ interface Target {
 interface Request {
   readonly path: string;
   readonly body?: unknown;
+  /** The body's media type, when not JSON. */
+  readonly contentType?: string;
 }
 
 interface Row {
@@ -205,6 +207,14 @@ const MATRIX: Record<string, Row> = {
     request: (t) => ({
       path: '/patient/update-patient',
       body: { patient: { patient_id: t.patientId, ongoing_treatment: 'physiotherapy' } },
+    }),
+  },
+  'PATCH /api/patient/:patient_id': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({
+      path: `/patient/${t.patientId}`,
+      body: { patient: { ongoing_treatment: 'physiotherapy' } },
+      contentType: 'application/merge-patch+json',
     }),
   },
   'POST /api/patient/add-patient-appointment': {
@@ -474,7 +484,7 @@ describe('authorization matrix', () => {
   });
 
   it.each(Object.entries(MATRIX))('%s', async (route, row) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT';
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH';
     const expected: string[] = [];
     const actual: string[] = [];
     const deniedRequestIds: string[] = [];
@@ -484,6 +494,7 @@ describe('authorization matrix', () => {
         const response = await call(app, method, request.path, {
           ...(token ? { token } : {}),
           ...(request.body !== undefined ? { body: request.body } : {}),
+          ...(request.contentType ? { headers: { 'content-type': request.contentType } } : {}),
         });
         expected.push(`${persona} (${label}): ${row.expected[index]}`);
         actual.push(`${persona} (${label}): ${response.statusCode}`);

@@ -41,6 +41,14 @@ function securityOf(method: string, path: string) {
 describe('the OpenAPI document', () => {
   const documented = Object.entries(ENDPOINTS).filter(([name]) => name !== 'openapi');
 
+  it('gives the merge patch its media type', () => {
+    const operation = document.paths[`${DEFAULT_API_BASE}/patient/{patient_id}`]?.['patch'] as
+      { requestBody?: { content?: Record<string, unknown> } } | undefined;
+    expect(Object.keys(operation?.requestBody?.content ?? {})).toEqual([
+      'application/merge-patch+json',
+    ]);
+  });
+
   it.each(documented.filter(([, e]) => e.access === 'public'))(
     'marks %s as needing no token',
     (_, endpoint) => {

@@ -1,7 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import {
   type Endpoint,
   ENDPOINTS,
+  MESSAGE_ERROR_ENDPOINTS,
   MFA_ENROLMENT_ENDPOINTS,
   NEXT_CURSOR_HEADER,
   problemSchema,
@@ -23,6 +25,12 @@ export interface RouteDeps {
 /** The error answers every route may give, for the OpenAPI document and the serializer. */
 const problemResponses = { '4xx': problemSchema, '5xx': problemSchema };
 
+/** The same for a call whose failures may be a bare message (MESSAGE_ERROR_ENDPOINTS). */
+const messageOrProblemResponses = {
+  '4xx': z.union([problemSchema, z.string()]),
+  '5xx': z.union([problemSchema, z.string()]),
+};
+
 /**
  * Method, path and access of a route straight from the contract's endpoint table, and its
  * schemas with the problem answers added, so no route can forget who may call it. A public
@@ -32,17 +40,22 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
   endpoint: Endpoint,
   schema: S,
 ) {
+  const messageErrors = MESSAGE_ERROR_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint);
   return {
     method: endpoint.method,
     url: endpoint.path,
     config: {
       access: endpoint.access,
       mfaEnrolment: MFA_ENROLMENT_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
+      messageErrors,
     },
     schema: {
       ...schema,
       ...securityOf(endpoint),
-      response: { ...schema.response, ...problemResponses },
+      response: {
+        ...schema.response,
+        ...(messageErrors ? messageOrProblemResponses : problemResponses),
+      },
     },
   };
 }

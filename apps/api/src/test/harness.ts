@@ -10,6 +10,7 @@ import {
   addEmployeeRequestSchema,
   addPatientRequestSchema,
   DEFAULT_API_BASE,
+  PORTAL_ACCEPT,
   TOTP_STEP_SECONDS,
   totpCode,
 } from '@portal/contract';
@@ -145,6 +146,8 @@ export function call(
     url: `${DEFAULT_API_BASE}${path}`,
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     headers: {
+      // As the portal's own client asks (a test of a spec client sends its own Accept).
+      accept: PORTAL_ACCEPT,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...options.headers,
     },

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { DEFAULT_API_BASE } from '@portal/contract';
+import { DEFAULT_API_BASE, PORTAL_ACCEPT } from '@portal/contract';
 
 /** An answer read over real HTTP. */
 export interface HttpAnswer {
@@ -36,6 +36,8 @@ export function httpCall(
         agent: false,
         timeout: options.timeoutMs ?? 30_000,
         headers: {
+          // As the portal's own client asks (a test of a spec client sends its own Accept).
+          accept: PORTAL_ACCEPT,
           ...(payload ? { 'content-type': 'application/json' } : {}),
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
           ...options.headers,

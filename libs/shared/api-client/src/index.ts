@@ -22,6 +22,7 @@ export * from './lib/calls/next-ids';
 export * from './lib/calls/search-patients';
 export * from './lib/calls/add-patient';
 export * from './lib/calls/update-patient';
+export * from './lib/calls/patch-patient';
 export * from './lib/calls/add-appointment';
 export * from './lib/calls/add-history';
 export * from './lib/calls/reissue-patient-code';

@@ -219,21 +219,27 @@ describe('EditPatientPage', () => {
     expect(text('First Name')).toHaveValue('Anong');
   });
 
-  it('sends a changed disease list whole, and leaves the allergy list out', async () => {
+  it('sends a changed disease list whole as a merge patch, and leaves the allergy list out', async () => {
     serveRecords();
-    const bodies = recordBodies(server, 'updatePatient');
+    const updates = recordBodies(server, 'updatePatient');
+    const patches = recordBodies(server, 'patchPatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.clear(count('Number of chronic diseases'));
     await user.type(count('Number of chronic diseases'), '3');
     await user.tab();
     await user.selectOptions(combobox('Disease 3'), 'I011');
+    await user.clear(text('Ongoing treatment'));
+    await user.type(text('Ongoing treatment'), 'physiotherapy');
     await user.click(done());
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Patient P002 updated (1 change).');
-    expect(bodies).toEqual([
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Patient P002 updated (2 changes).',
+    );
+    expect(updates).toEqual([]);
+    expect(patches).toEqual([
       {
-        patient: { patient_id: 'P002' },
+        patient: { ongoing_treatment: 'physiotherapy' },
         patient_chronic_disease: [
           { disease_id: 'I002' },
           { disease_id: 'I007' },
@@ -243,16 +249,25 @@ describe('EditPatientPage', () => {
     ]);
   });
 
-  it('sends an emptied allergy list as an empty list', async () => {
+  it('removes the last allergy and every disease: the record then has none', async () => {
     serveRecords();
-    const bodies = recordBodies(server, 'updatePatient');
+    const patches = recordBodies(server, 'patchPatient');
     const { user } = renderPage();
     await loadAnong(user);
     await user.clear(count('Number of drug allergies'));
     await user.type(count('Number of drug allergies'), '0');
+    await user.clear(count('Number of chronic diseases'));
+    await user.type(count('Number of chronic diseases'), '0');
     await user.click(done());
-    await screen.findByText('Patient P002 updated (1 change).');
-    expect(bodies).toEqual([{ patient: { patient_id: 'P002' }, patient_drug_allergy: [] }]);
+    await screen.findByText('Patient P002 updated (2 changes).');
+    expect(patches).toEqual([{ patient_chronic_disease: [], patient_drug_allergy: [] }]);
+
+    // Loaded again, the record has no disease and no allergy left.
+    await loadAnong(user);
+    expect(count('Number of drug allergies')).toHaveValue(0);
+    expect(count('Number of chronic diseases')).toHaveValue(0);
+    expect(within(editForm()).queryByRole('combobox', { name: 'Drug allergy 1' })).toBeNull();
+    expect(within(editForm()).queryByRole('combobox', { name: 'Disease 1' })).toBeNull();
   });
 
   it('keeps the email rule: only the three allowed domains', async () => {

@@ -4,6 +4,7 @@ import { MESSAGES, type PatientRecord, type UpdatePatientRequest } from '@portal
 import {
   patientQueryOptions,
   toApiError,
+  usePatchPatientMutation,
   useReissuePatientCodeMutation,
   useUpdatePatientMutation,
 } from '@portal/api-client';
@@ -25,7 +26,13 @@ import {
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
-import { changesBetween, formValuesOf, type PatientFormValues } from './patient-changes';
+import {
+  changesBetween,
+  changesLists,
+  formValuesOf,
+  mergePatchOf,
+  type PatientFormValues,
+} from './patient-changes';
 
 // The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
 const updatePatientSchema = () =>
@@ -34,7 +41,7 @@ const lookupSchema = () => import('@portal/contract/schemas').then((c) => c.pati
 
 /**
  * Edit Patient: enter an id and the form fills itself from the record; change what is wrong and
- * only that is sent. A patient who has not registered can be given a new activation code.
+ * only that is sent (as a merge patch when a list changed, so that a list can be emptied). A patient who has not registered can be given a new activation code.
  */
 export function EditPatientPage() {
   const initialId = usePrefilledId('patient');
@@ -47,6 +54,7 @@ export function EditPatientPage() {
   const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(updatePatientSchema, { defaultValues: EMPTY_PATIENT_FORM });
   const update = useUpdatePatientMutation();
+  const patch = usePatchPatientMutation();
   const reissue = useReissuePatientCodeMutation();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<SaveOutcome>();
 
@@ -129,7 +137,16 @@ export function EditPatientPage() {
             return;
           }
           try {
-            await update.mutateAsync(changes);
+            // A changed list goes as a merge patch, which can also empty it (update-patient
+            // leaves an empty list as it is); the fields changed with it go in the same call.
+            if (changesLists(changes)) {
+              await patch.mutateAsync({
+                patientId: loaded.record.patient.patient_id,
+                patch: mergePatchOf(changes),
+              });
+            } else {
+              await update.mutateAsync(changes);
+            }
             const fields =
               Object.keys(changes.patient).length -
               1 +
@@ -149,7 +166,7 @@ export function EditPatientPage() {
           <PatientFields mode="edit" />
           <FormActions
             submitLabel="Done"
-            busy={update.isPending}
+            busy={update.isPending || patch.isPending}
             onReset={() => {
               resetAll();
               clear();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePatientRecord } from '@portal/testing';
-import { changesBetween, formValuesOf } from './patient-changes';
+import { changesBetween, changesLists, formValuesOf, mergePatchOf } from './patient-changes';
 
 describe('changesBetween', () => {
   const loaded = formValuesOf(
@@ -70,5 +70,24 @@ describe('changesBetween', () => {
     expect(update?.patient_drug_allergy ?? null).toEqual(
       loaded.patient_drug_allergy.length ? [] : null,
     );
+  });
+});
+
+describe('mergePatchOf', () => {
+  it('sends the fields without the id (the path names it) and the lists as they are, empty too', () => {
+    expect(
+      mergePatchOf({
+        patient: { patient_id: 'P123', phone_number: '0800000001' },
+        patient_drug_allergy: [],
+      }),
+    ).toEqual({ patient: { phone_number: '0800000001' }, patient_drug_allergy: [] });
+    expect(mergePatchOf({ patient: { patient_id: 'P123' }, patient_chronic_disease: [] })).toEqual({
+      patient_chronic_disease: [],
+    });
+  });
+
+  it('goes only for a changed list', () => {
+    expect(changesLists({ patient: { patient_id: 'P1', first_name: 'A' } })).toBe(false);
+    expect(changesLists({ patient: { patient_id: 'P1' }, patient_drug_allergy: [] })).toBe(true);
   });
 });

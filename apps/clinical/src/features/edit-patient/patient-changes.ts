@@ -1,4 +1,4 @@
-import type { PatientRecord, UpdatePatientRequest } from '@portal/contract';
+import type { PatientMergePatch, PatientRecord, UpdatePatientRequest } from '@portal/contract';
 
 /** The edit form's values: the record's fields as the inputs hold them. */
 export type PatientFormValues = {
@@ -65,3 +65,26 @@ export function changesBetween(
     update.patient_drug_allergy;
   return changed ? update : null;
 }
+
+/**
+ * The same changes as a merge patch, for when a list changed: update-patient reads an empty
+ * list as "unchanged" (a spec client sends one whenever its counts stay at 0), so removing the
+ * last disease or allergy takes the patch, which replaces a list it is sent, even empty.
+ */
+export function mergePatchOf(update: UpdatePatientRequest): PatientMergePatch {
+  // The id is the path's; a patch that names it is refused.
+  const fields = Object.fromEntries(
+    Object.entries(update.patient).filter(([key]) => key !== 'patient_id'),
+  ) as NonNullable<PatientMergePatch['patient']>;
+  return {
+    ...(Object.keys(fields).length ? { patient: fields } : {}),
+    ...(update.patient_chronic_disease
+      ? { patient_chronic_disease: update.patient_chronic_disease }
+      : {}),
+    ...(update.patient_drug_allergy ? { patient_drug_allergy: update.patient_drug_allergy } : {}),
+  };
+}
+
+/** Whether an update changes a disease or allergy list (and so goes as a merge patch). */
+export const changesLists = (update: UpdatePatientRequest) =>
+  update.patient_chronic_disease !== undefined || update.patient_drug_allergy !== undefined;

@@ -4,7 +4,7 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { ENDPOINTS, MESSAGES, SESSION_ENDED_BY_HOSPITAL } from '@portal/contract';
+import { ENDPOINTS, MESSAGES, PORTAL_ACCEPT, SESSION_ENDED_BY_HOSPITAL } from '@portal/contract';
 import { ApiError } from './api-error';
 import { fromAxiosError } from './to-api-error';
 import { API_BASE } from './config';
@@ -65,7 +65,8 @@ function fail(error: unknown): never {
 export const httpClient = axios.create({
   baseURL: API_BASE,
   timeout: REQUEST_TIMEOUT_MS,
-  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+  // Problems by name: login and register answer a bare message to a client that does not ask.
+  headers: { Accept: PORTAL_ACCEPT, 'Content-Type': 'application/json' },
 });
 
 httpClient.interceptors.request.use(authorize);

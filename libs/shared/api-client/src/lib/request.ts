@@ -43,6 +43,8 @@ interface SendInit extends TokenOptions {
   readonly page?: PageParams;
   /** Query parameters beyond paging (`view`, `date`); undefined ones are left out. */
   readonly query?: Readonly<Record<string, string | undefined>>;
+  /** The body's media type, when it is not plain JSON (a merge patch). */
+  readonly contentType?: string;
 }
 
 /** The answer decoders and the contract's answer schemas (answers.ts). */
@@ -104,7 +106,14 @@ export async function send(
         : undefined,
     signal: init.signal,
     timeout: init.timeout,
-    ...(init.token ? { headers: { Authorization: `Bearer ${init.token}` } } : {}),
+    ...(init.token || init.contentType
+      ? {
+          headers: {
+            ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+            ...(init.contentType ? { 'Content-Type': init.contentType } : {}),
+          },
+        }
+      : {}),
   });
 }
 

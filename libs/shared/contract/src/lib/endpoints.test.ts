@@ -69,7 +69,7 @@ describe('ENDPOINTS', () => {
   });
 
   it.each(entries)('%s has a known method and an absolute path', (_name, { method, path }) => {
-    expect(['GET', 'POST', 'PUT']).toContain(method);
+    expect(['GET', 'POST', 'PUT', 'PATCH']).toContain(method);
     expect(path).toMatch(/^\/[a-z0-9./:_-]*$/);
     expect(path).not.toMatch(/\/$|\/\//);
   });

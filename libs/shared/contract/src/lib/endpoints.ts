@@ -7,7 +7,7 @@ export const FHIR_BASE = '/fhir/R4';
 import type { Role } from '@portal/reference-data';
 
 /** An HTTP method the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
 /**
  * Who may make a call: anyone, any signed-in user, or the listed roles. The server enforces it
@@ -35,7 +35,8 @@ const HR = ['HR'] as const;
  * factor's sign-in and enrolment are issue 17's; a patient's appointments for the chart and the
  * next free ids are issue 12's; the access approvals are the two-person rule's; the appointment
  * actions (cancel, reschedule, status), a clinician's day and the clinicians are the clinical
- * record's (docs/api.md).
+ * record's; the merge patch of a record lets the portal's own edit form empty a list
+ * (docs/api.md).
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -58,6 +59,9 @@ export const ENDPOINTS = {
   searchPatients: { method: 'POST', path: '/patient/search-patient', access: CLINICAL },
   addPatient: { method: 'POST', path: '/patient/add-patient', access: CLINICAL },
   updatePatient: { method: 'PUT', path: '/patient/update-patient', access: CLINICAL },
+  // Beyond the spec: a JSON Merge Patch of a record, which can empty a list (update-patient
+  // leaves an empty list as it is).
+  patchPatient: { method: 'PATCH', path: '/patient/:patient_id', access: CLINICAL },
   addAppointment: { method: 'POST', path: '/patient/add-patient-appointment', access: CLINICAL },
   addHistory: { method: 'POST', path: '/patient/add-patient-history', access: CLINICAL },
   patientAppointments: {
@@ -117,6 +121,13 @@ export const ENDPOINTS = {
  * the enrolment itself and logout. The server refuses every other call for such a session.
  */
 export const MFA_ENROLMENT_ENDPOINTS = ['mfaSetup', 'mfaConfirm', 'logout'] as const;
+
+/**
+ * The calls whose failures the spec's client shows as they come ("the server's response
+ * data"): to a client whose `Accept` does not ask for application/problem+json (see
+ * asksForProblem) they answer the problem's detail as a JSON string, with the same status.
+ */
+export const MESSAGE_ERROR_ENDPOINTS = ['register', 'login'] as const;
 
 /** The name of one API call. */
 export type EndpointName = keyof typeof ENDPOINTS;

@@ -14,6 +14,7 @@ import {
   patientRecordSchema,
   searchPatientRequestSchema,
   updatePatientRequestSchema,
+  patientMergePatchSchema,
 } from './patients';
 import { toTimeWithSeconds } from './rules';
 import { ALLERGY_REACTION_MAX } from './appointment-rules';
@@ -386,14 +387,22 @@ describe('updatePatientRequestSchema', () => {
     expect(issuePaths(result)[0]).toEqual(['patient', field]);
   });
 
-  it('takes a sent list as the new list, including an empty one', () => {
+  it('takes a non-empty list as the new list; an empty or null one as absent', () => {
     const result = updatePatientRequestSchema.safeParse({
       patient: { patient_id: 'P001' },
       patient_chronic_disease: [],
       patient_drug_allergy: [{ drug_id: 'R010' }],
     });
-    expect(result.data?.patient_chronic_disease).toEqual([]);
+    expect(result.data?.patient_chronic_disease).toBeUndefined();
     expect(result.data?.patient_drug_allergy).toEqual([{ drug_id: 'R010' }]);
+    for (const blank of [[], null]) {
+      const parsed = updatePatientRequestSchema.parse({
+        patient: { patient_id: 'P001' },
+        patient_chronic_disease: blank,
+        patient_drug_allergy: blank,
+      });
+      expect(parsed).toEqual({ patient: { patient_id: 'P001' } });
+    }
   });
 
   it('checks a sent list against the catalogue and for duplicates', () => {
@@ -414,6 +423,40 @@ describe('updatePatientRequestSchema', () => {
         }),
       ),
     ).toEqual([['patient_drug_allergy', 1]]);
+  });
+});
+
+describe('patientMergePatchSchema', () => {
+  it('takes lists as sent, empty and null too, and null for the optional fields', () => {
+    expect(
+      patientMergePatchSchema.parse({
+        patient: { first_name: ' Anna ', blood_type: null, address: '' },
+        patient_chronic_disease: [],
+        patient_drug_allergy: null,
+      }),
+    ).toEqual({
+      patient: { first_name: 'Anna', blood_type: null, address: null },
+      patient_chronic_disease: [],
+      patient_drug_allergy: null,
+    });
+    expect(patientMergePatchSchema.parse({})).toEqual({});
+  });
+
+  it.each<[string, unknown, PropertyKey[]]>([
+    ['a required field removed', { patient: { last_name: null } }, ['patient', 'last_name']],
+    ['a blank required field', { patient: { first_name: ' ' } }, ['patient', 'first_name']],
+    ['age 0', { patient: { age: 0 } }, ['patient', 'age']],
+    ['the id', { patient: { patient_id: 'P001' } }, ['patient', 'patient_id']],
+    ['an unknown field', { patient: { salary: 1 } }, ['patient', 'salary']],
+    ['a read-only member', { registered: true }, ['registered']],
+    ['an unknown member', { extra: 1 }, ['extra']],
+    [
+      'an unknown drug',
+      { patient_drug_allergy: [{ drug_id: 'R999' }] },
+      ['patient_drug_allergy', 0, 'drug_id'],
+    ],
+  ])('refuses %s, naming it', (_, patch, path) => {
+    expect(issuePaths(patientMergePatchSchema.safeParse(patch))).toEqual([path]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   bloodTypeSchema,
   emailSchema,
   emptyAsAbsent,
+  emptyListAsAbsent,
   zeroOrEmptyAsAbsent,
   emptyAsNull,
   genderSchema,
@@ -149,7 +150,8 @@ export const addPatientRequestSchema = z.object({
 
 /**
  * PUT /patient/update-patient: the same shape with nothing required but the id. An absent or
- * empty field is left as it is; a disease or allergy list that is sent replaces the old one.
+ * empty field is left as it is; a non-empty disease or allergy list replaces the old one, an
+ * empty one is left as it is (PATCH /patient/{id}, {@link patientMergePatchSchema}, clears it).
  * Whether a new age or date of birth agrees with the other can only be known with the stored
  * record, so the server checks it with {@link checkPatientAge} (an edit of other fields of a
  * record whose age has grown stale is not held up by it).
@@ -171,9 +173,73 @@ export const updatePatientRequestSchema = z.object({
     ongoing_treatment: emptyAsAbsent(longText(true)),
     unhealthy_habits: emptyAsAbsent(longText(true)),
   }),
-  patient_chronic_disease: chronicDiseaseListSchema.optional(),
-  patient_drug_allergy: drugAllergyListSchema.optional(),
+  patient_chronic_disease: emptyListAsAbsent(chronicDiseaseListSchema),
+  patient_drug_allergy: emptyListAsAbsent(drugAllergyListSchema),
 });
+
+/** The media type of a JSON Merge Patch (RFC 7396), which PATCH /patient/{id} takes. */
+export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
+
+/** The patient fields a merge patch may hold, and the members of a record it may not. */
+const READ_ONLY_RECORD_MEMBERS = ['patient_appointment', 'medical_history', 'registered'];
+
+/** Refuses, by name, the members of an object that `allowed` does not list. */
+function onlyMembers(allowed: readonly string[], why: (key: string) => string) {
+  return (value: Record<string, unknown>, ctx: z.core.$RefinementCtx<Record<string, unknown>>) => {
+    for (const key of Object.keys(value)) {
+      if (!allowed.includes(key)) ctx.addIssue({ code: 'custom', path: [key], message: why(key) });
+    }
+  };
+}
+
+const patchablePatientFields = {
+  first_name: personNameSchema.optional(),
+  last_name: personNameSchema.optional(),
+  age: ageSchema.optional(),
+  date_of_birth: dateOfBirthSchema.optional(),
+  gender: genderSchema.optional(),
+  // The two optional fields: null (or blank) removes them, as a merge patch's null does.
+  blood_type: emptyAsNull(bloodTypeSchema).optional(),
+  email: emailSchema.optional(),
+  health_insurance: yesNoSchema.optional(),
+  address: emptyAsNull(longText(false)).optional(),
+  phone_number: phoneSchema.optional(),
+  id_card_number: idCardNumberSchema.optional(),
+  ongoing_treatment: longText(true).optional(),
+  unhealthy_habits: longText(true).optional(),
+};
+
+/**
+ * PATCH /patient/{patient_id}, a JSON Merge Patch (RFC 7396) of the record as GET answers it:
+ * a member sent replaces the stored one, an absent one is left as it is, null removes it.
+ * Unlike update-patient nothing is read as "unchanged": a list sent, even empty, replaces the
+ * old one (null clears it too), and a blank or 0 is refused where the field is required. The
+ * Patient ID (in the path) and the record's read-only members cannot be patched.
+ */
+export const patientMergePatchSchema = z
+  .object({
+    patient: z
+      .object(patchablePatientFields)
+      .loose()
+      .superRefine(
+        onlyMembers(Object.keys(patchablePatientFields), (key) =>
+          key === 'patient_id'
+            ? 'The Patient ID cannot be changed'
+            : `${key} is not a field of a patient`,
+        ),
+      )
+      .optional(),
+    patient_chronic_disease: chronicDiseaseListSchema.nullable().optional(),
+    patient_drug_allergy: drugAllergyListSchema.nullable().optional(),
+  })
+  .loose()
+  .superRefine(
+    onlyMembers(['patient', 'patient_chronic_disease', 'patient_drug_allergy'], (key) =>
+      READ_ONLY_RECORD_MEMBERS.includes(key)
+        ? `${key} cannot be changed by a patch`
+        : `${key} is not a member of a patient record`,
+    ),
+  );
 
 /** An appointment's length in whole minutes (a numeric string is accepted, as forms hold). */
 export const appointmentMinutesSchema = z.preprocess(
@@ -399,6 +465,7 @@ export const patientIdParamsSchema = z.object({ patient_id: patientIdSchema });
 export type PatientFields = z.infer<typeof patientFieldsSchema>;
 export type AddPatientRequest = z.input<typeof addPatientRequestSchema>;
 export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
+export type PatientMergePatch = z.input<typeof patientMergePatchSchema>;
 export type AddAppointmentRequest = z.input<typeof addAppointmentRequestSchema>;
 export type AddHistoryRequest = z.input<typeof addHistoryRequestSchema>;
 export type SearchPatientRequest = z.input<typeof searchPatientRequestSchema>;

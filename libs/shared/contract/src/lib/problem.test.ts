@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_CONTENT_TYPE, problemSchema } from './problem';
+import { asksForProblem, PORTAL_ACCEPT, PROBLEM_CONTENT_TYPE, problemSchema } from './problem';
 
 const problem = {
   type: 'about:blank',
@@ -29,5 +29,21 @@ describe('problemSchema', () => {
 
   it('is answered as application/problem+json', () => {
     expect(PROBLEM_CONTENT_TYPE).toBe('application/problem+json');
+  });
+});
+
+describe('asksForProblem', () => {
+  it.each([
+    [PORTAL_ACCEPT, true],
+    ['application/problem+json', true],
+    ['Application/Problem+JSON;q=0.5, application/json', true],
+    ['application/json, text/plain, */*', false],
+    ['*/*', false],
+    ['application/json', false],
+    ['application/problem+json;q=0', false],
+    ['', false],
+    [undefined, false],
+  ])('%j: %s', (accept, asks) => {
+    expect(asksForProblem(accept)).toBe(asks);
   });
 });

@@ -24,3 +24,24 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type Problem = z.infer<typeof problemSchema>;
+
+/**
+ * What the portal's own client sends as `Accept`: JSON answers, and problems for failures (a
+ * call of {@link MESSAGE_ERROR_ENDPOINTS} answers a bare message to a client that does not ask).
+ */
+export const PORTAL_ACCEPT = `application/json, ${PROBLEM_CONTENT_TYPE}`;
+
+/**
+ * Whether an `Accept` header asks for problem details by name (a wildcard does not: the spec's
+ * client sends `application/json, text/plain, *\/*` and shows the failure's data as it is).
+ */
+export function asksForProblem(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return accept.split(',').some((range) => {
+    const [type = '', ...params] = range.split(';').map((part) => part.trim().toLowerCase());
+    const quality = params.find((p) => /^q\s*=/.test(p));
+    return (
+      type === PROBLEM_CONTENT_TYPE && (quality === undefined || Number(quality.split('=')[1]) > 0)
+    );
+  });
+}

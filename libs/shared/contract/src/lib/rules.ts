@@ -228,6 +228,18 @@ export function zeroOrEmptyAsAbsent<T extends z.ZodType>(schema: T) {
   );
 }
 
+/**
+ * For a list on an edit (a patient's diseases and allergies): an empty list, like null, means
+ * "absent", left as it is, as a blank field does. A client that sends its whole edit form sends
+ * `[]` whenever its counts stay at 0; emptying a list is a call of its own (the merge patch).
+ * A transform, not a preprocess, so that the request's type keeps the list's own.
+ */
+export function emptyListAsAbsent<T extends z.ZodType<readonly unknown[]>>(schema: T) {
+  return schema
+    .nullish()
+    .transform((list): z.output<T> | undefined => (list && list.length > 0 ? list : undefined));
+}
+
 /** Turns a blank value into null, for optional fields the API stores as null. */
 export function emptyAsNull<T extends z.ZodType>(schema: T) {
   return z.preprocess((v) => (v === undefined || isBlank(v) ? null : v), schema.nullable());

@@ -54,6 +54,8 @@ import {
   toTimeWithSeconds,
   updateEmployeeRequestSchema,
   updatePatientRequestSchema,
+  MERGE_PATCH_CONTENT_TYPE,
+  patientMergePatchSchema,
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
@@ -199,8 +201,8 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const NOT_ELIGIBLE =
   'These details do not match a record waiting for registration. Check the ID and the activation code, or ask for a new code.';
 
-type Method = 'GET' | 'POST' | 'PUT';
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put } as const;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch } as const;
 
 /** The URL pattern of an endpoint under a base. */
 function urlOf(name: MockEndpointName, baseUrl = MOCK_API_BASE): string {
@@ -352,6 +354,39 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     const record = db.patients.find((p) => p.patient.patient_id === id);
     if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
     return record;
+  };
+  /**
+   * An edit as the server makes it (update-patient and the merge patch): the ID card's
+   * uniqueness, the age rule on the stored record merged with the edit (naming the field that
+   * was sent), then the fields and the lists given (undefined: left alone).
+   */
+  const editRecord = (
+    record: PatientRecord,
+    changes: Partial<PatientRecord['patient']>,
+    lists: {
+      diseases: PatientRecord['patient_chronic_disease'] | undefined;
+      allergies: PatientRecord['patient_drug_allergy'] | undefined;
+    },
+  ) => {
+    const card = changes.id_card_number;
+    if (
+      card &&
+      db.patients.some((r) => r !== record && sameIdCard(r.patient.id_card_number, card))
+    ) {
+      throw conflict('patient.id_card_number', 'A patient with this ID card number already exists');
+    }
+    if (changes.age !== undefined || changes.date_of_birth !== undefined) {
+      const [problem] = checkPatientAge({ ...record.patient, ...changes });
+      if (problem) {
+        const field = changes.age !== undefined ? 'patient.age' : 'patient.date_of_birth';
+        throw new MockProblem(400, `${field}: ${problem.message}`, [
+          { field, message: problem.message },
+        ]);
+      }
+    }
+    record.patient = { ...record.patient, ...changes };
+    if (lists.diseases) record.patient_chronic_disease = lists.diseases;
+    if (lists.allergies) record.patient_drug_allergy = lists.allergies;
   };
   /** A patient's appointments, past and upcoming. */
   const appointmentsOf = (id: string): ChartAppointment[] => [
@@ -648,31 +683,25 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     on('updatePatient', async ({ request }) => {
       const body = await parseBody(request, updatePatientRequestSchema);
       const record = findPatient(body.patient.patient_id);
-      const changes = defined(body.patient);
-      const card = changes.id_card_number;
-      if (
-        card &&
-        db.patients.some((r) => r !== record && sameIdCard(r.patient.id_card_number, card))
-      ) {
-        throw conflict(
-          'patient.id_card_number',
-          'A patient with this ID card number already exists',
-        );
+      editRecord(record, defined(body.patient), {
+        diseases: body.patient_chronic_disease,
+        allergies: body.patient_drug_allergy,
+      });
+      return json(record);
+    }),
+
+    on('patchPatient', async ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      const type = request.headers.get('content-type') ?? '';
+      if (!type.startsWith(MERGE_PATCH_CONTENT_TYPE)) {
+        throw new MockProblem(415, `Send the patch as ${MERGE_PATCH_CONTENT_TYPE} (RFC 7396)`);
       }
-      if (changes.age !== undefined || changes.date_of_birth !== undefined) {
-        // As the server: the edit merged with the stored record, naming the field that was sent.
-        const [problem] = checkPatientAge({ ...record.patient, ...changes });
-        if (problem) {
-          const field = changes.age !== undefined ? 'patient.age' : 'patient.date_of_birth';
-          throw new MockProblem(400, `${field}: ${problem.message}`, [
-            { field, message: problem.message },
-          ]);
-        }
-      }
-      record.patient = { ...record.patient, ...changes };
-      if (body.patient_chronic_disease)
-        record.patient_chronic_disease = body.patient_chronic_disease;
-      if (body.patient_drug_allergy) record.patient_drug_allergy = body.patient_drug_allergy;
+      const body = await parseBody(request, patientMergePatchSchema);
+      const record = findPatient(id);
+      editRecord(record, defined(body.patient ?? {}), {
+        diseases: body.patient_chronic_disease === null ? [] : body.patient_chronic_disease,
+        allergies: body.patient_drug_allergy === null ? [] : body.patient_drug_allergy,
+      });
       return json(record);
     }),
 

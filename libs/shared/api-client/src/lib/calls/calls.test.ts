@@ -45,6 +45,7 @@ import { searchEmployees } from './search-employees';
 import { searchPatients } from './search-patients';
 import { updateEmployee } from './update-employee';
 import { updatePatient } from './update-patient';
+import { patchPatient } from './patch-patient';
 
 const APPOINTMENT_ID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const doctor = { employee_id: 'E001', first_name: 'Anan', last_name: 'Wongsa' };
@@ -204,6 +205,15 @@ const cases: Case[] = [
     name: 'updatePatient',
     call: () => updatePatient({ patient: { patient_id: 'P001', first_name: 'Anna' } }),
     body: { patient: { patient_id: 'P001', first_name: 'Anna' } },
+    answer: patientRecord(),
+    expected: patientRecord(),
+    badAnswer: { ok: true },
+  },
+  {
+    name: 'patchPatient',
+    params: { patient_id: 'P001' },
+    call: () => patchPatient('P001', { patient_drug_allergy: [], patient: { address: null } }),
+    body: { patient_drug_allergy: [], patient: { address: null } },
     answer: patientRecord(),
     expected: patientRecord(),
     badAnswer: { ok: true },
@@ -436,17 +446,24 @@ const cases: Case[] = [
   },
 ];
 
-function handle(
-  c: Case,
-  answer: JsonBodyType,
-  seen: { body?: unknown; authorization?: string | null },
-) {
+/** What a call sent, as the mock server saw it. */
+interface Seen {
+  body?: unknown;
+  authorization?: string | null;
+  contentType?: string | null;
+  accept?: string | null;
+}
+
+function handle(c: Case, answer: JsonBodyType, seen: Seen) {
   const endpoint = ENDPOINTS[c.name];
   const path = `/api${endpointPath(endpoint.path, c.params)}`;
-  const method =
-    endpoint.method === 'GET' ? http.get : endpoint.method === 'PUT' ? http.put : http.post;
+  const method = { GET: http.get, PUT: http.put, POST: http.post, PATCH: http.patch }[
+    endpoint.method
+  ];
   return method(path, async ({ request }) => {
     seen.authorization = request.headers.get('authorization');
+    seen.contentType = request.headers.get('content-type');
+    seen.accept = request.headers.get('accept');
     const text = await request.text();
     seen.body = text === '' ? undefined : (JSON.parse(text) as unknown);
     return HttpResponse.json(answer, { status: c.status ?? 200 });
@@ -466,12 +483,19 @@ describe('every call of the API', () => {
   it.each(cases)(
     '$name uses its method and path, sends its body, and parses the answer',
     async (c) => {
-      const seen: { body?: unknown; authorization?: string | null } = {};
+      const seen: Seen = {};
       server.use(handle(c, c.answer, seen));
 
       await expect(c.call()).resolves.toEqual(c.expected);
 
       expect(seen.body).toEqual(c.body);
+      // Problems asked for by name, so that login and register failures keep their fields.
+      expect(seen.accept).toBe('application/json, application/problem+json');
+      if (c.body !== undefined) {
+        expect(seen.contentType).toMatch(
+          c.name === 'patchPatient' ? /^application\/merge-patch\+json/ : /^application\/json/,
+        );
+      }
       const isPublic = ENDPOINTS[c.name].access === 'public';
       expect(seen.authorization).toBe(isPublic ? null : `Bearer ${sessionStore.read()?.token}`);
     },
