@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { DEFAULT_API_BASE } from '@portal/contract';
+import { DEFAULT_API_BASE, FHIR_BASE } from '@portal/contract';
 import type { Config } from './config';
 import type { Db, PoolStats } from './db/database';
 import { Metrics } from './metrics';
@@ -27,7 +27,7 @@ import { corsPlugin } from './plugins/cors';
 import { addSecurityHeaders } from './plugins/security-headers';
 import { devFrontendsPlugin } from './plugins/dev-frontends';
 import { bulkExportPlugin } from './fhir/bulk/plugin';
-import { FHIR_BASE, fhirPlugin } from './fhir/plugin';
+import { fhirPlugin } from './fhir/plugin';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';

@@ -18,7 +18,8 @@ const COMMON_SEARCH = [
 
 /**
  * What this server does, exactly: read and search of each type with its parameters, the
- * writes that are offered, and Patient/$everything; JSON only, the API's bearer sessions.
+ * writes that are offered, Patient/$everything and the bulk exports ($export of the system and
+ * of all patients); JSON only, the API's bearer sessions (SMART backend tokens for $export).
  */
 export function capabilityStatement(baseUrl: string): CapabilityStatement {
   const resource: CapabilityStatementRestResource[] = [...RESOURCE_TYPES.values()].map((type) => {
@@ -47,6 +48,10 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
                 name: 'everything',
                 definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
               },
+              {
+                name: 'export',
+                definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/patient-export',
+              },
             ],
           }
         : {}),
@@ -68,9 +73,15 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
         security: {
           cors: true,
           description:
-            'The portal API’s bearer session token (Authorization: Bearer …, from POST /api/login). Medical personnel read every patient; a patient reads their own compartment; HR reads Practitioner and PractitionerRole. Every read is audited.',
+            'The portal API’s bearer session token (Authorization: Bearer …, from POST /api/login). Medical personnel read every patient; a patient reads their own compartment; HR reads Practitioner and PractitionerRole. Every read is audited. Bulk export ($export) takes a token of SMART Backend Services instead (.well-known/smart-configuration).',
         },
         resource,
+        operation: [
+          {
+            name: 'export',
+            definition: 'http://hl7.org/fhir/uv/bulkdata/OperationDefinition/export',
+          },
+        ],
       },
     ],
   };

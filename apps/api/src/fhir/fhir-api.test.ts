@@ -67,7 +67,8 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
         'gender',
       ]),
     );
-    expect(patient.operation?.[0]?.name).toBe('everything');
+    expect(patient.operation?.map((o) => o.name)).toEqual(['everything', 'export']);
+    expect(statement.rest![0]!.operation?.map((o) => o.name)).toEqual(['export']);
   });
 
   it('refuses anything else without a session: 401 OperationOutcome', async () => {

@@ -1,10 +1,10 @@
+import { FHIR_BASE } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { FUZZ_RUNS, FUZZ_SEED } from '../fuzz/fuzz-kit';
 import { createTestApp, createTestDatabase, createUser, type TestUser } from '../test/harness';
-import { FHIR_BASE } from './plugin';
 import { RESOURCE_TYPES } from './types';
 
 /** Search queries per run: a fraction of the body fuzzers' (each query is a whole search). */

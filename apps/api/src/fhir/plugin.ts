@@ -1,3 +1,4 @@
+import { FHIR_BASE } from '@portal/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Bundle, BundleEntry, BundleLink, Resource } from '@medplum/fhirtypes';
@@ -12,9 +13,6 @@ import { FHIR_JSON, methodNotAllowed, outcomeOf } from './outcome';
 import { allOf, badParameter, parseCount, parseToken, type RawQuery, single } from './search';
 import { fhirWrites, portalPatientId } from './writes';
 import { RESOURCE_TYPES, type ResourceType, searchWhere } from './types';
-
-/** Where the interface is mounted. */
-export const FHIR_BASE = '/fhir/R4';
 
 /** The most rows of one type $everything gathers (a patient's record is far smaller). */
 export const EVERYTHING_MAX = 1000;

@@ -1,3 +1,4 @@
+import { FHIR_BASE } from '@portal/contract';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +8,6 @@ import { loggableError, uniqueViolation } from '../../errors';
 import { audit, auditedWrite } from '../../repositories/audit';
 import { type BackendGrant, BackendTokens } from '../smart/access-tokens';
 import { backendClientActive, sweepJtis } from '../smart/clients';
-import { FHIR_BASE } from '../plugin';
 import { backendActorName, originOf, smartRoutes } from '../smart/routes';
 import { typesOfScope } from '../smart/scopes';
 import {

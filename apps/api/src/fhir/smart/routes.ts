@@ -1,6 +1,6 @@
+import { FHIR_BASE } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { FHIR_BASE } from '../plugin';
 import { loggableError } from '../../errors';
 import { audit } from '../../repositories/audit';
 import { ACCESS_TOKEN_TTL_SECONDS, type BackendTokens } from './access-tokens';

@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
-import { FHIR_BASE } from '../plugin';
+import { FHIR_BASE } from '@portal/contract';
 import { expectValid } from './validator';
 
 /** A request under /fhir/R4 (path relative to it), JSON bodies sent as application/fhir+json. */

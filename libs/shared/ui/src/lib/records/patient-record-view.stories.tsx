@@ -1,7 +1,8 @@
 import { MESSAGES, type PatientRecord } from '@portal/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { CatalogueName, PatientRecordView } from './patient-record-view';
+import { CatalogueName } from './catalogue-name';
+import { PatientRecordView } from './patient-record-view';
 
 /** A patient with something in every list and an appointment with a topic. */
 const FILLED: PatientRecord = {
