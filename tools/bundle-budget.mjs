@@ -40,7 +40,8 @@ const API_LAYER = [
 /**
  * Each app: the budgets (KB of 1,024 bytes, gzip and Brotli) of a first visit to each of its
  * pages (issue 16: the figures measured then, plus about 3 %; tightened to the 2026-11-25
- * evening figures, never loosened), `firstPage` being the page its
+ * evening figures; loosened only for a feature a page gained, by the least that holds it, with
+ * the reason and the old figure beside it), `firstPage` being the page its
  * root opens (`/`; /patients-management → add-patient; /employees-management →
  * add-employee), the pages outside its QueryLayout (which never talk to the API), and the pages
  * that call the API as soon as they open, or once they are shown (`callsWhenIdle`: its API
@@ -67,7 +68,8 @@ export const APPS = [
       'src/features/landing/landing-page.tsx': [94, 82],
       'src/features/login/login-page.tsx': [114, 100],
       'src/features/system/system-page.tsx': [114, 100],
-      'src/features/profile/patient-profile-page.tsx': [160, 140],
+      // Issue 24: +1/+1 for "Download my record" (was 160/140).
+      'src/features/profile/patient-profile-page.tsx': [161, 141],
       'src/features/profile/patient-access-log-page.tsx': [158, 139],
       'src/features/profile/patient-two-step-page.tsx': [183, 162],
     },
@@ -87,14 +89,18 @@ export const APPS = [
   {
     name: 'clinical',
     budgets: {
-      'src/features/add-patient/add-patient-page.tsx': [130, 114],
+      // Issue 23: +1/+1 for each allergy's reaction and severity fields (was 130/114).
+      'src/features/add-patient/add-patient-page.tsx': [131, 115],
       // Issue 23: +2/+2 for the booking's clinician picker and length (was 128/112).
       'src/features/appointment/add-appointment-page.tsx': [130, 114],
       'src/features/history/add-history-page.tsx': [128, 112],
-      'src/features/edit-patient/edit-patient-page.tsx': [132, 116],
+      // Issues 23 and 24: +1/+1 for the allergy fields and the merge patch that can empty a
+      // list (was 132/116).
+      'src/features/edit-patient/edit-patient-page.tsx': [133, 117],
       // Issue 23: +5/+4 for authors, lengths, clinicians, statuses and the appointments'
       // actions (the cancel and reschedule dialogs load when opened) (was 160/141).
-      'src/features/chart/patient-chart-page.tsx': [165, 145],
+      // Issue 24: +1/+1 as the API layer's contract grew with the merge patch (was 165/145).
+      'src/features/chart/patient-chart-page.tsx': [166, 146],
       // Issue 23: +1/+1 as the shared RecordTable learnt to stack wide tables below 1024 px
       // (the chart's and the day's appointments) (was 178/157).
       'src/features/search/search-patient-page.tsx': [179, 158],

@@ -6,6 +6,12 @@ export const FHIR_BASE = '/fhir/R4';
 
 import type { Role } from '@portal/reference-data';
 
+/**
+ * The media type of a JSON Merge Patch (RFC 7396), which PATCH /patient/{id} takes. Here, in
+ * the zod-free table, so that a page sending a patch does not load the schemas with it.
+ */
+export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
+
 /** An HTTP method the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
 

@@ -177,8 +177,6 @@ export const updatePatientRequestSchema = z.object({
   patient_drug_allergy: emptyListAsAbsent(drugAllergyListSchema),
 });
 
-/** The media type of a JSON Merge Patch (RFC 7396), which PATCH /patient/{id} takes. */
-export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
 
 /** The patient fields a merge patch may hold, and the members of a record it may not. */
 const READ_ONLY_RECORD_MEMBERS = ['patient_appointment', 'medical_history', 'registered'];
