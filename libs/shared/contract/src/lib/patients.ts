@@ -177,7 +177,6 @@ export const updatePatientRequestSchema = z.object({
   patient_drug_allergy: emptyListAsAbsent(drugAllergyListSchema),
 });
 
-
 /** The patient fields a merge patch may hold, and the members of a record it may not. */
 const READ_ONLY_RECORD_MEMBERS = ['patient_appointment', 'medical_history', 'registered'];
 
