@@ -240,5 +240,5 @@ describe('an embedded server with DEMO_DATA=never', () => {
     expect(await count(server.database.db, 'patient')).toBe(0);
     await stop(server);
     expect(fs.existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
-  });
+  }, 120_000);
 });

@@ -55,7 +55,8 @@ describe.each(BACKENDS)('migration 0011 on a database with data, on %s', (backen
   });
 
   it('applies, and the rows written before read as booked, 15 minutes, without an author', async () => {
-    expect(await migrate(database.db)).toEqual([THIS_ONE]);
+    // This migration first, then any later ones.
+    expect((await migrate(database.db))[0]).toBe(THIS_ONE);
     const rows = await queryRows<{
       appointment_id: string;
       status: string;

@@ -39,7 +39,7 @@ describe('prepared statements', () => {
       await call(app, 'POST', '/patient/add-patient', { token: doctor.token, body }),
       201,
     );
-  });
+  }, 180_000);
 
   afterAll(async () => {
     await app.close();
