@@ -137,6 +137,28 @@ const stringParameter = (documentation: string, columns: readonly SQL[]): Search
   },
 });
 
+/** The person's names: both, the family name alone, the given name alone (people and staff). */
+const NAME_PARAMETERS: Record<string, SearchParameter> = {
+  name: stringParameter('The start of the given or family name', [sql`first_name`, sql`last_name`]),
+  family: stringParameter('The start of the family name', [sql`last_name`]),
+  given: stringParameter('The start of the given name', [sql`first_name`]),
+};
+
+/** The portal's id as a token of its system (a token of another system matches nothing). */
+const identifierParameter = (label: string, system: string, column: SQL): SearchParameter => ({
+  type: 'token',
+  documentation: `The ${label} (system ${system})`,
+  where: (values, name) =>
+    anyOf(
+      list(name, single(name, values)).map((value) => {
+        const token = parseToken(name, value);
+        return token.system === undefined || token.system === system
+          ? sql`${column} = ${token.code}`
+          : sql`false`;
+      }),
+    ),
+});
+
 /** The catalogue ids a coded search names, by each system the mappers code them in. */
 function catalogueCodes(
   ids: readonly string[],
@@ -215,25 +237,8 @@ const patientType: ResourceType = {
   readAction: 'patient.read',
   params: {
     _id: idParameter((id) => sql`patient_id = ${id}`),
-    identifier: {
-      type: 'token',
-      documentation: `The Patient ID (system ${CODE_SYSTEMS.portalPatientId})`,
-      where: (values, name) =>
-        anyOf(
-          list(name, single(name, values)).map((value) => {
-            const token = parseToken(name, value);
-            return token.system === undefined || token.system === CODE_SYSTEMS.portalPatientId
-              ? sql`patient_id = ${token.code}`
-              : sql`false`;
-          }),
-        ),
-    },
-    name: stringParameter('The start of the given or family name', [
-      sql`first_name`,
-      sql`last_name`,
-    ]),
-    family: stringParameter('The start of the family name', [sql`last_name`]),
-    given: stringParameter('The start of the given name', [sql`first_name`]),
+    identifier: identifierParameter('Patient ID', CODE_SYSTEMS.portalPatientId, sql`patient_id`),
+    ...NAME_PARAMETERS,
     birthdate: dateParameter('The date of birth', sql`date_of_birth`, 'date'),
     gender: fixedToken('male or female', 'http://hl7.org/fhir/administrative-gender', {
       male: sql`gender = 'male'`,
@@ -421,25 +426,8 @@ const practitionerType: ResourceType = {
   readAction: 'employee.read',
   params: {
     ...staffParams(),
-    identifier: {
-      type: 'token',
-      documentation: `The Employee ID (system ${CODE_SYSTEMS.portalEmployeeId})`,
-      where: (values, name) =>
-        anyOf(
-          list(name, single(name, values)).map((value) => {
-            const token = parseToken(name, value);
-            return token.system === undefined || token.system === CODE_SYSTEMS.portalEmployeeId
-              ? sql`employee_id = ${token.code}`
-              : sql`false`;
-          }),
-        ),
-    },
-    name: stringParameter('The start of the given or family name', [
-      sql`first_name`,
-      sql`last_name`,
-    ]),
-    family: stringParameter('The start of the family name', [sql`last_name`]),
-    given: stringParameter('The start of the given name', [sql`first_name`]),
+    identifier: identifierParameter('Employee ID', CODE_SYSTEMS.portalEmployeeId, sql`employee_id`),
+    ...NAME_PARAMETERS,
   },
 };
 
