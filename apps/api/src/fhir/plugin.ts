@@ -46,6 +46,10 @@ function resourceType(name: string): ResourceType {
  * Every answer is application/fhir+json, every error an OperationOutcome.
  */
 export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  // The API's OpenAPI document describes /api; this interface is described by /metadata.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   app.addContentTypeParser(
     ['application/fhir+json', 'application/json+fhir'],
     { parseAs: 'string' },
