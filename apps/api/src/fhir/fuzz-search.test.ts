@@ -167,7 +167,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
             fc.jsonValue({ maxDepth: 3 }),
           )
           .map(([type, key, replacement]) => {
-            const copy: Record<string, unknown> = structuredClone(valid[type]) as never;
+            const copy: Record<string, unknown> = structuredClone(valid[type]);
             const keys = Object.keys(copy).filter((k) => k !== 'resourceType');
             const target = keys[key.length % keys.length]!;
             copy[key.length % 3 === 0 ? key : target] = replacement;

@@ -77,7 +77,7 @@ export function outcomeOf(error: FastifyError | ApiError): {
     const fields = error.validation.map((issue) => issue.instancePath || 'request');
     return { status: 400, outcome: operationOutcome(400, 'The request is not valid', fields) };
   }
-  const status = (error as FastifyError).statusCode ?? 500;
+  const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const detail =
       status === 415

@@ -208,7 +208,7 @@ const patientType: ResourceType = {
   type: 'Patient',
   scope: 'patient',
   rows: patientRowsQuery,
-  map: toPatient as ResourceType['map'],
+  map: toPatient,
   byId: (id) => (PORTAL_ID.test(id) ? { where: sql`patient_id = ${id}`, patientId: id } : null),
   compartment: (patientId) => sql`patient_id = ${patientId}`,
   roles: CLINICAL,
@@ -254,7 +254,7 @@ const observationType: ResourceType = {
         ? sql`blood_type is not null and ${window.where}`
         : sql`blood_type is not null`,
     }),
-  map: toBloodTypeObservation as ResourceType['map'],
+  map: toBloodTypeObservation,
   byId: (id) => {
     const patientId = id.startsWith(bloodTypeObservationId('')) ? id.slice(11) : '';
     return PORTAL_ID.test(patientId) ? { where: sql`patient_id = ${patientId}`, patientId } : null;
@@ -278,7 +278,7 @@ const allergyType: ResourceType = {
   type: 'AllergyIntolerance',
   scope: 'patient',
   rows: allergyRowsQuery,
-  map: toAllergyIntolerance as ResourceType['map'],
+  map: toAllergyIntolerance,
   byId: (id) => {
     const link = linkId(id, DRUG_IDS);
     return link
@@ -310,7 +310,7 @@ const conditionType: ResourceType = {
   type: 'Condition',
   scope: 'patient',
   rows: conditionRowsQuery,
-  map: toCondition as ResourceType['map'],
+  map: toCondition,
   byId: (id) => {
     const link = linkId(id, DISEASE_IDS);
     return link
@@ -347,7 +347,7 @@ const appointmentType: ResourceType = {
   type: 'Appointment',
   scope: 'patient',
   rows: appointmentRowsQuery,
-  map: toAppointment as ResourceType['map'],
+  map: toAppointment,
   byId: (id) => {
     const where = byAppointmentId(id);
     return where ? { where } : null;
@@ -387,7 +387,7 @@ const documentType: ResourceType = {
   type: 'DocumentReference',
   scope: 'patient',
   rows: historyRowsQuery,
-  map: toDocumentReference as ResourceType['map'],
+  map: toDocumentReference,
   byId: (id) => {
     const where = byHistoryId(id);
     return where ? { where } : null;
@@ -415,7 +415,7 @@ const practitionerType: ResourceType = {
   type: 'Practitioner',
   scope: 'staff',
   rows: practitionerRowsQuery,
-  map: toPractitioner as ResourceType['map'],
+  map: toPractitioner,
   byId: (id) => (PORTAL_ID.test(id) ? { where: sql`employee_id = ${id}` } : null),
   roles: STAFF_READERS,
   readAction: 'employee.read',
@@ -446,7 +446,7 @@ const practitionerType: ResourceType = {
 const practitionerRoleType: ResourceType = {
   ...practitionerType,
   type: 'PractitionerRole',
-  map: toPractitionerRole as ResourceType['map'],
+  map: toPractitionerRole,
   params: {
     ...staffParams(),
     practitioner: {
@@ -469,7 +469,7 @@ const auditEventType: ResourceType = {
   type: 'AuditEvent',
   scope: 'audit',
   rows: auditEventRowsQuery,
-  map: toAuditEvent as ResourceType['map'],
+  map: toAuditEvent,
   byId: (id) => (ROW_NUMBER.test(id) ? { where: sql`id = ${Number(id)}` } : null),
   compartment: aboutPatient,
   roles: ['patient'],
