@@ -74,11 +74,11 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
       await createUser(app, database, 'patient'),
       await createUser(app, database, 'HR'),
     ];
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
 
   it(

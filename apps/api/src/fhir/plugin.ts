@@ -100,7 +100,9 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
         recordIds: [...new Set(rows.map((r) => r.employee_id!))],
       };
     }
-    const recordIds = [...new Set(rows.map((r) => r.patient_id!))];
+    // A patient reads only their own record: the reading is about it even when a page is empty.
+    const recordIds =
+      actor.role === 'patient' ? [actor.patientId!] : [...new Set(rows.map((r) => r.patient_id!))];
     if (search && type.type === 'Patient' && actor.role !== 'patient')
       return {
         action: search.criteria ? 'patient.search' : 'patient.list',
