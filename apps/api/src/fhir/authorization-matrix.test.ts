@@ -15,7 +15,8 @@ import {
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
-beforeAll(loadValidator, 60_000);
+// The definitions take seconds to index, and far longer on a busy machine.
+beforeAll(loadValidator, 240_000);
 
 type Who = 'doctor' | 'patient' | 'hr' | 'anonymous';
 type Whose = 'own' | 'other';
@@ -98,11 +99,11 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         AuditEvent: String(event!.id),
       };
     }
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
 
   for (const who of ['doctor', 'patient', 'hr', 'anonymous'] as const) {

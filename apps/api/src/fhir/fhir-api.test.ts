@@ -17,7 +17,8 @@ import { patientsRepository } from '../repositories/patients';
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
-beforeAll(loadValidator, 60_000);
+// The definitions take seconds to index, and far longer on a busy machine.
+beforeAll(loadValidator, 240_000);
 
 describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
   let database: Database;
@@ -41,11 +42,11 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
         (await patientsRepository.add(database.db, system, patientAddInput(body), 30)).patient_id,
       );
     }
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
 
   it('answers metadata to anyone: a valid CapabilityStatement of what it offers', async () => {

@@ -14,7 +14,8 @@ import {
 } from '../test/harness';
 import { expectValid, loadValidator } from './test/validator';
 
-beforeAll(loadValidator, 60_000);
+// The definitions take seconds to index, and far longer on a busy machine.
+beforeAll(loadValidator, 240_000);
 
 /**
  * A real FHIR client library against a listening server: what an integrator's system does.
@@ -70,7 +71,7 @@ describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) =>
     const baseUrl = `${address}/fhir/R4`;
     client = new Client({ baseUrl, customHeaders: { Authorization: `Bearer ${doctor.token}` } });
     anonymous = new Client({ baseUrl });
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     await app?.close();

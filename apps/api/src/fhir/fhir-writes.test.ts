@@ -16,7 +16,8 @@ import { PATIENT_EXTENSIONS } from './resources';
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
-beforeAll(loadValidator, 60_000);
+// The definitions take seconds to index, and far longer on a busy machine.
+beforeAll(loadValidator, 240_000);
 
 /** A Patient resource as an information system would send it. */
 function newPatientResource(patientId: string): Patient {
@@ -60,11 +61,11 @@ describe.each(BACKENDS)('FHIR writes on %s', (backend) => {
     doctor = await createUser(app, database, 'medical_personnel');
     patientUser = await createUser(app, database, 'patient');
     hr = await createUser(app, database, 'HR');
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
 
   it('creates a patient through the add-patient rules, audited, with its Location', async () => {

@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { FUZZ_RUNS, FUZZ_SEED } from '../fuzz/fuzz-kit';
+import { CODE_SYSTEMS } from '@portal/reference-data';
 import { createTestApp, createTestDatabase, createUser, type TestUser } from '../test/harness';
+import { PATIENT_EXTENSIONS } from './resources';
 import { RESOURCE_TYPES } from './types';
 
 /** Search queries per run: a fraction of the body fuzzers' (each query is a whole search). */
@@ -59,7 +61,7 @@ const value = fc.oneof(
 
 const query = fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 5 });
 
-describe(`fuzz: FHIR search parameters (${RUNS} searches, seed ${FUZZ_SEED})`, () => {
+describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed ${FUZZ_SEED})`, () => {
   let database: Database;
   let app: FastifyInstance;
   let users: TestUser[];
@@ -72,11 +74,11 @@ describe(`fuzz: FHIR search parameters (${RUNS} searches, seed ${FUZZ_SEED})`, (
       await createUser(app, database, 'patient'),
       await createUser(app, database, 'HR'),
     ];
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
   });
 
   it(
@@ -114,5 +116,97 @@ describe(`fuzz: FHIR search parameters (${RUNS} searches, seed ${FUZZ_SEED})`, (
       expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
     },
     120_000 + RUNS * 200,
+  );
+  it(
+    'answers every write body with a resource or an OperationOutcome, never a 5xx',
+    async () => {
+      const statuses = new Map<number, number>();
+      const valid = {
+        Patient: {
+          resourceType: 'Patient',
+          identifier: [{ system: CODE_SYSTEMS.portalPatientId, value: 'P5000001' }],
+          name: [{ family: 'Fuzz', given: ['Body'] }],
+          gender: 'male',
+          birthDate: '1980-01-01',
+          telecom: [
+            { system: 'phone', value: '0812345678' },
+            { system: 'email', value: 'fuzz@gmail.com' },
+          ],
+          extension: [
+            { url: PATIENT_EXTENSIONS.healthInsurance, valueBoolean: true },
+            { url: PATIENT_EXTENSIONS.ongoingTreatment, valueString: 'none' },
+            { url: PATIENT_EXTENSIONS.unhealthyHabits, valueString: 'none' },
+          ],
+        },
+        AllergyIntolerance: {
+          resourceType: 'AllergyIntolerance',
+          patient: { reference: `Patient/${users[1]!.recordId}` },
+          code: { coding: [{ system: CODE_SYSTEMS.rxnorm, code: '161' }] },
+        },
+        Condition: {
+          resourceType: 'Condition',
+          subject: { reference: `Patient/${users[1]!.recordId}` },
+          code: { coding: [{ system: CODE_SYSTEMS.icd10, code: 'B54' }] },
+        },
+        Appointment: {
+          resourceType: 'Appointment',
+          status: 'booked',
+          start: '2031-01-01T10:00:00Z',
+          end: '2031-01-01T10:20:00Z',
+          participant: [
+            { actor: { reference: `Patient/${users[1]!.recordId}` }, status: 'accepted' },
+          ],
+        },
+      } as const;
+      /** A valid body with one element replaced by anything JSON can hold, or anything at all. */
+      const body = fc.oneof(
+        fc
+          .tuple(
+            fc.constantFrom(...(Object.keys(valid) as (keyof typeof valid)[])),
+            fc.string({ maxLength: 12 }),
+            fc.jsonValue({ maxDepth: 3 }),
+          )
+          .map(([type, key, replacement]) => {
+            const copy: Record<string, unknown> = structuredClone(valid[type]);
+            const keys = Object.keys(copy).filter((k) => k !== 'resourceType');
+            const target = keys[key.length % keys.length]!;
+            copy[key.length % 3 === 0 ? key : target] = replacement;
+            return { type, payload: JSON.stringify(copy) };
+          }),
+        fc
+          .tuple(fc.constantFrom(...Object.keys(valid)), fc.jsonValue({ maxDepth: 4 }))
+          .map(([type, anything]) => ({ type, payload: JSON.stringify(anything) ?? 'null' })),
+        fc
+          .tuple(fc.constantFrom(...Object.keys(valid)), fc.string({ maxLength: 40 }))
+          .map(([type, text]) => ({ type, payload: text })),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), async ({ type, payload }, put) => {
+          const response = await app.inject({
+            method: put && type === 'Patient' ? 'PUT' : 'POST',
+            url: `${FHIR_BASE}/${type}${put && type === 'Patient' ? '/P5000001' : ''}`,
+            headers: {
+              authorization: `Bearer ${users[0]!.token}`,
+              'content-type': 'application/fhir+json',
+            },
+            payload,
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          expect(response.headers['content-type']).toMatch(/^application\/fhir\+json/);
+          expect(response.body).not.toMatch(/\bat \/|select |insert |stack/i);
+        }),
+        { numRuns: RUNS, seed: FUZZ_SEED },
+      );
+      expect(
+        [...statuses.keys()].some((s) => s < 300),
+        JSON.stringify([...statuses]),
+      ).toBe(true);
+      expect(
+        [...statuses.keys()].some((s) => s === 422),
+        JSON.stringify([...statuses]),
+      ).toBe(true);
+    },
+    120_000 + RUNS * 300,
   );
 });

@@ -44,6 +44,10 @@ function resourceType(name: string): ResourceType {
  * Every answer is application/fhir+json, every error an OperationOutcome.
  */
 export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db; config: Config }) {
+  // The API's OpenAPI document describes /api; this interface is described by /metadata.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
   app.addContentTypeParser(
     ['application/fhir+json', 'application/json+fhir'],
     { parseAs: 'string' },
@@ -94,7 +98,9 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
         recordIds: [...new Set(rows.map((r) => r.employee_id!))],
       };
     }
-    const recordIds = [...new Set(rows.map((r) => r.patient_id!))];
+    // A patient reads only their own record: the reading is about it even when a page is empty.
+    const recordIds =
+      actor.role === 'patient' ? [actor.patientId!] : [...new Set(rows.map((r) => r.patient_id!))];
     if (search && type.type === 'Patient' && actor.role !== 'patient')
       return {
         action: search.criteria ? 'patient.search' : 'patient.list',

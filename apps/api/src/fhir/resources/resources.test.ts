@@ -40,7 +40,8 @@ import {
 
 const SYSTEM: RequestContext = { actor: null, address: '127.0.0.1', requestId: 'test' };
 
-beforeAll(loadValidator, 60_000);
+// The definitions take seconds to index, and far longer on a busy machine.
+beforeAll(loadValidator, 240_000);
 
 describe('the validator itself', () => {
   it('refuses what R4 refuses (so a pass means something)', () => {
@@ -273,7 +274,7 @@ describe.each(BACKENDS)('row queries on %s', (backend) => {
     database = await createTestDatabase(backend);
     const { app } = await createTestApp(database);
     const doctor = await createUser(app, database, 'medical_personnel');
-    await app.close();
+    await app?.close();
     const body = newPatient({ address: null, blood_type: null });
     body.patient_drug_allergy = [
       { drug_id: 'R002', reaction: 'Rash', severity: 'moderate' } as never,
@@ -297,10 +298,10 @@ describe.each(BACKENDS)('row queries on %s', (backend) => {
       .execute(sql`insert into medical_history (patient_id, date, time, detail, recorded_by)
       values (${rowId}, '2025-06-01', '08:00', 'Seen for a cough', ${Number(row!.clinician)}),
              (${rowId}, '2025-06-02', '08:00', null, null)`);
-  }, 60_000);
+  }, 240_000);
 
   afterAll(async () => {
-    await database.close();
+    await database?.close();
   });
 
   /** Every batch of a row query, as the bulk export would stream it. */

