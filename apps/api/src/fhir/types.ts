@@ -278,21 +278,24 @@ const observationType: ResourceType = {
   },
 };
 
+/** An allergy's or a disease's id (`{patient id}-{catalogue id}`) as its row's condition. */
+function listEntryById(id: string, ids: readonly string[], column: SQL) {
+  const link = linkId(id, ids);
+  return link
+    ? {
+        where: sql`patient_id = ${patientRow(link.patientId)} and ${column} = ${link.entry}`,
+        patientId: link.patientId,
+      }
+    : null;
+}
+
 export const drugCodes = catalogueCodes(DRUG_IDS, DRUG_CODES, CODE_SYSTEMS.portalDrug);
 const allergyType: ResourceType = {
   type: 'AllergyIntolerance',
   scope: 'patient',
   rows: allergyRowsQuery,
   map: toAllergyIntolerance,
-  byId: (id) => {
-    const link = linkId(id, DRUG_IDS);
-    return link
-      ? {
-          where: sql`patient_id = ${patientRow(link.patientId)} and drug_id = ${link.entry}`,
-          patientId: link.patientId,
-        }
-      : null;
-  },
+  byId: (id) => listEntryById(id, DRUG_IDS, sql`drug_id`),
   compartment: ownPatient,
   roles: CLINICAL,
   readAction: 'patient.read',
@@ -316,15 +319,7 @@ const conditionType: ResourceType = {
   scope: 'patient',
   rows: conditionRowsQuery,
   map: toCondition,
-  byId: (id) => {
-    const link = linkId(id, DISEASE_IDS);
-    return link
-      ? {
-          where: sql`patient_id = ${patientRow(link.patientId)} and disease_id = ${link.entry}`,
-          patientId: link.patientId,
-        }
-      : null;
-  },
+  byId: (id) => listEntryById(id, DISEASE_IDS, sql`disease_id`),
   compartment: ownPatient,
   roles: CLINICAL,
   readAction: 'patient.read',
