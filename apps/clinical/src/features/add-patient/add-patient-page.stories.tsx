@@ -163,6 +163,8 @@ export const Error: Story = {
 export const KeyboardOnly: Story = {
   parameters: { msw: handlers.default },
   play: async ({ canvas, userEvent }) => {
+    // The next free id comes from the server; its button joins the Tab order once it arrives.
+    const useNextId = await canvas.findByRole('button', { name: 'Use P025' });
     const patientId = canvas.getByRole('textbox', { name: 'Patient ID' });
     patientId.focus();
     await userEvent.keyboard('P101');
@@ -171,7 +173,7 @@ export const KeyboardOnly: Story = {
     await userEvent.keyboard('3-1001-00234-56-7');
     // The next free id's button sits between the first row and the names.
     await userEvent.tab();
-    await expect(await canvas.findByRole('button', { name: 'Use P025' })).toHaveFocus();
+    await expect(useNextId).toHaveFocus();
     await userEvent.tab();
     await userEvent.keyboard('Anong');
     await userEvent.tab();
