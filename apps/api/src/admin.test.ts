@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import { exportJWK, generateKeyPair } from 'jose';
 import { runAdminCommand } from './admin';
-import type { Database } from './db/database';
+import { type Database, queryRows } from './db/database';
+import { sql } from 'drizzle-orm';
 import { ApiError } from './errors';
-import { addBackendClientCommand, newKeyPair } from './fhir/bulk/test-kit';
+import { addBackendClientCommand, newKeyPair, registerBackend } from './fhir/bulk/test-kit';
+import { backendClientActive } from './fhir/smart/clients';
 import { patientsRepository } from './repositories/patients';
 import {
   BACKENDS,
@@ -365,6 +367,52 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
     });
   });
 
+  describe('backend clients: list, disable, enable', () => {
+    it('lists each client with its state, and disabling and enabling are audited', async () => {
+      const { clientId } = await registerBackend(database, 'ES384', 'Regional lab');
+      const row = (output: string) => output.split('\n').find((l) => l.startsWith(clientId));
+      const listed = await admin('list-backend-clients');
+      expect(listed.split('\n')[0]).toMatch(/^CLIENT_ID\s+STATE\s+KEYS\s+REGISTERED\s+NAME$/);
+      expect(row(listed)).toMatch(/ active +1 +\d{4}-\d\d-\d\dT\d\d:\d\dZ +Regional lab$/);
+
+      expect(await admin('disable-backend-client', clientId)).toBe(
+        `Disabled backend client ${clientId}: its tokens and exports are refused from now on.`,
+      );
+      expect(await backendClientActive(database.db, clientId)).toBe(false);
+      expect(row(await admin('list-backend-clients'))).toMatch(/ disabled /);
+      expect(await admin('enable-backend-client', clientId)).toBe(
+        `Enabled backend client ${clientId}.`,
+      );
+      expect(await backendClientActive(database.db, clientId)).toBe(true);
+      const audited = await queryRows<{ action: string }>(
+        database.db,
+        sql`select action from audit_event where actor_username = ${`backend:${clientId}`}
+          and action like 'backend-client.%' order by id`,
+      );
+      expect(audited.map((a) => a.action)).toEqual([
+        'backend-client.create',
+        'backend-client.disable',
+        'backend-client.enable',
+      ]);
+    });
+
+    it.each(['disable-backend-client', 'enable-backend-client'])(
+      '%s: an unknown client is a 404, a missing one the usage',
+      async (command) => {
+        const unknown = await failure(admin(command, 'bk_nosuchclient'));
+        expect([unknown.status, unknown.message]).toEqual([
+          404,
+          'No backend client bk_nosuchclient.',
+        ]);
+        const missing = await failure(admin(command));
+        expect([missing.status, missing.message]).toEqual([
+          400,
+          `Usage: npm run admin -- ${command} <client_id>`,
+        ]);
+      },
+    );
+  });
+
   it.each([[[]], [['frobnicate']], [['--help']]])(
     'prints the usage for an unknown command (%j)',
     async (argv) => {
@@ -377,6 +425,9 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
         'lock',
         'unlock',
         'add-backend-client',
+        'list-backend-clients',
+        'disable-backend-client',
+        'enable-backend-client',
       ])
         expect(output).toContain(command);
     },

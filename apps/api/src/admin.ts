@@ -10,7 +10,12 @@ import { loadConfig } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
 import { ApiError, describeFailure } from './errors';
-import { addBackendClient, MAX_CLIENT_NAME } from './fhir/smart/clients';
+import {
+  addBackendClient,
+  listBackendClients,
+  MAX_CLIENT_NAME,
+  setBackendClientDisabled,
+} from './fhir/smart/clients';
 import { checkJwks } from './fhir/smart/jwks';
 import {
   listAccounts,
@@ -41,6 +46,12 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
                                                      register a system for FHIR bulk export (SMART
                                                      Backend Services) with its public keys (RS384
                                                      or ES384); prints its client_id last
+  npm run admin -- list-backend-clients
+  npm run admin -- disable-backend-client <client_id>
+                                                     its tokens stop working at once (to rotate
+                                                     keys: add the system again with the new
+                                                     JWKS, then disable the old client)
+  npm run admin -- enable-backend-client <client_id>
 `;
 
 /** The command-line option behind each field of the add-employee schema. */
@@ -209,6 +220,29 @@ export async function runAdminCommand(
         'Its assertions use this client_id as iss and sub; the token endpoint is /fhir/R4/auth/token.',
         clientId,
       ].join('\n');
+    }
+    case 'list-backend-clients': {
+      const clients = await listBackendClients(db);
+      if (!clients.length) return 'No backend clients yet.';
+      return [
+        `${'CLIENT_ID'.padEnd(26)} ${'STATE'.padEnd(9)} ${'KEYS'.padEnd(5)} ${'REGISTERED'.padEnd(18)} NAME`,
+        ...clients.map(
+          (c) =>
+            `${c.client_id.padEnd(26)} ${(c.disabled ? 'disabled' : 'active').padEnd(9)} ${String(c.keys).padEnd(5)} ${c.created_at.padEnd(18)} ${c.name}`,
+        ),
+      ].join('\n');
+    }
+    case 'disable-backend-client':
+    case 'enable-backend-client': {
+      const clientId = rest[0];
+      if (!clientId || rest.length > 1)
+        throw new ApiError(400, 'Bad Request', `Usage: npm run admin -- ${command} <client_id>`);
+      const disable = command === 'disable-backend-client';
+      if (!(await setBackendClientDisabled(db, CLI_CONTEXT, clientId, disable)))
+        throw new ApiError(404, 'Not Found', `No backend client ${clientId}.`);
+      return disable
+        ? `Disabled backend client ${clientId}: its tokens and exports are refused from now on.`
+        : `Enabled backend client ${clientId}.`;
     }
     default:
       return USAGE;

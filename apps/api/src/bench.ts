@@ -12,7 +12,9 @@
  * 3. times a clinical read during bursts of anonymous logins;
  * 4. runs one FHIR bulk export (SMART backend token, `$export`, polled to its manifest) and
  *    reports resources per second, with `/api/health` timed meanwhile;
- * and prints the load time, the data size and the server's largest RSS, and writes the tables to
+ * (`--export-only`: the load, then step 4 alone, with `--export-deadline` seconds at most: the
+ * million-patient export), and prints the load time, the data size and the server's largest RSS
+ * (and its largest during the export), and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
  */
@@ -54,6 +56,10 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'burst-rounds': { type: 'string', default: process.env['BENCH_BURST_ROUNDS'] ?? '5' },
     out: { type: 'string', default: 'docs/performance.md' },
+    /** Skip the call timings and load runs: load, then only the bulk export (its own section). */
+    'export-only': { type: 'boolean', default: false },
+    /** The longest the bench waits for the export before cancelling it. */
+    'export-deadline': { type: 'string', default: process.env['BENCH_EXPORT_DEADLINE'] ?? '300' },
     /** Internal: this process is the load generator the bench forked (see loadFromChild). */
     'load-generator': { type: 'boolean', default: false },
   },
@@ -525,153 +531,166 @@ async function main(): Promise<void> {
     let n = 0;
     const { memoryKib, iterations } = config.passwordHashing;
 
-    // 1. One client at a time.
-    const profile = await time('GET /profile (baseline)', () =>
-      fetch(`${base}/api/profile`, { headers: auth }),
-    );
-    const lists = [
-      await time('GET /patient (page of 50)', () =>
-        fetch(`${base}/api/patient`, { headers: auth }),
-      ),
-      await time('last page by cursor', () =>
-        fetch(`${base}/api/patient?cursor=${lastPage}`, { headers: auth }),
-      ),
-      await time('search, 2-letter fragment "so"', search({ first_name: 'so' })),
-      await time('search, common 3-letter "cha"', search({ first_name: 'cha' })),
-      await time('search, rare fragment "zzq"', search({ last_name: 'zzq' })),
-      await time('search, id prefix "P00"', search({ patient_id: 'P00' })),
-      await time('search, first AND last name', search({ first_name: 'som', last_name: 'sae' })),
-      await time('GET /patient/{id}', () =>
-        fetch(`${base}/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`, {
-          headers: auth,
-        }),
-      ),
-    ];
-    const others = [
-      await time(`login (argon2id m=${memoryKib} t=${iterations})`, login, 30),
-      await time(
-        'GET /patient?limit=200',
-        () => fetch(`${base}/api/patient?limit=200`, { headers: auth }),
-        50,
-      ),
-    ];
-    const factor = url ? 5 : 10;
-    const bound = factor * profile.p95 + 10;
-
-    // 2. Many clients at once: autocannon against 127.0.0.1 only, each run bounded by DURATION.
-    const bare = Fastify({ logger: false });
-    bare.get('/', async () => ({ hello: 'world' }));
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const load = async (name: string, target: string, kind: LoadKind) => {
-      enter(`${name}, ${CONNECTIONS} connections`);
-      const result = await loadFromChild({ target, kind, token });
-      // autocannon stops at the deadline, not the server: wait until what it left queued is
-      // answered (a read queues behind it), so that one phase does not slow the next.
-      await fetch(`${base}/api/patient/P0000001`, {
-        headers: auth,
-        signal: AbortSignal.timeout(120_000),
-      });
-      return { name, ...result };
-    };
-    const concurrent = [
-      await load('bare Fastify hello-world', bareBase, 'hello'),
-      await load('GET /api/health', base, 'health'),
-      await load('GET /api/patient/{id}', base, 'record'),
-      await load('GET /api/patient', base, 'list'),
-      await load('search, rotating 3-letter name', base, 'search'),
-      await load('POST add-patient', base, 'add-patient'),
-    ];
-    // /api/health while four slow searches run back to back (issue 15: p99 under 50 ms, the
-    // embedded database must not hold the event loop), both sent by the child.
-    concurrent.push(
-      await load('GET /api/health during 4 searches', base, 'health-during-searches'),
-    );
-    await bare.close();
-
-    enter('login bursts');
-    // 3. A clinical read while 40 anonymous logins arrive at once, each from its own 127.0.0.x
-    // address (so the per-address throttle does not stop them): the hashing pool must keep the
-    // read fast and answer the excess 503.
-    const readDuring: number[] = [];
-    const burstStatuses: Record<number, number> = {};
-    for (let round = 0; round < BURST_ROUNDS; round++) {
-      const logins = Array.from({ length: BURST }, (_, i) =>
-        fromAddress(base, `127.0.0.${10 + i}`, '/api/login', {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ username: `nobody${round}x${i}`, password }),
-        }),
+    /** Phases 1 to 3: every kind of call timed, then loaded, then read during login bursts. */
+    const measureCalls = async () => {
+      // 1. One client at a time.
+      const profile = await time('GET /profile (baseline)', () =>
+        fetch(`${base}/api/profile`, { headers: auth }),
       );
-      await new Promise((r) => setTimeout(r, 50));
-      const t = performance.now();
-      const status = await fromAddress(base, '127.0.0.2', '/api/patient/P0000001', {
-        headers: auth,
+      const lists = [
+        await time('GET /patient (page of 50)', () =>
+          fetch(`${base}/api/patient`, { headers: auth }),
+        ),
+        await time('last page by cursor', () =>
+          fetch(`${base}/api/patient?cursor=${lastPage}`, { headers: auth }),
+        ),
+        await time('search, 2-letter fragment "so"', search({ first_name: 'so' })),
+        await time('search, common 3-letter "cha"', search({ first_name: 'cha' })),
+        await time('search, rare fragment "zzq"', search({ last_name: 'zzq' })),
+        await time('search, id prefix "P00"', search({ patient_id: 'P00' })),
+        await time('search, first AND last name', search({ first_name: 'som', last_name: 'sae' })),
+        await time('GET /patient/{id}', () =>
+          fetch(`${base}/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`, {
+            headers: auth,
+          }),
+        ),
+      ];
+      const others = [
+        await time(`login (argon2id m=${memoryKib} t=${iterations})`, login, 30),
+        await time(
+          'GET /patient?limit=200',
+          () => fetch(`${base}/api/patient?limit=200`, { headers: auth }),
+          50,
+        ),
+      ];
+      const factor = url ? 5 : 10;
+      const bound = factor * profile.p95 + 10;
+
+      // 2. Many clients at once: autocannon against 127.0.0.1 only, each run bounded by DURATION.
+      const bare = Fastify({ logger: false });
+      bare.get('/', async () => ({ hello: 'world' }));
+      const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+      const load = async (name: string, target: string, kind: LoadKind) => {
+        enter(`${name}, ${CONNECTIONS} connections`);
+        const result = await loadFromChild({ target, kind, token });
+        // autocannon stops at the deadline, not the server: wait until what it left queued is
+        // answered (a read queues behind it), so that one phase does not slow the next.
+        await fetch(`${base}/api/patient/P0000001`, {
+          headers: auth,
+          signal: AbortSignal.timeout(120_000),
+        });
+        return { name, ...result };
+      };
+      const concurrent = [
+        await load('bare Fastify hello-world', bareBase, 'hello'),
+        await load('GET /api/health', base, 'health'),
+        await load('GET /api/patient/{id}', base, 'record'),
+        await load('GET /api/patient', base, 'list'),
+        await load('search, rotating 3-letter name', base, 'search'),
+        await load('POST add-patient', base, 'add-patient'),
+      ];
+      // /api/health while four slow searches run back to back (issue 15: p99 under 50 ms, the
+      // embedded database must not hold the event loop), both sent by the child.
+      concurrent.push(
+        await load('GET /api/health during 4 searches', base, 'health-during-searches'),
+      );
+      await bare.close();
+
+      enter('login bursts');
+      // 3. A clinical read while 40 anonymous logins arrive at once, each from its own 127.0.0.x
+      // address (so the per-address throttle does not stop them): the hashing pool must keep the
+      // read fast and answer the excess 503.
+      const readDuring: number[] = [];
+      const burstStatuses: Record<number, number> = {};
+      for (let round = 0; round < BURST_ROUNDS; round++) {
+        const logins = Array.from({ length: BURST }, (_, i) =>
+          fromAddress(base, `127.0.0.${10 + i}`, '/api/login', {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ username: `nobody${round}x${i}`, password }),
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 50));
+        const t = performance.now();
+        const status = await fromAddress(base, '127.0.0.2', '/api/patient/P0000001', {
+          headers: auth,
+        });
+        readDuring.push(performance.now() - t);
+        if (status !== 200) throw new Error(`read during the burst: HTTP ${status}`);
+        for (const s of await Promise.all(logins)) burstStatuses[s] = (burstStatuses[s] ?? 0) + 1;
+      }
+      readDuring.sort((a, b) => a - b);
+      others.push({
+        name: `GET /patient/{id} during ${BURST} logins`,
+        p50: percentile(readDuring, 50),
+        p95: percentile(readDuring, 95),
+        max: readDuring.at(-1)!,
+        total: '',
       });
-      readDuring.push(performance.now() - t);
-      if (status !== 200) throw new Error(`read during the burst: HTTP ${status}`);
-      for (const s of await Promise.all(logins)) burstStatuses[s] = (burstStatuses[s] ?? 0) + 1;
-    }
-    readDuring.sort((a, b) => a - b);
-    others.push({
-      name: `GET /patient/{id} during ${BURST} logins`,
-      p50: percentile(readDuring, 50),
-      p95: percentile(readDuring, 95),
-      max: readDuring.at(-1)!,
-      total: '',
-    });
+      return { profile, lists, others, concurrent, factor, bound, burstStatuses };
+    };
+    const calls = EXPORT_ONLY ? undefined : await measureCalls();
     // 4. A bulk export of the patients' core types, with /api/health timed meanwhile.
     enter('bulk export');
     const bulk = await benchBulkExport(base, exporter);
+    sampleRss();
+    const exportRss = phaseMaxRss;
     enter('report');
 
     // The report: printed, and written to the docs as this database's section.
     const ms = (value: number) => value.toFixed(1);
-    const bareRps = concurrent[0]!.rps;
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
+    const callTables = (measured: NonNullable<typeof calls>) => {
+      const { profile, lists, others, concurrent, factor, bound, burstStatuses } = measured;
+      const bareRps = concurrent[0]!.rps;
+      return [
+        `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
+          ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
+        '',
+        '| call | p50 ms | p95 ms | max ms | X-Total-Count | p95 within bound |',
+        '| --- | ---: | ---: | ---: | ---: | :---: |',
+        `| ${profile.name} | ${ms(profile.p50)} | ${ms(profile.p95)} | ${ms(profile.max)} | | |`,
+        ...lists.map(
+          (r) =>
+            `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.total} | ${r.p95 <= bound ? 'yes' : '**no**'} |`,
+        ),
+        ...others.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | | |`),
+        '',
+        `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
+        '',
+        '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
+        '| --- | ---: | ---: | ---: | ---: | ---: |',
+        ...concurrent.map(
+          (r) =>
+            `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareRps).toFixed(1)} % | ${r.failed} |`,
+        ),
+        '',
+        `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
+          burstStatuses,
+        )
+          .map(([status, count]) => `${count} × ${status}`)
+          .join(', ')}.`,
+        '',
+      ];
+    };
     const lines = [
-      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients`,
+      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients${EXPORT_ONLY ? ', bulk export only' : ''}`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
         ` (shared with other work; the server, \`main.js\`, and the load generator each in its own process).` +
         ` Loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'};` +
         ` the server's largest RSS ${mb(maxRss)} (${maxRssPhase}).`,
       '',
-      `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
-        ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
-      '',
-      '| call | p50 ms | p95 ms | max ms | X-Total-Count | p95 within bound |',
-      '| --- | ---: | ---: | ---: | ---: | :---: |',
-      `| ${profile.name} | ${ms(profile.p50)} | ${ms(profile.p95)} | ${ms(profile.max)} | | |`,
-      ...lists.map(
-        (r) =>
-          `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.total} | ${r.p95 <= bound ? 'yes' : '**no**'} |`,
-      ),
-      ...others.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | | |`),
-      '',
-      `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
-      '',
-      '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
-      '| --- | ---: | ---: | ---: | ---: | ---: |',
-      ...concurrent.map(
-        (r) =>
-          `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareRps).toFixed(1)} % | ${r.failed} |`,
-      ),
-      '',
+      ...(calls ? callTables(calls) : []),
       `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
       '',
-      '| bulk export resources per second | resources | seconds | /api/health p50 ms | /api/health p99 ms | finished |',
-      '| ---: | ---: | ---: | ---: | ---: | :---: |',
-      `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${bulk.finished ? 'yes' : '**no**'} |`,
-      '',
-      `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
-        burstStatuses,
-      )
-        .map(([status, count]) => `${count} × ${status}`)
-        .join(', ')}.`,
+      '| bulk export resources per second | resources | seconds | /api/health p50 ms | /api/health p99 ms | server RSS during the export | finished |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+      `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
     ];
     const section = lines.join('\n');
     console.log(`\n${section}\n`);
-    writeSection(args.out, `${kind} ${PATIENTS}`, section);
+    writeSection(args.out, `${kind} ${PATIENTS}${EXPORT_ONLY ? ' export' : ''}`, section);
     console.log(`Written to ${args.out}.`);
   } finally {
     clearInterval(rssSampler);
@@ -683,7 +702,8 @@ async function main(): Promise<void> {
 
 /** The types the bench exports, and the longest it waits for the export. */
 const BULK_TYPES = 'Patient,AllergyIntolerance,Condition';
-const BULK_DEADLINE_S = 300;
+const BULK_DEADLINE_S = Number(args['export-deadline']);
+const EXPORT_ONLY = args['export-only'];
 
 /** A backend client registered straight in the database, with its ES384 private key. */
 async function newBenchBackend(db: Db) {

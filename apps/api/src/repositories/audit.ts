@@ -70,6 +70,8 @@ export type AuditAction =
   | 'employee.access.approve'
   | 'access.denied'
   | 'backend-client.create'
+  | 'backend-client.disable'
+  | 'backend-client.enable'
   | 'backend.token'
   | 'bulk.export.start'
   | 'bulk.export.download'

@@ -1,3 +1,4 @@
+import { runAdminCommand } from '../../admin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Resource } from '@medplum/fhirtypes';
@@ -292,13 +293,16 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     }
   });
 
-  it('stops honouring the tokens of a client once disabled', async () => {
+  it('stops honouring the tokens of a client once disabled, and again once enabled', async () => {
     const client = await registerBackend(database, 'RS384', 'Soon disabled');
     const token = await accessToken(app, client);
-    await database.db.execute(
-      sql`update backend_client set disabled = true where client_id = ${client.clientId}`,
-    );
+    const status = await kickOff(token, '/fhir/R4/$export?_type=Practitioner');
+    await runAdminCommand(database.db, ['disable-backend-client', client.clientId], 30);
     expectOutcome(await get('/fhir/R4/$export', token, { prefer: 'respond-async' }), 401);
+    expectOutcome(await get(status, token), 401);
+    await runAdminCommand(database.db, ['enable-backend-client', client.clientId], 30);
+    await app.bulkExport!.idle();
+    expect((await get(status, token)).statusCode).toBe(200);
   });
 
   it('cancels an export: its files go, audited', async () => {

@@ -59,6 +59,53 @@ export async function findBackendClient(
   return { clientId: row.client_id, name: row.name, jwks, disabled: row.disabled };
 }
 
+/** A registered client as the administrator's list shows it (no keys). */
+export interface BackendClientSummary {
+  readonly client_id: string;
+  readonly name: string;
+  readonly disabled: boolean;
+  readonly keys: number;
+  readonly created_at: string;
+}
+
+/** Every registered backend client, the newest first. */
+export async function listBackendClients(db: Db): Promise<BackendClientSummary[]> {
+  return queryRows<BackendClientSummary>(
+    db,
+    sql`select client_id, name, disabled, jsonb_array_length(jwks -> 'keys')::int as keys,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as created_at
+      from backend_client order by created_at desc, client_id`,
+  );
+}
+
+/**
+ * Disables or enables a client and audits it; false when there is no such client. Disabling
+ * acts at once: the token endpoint refuses it and every bulk call checks it
+ * (`backendClientActive`), so its tokens stop working and its running export is refused at the
+ * next status call. Rotating keys is a new client with the new JWKS, then the old one disabled.
+ */
+export async function setBackendClientDisabled(
+  db: Db,
+  context: RequestContext,
+  clientId: string,
+  disabled: boolean,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ client_id: string }>(
+      tx,
+      sql`update backend_client set disabled = ${disabled} where client_id = ${clientId}
+        returning client_id`,
+    );
+    if (!rows.length) return false;
+    await audit(tx, context, {
+      action: disabled ? 'backend-client.disable' : 'backend-client.enable',
+      outcome: 'success',
+      username: `backend:${clientId}`,
+    });
+    return true;
+  });
+}
+
 /** Whether the client exists and is not disabled (each bulk call asks: a disable acts at once). */
 export async function backendClientActive(db: Db, clientId: string): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(

@@ -1,3 +1,4 @@
+import { runAdminCommand } from '../../admin';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -244,9 +245,7 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
 
   it('refuses a disabled client', async () => {
     const client = await registerBackend(database, 'ES384', 'Retired system');
-    await database.db.execute(
-      sql`update backend_client set disabled = true where client_id = ${client.clientId}`,
-    );
+    await runAdminCommand(database.db, ['disable-backend-client', client.clientId], 30);
     expect(await refusal(tokenForm(await assertion(client, endpoint)))).toMatchObject({
       error_description: 'unknown or disabled client',
     });
