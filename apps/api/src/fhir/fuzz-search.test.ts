@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
-import { FUZZ_RUNS, FUZZ_SEED } from '../fuzz/fuzz-kit';
+import { MARKER } from '../fuzz/bodies';
+import { captureLog, expectCleanLog, FUZZ_RUNS, FUZZ_SEED } from '../fuzz/fuzz-kit';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { createTestApp, createTestDatabase, createUser, type TestUser } from '../test/harness';
 import { PATIENT_EXTENSIONS } from './resources';
@@ -24,9 +25,14 @@ const PARAMS = [
   'constructor',
 ];
 
-/** Values near what parameters take, and far from it. */
+/**
+ * Values near what parameters take, and far from it; some carry the planted marker, which the
+ * server's log must never hold (a search value can be a name or an id card number).
+ */
 const value = fc.oneof(
   fc.string({ maxLength: 30 }),
+  fc.string({ maxLength: 10 }).map((s) => `${s}${MARKER}`),
+  fc.constantFrom(`Patient/${MARKER}`, `http://loinc.org|${MARKER}`, `eq${MARKER}`),
   fc.string({ unit: 'binary', maxLength: 20 }),
   fc.constantFrom(
     'eq2024',
@@ -65,10 +71,13 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
   let database: Database;
   let app: FastifyInstance;
   let users: TestUser[];
+  const { log, logger } = captureLog();
+  /** Requests sent with the marker in their query or body. */
+  let markersSent = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    ({ app } = await createTestApp(database));
+    ({ app } = await createTestApp(database, undefined, { logger }));
     users = [
       await createUser(app, database, 'medical_personnel'),
       await createUser(app, database, 'patient'),
@@ -94,6 +103,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
             const search = params
               .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
               .join('&');
+            if (params.some(([, v]) => v.includes(MARKER))) markersSent += 1;
             const response = await app.inject({
               method: 'GET',
               url: `${FHIR_BASE}/${type}?${search}`,
@@ -125,7 +135,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
         Patient: {
           resourceType: 'Patient',
           identifier: [{ system: CODE_SYSTEMS.portalPatientId, value: 'P5000001' }],
-          name: [{ family: 'Fuzz', given: ['Body'] }],
+          name: [{ family: MARKER, given: ['Body'] }],
           gender: 'male',
           birthDate: '1980-01-01',
           telecom: [
@@ -134,7 +144,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
           ],
           extension: [
             { url: PATIENT_EXTENSIONS.healthInsurance, valueBoolean: true },
-            { url: PATIENT_EXTENSIONS.ongoingTreatment, valueString: 'none' },
+            { url: PATIENT_EXTENSIONS.ongoingTreatment, valueString: `none ${MARKER}` },
             { url: PATIENT_EXTENSIONS.unhealthyHabits, valueString: 'none' },
           ],
         },
@@ -182,6 +192,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
       );
       await fc.assert(
         fc.asyncProperty(body, fc.boolean(), async ({ type, payload }, put) => {
+          if (payload.includes(MARKER)) markersSent += 1;
           const response = await app.inject({
             method: put && type === 'Patient' ? 'PUT' : 'POST',
             url: `${FHIR_BASE}/${type}${put && type === 'Patient' ? '/P5000001' : ''}`,
@@ -209,4 +220,8 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
     },
     120_000 + RUNS * 300,
   );
+
+  it('logged neither a search value nor a body element (the planted marker) meanwhile', () => {
+    expectCleanLog(log, markersSent);
+  });
 });

@@ -93,9 +93,26 @@ export const routeTimeout = () => 120_000 + FUZZ_RUNS * 100;
 const SETUP_ADDRESS = '127.0.0.250';
 
 /** What the log stream saw. */
-interface LogCapture {
+export interface LogCapture {
   lines: number;
   readonly markerLines: string[];
+}
+
+/**
+ * A logger for an app under fuzz, at the most a server can log (trace: the marker must not show
+ * even there), and what it wrote: the count of lines and those that held the planted marker.
+ */
+export function captureLog() {
+  const log: LogCapture = { lines: 0, markerLines: [] };
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      const text = chunk.toString('utf8');
+      log.lines += 1;
+      if (text.includes(MARKER)) log.markerLines.push(text.slice(0, 600));
+      done();
+    },
+  });
+  return { log, logger: { level: 'trace', stream } };
 }
 
 /** One route group's app, with the users and records its bodies can name. */
@@ -139,21 +156,12 @@ interface Answer {
 /** Builds a group's world: database, app with a captured log, users and records. */
 export async function createWorld(group: RouteGroup): Promise<World> {
   const database = await createTestDatabase('pglite');
-  const log: LogCapture = { lines: 0, markerLines: [] };
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      const text = chunk.toString('utf8');
-      log.lines += 1;
-      if (text.includes(MARKER)) log.markerLines.push(text.slice(0, 600));
-      done();
-    },
-  });
+  const { log, logger } = captureLog();
   const app = await buildApp({
     config: testConfig(),
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
-    // The most a server can log: the marker must not show even at trace level.
-    logger: { level: 'trace', stream },
+    logger,
     sleep: async () => undefined,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -842,8 +850,8 @@ export function groupEndpoints(group: RouteGroup): [string, Endpoint][] {
 }
 
 /** The log lines that held the marker (none, or the test fails). */
-export function expectCleanLog(world: World, markersSent: number) {
-  expect(markersSent, 'bodies carrying the marker were sent').toBeGreaterThan(0);
-  expect(world.log.lines, 'the log was captured').toBeGreaterThan(0);
-  expect(world.log.markerLines, 'log lines holding the planted marker').toEqual([]);
+export function expectCleanLog(log: LogCapture, markersSent: number) {
+  expect(markersSent, 'requests carrying the marker were sent').toBeGreaterThan(0);
+  expect(log.lines, 'the log was captured').toBeGreaterThan(0);
+  expect(log.markerLines, 'log lines holding the planted marker').toEqual([]);
 }

@@ -112,13 +112,17 @@ export async function createEmptyServerDatabase(): Promise<{
 }
 
 /** An app on a database, with the delays the login throttle asked for recorded, not slept. */
-export async function createTestApp(database: Database, config: Config = testConfig()) {
+export async function createTestApp(
+  database: Database,
+  config: Config = testConfig(),
+  options: { logger?: object } = {},
+) {
   const sleeps: number[] = [];
   const app = await buildApp({
     config,
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
-    logger: false,
+    logger: options.logger ?? false,
     ...(database.poolStats ? { databasePool: database.poolStats } : {}),
     sleep: async (ms) => {
       sleeps.push(ms);
