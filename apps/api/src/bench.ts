@@ -740,31 +740,45 @@ async function benchBulkExport(
   const configuration = (await (
     await fetch(`${base}/fhir/R4/.well-known/smart-configuration`)
   ).json()) as { token_endpoint: string };
-  const assertion = await new SignJWT({})
-    .setProtectedHeader({ alg: 'ES384' })
-    .setIssuer(backend.clientId)
-    .setSubject(backend.clientId)
-    .setAudience(configuration.token_endpoint)
-    .setExpirationTime('4m')
-    .setJti(randomUUID())
-    .sign(backend.privateKey);
-  const granted = await fetch(configuration.token_endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: assertion,
-      scope: 'system/*.read',
-    }),
-  });
-  if (!granted.ok) throw new Error(`bulk export token: HTTP ${granted.status}`);
-  const auth = {
-    authorization: `Bearer ${((await granted.json()) as { access_token: string }).access_token}`,
+  /** A new access token, as a client gets one: a signed assertion for client credentials. */
+  const grant = async () => {
+    const assertion = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES384' })
+      .setIssuer(backend.clientId)
+      .setSubject(backend.clientId)
+      .setAudience(configuration.token_endpoint)
+      .setExpirationTime('4m')
+      .setJti(randomUUID())
+      .sign(backend.privateKey);
+    const granted = await fetch(configuration.token_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+        scope: 'system/*.read',
+      }),
+    });
+    if (!granted.ok) throw new Error(`bulk export token: HTTP ${granted.status}`);
+    const { access_token, expires_in } = (await granted.json()) as {
+      access_token: string;
+      expires_in: number;
+    };
+    return {
+      authorization: `Bearer ${access_token}`,
+      renewAt: performance.now() + (expires_in - 60) * 1000,
+    };
+  };
+  let token = await grant();
+  /** The token's header, renewed a minute before it expires (the export outlives one token). */
+  const authorised = async () => {
+    if (performance.now() > token.renewAt) token = await grant();
+    return { authorization: token.authorization };
   };
   const started = performance.now();
   const kickOff = await fetch(`${base}/fhir/R4/$export?_type=${BULK_TYPES}`, {
-    headers: { ...auth, prefer: 'respond-async' },
+    headers: { ...(await authorised()), prefer: 'respond-async' },
   });
   const status = kickOff.headers.get('content-location');
   if (kickOff.status !== 202 || !status) throw new Error(`bulk kick-off: HTTP ${kickOff.status}`);
@@ -784,7 +798,7 @@ async function benchBulkExport(
   const download = { bytes: 0, lines: 0, seconds: 0 };
   try {
     while (performance.now() - started < BULK_DEADLINE_S * 1000) {
-      const response = await fetch(status, { headers: auth });
+      const response = await fetch(status, { headers: await authorised() });
       if (response.status === 200) {
         manifest = (await response.json()) as typeof manifest;
         break;
@@ -797,7 +811,7 @@ async function benchBulkExport(
     // Every file read to its end as a client would, chunk by chunk, and counted.
     const downloadStarted = performance.now();
     for (const file of manifest?.output ?? []) {
-      const response = await fetch(file.url, { headers: auth });
+      const response = await fetch(file.url, { headers: await authorised() });
       if (!response.ok || !response.body) throw new Error(`bulk file: HTTP ${response.status}`);
       for await (const chunk of response.body) {
         download.bytes += chunk.length;
@@ -809,7 +823,7 @@ async function benchBulkExport(
     done = true;
     await prober;
   }
-  if (!manifest) await fetch(status, { method: 'DELETE', headers: auth });
+  if (!manifest) await fetch(status, { method: 'DELETE', headers: await authorised() });
   const resources = manifest?.output.reduce((sum, o) => sum + o.count, 0) ?? 0;
   if (manifest && download.lines !== resources)
     throw new Error(`bulk files: ${download.lines} lines for ${resources} resources`);
