@@ -14,6 +14,15 @@ export const changePasswordRequestSchema = z.object({
   new_password: passwordSchema,
 });
 
+/**
+ * The password form: the request and the account's username, which the form carries (hidden)
+ * so that the strength rule weighs it and password managers know whose password changes. Only
+ * the request's fields are sent.
+ */
+export const changePasswordFormSchema = changePasswordRequestSchema.extend({
+  username: z.string(),
+});
+
 /** POST /account/password: how many other sessions the change ended. */
 export const changePasswordResponseSchema = z.object({
   ended_sessions: z.number().int().nonnegative(),

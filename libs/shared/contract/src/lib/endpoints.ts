@@ -66,12 +66,12 @@ export const ENDPOINTS = {
     path: '/account/sessions/end-others',
     access: 'authenticated',
   },
-  disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
   regenerateRecoveryCodes: {
     method: 'POST',
     path: '/account/mfa/recovery-codes',
     access: 'authenticated',
   },
+  disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
