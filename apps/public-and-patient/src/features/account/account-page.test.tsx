@@ -214,7 +214,9 @@ describe('AccountPage', () => {
       server.use(
         ...createHandlers({
           staffMfa: 'required',
-          accounts: MOCK_ACCOUNTS.map((a) => (a.role === 'medical_personnel' ? { ...a, mfa: 'on' } : a)),
+          accounts: MOCK_ACCOUNTS.map((a) =>
+            a.role === 'medical_personnel' ? { ...a, mfa: 'on' } : a,
+          ),
         }),
       );
       await renderPage('medical_personnel');
@@ -235,7 +237,9 @@ describe('AccountPage', () => {
       expect(rows[0]).toHaveTextContent('Chrome on Windows(this session)');
       expect(rows[0]).toHaveTextContent('10.20.0.11');
       expect(within(rows[0]!).queryByRole('button')).toBeNull();
-      expect(within(rows[1]!).getByRole('button', { name: /^Sign out Safari on iOS/ })).toBeVisible();
+      expect(
+        within(rows[1]!).getByRole('button', { name: /^Sign out Safari on iOS/ }),
+      ).toBeVisible();
     });
 
     it('signs out one session and says so; then everywhere else', async () => {
@@ -243,7 +247,9 @@ describe('AccountPage', () => {
       const user = userEvent.setup();
       await renderPage();
       const card = section('Where you are signed in');
-      await user.click(await within(card).findByRole('button', { name: /^Sign out Safari on iOS/ }));
+      await user.click(
+        await within(card).findByRole('button', { name: /^Sign out Safari on iOS/ }),
+      );
       expect(noticeOf(await within(card).findByText('Signed out Safari on iOS.'))).toHaveFocus();
       await waitFor(() =>
         expect(within(card).queryByRole('button', { name: /^Sign out Safari/ })).toBeNull(),
@@ -258,7 +264,9 @@ describe('AccountPage', () => {
       const user = userEvent.setup();
       await renderPage();
       const card = section('Where you are signed in');
-      await user.click(await within(card).findByRole('button', { name: /^Sign out Safari on iOS/ }));
+      await user.click(
+        await within(card).findByRole('button', { name: /^Sign out Safari on iOS/ }),
+      );
       expect(await within(card).findByRole('alert')).toHaveTextContent(NO_SUCH_SESSION_MESSAGE);
     });
   });
