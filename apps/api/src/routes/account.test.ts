@@ -161,7 +161,7 @@ describe.each(BACKENDS)('my account on %s', (backend) => {
       expect(Date.parse(after.last_seen_at)).toBeGreaterThan(Date.parse(before.last_seen_at));
     });
 
-    it('ends one of them; another person\'s session is not found and stays open', async () => {
+    it("ends one of them; another person's session is not found and stays open", async () => {
       const user = await createUser(app, database, 'patient');
       const stranger = await createUser(app, database, 'patient');
       const phone = await signInFrom(user, PHONE);
@@ -349,7 +349,7 @@ describe.each(BACKENDS)('my account on %s', (backend) => {
       expectSuccess(next, 200);
     });
 
-    it('asks for a code in the contract\'s form (400 naming code)', async () => {
+    it("asks for a code in the contract's form (400 naming code)", async () => {
       const user = await createUser(app, database, 'patient');
       expectProblem(
         await call(app, 'POST', '/account/mfa/disable', {
@@ -366,7 +366,7 @@ describe.each(BACKENDS)('my account on %s', (backend) => {
     const register = (body: Record<string, unknown>) =>
       call(app, 'POST', '/register', { body: { password: NEW_PASSWORD, ...body } });
 
-    it('sets a new password on a patient\'s account, ends its sessions and is audited', async () => {
+    it("sets a new password on a patient's account, ends its sessions and is audited", async () => {
       const patient = await createUser(app, database, 'patient');
       const doctor = await createUser(app, database, 'medical_personnel');
       const reissued = await call(app, 'POST', `/patient/${patient.recordId}/activation-code`, {

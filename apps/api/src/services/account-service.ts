@@ -172,7 +172,11 @@ export class AccountService {
     await this.auth.confirmSecondFactor(context, code, 'mfa.disable');
     await this.db.transaction(async (tx) => {
       await disableMfa(tx, context.actor.userId);
-      await audit(tx, context, { action: 'mfa.disable', outcome: 'success', recordType: 'account' });
+      await audit(tx, context, {
+        action: 'mfa.disable',
+        outcome: 'success',
+        recordType: 'account',
+      });
     });
     context.audited?.({ action: 'mfa.disable', outcome: 'success' });
   }

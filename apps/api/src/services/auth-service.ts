@@ -627,7 +627,10 @@ export class AuthService {
    * Uses a checked code up: a TOTP code's step once (a right code of a step already accepted
    * is 'used'), a recovery code once.
    */
-  private async acceptCode(userId: string, check: CodeCheck): Promise<'accepted' | 'used' | 'wrong'> {
+  private async acceptCode(
+    userId: string,
+    check: CodeCheck,
+  ): Promise<'accepted' | 'used' | 'wrong'> {
     if (check.kind === 'totp') {
       const accepted = await acceptStep(this.db, userId, check.step);
       return accepted === 'off' ? 'wrong' : accepted;

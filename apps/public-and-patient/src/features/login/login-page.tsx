@@ -30,7 +30,6 @@ const MfaEnrolmentStep = lazy(() =>
   import('@portal/shell/two-step').then((m) => ({ default: m.MfaEnrolmentStep })),
 );
 
-
 type Mode = 'login' | 'register';
 /**
  * Where a login stands: the password; the second factor's code (an account that has one); or
@@ -176,8 +175,8 @@ function ForgottenPassword() {
           staff from HR (a second HR person confirms it before you can log in again).
         </li>
         <li>
-          Choose Register below and type your ID, the new code and a new password. You can keep
-          your username.
+          Choose Register below and type your ID, the new code and a new password. You can keep your
+          username.
         </li>
         <li>
           Log in with the new password. Registering with the new code signs your account out

@@ -6,7 +6,6 @@ import { detailOf, type StepMessage } from '@portal/shell/two-step';
 import { TextField, usePortalForm } from '@portal/form-widgets';
 import { Button } from '@portal/ui';
 
-
 /** The code field's rule, the login call's own, loaded after the first paint (usePortalForm). */
 const codeFormSchema = () =>
   import('@portal/contract/schemas').then((c) => c.mfaLoginRequestSchema.pick({ code: true }));

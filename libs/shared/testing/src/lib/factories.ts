@@ -624,7 +624,12 @@ export function makePendingAccess(
 }
 
 /** Browsers the factory's sessions were opened from, this one first. */
-const SESSION_BROWSERS = ['Chrome on Windows', 'Safari on iOS', 'Firefox on Linux', 'Edge on Windows'];
+const SESSION_BROWSERS = [
+  'Chrome on Windows',
+  'Safari on iOS',
+  'Firefox on Linux',
+  'Edge on Windows',
+];
 
 /**
  * The signed-in account's open sessions, as GET /account/sessions answers them: this one first

@@ -539,17 +539,19 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   const handlers: HttpHandler[] = [
     on('register', async ({ request }) => {
       const body = await parseBody(request, registerRequestSchema);
-      if (db.accounts.some((a) => a.username === body.username)) {
+      // A record that has an account already: registering again (with a new code from the
+      // hospital) gives that account the new username and password (a forgotten password).
+      const existing = db.accounts.find((a) => a.id === body.id);
+      if (db.accounts.some((a) => a.username === body.username && a !== existing)) {
         const detail = 'This username is taken; choose another';
         throw new MockProblem(409, detail, [{ field: 'username', message: detail }]);
       }
       const eligible =
         body.role === 'patient'
-          ? db.patients.some((p) => p.patient.patient_id === body.id && !p.registered)
+          ? db.patients.some((p) => p.patient.patient_id === body.id)
           : db.employees.some(
               (e) =>
                 e.employee_id === body.id &&
-                !e.registered &&
                 e.work_status === 'yes' &&
                 findPosition(e.position_id ?? '')?.portalRole === body.role,
             );
@@ -558,12 +560,14 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
           { field: 'activation_code', message: NOT_ELIGIBLE },
         ]);
       }
-      db.accounts.push({
-        username: body.username,
-        password: body.password,
-        role: body.role,
-        id: body.id,
-      });
+      if (existing) setAccount(existing, { username: body.username, password: body.password });
+      else
+        db.accounts.push({
+          username: body.username,
+          password: body.password,
+          role: body.role,
+          id: body.id,
+        });
       for (const p of db.patients) if (p.patient.patient_id === body.id) p.registered = true;
       for (const e of db.employees) if (e.employee_id === body.id) e.registered = true;
       return json({ username: body.username, role: body.role, id: body.id }, 201);
