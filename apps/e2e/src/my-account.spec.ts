@@ -16,11 +16,12 @@ const NEW_PASSWORD = 'lantern-orchid-gravel-19';
 const codeAt = (secret: string, steps = 0) =>
   totpCode(secret, Date.now() + steps * TOTP_STEP_SECONDS * 1000);
 
-/** A browser of its own (another computer), signed in as the account; its page. */
+/** A browser of its own (a ward computer), signed in as the clinician; its page. */
 async function signedInElsewhere(browser: Browser, username: string, password: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logInThroughPage(page, username, password);
+  await expect(page).toHaveURL(/\/patients-management\//);
   return page;
 }
 
@@ -144,6 +145,8 @@ test('a nurse changes her password in My account: her other session ends, this o
 
   await test.step('My account, in the clinical app', async () => {
     await logInThroughPage(page, username, PASSWORD);
+    // The session is stored after the spec's second of "Redirecting...", on the way in.
+    await expect(page).toHaveURL(/\/patients-management\/add-patient$/);
     await page.goto(accountPath('clinical'));
     await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
     const sessions = page.getByRole('table', { name: 'Open sessions' });
