@@ -38,7 +38,7 @@ const PatientChartPage = preloadable(
 );
 // My account, the shell's page for every app.
 const AccountPage = preloadable(
-  () => import('@portal/shell/account'),
+  () => import('./features/account/account-page'),
   (m) => m.AccountPage,
 );
 

@@ -23,7 +23,7 @@ const SearchEmployeePage = preloadable(
 
 // My account, the shell's page for every app.
 const AccountPage = preloadable(
-  () => import('@portal/shell/account'),
+  () => import('./features/account/account-page'),
   (m) => m.AccountPage,
 );
 

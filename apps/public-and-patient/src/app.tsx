@@ -26,7 +26,7 @@ const PatientAccessLogPage = preloadable(
 );
 // My account, the shell's page for every app; here for patients (and anyone signed in).
 const AccountPage = preloadable(
-  () => import('@portal/shell/account'),
+  () => import('./features/account/account-page'),
   (m) => m.AccountPage,
 );
 

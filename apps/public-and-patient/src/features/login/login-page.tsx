@@ -13,7 +13,6 @@ import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@portal/reference-data';
 import { ApiError, register } from '@portal/api-client';
 import { useAuth, usePortalNavigate } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
-import { STAFF_ENROLMENT_INTRO } from '@portal/shell/two-step';
 import {
   applyServerErrors,
   NEW_PASSWORD_HINT,
@@ -26,8 +25,10 @@ import { Button, Card, LoadingState, Notice } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
 
 // Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
-const MfaEnrolmentStep = lazy(() =>
-  import('@portal/shell/two-step').then((m) => ({ default: m.MfaEnrolmentStep })),
+// (Nothing of @portal/shell/two-step may be imported statically here: it would all land in
+// this page's first visit.)
+const StaffEnrolmentStep = lazy(() =>
+  import('@portal/shell/two-step').then((m) => ({ default: m.StaffEnrolmentStep })),
 );
 
 type Mode = 'login' | 'register';
@@ -121,9 +122,8 @@ export function LoginPage() {
         )}
         {mode === 'login' && step.kind === 'enrol' && (
           <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
-            <MfaEnrolmentStep
+            <StaffEnrolmentStep
               token={step.session.token}
-              intro={STAFF_ENROLMENT_INTRO}
               onDone={() => finish(step.session)}
               onMessage={stepMessage}
             />

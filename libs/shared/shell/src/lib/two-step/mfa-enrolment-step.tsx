@@ -13,7 +13,7 @@ import { Button, Notice } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { RecoveryCodes } from './recovery-codes';
 import { detailOf, type StepMessage } from './step-message';
-import { MFA_ALREADY_ON } from './two-step-texts';
+import { MFA_ALREADY_ON, STAFF_ENROLMENT_INTRO } from './two-step-texts';
 
 // Loaded lazily where it is offered (the login page, My account): the QR code's library reaches
 // only the people who set the second factor up.
@@ -74,6 +74,15 @@ export function MfaEnrolmentStep({
       )}
     </section>
   );
+}
+
+/**
+ * The enrolment staff are sent to right after the password (STAFF_MFA=required), with its
+ * words: what the login page loads lazily, so that nothing of the set-up (its rules, the QR
+ * code's library, these words) is in the login page's first visit.
+ */
+export function StaffEnrolmentStep(props: Omit<Parameters<typeof MfaEnrolmentStep>[0], 'intro'>) {
+  return <MfaEnrolmentStep {...props} intro={STAFF_ENROLMENT_INTRO} />;
 }
 
 /**
