@@ -5,5 +5,4 @@
  */
 export * from './lib/two-step/mfa-enrolment-step';
 export * from './lib/two-step/recovery-codes';
-export * from './lib/two-step/step-message';
 export * from './lib/two-step/two-step-texts';

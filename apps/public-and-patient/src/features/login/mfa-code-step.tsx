@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { TokenResponse } from '@portal/contract';
 import { loginMfa } from '@portal/api-client';
-import { detailOf, type StepMessage } from '@portal/shell/two-step';
+import { detailOf, type StepMessage } from '@portal/shell';
 import { TextField, usePortalForm } from '@portal/form-widgets';
 import { Button } from '@portal/ui';
 
