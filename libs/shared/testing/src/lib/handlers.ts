@@ -371,6 +371,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   const db: MockDb = withWaitingEmployees(initial());
   let codesIssued = 0;
   const usedRecoveryCodes = new Set<string>();
+  const usedActivationCodes = new Set<string>();
   const newCode = () => ({
     activation_code: makeActivationCode(++codesIssued),
     activation_code_expires_at: ACTIVATION_CODE_EXPIRES_AT,
@@ -539,6 +540,12 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   const handlers: HttpHandler[] = [
     on('register', async ({ request }) => {
       const body = await parseBody(request, registerRequestSchema);
+      // A code works once, as the API's (any other code is taken as the record's current one).
+      if (usedActivationCodes.has(body.activation_code)) {
+        throw new MockProblem(400, NOT_ELIGIBLE, [
+          { field: 'activation_code', message: NOT_ELIGIBLE },
+        ]);
+      }
       // A record that has an account already: registering again (with a new code from the
       // hospital) gives that account the new username and password (a forgotten password).
       const existing = db.accounts.find((a) => a.id === body.id);
@@ -560,6 +567,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
           { field: 'activation_code', message: NOT_ELIGIBLE },
         ]);
       }
+      usedActivationCodes.add(body.activation_code);
       if (existing) setAccount(existing, { username: body.username, password: body.password });
       else
         db.accounts.push({
@@ -1090,6 +1098,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       codesIssued = 0;
       booked = 0;
       usedRecoveryCodes.clear();
+      usedActivationCodes.clear();
     },
   };
 }
