@@ -98,7 +98,7 @@ test('a patient turns on two-step verification from My account, and prints and d
     await card.getByRole('link', { name: 'Download as a text file' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('recovery-codes.txt');
-    const text = await readFile((await download.path())!, 'utf8');
+    const text = await readFile(await download.path(), 'utf8');
     for (const code of codes) expect(text).toContain(code);
     expect(text).toContain(`Account: ${username}`);
   });
