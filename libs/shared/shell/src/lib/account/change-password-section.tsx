@@ -13,8 +13,7 @@ import { LeaveGuard } from '../leave-guard';
 import { passwordChangedText } from './account-texts';
 
 // The form's rule, loaded after the first paint (usePortalForm), as every page's form does.
-const formSchema = () =>
-  import('@portal/contract/schemas').then((c) => c.changePasswordFormSchema);
+const formSchema = () => import('@portal/contract/schemas').then((c) => c.changePasswordFormSchema);
 
 /**
  * The current password and a new one (with the strength meter the register form has). A
@@ -55,13 +54,7 @@ export function ChangePasswordSection({ username }: { username: string }) {
           title="Your password was not changed"
         />
         {/* Whose password: for password managers (and the strength rule, which weighs it). */}
-        <input
-          type="text"
-          hidden
-          readOnly
-          autoComplete="username"
-          {...form.register('username')}
-        />
+        <input type="text" hidden readOnly autoComplete="username" {...form.register('username')} />
         <PasswordField
           name="current_password"
           label="Current password"

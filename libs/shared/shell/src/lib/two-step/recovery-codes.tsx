@@ -12,7 +12,11 @@ const HOW_TO_USE =
   'Each code signs you in once instead of a code from your authenticator app, if you lose your phone. Keep them private and somewhere safe: with your password, they open your account.';
 
 /** The text file of recovery codes: who, when, how to use them, then one code a line. */
-export function recoveryCodesText(codes: readonly string[], username: string | undefined, at: Date) {
+export function recoveryCodesText(
+  codes: readonly string[],
+  username: string | undefined,
+  at: Date,
+) {
   return [
     `${HOSPITAL_NAME} portal: two-step verification recovery codes`,
     ...(username ? [`Account: ${username}`] : []),
