@@ -229,9 +229,33 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
       expect(registered.statusCode, registered.body).toBe(201);
     });
 
-    it('refuses a record that is already registered', async () => {
+    it('issues a code to a registered record too (a forgotten password): registering with it resets that account', async () => {
       const user = await createUser(app, database, 'patient');
-      expect((await failure(admin('activation-code', user.recordId))).status).toBe(409);
+      const output = await admin('activation-code', user.recordId);
+      const code = CODE.exec(output)![0];
+      const username = `again${unique()}`;
+      const registered = await call(app, 'POST', '/register', {
+        body: {
+          username,
+          password: GOOD_PASSWORD,
+          role: 'patient',
+          id: user.recordId,
+          activation_code: code,
+        },
+      });
+      expect(registered.statusCode, registered.body).toBe(201);
+      // The same account under its new name: the old session is over, the new login works.
+      expect((await call(app, 'GET', '/profile', { token: user.token })).statusCode).toBe(401);
+      const login = await call(app, 'POST', '/login', {
+        body: { username, password: GOOD_PASSWORD },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const accounts = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from app_user u join patient p on p.id = u.patient_id
+          where p.patient_id = ${user.recordId}`,
+      );
+      expect(accounts[0]!.n).toBe(1);
     });
 
     it('refuses an unknown record', async () => {

@@ -813,7 +813,7 @@ async function benchBulkExport(
     for (const file of manifest?.output ?? []) {
       const response = await fetch(file.url, { headers: await authorised() });
       if (!response.ok || !response.body) throw new Error(`bulk file: HTTP ${response.status}`);
-      for await (const chunk of response.body) {
+      for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         download.bytes += chunk.length;
         for (const byte of chunk) if (byte === 10) download.lines += 1;
       }
