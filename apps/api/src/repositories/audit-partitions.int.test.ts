@@ -168,7 +168,7 @@ describe.each(BACKENDS)('the audit trail’s partitions on %s', (backend) => {
       archiveAuditPartitions(database.db, CONTEXT, '2025-03', out, {
         afterWrite: async (file) => {
           const bytes = await readFile(file);
-          bytes[bytes.length >> 1] ^= 0xff;
+          bytes.writeUInt8(bytes.readUInt8(bytes.length >> 1) ^ 0xff, bytes.length >> 1);
           await writeFile(file, bytes);
         },
       }),
@@ -228,7 +228,7 @@ describe.each(BACKENDS)('the audit trail’s partitions on %s', (backend) => {
     const file = join(dir, 'archive', 'audit_event_y2025m03.ndjson.gz');
     const copy = join(dir, 'copy.ndjson.gz');
     const bytes = await readFile(file);
-    bytes[bytes.length >> 1] ^= 0x01;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length >> 1) ^ 0x01, bytes.length >> 1);
     await writeFile(copy, bytes);
     await writeFile(
       `${copy}.sha256`,
