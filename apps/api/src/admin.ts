@@ -97,7 +97,7 @@ function optionsOf<T extends Record<string, { type: 'string' }>>(
   usage: string,
 ): { [K in keyof T]?: string } {
   try {
-    return parseArgs({ args, options, strict: true }).values as { [K in keyof T]?: string };
+    return parseArgs({ args, options, strict: true }).values;
   } catch {
     throw new ApiError(400, 'Bad Request', usage);
   }

@@ -6,25 +6,19 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createEmptyServerDatabase } from '../test/harness';
-import { type Database, openDatabase, queryRows } from './database';
+import { BACKENDS, createTestDatabase } from '../test/harness';
+import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 
 const THIS_ONE = '0015_audit_partitioning.sql';
 
 describe.each(BACKENDS)('migration 0015 on an audit trail with data, on %s', (backend) => {
   let database: Database;
-  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (backend === 'pglite') database = await openDatabase({ memory: true });
-    else {
-      const empty = await createEmptyServerDatabase();
-      database = await openDatabase({ url: empty.url });
-      drop = () => empty.drop();
-    }
-    await migrate(
-      database.db,
+    database = await createTestDatabase(
+      backend,
+      {},
       MIGRATIONS.filter((m) => m.name < THIS_ONE),
     );
     // 40 events over four months of 2025 (UTC), the last one a microsecond before June.
@@ -39,7 +33,6 @@ describe.each(BACKENDS)('migration 0015 on an audit trail with data, on %s', (ba
 
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   it('keeps every row and id, each in its month, and continues the ids after them', async () => {
