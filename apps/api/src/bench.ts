@@ -603,14 +603,19 @@ async function main(): Promise<void> {
         return { timed, reads };
       };
       const before = await measureAudit('before');
-      const [{ events: eventsBefore } = { events: 0 }] = await withDatabase(url, dir, (db) =>
-        queryRows<{ events: number }>(db, sql`select count(*)::float8 as events from audit_event`),
-      );
       enter('audit seeding');
+      // The server stopped first: PGlite's folder is opened by one process at a time.
       await stopServer(server);
-      const seeded = await withDatabase(url, dir, (db) =>
-        seedAuditEvents(db, AUDIT_ROWS, AUDIT_MONTHS),
-      );
+      const { eventsBefore, seeded } = await withDatabase(url, dir, async (db) => {
+        const [counted] = await queryRows<{ events: number }>(
+          db,
+          sql`select count(*)::float8 as events from audit_event`,
+        );
+        return {
+          eventsBefore: counted?.events ?? 0,
+          seeded: await seedAuditEvents(db, AUDIT_ROWS, AUDIT_MONTHS),
+        };
+      });
       server = startServerProcess();
       base = await listeningUrl(server);
       const { token: again } = (await (await login()).json()) as { token: string };
