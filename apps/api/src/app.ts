@@ -30,12 +30,14 @@ import { devFrontendsPlugin } from './plugins/dev-frontends';
 import { bulkExportPlugin } from './fhir/bulk/plugin';
 import { fhirPlugin } from './fhir/plugin';
 import { staticAppsPlugin } from './plugins/static-apps';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { employeeRoutes } from './routes/employees';
 import { metricsRoutes } from './routes/metrics';
 import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
+import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
 import { DeviceCookies } from './security/device-cookies';
 import { HashPool } from './security/hash-pool';
@@ -230,16 +232,17 @@ export async function buildApp(options: AppOptions) {
   // The audit trail's monthly partitions, made ahead at start and daily.
   await app.register(auditPartitionsPlugin, { db, config, metrics });
 
+  const secondFactor = new SecondFactor(
+    options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,
+    options.clock,
+  );
   const auth = new AuthService(
     db,
     tokens,
     config,
     options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
     passwordHasher,
-    new SecondFactor(
-      options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,
-      options.clock,
-    ),
+    secondFactor,
     new DeviceCookies(options.jwtSecret),
     metrics.throttledAttempt,
   );
@@ -250,12 +253,14 @@ export async function buildApp(options: AppOptions) {
     audited: metrics.audited,
   });
 
+  const account = new AccountService(db, config, auth, passwordHasher, secondFactor);
   const deps = { db, config, auth };
   await app.register(
     async (api) => {
       await api.register(operationsRoutes, deps);
       await api.register(metricsRoutes, { ...deps, metrics });
       await api.register(authRoutes, deps);
+      await api.register(accountRoutes, { ...deps, account });
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
       await api.register(employeeRoutes, deps);

@@ -10,8 +10,9 @@
  *    seconds each, default 20; from a third process): req/s, p50, p99 and the ratio to a bare
  *    Fastify hello-world;
  * 3. times a clinical read during bursts of anonymous logins;
- * 4. runs one FHIR bulk export (SMART backend token, `$export`, polled to its manifest) and
- *    reports resources per second, with `/api/health` timed meanwhile;
+ * 4. runs one FHIR bulk export (SMART backend token, `$export`, polled to its manifest, then
+ *    every file downloaded and its lines counted) and reports resources per second and the
+ *    download's MB/s, with `/api/health` timed meanwhile;
  * (`--export-only`: the load, then step 4 alone, with `--export-deadline` seconds at most: the
  * million-patient export; `--audit-rows N`: the load, then the audit trail at scale alone: the
  * patient's access log, the patient's FHIR AuditEvent search, the record read and the audited
@@ -62,6 +63,8 @@ const { values: args } = parseArgs({
     out: { type: 'string', default: 'docs/performance.md' },
     /** Skip the call timings and load runs: load, then only the bulk export (its own section). */
     'export-only': { type: 'boolean', default: false },
+    /** The server's V8 heap cap in MB (`--max-old-space-size`), as a container would set it. */
+    'server-heap-mb': { type: 'string', default: process.env['BENCH_SERVER_HEAP_MB'] },
     /** The longest the bench waits for the export before cancelling it. */
     'export-deadline': { type: 'string', default: process.env['BENCH_EXPORT_DEADLINE'] ?? '300' },
     /** Audit events to seed (0: none): the audit trail at scale alone, measured before and after. */
@@ -479,8 +482,11 @@ async function main(): Promise<void> {
     await database.close();
     database = undefined;
     enter('server start');
+    const heapFlags = args['server-heap-mb']
+      ? [`--max-old-space-size=${Number(args['server-heap-mb'])}`]
+      : [];
     const startServerProcess = () =>
-      spawn(process.execPath, [join(dirname(process.argv[1]!), 'main.js')], {
+      spawn(process.execPath, [...heapFlags, join(dirname(process.argv[1]!), 'main.js')], {
         env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
@@ -812,14 +818,15 @@ async function main(): Promise<void> {
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
         ` (shared with other work; the server, \`main.js\`, and the load generator each in its own process).` +
         ` Loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'};` +
-        ` the server's largest RSS ${mb(maxRss)} (${maxRssPhase}).`,
+        ` the server's largest RSS ${mb(maxRss)} (${maxRssPhase})` +
+        `${args['server-heap-mb'] ? `, its V8 heap capped at ${args['server-heap-mb']} MB` : ''}.`,
       '',
       ...(calls ? callTables(calls) : []),
       `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
       '',
-      '| bulk export resources per second | resources | seconds | /api/health p50 ms | /api/health p99 ms | server RSS during the export | finished |',
-      '| ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-      `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
+      '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | server RSS during export and download | finished |',
+      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+      `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
     ];
     const section = lines.join('\n');
     console.log(`\n${section}\n`);
@@ -992,6 +999,7 @@ async function benchBulkExport(
   resources: number;
   seconds: number;
   resourcesPerSecond: number;
+  download: { bytes: number; lines: number; seconds: number };
   healthP50: number;
   healthP99: number;
   finished: boolean;
@@ -999,31 +1007,45 @@ async function benchBulkExport(
   const configuration = (await (
     await fetch(`${base}/fhir/R4/.well-known/smart-configuration`)
   ).json()) as { token_endpoint: string };
-  const assertion = await new SignJWT({})
-    .setProtectedHeader({ alg: 'ES384' })
-    .setIssuer(backend.clientId)
-    .setSubject(backend.clientId)
-    .setAudience(configuration.token_endpoint)
-    .setExpirationTime('4m')
-    .setJti(randomUUID())
-    .sign(backend.privateKey);
-  const granted = await fetch(configuration.token_endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: assertion,
-      scope: 'system/*.read',
-    }),
-  });
-  if (!granted.ok) throw new Error(`bulk export token: HTTP ${granted.status}`);
-  const auth = {
-    authorization: `Bearer ${((await granted.json()) as { access_token: string }).access_token}`,
+  /** A new access token, as a client gets one: a signed assertion for client credentials. */
+  const grant = async () => {
+    const assertion = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES384' })
+      .setIssuer(backend.clientId)
+      .setSubject(backend.clientId)
+      .setAudience(configuration.token_endpoint)
+      .setExpirationTime('4m')
+      .setJti(randomUUID())
+      .sign(backend.privateKey);
+    const granted = await fetch(configuration.token_endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+        client_assertion: assertion,
+        scope: 'system/*.read',
+      }),
+    });
+    if (!granted.ok) throw new Error(`bulk export token: HTTP ${granted.status}`);
+    const { access_token, expires_in } = (await granted.json()) as {
+      access_token: string;
+      expires_in: number;
+    };
+    return {
+      authorization: `Bearer ${access_token}`,
+      renewAt: performance.now() + (expires_in - 60) * 1000,
+    };
+  };
+  let token = await grant();
+  /** The token's header, renewed a minute before it expires (the export outlives one token). */
+  const authorised = async () => {
+    if (performance.now() > token.renewAt) token = await grant();
+    return { authorization: token.authorization };
   };
   const started = performance.now();
   const kickOff = await fetch(`${base}/fhir/R4/$export?_type=${BULK_TYPES}`, {
-    headers: { ...auth, prefer: 'respond-async' },
+    headers: { ...(await authorised()), prefer: 'respond-async' },
   });
   const status = kickOff.headers.get('content-location');
   if (kickOff.status !== 202 || !status) throw new Error(`bulk kick-off: HTTP ${kickOff.status}`);
@@ -1037,30 +1059,47 @@ async function benchBulkExport(
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  let manifest: { output: { count: number }[] } | undefined;
+  let manifest: { output: { count: number; url: string }[] } | undefined;
+  let seconds = 0;
+  /** The files' bytes and lines as downloaded, and how long the downloads took. */
+  const download = { bytes: 0, lines: 0, seconds: 0 };
   try {
     while (performance.now() - started < BULK_DEADLINE_S * 1000) {
-      const response = await fetch(status, { headers: auth });
+      const response = await fetch(status, { headers: await authorised() });
       if (response.status === 200) {
-        manifest = (await response.json()) as { output: { count: number }[] };
+        manifest = (await response.json()) as typeof manifest;
         break;
       }
       await response.arrayBuffer();
       if (response.status !== 202) throw new Error(`bulk status: HTTP ${response.status}`);
       await new Promise((r) => setTimeout(r, 500));
     }
+    seconds = (performance.now() - started) / 1000;
+    // Every file read to its end as a client would, chunk by chunk, and counted.
+    const downloadStarted = performance.now();
+    for (const file of manifest?.output ?? []) {
+      const response = await fetch(file.url, { headers: await authorised() });
+      if (!response.ok || !response.body) throw new Error(`bulk file: HTTP ${response.status}`);
+      for await (const chunk of response.body) {
+        download.bytes += chunk.length;
+        for (const byte of chunk) if (byte === 10) download.lines += 1;
+      }
+    }
+    download.seconds = (performance.now() - downloadStarted) / 1000;
   } finally {
     done = true;
     await prober;
   }
-  const seconds = (performance.now() - started) / 1000;
-  if (!manifest) await fetch(status, { method: 'DELETE', headers: auth });
+  if (!manifest) await fetch(status, { method: 'DELETE', headers: await authorised() });
   const resources = manifest?.output.reduce((sum, o) => sum + o.count, 0) ?? 0;
+  if (manifest && download.lines !== resources)
+    throw new Error(`bulk files: ${download.lines} lines for ${resources} resources`);
   health.sort((a, b) => a - b);
   return {
     resources,
     seconds,
     resourcesPerSecond: resources / seconds,
+    download,
     healthP50: percentile(health, 50),
     healthP99: percentile(health, 99),
     finished: manifest !== undefined,

@@ -3,7 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PATIENT_SECTION_LINKS, patientChartPath, ROUTES, SECTION_TITLES } from '@portal/contract';
+import {
+  accountPath,
+  PATIENT_SECTION_LINKS,
+  patientChartPath,
+  ROUTES,
+  SECTION_TITLES,
+} from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { PortalFrame } from '@portal/shell';
 import { makePatientRecord, renderWithProviders, setupMswServer } from '@portal/testing';
@@ -55,6 +61,7 @@ describe('clinical App routes', () => {
     [ROUTES.addHistory, 'Patient History'],
     [ROUTES.searchPatient, 'Patient Information'],
     [patientChartPath('P001'), `${P001.first_name} ${P001.last_name}`],
+    [accountPath('clinical'), 'My account'],
   ])('shows %s to medical personnel', async (route, heading) => {
     renderApp(route);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ROUTES } from '@portal/contract';
+import { accountPath, ROUTES } from '@portal/contract';
 import {
   ManagementSection,
   NotFoundPage,
@@ -36,6 +36,11 @@ const PatientChartPage = preloadable(
   () => import('./features/chart/patient-chart-page'),
   (m) => m.PatientChartPage,
 );
+// My account, the shell's page for every app.
+const AccountPage = preloadable(
+  () => import('./features/account/account-page'),
+  (m) => m.AccountPage,
+);
 
 /**
  * The page the address names and the query layer load side by side (every page here is in the
@@ -51,6 +56,7 @@ export const routeReady = preloadRoute(window.location.pathname, [
   [ROUTES.addHistory, AddHistoryPage.preload],
   [ROUTES.searchPatient, SearchPatientPage.preload, true],
   [ROUTES.patientChart, PatientChartPage.preload, true],
+  [accountPath('clinical'), AccountPage.preload, true],
 ]);
 
 /**
@@ -71,6 +77,7 @@ export function App() {
           <Route path={ROUTES.addHistory} element={<AddHistoryPage />} />
           <Route path={ROUTES.searchPatient} element={<SearchPatientPage />} />
           <Route path={ROUTES.patientChart} element={<PatientChartPage />} />
+          <Route path={accountPath('clinical')} element={<AccountPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES, SECTION_TITLES } from '@portal/contract';
+import { accountPath, ROUTES, SECTION_TITLES } from '@portal/contract';
 import { PortalFrame } from '@portal/shell';
 import { type FakeSession, renderWithProviders, setupMswServer } from '@portal/testing';
 import { App } from './app';
@@ -28,6 +28,7 @@ describe('App routes', () => {
     [ROUTES.addEmployee, 'Add Employee'],
     [ROUTES.editEmployee, 'Edit Employee'],
     [ROUTES.searchEmployee, 'Employee Information'],
+    [accountPath('hr'), 'My account'],
   ])('shows %s to HR', async (route, heading) => {
     renderApp(route);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

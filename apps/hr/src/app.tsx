@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ROUTES } from '@portal/contract';
+import { accountPath, ROUTES } from '@portal/contract';
 import {
   ManagementSection,
   NotFoundPage,
@@ -21,6 +21,12 @@ const SearchEmployeePage = preloadable(
   (m) => m.SearchEmployeePage,
 );
 
+// My account, the shell's page for every app.
+const AccountPage = preloadable(
+  () => import('./features/account/account-page'),
+  (m) => m.AccountPage,
+);
+
 /**
  * The page the address names and the query layer load side by side (every page here is in the
  * QueryLayout; the section's root opens Add Employee), and the app first renders once they are
@@ -31,6 +37,7 @@ export const routeReady = preloadRoute(window.location.pathname, [
   [ROUTES.addEmployee, AddEmployeePage.preload],
   [ROUTES.editEmployee, EditEmployeePage.preload],
   [ROUTES.searchEmployee, SearchEmployeePage.preload, true],
+  [accountPath('hr'), AccountPage.preload, true],
 ]);
 
 /** The HR app: /employees-management and its three pages, for HR only. */
@@ -46,6 +53,7 @@ export function App() {
           <Route path={ROUTES.addEmployee} element={<AddEmployeePage />} />
           <Route path={ROUTES.editEmployee} element={<EditEmployeePage />} />
           <Route path={ROUTES.searchEmployee} element={<SearchEmployeePage />} />
+          <Route path={accountPath('hr')} element={<AccountPage />} />
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -42,6 +42,33 @@ describe('App routes', () => {
     },
   );
 
+  it.each([
+    ['patient', ROUTES.account],
+    ['HR', ROUTES.account],
+    // The second factor's old address leads to My account.
+    ['patient', ROUTES.patientTwoStep],
+  ] as const)('shows My account to a signed-in %s at %s', async (role, route) => {
+    renderWithProviders(
+      <Suspense fallback={<p>Loading page…</p>}>
+        <App />
+      </Suspense>,
+      { route, session: { role } },
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My account' }),
+    ).toBeInTheDocument();
+  });
+
+  it('goes home from /account without a session', async () => {
+    renderApp(ROUTES.account);
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Care that knows you, wherever you meet us',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('goes home from the not-found page', async () => {
     renderApp('/no-such-page');
     await userEvent.click(await screen.findByRole('link', { name: 'Go to the home page' }));

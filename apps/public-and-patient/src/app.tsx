@@ -1,6 +1,7 @@
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { AREA_ROLES, ROUTES } from '@portal/contract';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { accountPath, AREA_ROLES, ROUTES } from '@portal/contract';
+import { ROLES } from '@portal/reference-data';
 import { RequireRole } from '@portal/auth';
 import { NotFoundPage, preloadable, preloadRoute, QueryLayout } from '@portal/shell';
 
@@ -23,9 +24,10 @@ const PatientAccessLogPage = preloadable(
   () => import('./features/profile/patient-access-log-page'),
   (m) => m.PatientAccessLogPage,
 );
-const PatientTwoStepPage = preloadable(
-  () => import('./features/profile/patient-two-step-page'),
-  (m) => m.PatientTwoStepPage,
+// My account, the shell's page for every app; here for patients (and anyone signed in).
+const AccountPage = preloadable(
+  () => import('./features/account/account-page'),
+  (m) => m.AccountPage,
 );
 
 /**
@@ -35,10 +37,13 @@ const PatientTwoStepPage = preloadable(
 export const routeReady = preloadRoute(window.location.pathname, [
   [ROUTES.patientProfile, PatientProfilePage.preload],
   [ROUTES.patientAccessLog, PatientAccessLogPage.preload, true],
-  [ROUTES.patientTwoStep, PatientTwoStepPage.preload, true],
+  [accountPath('public'), AccountPage.preload, true],
 ]);
 
-/** The public-and-patient app's routes: /, /login, /system and the patient's /patient-profile. */
+/**
+ * The public-and-patient app's routes: /, /login, /system, the patient's /patient-profile and
+ * My account (/account) for whoever is signed in.
+ */
 export function App() {
   return (
     <Routes>
@@ -65,12 +70,17 @@ export function App() {
           }
         />
         <Route
-          path={ROUTES.patientTwoStep}
+          path={accountPath('public')}
           element={
-            <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
-              <PatientTwoStepPage />
+            <RequireRole roles={ROLES}>
+              <AccountPage />
             </RequireRole>
           }
+        />
+        {/* The second factor's set-up moved to My account; an old link still gets there. */}
+        <Route
+          path={ROUTES.patientTwoStep}
+          element={<Navigate to={accountPath('public')} replace />}
         />
       </Route>
       <Route path="*" element={<NotFoundPage />} />

@@ -331,6 +331,12 @@ export const session = pgTable(
     revokedReason: text('revoked_reason'),
     /** A session that may only enrol a second factor (STAFF_MFA=required, none yet). */
     mfaEnrolmentOnly: boolean('mfa_enrolment_only').notNull().default(false),
+    // What My account lists so that a person can tell their sessions apart: the browser's
+    // user agent (cut to 300 characters) and address at login, and the last renewal. Renewal,
+    // not every request, moves last_seen_at, so the per-request check stays a read.
+    userAgent: text('user_agent'),
+    address: text('address'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('session_user_open')

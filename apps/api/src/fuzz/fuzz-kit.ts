@@ -50,6 +50,7 @@ import type { Role } from '@portal/reference-data';
 import { buildApp } from '../app';
 import type { Database } from '../db/database';
 import { resetMfa } from '../repositories/mfa';
+import { hashPassword } from '../security/passwords';
 import {
   createTestDatabase,
   createUser,
@@ -57,6 +58,7 @@ import {
   newEmployee,
   newPatient,
   TEST_JWT_SECRET,
+  TEST_PASSWORD_HASHING,
   testConfig,
   type TestUser,
 } from '../test/harness';
@@ -144,6 +146,8 @@ export interface World {
   readonly mfaLogins: { mfa_token: string; code: string }[];
   /** The secret the medical session's last set-up answered (for confirm bodies with its code). */
   mfaPendingSecret: string | null;
+  /** Unused recovery codes of the medical session's second factor, once My account's calls turn it on. */
+  mfaRecoveryCodes: string[];
 }
 
 /** An answer, from inject or from real HTTP. */
@@ -187,6 +191,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     accounts: [],
     mfaLogins: [],
     mfaPendingSecret: null,
+    mfaRecoveryCodes: [],
   };
 
   // Records through the real calls, as staff would make them.
@@ -325,6 +330,14 @@ function worldHints(world: World, name: string): FieldHints {
     // set-up behind it (mutations still send wrong ones; five of those lock the account for a
     // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
     ...(name === 'mfaSetup' && medical ? { password: fc.constant(medical.password) } : {}),
+    // A password change names the right current password, and keeps it as the new one, so
+    // that the session's password stays what the runner knows.
+    ...(name === 'changePassword' && medical
+      ? {
+          current_password: fc.constant(medical.password),
+          new_password: fc.constant(medical.password),
+        }
+      : {}),
     patient_id: creates ? newPatientId : pick(world.patientIds, newPatientId),
     employee_id: creates ? newEmployeeId : pick(world.employeeIds, newEmployeeId),
     username: pick(
@@ -349,6 +362,53 @@ async function startMfaSetup(world: World): Promise<void> {
   });
   world.mfaPendingSecret =
     response.statusCode === 200 ? response.json<{ secret: string }>().secret : null;
+}
+
+/** Clears an account's password and code failures, as the help desk would after a lock. */
+async function liftThrottle(world: World, username: string): Promise<void> {
+  await world.database.db.execute(sql`delete from login_throttle where key in (
+    'account:' || (select id::text from app_user where username = ${username}),
+    'mfa:' || (select id::text from app_user where username = ${username}))`);
+}
+
+/** Puts a session's known password back (a fuzzed change may have set a strong one of its own). */
+async function restorePassword(world: World, user: TestUser): Promise<void> {
+  const hash = await hashPassword(user.password, TEST_PASSWORD_HASHING);
+  await world.database.db.execute(
+    sql`update app_user set password_hash = ${hash} where username = ${user.username}`,
+  );
+}
+
+/**
+ * Turns the medical session's second factor on (set-up and confirm, as a person would), for
+ * My account's calls that need one, and keeps its recovery codes for their bodies. The throttle
+ * the mutated bodies filled is lifted first, and the password put back, as the help desk would.
+ */
+async function turnOnMfa(world: World): Promise<void> {
+  const medical = world.sessions.get('medical_personnel')!;
+  await liftThrottle(world, medical.username);
+  // A mutated password change may have set a strong password of its own: back to the known one.
+  await restorePassword(world, medical);
+  await resetMfa(world.database.db, medical.username);
+  const headers = { authorization: `Bearer ${medical.token}` };
+  const setup = await world.app.inject({
+    method: 'POST',
+    url: `${DEFAULT_API_BASE}/mfa/setup`,
+    headers,
+    payload: { password: medical.password },
+    remoteAddress: SETUP_ADDRESS,
+  });
+  if (setup.statusCode !== 200) throw new Error(`mfa setup for the fuzz: ${setup.body}`);
+  const confirmed = await world.app.inject({
+    method: 'POST',
+    url: `${DEFAULT_API_BASE}/mfa/confirm`,
+    headers,
+    payload: { code: currentTotp(setup.json<{ secret: string }>().secret) },
+    remoteAddress: SETUP_ADDRESS,
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`mfa confirm for the fuzz: ${confirmed.body}`);
+  world.mfaRecoveryCodes = [...confirmed.json<{ recovery_codes: string[] }>().recovery_codes];
+  world.mfaPendingSecret = null;
 }
 
 /**
@@ -392,6 +452,14 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
     }
     if (name === 'mfaConfirm' && world.mfaPendingSecret && choice % 3 === 0) {
       b['code'] = currentTotp(world.mfaPendingSecret);
+    }
+    // Each recovery code works once: a body takes one that no body has taken.
+    if (
+      (name === 'regenerateRecoveryCodes' || name === 'disableMfa') &&
+      world.mfaRecoveryCodes.length &&
+      choice % 3 === 0
+    ) {
+      b['code'] = world.mfaRecoveryCodes.shift();
     }
     if (name === 'addEmployee' || name === 'updateEmployee') {
       if (b['work_status'] !== 'no' && choice % 3 !== 0) b['resignation_date'] = null;
@@ -495,6 +563,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   if (!schema) throw new Error(`No body generator for ${endpoint.method} ${endpoint.path}`);
   const counts: RouteCounts = { sent: 0, http: 0, markers: 0, byStatus: new Map() };
   const role = roleFor(endpoint);
+  if (name === 'regenerateRecoveryCodes' || name === 'disableMfa') await turnOnMfa(world);
   const complete = completeBody(world, name);
   const pathParams = fc.oneof(
     fc.constantFrom(...world.patientIds, ...world.employeeIds),
@@ -573,6 +642,9 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
         ...(session ? { authorization: `Bearer ${session.token}` } : {}),
       };
       const address = `127.0.0.${c.address}`;
+      // Mutated current passwords lock the account after five (as they would a person's; the
+      // lock is tested in account.test.ts): lifted before each body so that valid ones succeed.
+      if (name === 'changePassword' && session) await liftThrottle(world, session.username);
       let answer: Answer;
       // Bodies past the limit go through inject: over a socket the 413 races the upload.
       if (c.viaHttp && text.length < 900_000) {
@@ -605,6 +677,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
         if (answer.status >= 200 && answer.status < 300) {
           await checkStored(world, name, answer, param, role);
           if (name === 'logout') await signInAgain(world, role!);
+          if (name === 'changePassword' && session) await restorePassword(world, session);
         }
         if (answer.status === 401 && session) await signInAgain(world, role!);
         if (!samePrototypes(before) || ({} as Record<string, unknown>)['polluted'] !== undefined) {
@@ -835,6 +908,11 @@ async function checkStored(
     // later confirm bodies have a pending secret to answer.
     await resetMfa(world.database.db, world.sessions.get('medical_personnel')!.username);
     await startMfaSetup(world);
+  } else if (name === 'regenerateRecoveryCodes') {
+    world.mfaRecoveryCodes = [...mfaConfirmResponseSchema.parse(json).recovery_codes];
+  } else if (name === 'disableMfa') {
+    // Off: no code works any more (the calls answer 409) until the next route turns it on.
+    world.mfaRecoveryCodes = [];
   } else if (name === 'loginMfa') {
     tokenResponseSchema.parse(json);
   } else if (name === 'login' || name === 'renew') {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  accountMfaCodeRequestSchema,
   addAppointmentRequestSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
@@ -12,6 +13,7 @@ import {
   appointmentStatusRequestSchema,
   approveAccessRequestSchema,
   cancelAppointmentRequestSchema,
+  changePasswordRequestSchema,
   type Endpoint,
   type EndpointName,
   ENDPOINTS,
@@ -48,6 +50,10 @@ export const REQUEST_SCHEMAS = {
   mfaSetup: mfaSetupRequestSchema,
   mfaConfirm: mfaConfirmRequestSchema,
   renew: NO_BODY,
+  changePassword: changePasswordRequestSchema,
+  endOtherSessions: NO_BODY,
+  disableMfa: accountMfaCodeRequestSchema,
+  regenerateRecoveryCodes: accountMfaCodeRequestSchema,
   logout: NO_BODY,
   searchPatients: searchPatientRequestSchema,
   addPatient: addPatientRequestSchema,

@@ -70,6 +70,7 @@ export const authenticationPlugin = fp(
         actor: this.actor,
         address: this.ip,
         requestId: this.id,
+        ...(this.headers['user-agent'] ? { userAgent: this.headers['user-agent'] } : {}),
         ...(options.audited ? { audited: options.audited } : {}),
       };
     });

@@ -120,6 +120,9 @@ export function mustEnrolSecondFactor(
   return staffMfa === 'required' && account.role !== 'patient' && !account.mfaEnabled;
 }
 
+/** How much of a user agent a session keeps: enough to name the browser, bounded. */
+const USER_AGENT_MAX = 300;
+
 /**
  * Opens a session that can be renewed until `maxSeconds` from now; `enrolmentOnly`: it reaches
  * only the second factor's enrolment calls until one is confirmed (STAFF_MFA=required).
@@ -130,12 +133,15 @@ export async function createSession(
   ttlSeconds: number,
   maxSeconds: number,
   enrolmentOnly = false,
+  origin: { userAgent?: string | undefined; address?: string | undefined } = {},
 ) {
   const [row] = await db
     .insert(session)
     .values({
       userId,
       mfaEnrolmentOnly: enrolmentOnly,
+      userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      address: origin.address ?? null,
       expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`,
       absoluteExpiresAt: sql`now() + make_interval(secs => ${maxSeconds})`,
     })
@@ -149,6 +155,12 @@ export const REVOKE_REASONS = {
   leaver: 'work_status set to no',
   roleChanged: 'position changed the portal role',
   locked: 'locked by administrator',
+  /** The person changed their password: every other session of theirs ends. */
+  passwordChanged: 'password changed',
+  /** The person ended it from My account (one session, or every other one). */
+  signedOutElsewhere: 'signed out from another session',
+  /** A new password set with a reissued activation code (forgotten password). */
+  passwordReset: 'password reset with an activation code',
 } as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 
@@ -193,9 +205,117 @@ export async function findSession(db: Db, sessionId: string): Promise<SessionSta
   return row && { ...row, absoluteExpiresAt: new Date(row.absoluteExpiresAt) };
 }
 
-/** Records that the session was renewed until `expiresAt`. */
+/** Records that the session was renewed until `expiresAt` (and so was seen now). */
 export async function touchSession(db: Db, sessionId: string, expiresAt: Date): Promise<void> {
-  await db.update(session).set({ expiresAt }).where(eq(session.id, sessionId));
+  await db
+    .update(session)
+    .set({ expiresAt, lastSeenAt: sql`now()` })
+    .where(eq(session.id, sessionId));
+}
+
+/** An open session of an account, as My account lists it. */
+export interface OpenSession {
+  readonly id: string;
+  readonly userAgent: string | null;
+  readonly address: string | null;
+  readonly startedAt: string;
+  readonly lastSeenAt: string;
+}
+
+/**
+ * The account's open sessions (not revoked, not past their renewal or absolute limit), newest
+ * first. The partial index on open sessions by user serves it.
+ */
+export async function listOpenSessions(db: Db, userId: string): Promise<OpenSession[]> {
+  return queryRows<OpenSession>(
+    db,
+    sql`select id, user_agent as "userAgent", address,
+          to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
+          to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "lastSeenAt"
+        from session
+        where user_id = ${userId} and revoked_at is null
+          and expires_at > now() and absolute_expires_at > now()
+        order by created_at desc, id`,
+  );
+}
+
+/**
+ * Ends one open session of the account; false when the account has no open session with that
+ * id (someone else's session answers exactly as an unknown one).
+ */
+export async function revokeOwnSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  reason: RevokeReason,
+): Promise<boolean> {
+  const rows = await db
+    .update(session)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(session.id, sessionId),
+        eq(session.userId, userId),
+        isNull(session.revokedAt),
+        sql`${session.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: session.id });
+  return rows.length === 1;
+}
+
+/** Ends every open session of the account but `keepSessionId`; returns how many. */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  reason: RevokeReason,
+): Promise<number> {
+  const rows = await db
+    .update(session)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(
+      and(
+        eq(session.userId, userId),
+        sql`${session.id} <> ${keepSessionId}`,
+        isNull(session.revokedAt),
+      ),
+    )
+    .returning({ id: session.id });
+  return rows.length;
+}
+
+/** The account already linked to a record, if any: a forgotten password is reset on it. */
+export async function findAccountOfSubject(
+  db: Db,
+  subject: CodeSubject,
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: appUser.id })
+    .from(appUser)
+    .where(
+      'patientRowId' in subject
+        ? eq(appUser.patientId, subject.patientRowId)
+        : eq(appUser.employeeId, subject.employeeRowId),
+    );
+  return row;
+}
+
+/**
+ * A forgotten password: sets the username the person typed and a new password hash on the
+ * account already linked to the record (the reissued activation code proved who they are).
+ * A username taken by another account surfaces as `app_user_username_key`, as at registration.
+ */
+export async function resetAccountCredentials(
+  db: Db,
+  userId: string,
+  username: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(appUser)
+    .set({ username: normaliseUsername(username), passwordHash })
+    .where(eq(appUser.id, userId));
 }
 
 /** Ends one session. */

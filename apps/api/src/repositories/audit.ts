@@ -14,6 +14,8 @@ export interface RequestContext {
   readonly audited?: (entry: Pick<AuditEntry, 'action' | 'outcome'>) => void;
   /** The login calls' device cookie (security/device-cookies.ts); other calls have none. */
   readonly device?: DeviceJar;
+  /** The caller's User-Agent header, kept with a new session so My account can name it. */
+  readonly userAgent?: string;
 }
 
 /** The signed-in user behind a request, as the session check found them. */
@@ -42,6 +44,13 @@ export type AuditAction =
   | 'mfa.setup'
   | 'mfa.enrol'
   | 'mfa.reset'
+  | 'mfa.disable'
+  | 'mfa.recovery-codes'
+  | 'account.password.change'
+  | 'account.password.reset'
+  | 'account.sessions.list'
+  | 'account.session.end'
+  | 'account.sessions.end-others'
   | 'patient.read'
   | 'patient.list'
   | 'patient.search'

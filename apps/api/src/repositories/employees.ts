@@ -469,11 +469,13 @@ export const employeesRepository = {
   },
 
   /**
-   * A new activation code for an active employee with portal access who has not registered.
-   * Whoever holds the new code can register as the employee, so an HR person's reissue asks
-   * again for a second HR person's approval (with the reissuer as the one who asked): otherwise
-   * one person could reissue the code of an approved, unregistered doctor and register with it.
-   * The admin tool (no actor) leaves the approval as it is.
+   * A new activation code for an active employee with portal access: to register, or, once
+   * registered, to set a new password with it (a forgotten password: registering again resets
+   * the account). Whoever holds the new code can register as the employee, so an HR person's
+   * reissue asks again for a second HR person's approval (with the reissuer as the one who
+   * asked): otherwise one person could reissue a doctor's code and register, or take over the
+   * doctor's account, with it. A registered employee's account has no role until then. The
+   * admin tool (no actor) leaves the approval as it is.
    */
   async reissueCode(db: Db, context: RequestContext, employeeId: string, codeTtlDays: number) {
     return auditedWrite(
@@ -489,16 +491,12 @@ export const employeesRepository = {
           id: string;
           positionId: string | null;
           workStatus: string;
-          registered: boolean;
         }>(
           tx,
-          sql`select e.id, e.position_id as "positionId", e.work_status as "workStatus",
-              exists(select 1 from app_user u where u.employee_id = e.id) as registered
+          sql`select e.id, e.position_id as "positionId", e.work_status as "workStatus"
             from employee e where e.employee_id = ${employeeId} for update`,
         );
         if (!row) throw notFound(`No employee with ID ${employeeId}`);
-        if (row.registered)
-          throw conflict('employee_id', 'This employee has already registered an account');
         if (row.workStatus !== 'yes' || !grantsPortalAccess(row.positionId)) {
           throw conflict(
             'employee_id',

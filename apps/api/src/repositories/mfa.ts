@@ -70,8 +70,14 @@ export async function enableMfa(
 /**
  * Accepts a TOTP code's step once: only a step later than the last one accepted passes, in one
  * statement, so two requests with the same code (or an older one) cannot both get through.
+ * Answers 'accepted', 'used' (a right code of a step already accepted, or an earlier one: the
+ * person is told to wait for the next code) or 'off' (no second factor any more).
  */
-export async function acceptStep(db: Db, userId: string, step: number): Promise<boolean> {
+export async function acceptStep(
+  db: Db,
+  userId: string,
+  step: number,
+): Promise<'accepted' | 'used' | 'off'> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`update app_user set mfa_last_step = ${step}
@@ -79,7 +85,32 @@ export async function acceptStep(db: Db, userId: string, step: number): Promise<
           and (mfa_last_step is null or mfa_last_step < ${step})
         returning id`,
   );
-  return rows.length === 1;
+  if (rows.length === 1) return 'accepted';
+  const state = await findMfaState(db, userId);
+  return state?.enabled ? 'used' : 'off';
+}
+
+/**
+ * Turns the second factor off for the account (the person's own choice in My account): the
+ * secret, any pending one, the recovery codes and waiting challenges go.
+ */
+export async function disableMfa(db: Db, userId: string): Promise<void> {
+  await db
+    .update(appUser)
+    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null })
+    .where(eq(appUser.id, userId));
+  await db.delete(mfaRecoveryCode).where(eq(mfaRecoveryCode.userId, userId));
+  await db.delete(mfaChallenge).where(eq(mfaChallenge.userId, userId));
+}
+
+/** Replaces every recovery code of the account (used or not) with new ones, by their hashes. */
+export async function replaceRecoveryCodes(
+  db: Db,
+  userId: string,
+  hashes: readonly string[],
+): Promise<void> {
+  await db.delete(mfaRecoveryCode).where(eq(mfaRecoveryCode.userId, userId));
+  await db.insert(mfaRecoveryCode).values(hashes.map((codeHash) => ({ userId, codeHash })));
 }
 
 /** Uses up one recovery code (by its hash) if it is the account's and unused. */

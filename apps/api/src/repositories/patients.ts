@@ -465,21 +465,21 @@ export const patientsRepository = {
     );
   },
 
-  /** A new activation code for a patient who has not registered yet (409 if they have). */
+  /**
+   * A new activation code for a patient: to register, or, once registered, to set a new
+   * password with it (a forgotten password: registering again resets the account).
+   */
   async reissueCode(db: Db, context: RequestContext, patientId: string, codeTtlDays: number) {
     return auditedWrite(
       db,
       context,
       { action: 'patient.activation-code.create', recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
-        const [row] = await queryRows<{ id: string; registered: boolean }>(
+        const [row] = await queryRows<{ id: string }>(
           tx,
-          sql`select p.id, exists(select 1 from app_user u where u.patient_id = p.id) as registered
-            from patient p where p.patient_id = ${patientId} for update`,
+          sql`select p.id from patient p where p.patient_id = ${patientId} for update`,
         );
         if (!row) throw notFound(`No patient with ID ${patientId}`);
-        if (row.registered)
-          throw conflict('patient_id', 'This patient has already registered an account');
         const code = await issueActivationCode(
           tx,
           { patientRowId: Number(row.id) },

@@ -12,7 +12,6 @@ import {
   WRONG_CREDENTIALS_MESSAGE,
 } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
-import { issueActivationCode } from '../repositories/accounts';
 import type { RequestContext } from '../repositories/audit';
 import { employeesRepository } from '../repositories/employees';
 import { patientsRepository } from '../repositories/patients';
@@ -303,30 +302,29 @@ describe('POST /register', () => {
     ).toBe(201);
   });
 
-  it('registers a record only once, even with a new valid code', async () => {
+  it('registers a record only once: a new code resets that account instead of making a second', async () => {
     const record = await patientRecord();
     const body = { password: GOOD_PASSWORD, role: 'patient', id: record.id };
     expect(
       (await register({ ...body, username: username(), activation_code: record.code })).statusCode,
     ).toBe(201);
-    // The clinical app will not issue a code for a registered patient...
+    // The clinical app issues a code for a registered patient too (a forgotten password)...
     const doctor = await createUser(app, database, 'medical_personnel');
     const reissue = await call(app, 'POST', `/patient/${record.id}/activation-code`, {
       token: doctor.token,
     });
-    expect(reissue.statusCode).toBe(409);
-    // ...and a valid code issued behind its back still does not make a second account.
+    expect(reissue.statusCode).toBe(201);
+    const second = reissue.json<{ activation_code: string }>().activation_code;
+    // ...with which the person registers again: the same account takes the new details.
+    const renamed = username();
+    expect(
+      (await register({ ...body, username: renamed, activation_code: second })).statusCode,
+    ).toBe(201);
+    await login(app, renamed, GOOD_PASSWORD);
     const [row] = await queryRows<{ id: string }>(
       database.db,
       sql`select id from patient where patient_id = ${record.id}`,
     );
-    const { activation_code: second } = await issueActivationCode(
-      database.db,
-      { patientRowId: Number(row!.id) },
-      30,
-      null,
-    );
-    await expectNotEligible({ ...body, username: username(), activation_code: second });
     const [{ accounts } = { accounts: -1 }] = await queryRows<{ accounts: number }>(
       database.db,
       sql`select count(*)::int as accounts from app_user

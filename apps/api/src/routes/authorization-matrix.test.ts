@@ -156,6 +156,38 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
     request: () => ({ path: '/mfa/confirm', body: { code: '000000' } }),
   },
+  // My account: every signed-in caller, on their own account only. The bodies are empty, so a
+  // signed-in caller gets to validation (400) without a password or code counted against it;
+  // account.test.ts makes the calls with the right ones.
+  'GET /api/account': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/account' }),
+  },
+  'POST /api/account/password': {
+    expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/account/password', body: {} }),
+  },
+  'GET /api/account/sessions': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/account/sessions' }),
+  },
+  // A session id that is no open session of the caller's (account.test.ts ends real ones).
+  'DELETE /api/account/sessions/:session_id': {
+    expected:                                        [401, 404,    404,  404,    404, 401,     401,    401,    401],
+    request: () => ({ path: '/account/sessions/00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/account/sessions/end-others': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/account/sessions/end-others' }),
+  },
+  'POST /api/account/mfa/disable': {
+    expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/account/mfa/disable', body: {} }),
+  },
+  'POST /api/account/mfa/recovery-codes': {
+    expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/account/mfa/recovery-codes', body: {} }),
+  },
   'POST /api/renew': {
     expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
     request: () => ({ path: '/renew' }),
@@ -484,7 +516,7 @@ describe('authorization matrix', () => {
   });
 
   it.each(Object.entries(MATRIX))('%s', async (route, row) => {
-    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH';
+    const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     const expected: string[] = [];
     const actual: string[] = [];
     const deniedRequestIds: string[] = [];

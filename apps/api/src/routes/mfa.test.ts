@@ -14,6 +14,7 @@ import {
   RECOVERY_CODE_PATTERN,
   normaliseMfaCode,
   totpCode,
+  USED_MFA_CODE_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '@portal/contract';
@@ -270,8 +271,9 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       const { secret } = await enrolSecondFactor(app, user.token);
       const code = await codeAt(secret, 1);
       expectSuccess(await codeStep(await challenge(user), code), 200);
+      // Said as such (not "wrong"), so that the person waits for the next code.
       const replay = await codeStep(await challenge(user), code);
-      expect(expectProblem(replay, 401).detail).toBe(WRONG_MFA_CODE_MESSAGE);
+      expect(expectProblem(replay, 401).detail).toBe(USED_MFA_CODE_MESSAGE);
       expect(await auditOf(database, replay)).toMatchObject([
         { action: 'mfa.verify', outcome: 'failure', actor_username: user.username },
       ]);

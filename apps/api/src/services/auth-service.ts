@@ -15,6 +15,7 @@ import {
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
+  USED_MFA_CODE_MESSAGE,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
@@ -40,7 +41,10 @@ import {
   type LoginCandidate,
   mustEnrolSecondFactor,
   REVOKE_REASONS,
+  findAccountOfSubject,
+  resetAccountCredentials,
   revokeSession,
+  revokeUserSessions,
   setPasswordHash,
   touchSession,
 } from '../repositories/accounts';
@@ -65,7 +69,7 @@ import {
 import type { DeviceCookies } from '../security/device-cookies';
 import { generateMfaToken, hashMfaToken } from '../security/mfa-codes';
 import type { PasswordHasher } from '../security/password-hasher';
-import type { SecondFactor } from '../security/second-factor';
+import type { CodeCheck, SecondFactor } from '../security/second-factor';
 import { weakPasswordReason } from '../security/passwords';
 import type { TokenService } from '../security/tokens';
 
@@ -365,6 +369,7 @@ export class AuthService {
       this.config.tokenTtlSeconds,
       this.config.sessionMaxSeconds,
       enrolmentOnly,
+      { userAgent: context.userAgent, address: context.address },
     );
     const actor = actorOf(account, created.id);
     const { token } = await this.tokens.sign(claimsFor(actor), created.absoluteExpiresAt);
@@ -422,18 +427,25 @@ export class AuthService {
   ) {
     const weak = await weakPasswordReason(input.password, input.username);
     if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
+    let reset = false;
     try {
       await this.countCodeAttempt(context, input);
       const passwordHash = await this.passwords.hash(input.password);
-      await this.db.transaction(async (tx) => {
+      reset = await this.db.transaction(async (tx) => {
         const subject = await findRegistrationSubject(tx, input.role, input.id);
-        const eligible =
-          subject && !subject.registered && subject.active && subject.grantsRole === input.role;
+        const eligible = subject && subject.active && subject.grantsRole === input.role;
         if (
           !eligible ||
           !(await consumeActivationCode(tx, subject.subject, input.activation_code))
         ) {
           throw badRequest(NOT_ELIGIBLE, [{ field: 'activation_code', message: NOT_ELIGIBLE }]);
+        }
+        const existing = subject.registered
+          ? await findAccountOfSubject(tx, subject.subject)
+          : undefined;
+        if (existing) {
+          await this.resetForgottenPassword(tx, context, existing.id, input, passwordHash);
+          return true;
         }
         await insertUser(tx, {
           username: input.username,
@@ -448,6 +460,7 @@ export class AuthService {
           recordIds: [input.id],
           username: input.username,
         });
+        return false;
       });
     } catch (error) {
       if (uniqueViolation(error) === 'app_user_username_key') {
@@ -459,8 +472,36 @@ export class AuthService {
       }
       throw error;
     }
-    context.audited?.({ action: 'register', outcome: 'success' });
+    context.audited?.({
+      action: reset ? 'account.password.reset' : 'register',
+      outcome: 'success',
+    });
     return { username: input.username, role: input.role, id: input.id };
+  }
+
+  /**
+   * The hospital's way for a forgotten password: staff issue a new activation code for the
+   * record, and the person registers again with it. The code proves who they are as it did the
+   * first time, so the account already linked to the record takes the username and password
+   * typed; its second factor stays (an administrator resets a lost one), and every open session
+   * of it ends, since whoever knew the old password may hold one.
+   */
+  private async resetForgottenPassword(
+    tx: Db,
+    context: RequestContext,
+    userId: string,
+    input: RegisterInput,
+    passwordHash: string,
+  ): Promise<void> {
+    await resetAccountCredentials(tx, userId, input.username, passwordHash);
+    await revokeUserSessions(tx, userId, REVOKE_REASONS.passwordReset);
+    await audit(tx, context, {
+      action: 'account.password.reset',
+      outcome: 'success',
+      recordType: 'account',
+      recordIds: [input.id],
+      username: input.username,
+    });
   }
 
   /**
@@ -498,9 +539,14 @@ export class AuthService {
    * come). Every such call must go through here, so that a token alone (stolen, or a browser
    * left signed in) cannot do it. A wrong password counts on the account's and the address's
    * throttle exactly as a failed login does (and the lock refuses it the same way); the hash is
-   * checked in the hashing pool. Answers 400 naming `password` when it is wrong.
+   * checked in the hashing pool. Answers 400 naming `field` (`password` unless the call names
+   * it otherwise) when it is wrong.
    */
-  async confirmPassword(context: RequestContext & { actor: Actor }, password: string) {
+  async confirmPassword(
+    context: RequestContext & { actor: Actor },
+    password: string,
+    field = 'password',
+  ) {
     this.passwords.refuseIfBusy();
     const { actor } = context;
     const keys = [
@@ -523,9 +569,7 @@ export class AuthService {
           outcome: 'failure',
           recordType: 'account',
         });
-        throw badRequest(WRONG_PASSWORD_MESSAGE, [
-          { field: 'password', message: WRONG_PASSWORD_MESSAGE },
-        ]);
+        throw badRequest(WRONG_PASSWORD_MESSAGE, [{ field, message: WRONG_PASSWORD_MESSAGE }]);
       }
       await clearAccount(this.db, keys[0].key);
     } finally {
@@ -553,11 +597,8 @@ export class AuthService {
       if (!account || !state?.enabled || !state.secret) throw unauthorized(MFA_TOKEN_ENDED);
       await this.refuseInactive(context, account);
       const check = await this.secondFactor.check(state.secret, account.id, code);
-      const accepted =
-        check.kind === 'totp'
-          ? await acceptStep(this.db, account.id, check.step)
-          : check.kind === 'recovery' && (await useRecoveryCode(this.db, account.id, check.hash));
-      if (!accepted) {
+      const outcome = await this.acceptCode(account.id, check);
+      if (outcome !== 'accepted') {
         failed = true;
         await recordFailure(this.db, keys, attempts, this.config.throttle);
         await audit(this.db, context, {
@@ -566,7 +607,7 @@ export class AuthService {
           recordType: 'account',
           username: account.username,
         });
-        throw unauthorized(WRONG_MFA_CODE_MESSAGE);
+        throw unauthorized(outcome === 'used' ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE);
       }
       if (!(await consumeChallenge(this.db, challenge.id))) throw unauthorized(MFA_TOKEN_ENDED);
       await clearAccount(this.db, keys[0].key);
@@ -577,6 +618,60 @@ export class AuthService {
         username: account.username,
       });
       return await this.startSession(context, account);
+    } finally {
+      if (!failed) await this.release(keys);
+    }
+  }
+
+  /**
+   * Uses a checked code up: a TOTP code's step once (a right code of a step already accepted
+   * is 'used'), a recovery code once.
+   */
+  private async acceptCode(
+    userId: string,
+    check: CodeCheck,
+  ): Promise<'accepted' | 'used' | 'wrong'> {
+    if (check.kind === 'totp') {
+      const accepted = await acceptStep(this.db, userId, check.step);
+      return accepted === 'off' ? 'wrong' : accepted;
+    }
+    if (check.kind === 'recovery' && (await useRecoveryCode(this.db, userId, check.hash))) {
+      return 'accepted';
+    }
+    return 'wrong';
+  }
+
+  /**
+   * A signed-in user's current second-factor code, asked before a call that weakens or renews
+   * it (turning it off, new recovery codes): a TOTP code (its step used up) or an unused
+   * recovery code, throttled per account and per address as sign-in codes are. Answers 400
+   * naming `code` when it is wrong, or used already in its 30 seconds (a message of its own).
+   */
+  async confirmSecondFactor(
+    context: RequestContext & { actor: Actor },
+    code: string,
+    action: 'mfa.disable' | 'mfa.recovery-codes',
+  ): Promise<void> {
+    const { actor } = context;
+    const state = await findMfaState(this.db, actor.userId);
+    if (!state?.enabled || !state.secret) {
+      throw conflict('code', 'Two-step verification is not on for this account.');
+    }
+    const keys = [this.mfaKey(actor.userId), this.addressKey(context.address)] as const;
+    const attempts = await this.reserve(keys, 'mfa');
+    let failed = false;
+    try {
+      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+      const check = await this.secondFactor.check(state.secret, actor.userId, code);
+      const outcome = await this.acceptCode(actor.userId, check);
+      if (outcome !== 'accepted') {
+        failed = true;
+        await recordFailure(this.db, keys, attempts, this.config.throttle);
+        await audit(this.db, context, { action, outcome: 'failure', recordType: 'account' });
+        const message = outcome === 'used' ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE;
+        throw badRequest(message, [{ field: 'code', message }]);
+      }
+      await clearAccount(this.db, keys[0].key);
     } finally {
       if (!failed) await this.release(keys);
     }

@@ -10,6 +10,7 @@ export * from './lib/calls/register';
 export * from './lib/calls/login';
 export * from './lib/calls/login-mfa';
 export * from './lib/calls/mfa-enrolment';
+export * from './lib/calls/account';
 export * from './lib/calls/renew';
 export * from './lib/calls/logout';
 export * from './lib/calls/get-profile';

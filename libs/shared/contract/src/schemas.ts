@@ -19,4 +19,5 @@ export {
   updateEmployeeRequestSchema,
 } from './lib/employees';
 export { mfaLoginRequestSchema } from './lib/mfa';
+export { accountMfaCodeRequestSchema, changePasswordFormSchema } from './lib/account';
 export { cancelAppointmentRequestSchema, rescheduleAppointmentRequestSchema } from './lib/chart';

@@ -206,7 +206,10 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
           outcome: 'success',
           username: backendActorName(job.clientId),
         });
-        return reply.type('application/fhir+ndjson').send(Readable.from(parts(job.id, type)));
+        // One part read ahead at most: a slow reader holds one part in memory, not a queue.
+        return reply
+          .type('application/fhir+ndjson')
+          .send(Readable.from(parts(job.id, type), { highWaterMark: 1 }));
       },
     );
   });

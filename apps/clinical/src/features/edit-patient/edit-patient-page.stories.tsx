@@ -125,7 +125,7 @@ export const Filled: Story = {
   },
 };
 
-/** A registered patient: no new code on offer. */
+/** A registered patient: a new code is on offer for a forgotten password. */
 export const Registered: Story = {
   play: async (context) => {
     await load(context, 'P001');
@@ -133,9 +133,10 @@ export const Registered: Story = {
     await waitFor(() =>
       expect(form.getByRole('textbox', { name: 'First Name' })).toHaveValue('Somchai'),
     );
+    await expect(context.canvas.getByText(/has a portal account/)).toBeVisible();
     await expect(
-      context.canvas.queryByRole('button', { name: 'Issue a new activation code' }),
-    ).toBeNull();
+      context.canvas.getByRole('button', { name: 'Issue a new activation code' }),
+    ).toBeVisible();
   },
 };
 

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { forgottenPasswordText } from '@portal/shell';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type PatientRecord, patientChartPath, ROUTES } from '@portal/contract';
@@ -403,15 +404,17 @@ describe('EditPatientPage', () => {
     );
   });
 
-  it('offers no new code for a patient who has registered', async () => {
+  it('offers a patient who has registered a new code for a forgotten password', async () => {
     serveRecords();
     const { user } = renderPage();
     await load(user, 'P001');
     await waitFor(() => expect(text('First Name')).toHaveValue('Somchai'));
-    expect(
-      screen.queryByRole('button', { name: 'Issue a new activation code' }),
-    ).not.toBeInTheDocument();
     expect(screen.queryByText(/has not registered/)).not.toBeInTheDocument();
+    expect(screen.getByText(forgottenPasswordText('Somchai Srisuk'))).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Issue a new activation code' }));
+    expect(
+      await screen.findByText('New activation code (the previous one no longer works)'),
+    ).toBeVisible();
   });
 
   it('Reset empties both forms and hides the new code', async () => {

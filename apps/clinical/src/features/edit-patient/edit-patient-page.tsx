@@ -41,7 +41,7 @@ const lookupSchema = () => import('@portal/contract/schemas').then((c) => c.pati
 
 /**
  * Edit Patient: enter an id and the form fills itself from the record; change what is wrong and
- * only that is sent (as a merge patch when a list changed, so that a list can be emptied). A patient who has not registered can be given a new activation code.
+ * only that is sent (as a merge patch when a list changed, so that a list can be emptied). A patient can be given a new activation code: to register, or, once registered, to set a new password with it.
  */
 export function EditPatientPage() {
   const initialId = usePrefilledId('patient');
@@ -111,12 +111,13 @@ export function EditPatientPage() {
         }}
       />
 
-      {loaded && !loaded.record.registered && (
+      {loaded && (
         <NewActivationCodePanel
           person={{
             id: loaded.record.patient.patient_id,
             name: `${loaded.record.patient.first_name} ${loaded.record.patient.last_name}`,
           }}
+          registered={loaded.record.registered}
           reissue={reissue}
         />
       )}

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { forgottenPasswordText } from '@portal/shell';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -529,8 +530,14 @@ describe('EditEmployeePage', () => {
       ).toBeDisabled();
     });
 
+    it('is offered for a registered nurse, for a forgotten password', async () => {
+      serveEmployees(NURSE);
+      await renderLoaded(NURSE.employee_id);
+      expect(screen.getByText(forgottenPasswordText('Chaiwat Saetang'))).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Issue a new activation code' })).toBeVisible();
+    });
+
     it.each([
-      ['who has registered', NURSE],
       ['who has left', LEAVER],
       ['whose position has no portal access', PHARMACIST],
     ])('is not offered for an employee %s', async (_, employee) => {

@@ -55,12 +55,13 @@ type Saved =
     })
   | Extract<SaveOutcome, { kind: 'unchanged' }>;
 
-/** Whether an employee may be given a new activation code (the API answers 409 otherwise). */
+/**
+ * Whether an employee may be given a new activation code (the API answers 409 otherwise): to
+ * register, or, once registered, to set a new password with it.
+ */
 function mayGetNewCode(employee: Employee): boolean {
   return (
-    !employee.registered &&
-    employee.work_status === 'yes' &&
-    findPosition(employee.position_id ?? '')?.portalRole != null
+    employee.work_status === 'yes' && findPosition(employee.position_id ?? '')?.portalRole != null
   );
 }
 
@@ -180,6 +181,7 @@ export function EditEmployeePage() {
       {employee && mayGetNewCode(employee) && (
         <NewActivationCodePanel
           person={{ id: employee.employee_id, name: fullName }}
+          registered={employee.registered}
           reissue={reissue}
         />
       )}

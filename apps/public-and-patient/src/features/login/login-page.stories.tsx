@@ -18,7 +18,7 @@ import {
   pendingHandler,
   problemHandler,
 } from '@portal/testing';
-import { LoginPage } from './login-page';
+import { FORGOT_PASSWORD_QUESTION, LoginPage } from './login-page';
 import {
   type PortalParameters,
   inPortalFrame,
@@ -53,6 +53,14 @@ export const Default: Story = {
     await expect(canvas.getByRole('button', { name: 'Register' }).parentElement).toHaveTextContent(
       "Don't have an account? Register",
     );
+  },
+};
+
+/** A forgotten password: the hospital's way, opened under the login form. */
+export const ForgottenPassword: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByText(FORGOT_PASSWORD_QUESTION));
+    await expect(canvas.getByText(/Ask the hospital for a new activation code/)).toBeVisible();
   },
 };
 

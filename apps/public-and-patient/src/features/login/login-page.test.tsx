@@ -30,7 +30,7 @@ import {
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
-import { LoginPage } from './login-page';
+import { FORGOT_PASSWORD_QUESTION, LoginPage } from './login-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();
@@ -97,6 +97,15 @@ describe('LoginPage', () => {
       const toggle = screen.getByRole('button', { name: 'Register' });
       expect(toggle).toHaveAttribute('type', 'button');
       expect(toggle.parentElement).toHaveTextContent(/^Don't have an account\? Register$/);
+    });
+
+    it("explains the hospital's way for a forgotten password when asked", async () => {
+      const user = setupUser();
+      renderLogin();
+      expect(screen.getByText(/Ask the hospital for a new activation code/)).not.toBeVisible();
+      await user.click(screen.getByText(FORGOT_PASSWORD_QUESTION));
+      expect(screen.getByText(/Ask the hospital for a new activation code/)).toBeVisible();
+      expect(screen.getByText(/Choose Register below/)).toBeVisible();
     });
 
     it('asks for both fields before sending anything', async () => {
@@ -352,6 +361,17 @@ describe('LoginPage', () => {
       expect(await screen.findByText(MESSAGES.loginSuccess)).toBeInTheDocument();
     });
 
+    it('registering again with a new code from the hospital sets a new password (a forgotten one)', async () => {
+      const user = setupUser();
+      renderLogin();
+      // The demo patient's record has an account already: 'new.patient' becomes its name.
+      await fillRegistration(user, patientAccount.id);
+      await waitFor(() => expect(heading()).toHaveTextContent('Login'), { timeout: 3000 });
+      await user.type(passwordInput(), 'a long enough passphrase');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByText(MESSAGES.loginSuccess)).toBeInTheDocument();
+    });
+
     it("shows the server's refusal, marks the fields it names and keeps what was typed", async () => {
       server.use(
         problemHandler('register', 400, 'Check the highlighted fields', [
@@ -383,10 +403,10 @@ describe('LoginPage', () => {
       expect(code).toHaveValue(makeActivationCode());
     });
 
-    it('refuses a record that already has an account, as the API does', async () => {
+    it('refuses an ID that names no record waiting for registration, as the API does', async () => {
       const user = setupUser();
       renderLogin();
-      await fillRegistration(user, patientAccount.id);
+      await fillRegistration(user, 'P900');
       expect(await screen.findByRole('alert')).toHaveTextContent(
         /do not match a record waiting for registration/,
       );

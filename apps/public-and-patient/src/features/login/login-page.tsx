@@ -15,6 +15,7 @@ import { useAuth, usePortalNavigate } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
 import {
   applyServerErrors,
+  NEW_PASSWORD_HINT,
   PasswordField,
   SelectField,
   TextField,
@@ -22,11 +23,12 @@ import {
 } from '@portal/form-widgets';
 import { Button, Card, LoadingState, Notice } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
-import { STAFF_ENROLMENT_INTRO } from './mfa-texts';
 
 // Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
-const MfaEnrolmentStep = lazy(() =>
-  import('./mfa-enrolment-step').then((m) => ({ default: m.MfaEnrolmentStep })),
+// (Nothing of @portal/shell/two-step may be imported statically here: it would all land in
+// this page's first visit.)
+const StaffEnrolmentStep = lazy(() =>
+  import('@portal/shell/two-step').then((m) => ({ default: m.StaffEnrolmentStep })),
 );
 
 type Mode = 'login' | 'register';
@@ -120,9 +122,8 @@ export function LoginPage() {
         )}
         {mode === 'login' && step.kind === 'enrol' && (
           <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
-            <MfaEnrolmentStep
+            <StaffEnrolmentStep
               token={step.session.token}
-              intro={STAFF_ENROLMENT_INTRO}
               onDone={() => finish(step.session)}
               onMessage={stepMessage}
             />
@@ -138,6 +139,7 @@ export function LoginPage() {
             }}
           />
         )}
+        {mode === 'login' && step.kind === 'password' && <ForgottenPassword />}
         <p className="mt-6 text-center text-sm text-muted">
           {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
           <button
@@ -150,6 +152,38 @@ export function LoginPage() {
         </p>
       </Card>
     </div>
+  );
+}
+
+/** The question under the login form. */
+export const FORGOT_PASSWORD_QUESTION = 'Forgot your password?';
+
+/**
+ * The hospital's way for a forgotten password, under the login form: no e-mail link (the
+ * portal keeps no verified address), but a new activation code from the hospital, with which
+ * the person registers again and chooses a new password for the same account.
+ */
+function ForgottenPassword() {
+  return (
+    <details className="mt-6 rounded-md border border-line p-3 text-sm text-ink">
+      <summary className="cursor-pointer font-semibold text-brand-800">
+        {FORGOT_PASSWORD_QUESTION}
+      </summary>
+      <ol className="mt-2 list-decimal space-y-1 pl-5">
+        <li>
+          Ask the hospital for a new activation code: patients at the Help Desk or their clinic,
+          staff from HR (a second HR person confirms it before you can log in again).
+        </li>
+        <li>
+          Choose Register below and type your ID, the new code and a new password. You can keep your
+          username.
+        </li>
+        <li>
+          Log in with the new password. Registering with the new code signs your account out
+          everywhere else; two-step verification stays as it was.
+        </li>
+      </ol>
+    </details>
   );
 }
 
@@ -251,7 +285,7 @@ function RegisterForm({
           label="Password"
           required
           autoComplete="new-password"
-          hint="At least 12 characters and hard to guess: not a common password, your username or the hospital's name."
+          hint={NEW_PASSWORD_HINT}
           strengthFor="username"
         />
         <SelectField name="role" label="Role" required options={ROLE_OPTIONS} />

@@ -1,19 +1,10 @@
 import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import type { TokenResponse } from '@portal/contract';
-import { ApiError, loginMfa } from '@portal/api-client';
+import { loginMfa } from '@portal/api-client';
+import { detailOf, type StepMessage } from '@portal/shell';
 import { TextField, usePortalForm } from '@portal/form-widgets';
 import { Button } from '@portal/ui';
-
-/** What a step tells the card: a red message (the server's words), or none. */
-export type StepMessage = (text: string | null) => void;
-
-/** The server's words for a failure, or the step's own fallback. */
-export function detailOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.kind === 'http' && error.detail
-    ? error.detail
-    : fallback;
-}
 
 /** The code field's rule, the login call's own, loaded after the first paint (usePortalForm). */
 const codeFormSchema = () =>

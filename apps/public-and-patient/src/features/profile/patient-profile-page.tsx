@@ -55,8 +55,8 @@ export function PatientProfilePage() {
           </PortalLink>
         </p>
         <p>
-          <PortalLink to={ROUTES.patientTwoStep} className="font-semibold text-brand-800 underline">
-            Two-step verification
+          <PortalLink to={ROUTES.account} className="font-semibold text-brand-800 underline">
+            My account: password, two-step verification, sessions
           </PortalLink>
         </p>
         <DownloadRecord patientId={patientId} />

@@ -38,6 +38,12 @@ export function normalizeEmployeeCriteria(criteria: SearchEmployeeRequest = {}):
  */
 export const queryKeys = {
   profile: () => ['profile'] as const,
+  /** The signed-in person's own account (My account). */
+  account: {
+    all: () => ['account'] as const,
+    summary: () => ['account', 'summary'] as const,
+    sessions: () => ['account', 'sessions'] as const,
+  },
   /** The signed-in patient's own lists beyond the record (issue 13). */
   myRecord: {
     all: () => ['my-record'] as const,

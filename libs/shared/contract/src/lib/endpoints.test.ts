@@ -3,6 +3,7 @@ import { DEFAULT_API_BASE, type EndpointName, ENDPOINTS, endpointPath } from './
 import { employeeIdParamsSchema } from './employees';
 import { patientIdParamsSchema } from './patients';
 import { appointmentParamsSchema } from './chart';
+import { accountSessionParamsSchema } from './account';
 
 const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
 
@@ -69,7 +70,7 @@ describe('ENDPOINTS', () => {
   });
 
   it.each(entries)('%s has a known method and an absolute path', (_name, { method, path }) => {
-    expect(['GET', 'POST', 'PUT', 'PATCH']).toContain(method);
+    expect(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).toContain(method);
     expect(path).toMatch(/^\/[a-z0-9./:_-]*$/);
     expect(path).not.toMatch(/\/$|\/\//);
   });
@@ -110,6 +111,7 @@ describe('ENDPOINTS', () => {
       ...Object.keys(patientIdParamsSchema.shape),
       ...Object.keys(employeeIdParamsSchema.shape),
       ...Object.keys(appointmentParamsSchema.shape),
+      ...Object.keys(accountSessionParamsSchema.shape),
     ]);
     const used = entries.flatMap(([, { path }]) => paramNames(path));
     expect(used.length).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import type { Role } from '@portal/reference-data';
 export const MERGE_PATCH_CONTENT_TYPE = 'application/merge-patch+json';
 
 /** An HTTP method the API uses. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may make a call: anyone, any signed-in user, or the listed roles. The server enforces it
@@ -42,7 +42,8 @@ const HR = ['HR'] as const;
  * next free ids are issue 12's; the access approvals are the two-person rule's; the appointment
  * actions (cancel, reschedule, status), a clinician's day and the clinicians are the clinical
  * record's; the merge patch of a record lets the portal's own edit form empty a list
- * (docs/api.md).
+ * (docs/api.md); My account's calls (password, sessions, second factor) act on the caller's own
+ * account only.
  */
 export const ENDPOINTS = {
   register: { method: 'POST', path: '/register', access: 'public' },
@@ -51,6 +52,26 @@ export const ENDPOINTS = {
   mfaSetup: { method: 'POST', path: '/mfa/setup', access: 'authenticated' },
   mfaConfirm: { method: 'POST', path: '/mfa/confirm', access: 'authenticated' },
   renew: { method: 'POST', path: '/renew', access: 'authenticated' },
+  // My account: what every signed-in person manages themselves (their own account only).
+  accountSummary: { method: 'GET', path: '/account', access: 'authenticated' },
+  changePassword: { method: 'POST', path: '/account/password', access: 'authenticated' },
+  listAccountSessions: { method: 'GET', path: '/account/sessions', access: 'authenticated' },
+  endAccountSession: {
+    method: 'DELETE',
+    path: '/account/sessions/:session_id',
+    access: 'authenticated',
+  },
+  endOtherSessions: {
+    method: 'POST',
+    path: '/account/sessions/end-others',
+    access: 'authenticated',
+  },
+  regenerateRecoveryCodes: {
+    method: 'POST',
+    path: '/account/mfa/recovery-codes',
+    access: 'authenticated',
+  },
+  disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },

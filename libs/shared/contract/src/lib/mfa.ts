@@ -14,8 +14,15 @@ export const RECOVERY_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 /** A TOTP code as typed: six digits. */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 
-/** The answer to a wrong, used or expired code (the same whichever it was). */
+/** The answer to a wrong or expired code. */
 export const WRONG_MFA_CODE_MESSAGE = 'Wrong code. Check your authenticator app and try again.';
+
+/**
+ * The answer to a TOTP code that is right but was used already (its 30-second step, or a later
+ * one, has been accepted): the person typed it a second time, or their app has not moved on yet.
+ */
+export const USED_MFA_CODE_MESSAGE =
+  'This code has just been used. Wait for the next code in your authenticator app and enter it.';
 
 /** Strips what people type around a code (spaces, dashes, lower case). */
 export function normaliseMfaCode(code: string): string {

@@ -7,7 +7,13 @@ export const ROUTES = {
   system: '/system',
   patientProfile: '/patient-profile',
   patientAccessLog: '/patient-profile/access',
+  /** Where the second factor's set-up used to be for patients; it opens My account now. */
   patientTwoStep: '/patient-profile/two-step',
+  /**
+   * My account (every role): password, second factor, sessions. The public app serves it at
+   * this path; the clinical and HR apps at the same path under their prefix (`accountPath`).
+   */
+  account: '/account',
   patientsManagement: '/patients-management',
   addPatient: '/patients-management/add-patient',
   editPatient: '/patients-management/edit-patient',
@@ -55,6 +61,15 @@ export const APP_PREFIXES = {
   clinical: ROUTES.patientsManagement,
   hr: ROUTES.employeesManagement,
 } as const;
+
+/**
+ * My account inside an app: `/account` in the public app, `/patients-management/account` and
+ * `/employees-management/account` in the others, so that staff stay in their own app (its frame
+ * and sidebar) instead of loading another bundle.
+ */
+export function accountPath(app: AppName): string {
+  return app === 'public' ? ROUTES.account : `${APP_PREFIXES[app]}${ROUTES.account}`;
+}
 
 /** Which app serves a path (by its first segment). */
 export function appForPath(pathname: string): AppName {

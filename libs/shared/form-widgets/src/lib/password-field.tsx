@@ -4,6 +4,10 @@ import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-
 /** The strength meter and the estimate it calls, downloaded only where a form shows it. */
 const PasswordStrengthMeter = lazy(() => import('./password-strength-meter'));
 
+/** The hint under a new password's field: the server's rule in words (register, My account). */
+export const NEW_PASSWORD_HINT =
+  "At least 12 characters and hard to guess: not a common password, your username or the hospital's name.";
+
 /** Props of PasswordField. */
 export interface PasswordFieldProps extends FieldProps {
   /**

@@ -11,22 +11,36 @@ export interface ReissueCodeMutation {
   error: unknown;
 }
 
+/** What the panel says of someone with an account: the forgotten password's way. */
+export function forgottenPasswordText(name: string): string {
+  return `${name} has a portal account. If they forgot their password, a new activation code lets them register again and choose a new one; their open sessions end.`;
+}
+
 /**
- * On an edit page, for someone who has not registered for the portal yet: a button that issues
- * a new activation code (the previous one stops working), then the code to hand over, or the
- * server's reason for refusing. The page resets the mutation when it loads another record.
+ * On an edit page: a button that issues a new activation code (the previous one stops
+ * working), then the code to hand over, or the server's reason for refusing. For someone who
+ * has not registered it is their way in; for someone who has, the hospital's way to reset a
+ * forgotten password (they register again with it). The page resets the mutation when it loads
+ * another record.
  */
 export function NewActivationCodePanel({
   person,
   reissue,
+  registered = false,
 }: {
   /** The record's id and the person's full name. */
   person: { id: string; name: string };
   reissue: ReissueCodeMutation;
+  /** Whether the person has a portal account already. */
+  registered?: boolean;
 }) {
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
-      <p className="text-sm text-muted">{person.name} has not registered for the portal yet.</p>
+      <p className="text-sm text-muted">
+        {registered
+          ? forgottenPasswordText(person.name)
+          : `${person.name} has not registered for the portal yet.`}
+      </p>
       <div>
         <Button
           variant="secondary"

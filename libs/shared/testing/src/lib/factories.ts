@@ -1,6 +1,7 @@
 import {
   type AccessKind,
   type AccessLogEntry,
+  type AccountSession,
   ALLERGY_SEVERITIES,
   type ChartAppointment,
   type Clinician,
@@ -620,4 +621,30 @@ export function makePendingAccess(
     requested_by_you: false,
     ...overrides,
   };
+}
+
+/** Browsers the factory's sessions were opened from, this one first. */
+const SESSION_BROWSERS = [
+  'Chrome on Windows',
+  'Safari on iOS',
+  'Firefox on Linux',
+  'Edge on Windows',
+];
+
+/**
+ * The signed-in account's open sessions, as GET /account/sessions answers them: this one first
+ * (started an hour before FACTORY_NOW), then `count - 1` others, each a day older.
+ */
+export function makeAccountSessions(count: number): AccountSession[] {
+  return Array.from({ length: count }, (_, i) => {
+    const started = Date.parse(FACTORY_NOW) - (i === 0 ? 60 : i * 24 * 60) * 60_000;
+    return {
+      id: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+      browser: SESSION_BROWSERS[i % SESSION_BROWSERS.length]!,
+      address: `10.20.0.${i + 11}`,
+      started_at: new Date(started).toISOString(),
+      last_seen_at: new Date(Date.parse(FACTORY_NOW) - i * 35 * 60_000).toISOString(),
+      current: i === 0,
+    };
+  });
 }

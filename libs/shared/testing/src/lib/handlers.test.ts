@@ -351,6 +351,23 @@ describe('accounts', () => {
       body: { username: 'new.patient', password: body.password },
     });
     expect(login.status).toBe(200);
+    // A new code (a forgotten password): the same account takes the new name and password.
+    const reset = await api('/register', {
+      body: {
+        ...body,
+        username: 'renamed.patient',
+        password: 'another-long-password',
+        activation_code: 'PQRS-TVWX-YZ23',
+      },
+    });
+    expect(reset.status).toBe(201);
+    const renamed = await api('/login', {
+      body: { username: 'renamed.patient', password: 'another-long-password' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(
+      (await api('/login', { body: { username: 'new.patient', password: body.password } })).status,
+    ).toBe(401);
   });
 
   it('answers the profile of the token, renews it, logs out, and reports health', async () => {

@@ -2,6 +2,13 @@ import { delay, http, type HttpHandler, HttpResponse, type JsonBodyType } from '
 import {
   type AccessLogEntry,
   type Access,
+  accountMfaCodeRequestSchema,
+  accountSessionParamsSchema,
+  type AccountSession,
+  changePasswordRequestSchema,
+  MFA_REQUIRED_MESSAGE,
+  NO_SUCH_SESSION_MESSAGE,
+  USED_MFA_CODE_MESSAGE,
   approveAccessRequestSchema,
   OWN_ACCESS_FIELDS_MESSAGE,
   type PendingAccess,
@@ -65,6 +72,7 @@ import {
   ACTIVATION_CODE_EXPIRES_AT,
   decodeFakeToken,
   makeAccessLog,
+  makeAccountSessions,
   makeActivationCode,
   makeAppointmentId,
   makeClinicians,
@@ -127,6 +135,15 @@ export const MOCK_RECOVERY_CODES: readonly string[] = Array.from(
   (_, i) => `7K4Q2-M9X${'ABCDEFGHJK'[i]}${i}`,
 );
 
+/** A code the mock's authenticator "showed" a moment ago: answered as used (My account). */
+export const MOCK_USED_TOTP_CODE = '135790';
+
+/** The ten recovery codes the mock's My account answers when asked for new ones. */
+export const MOCK_NEW_RECOVERY_CODES: readonly string[] = Array.from(
+  { length: 10 },
+  (_, i) => `9R2W6-H4T${'ABCDEFGHJK'[i]}${i}`,
+);
+
 /** The password of every mock account. */
 export const MOCK_PASSWORD = 'mock-password-2026';
 
@@ -168,6 +185,13 @@ export interface MockScenario {
   readonly checkAuth?: boolean;
   /** Where the API is mounted; the default matches `/api` on any origin. */
   readonly baseUrl?: string;
+  /**
+   * The signed-in account's open sessions, this one first (default: three from
+   * makeAccountSessions), as My account lists them.
+   */
+  readonly accountSessions?: readonly AccountSession[];
+  /** The hospital's second-factor policy for staff (default `optional`). */
+  readonly staffMfa?: 'optional' | 'required';
 }
 
 /** The mock API's data, which its handlers read and change. */
@@ -184,6 +208,8 @@ export interface MockDb {
    */
   pastAppointments: Record<string, ChartAppointment[]>;
   accessLog: Record<string, AccessLogEntry[]>;
+  /** The signed-in account's open sessions (My account), this one first. */
+  accountSessions: AccountSession[];
 }
 
 /** A mock API: its MSW handlers and the in-memory data they share. */
@@ -201,8 +227,14 @@ const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const NOT_ELIGIBLE =
   'These details do not match a record waiting for registration. Check the ID and the activation code, or ask for a new code.';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const METHODS = { GET: http.get, POST: http.post, PUT: http.put, PATCH: http.patch } as const;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS = {
+  GET: http.get,
+  POST: http.post,
+  PUT: http.put,
+  PATCH: http.patch,
+  DELETE: http.delete,
+} as const;
 
 /** The URL pattern of an endpoint under a base. */
 function urlOf(name: MockEndpointName, baseUrl = MOCK_API_BASE): string {
@@ -303,6 +335,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       employees: structuredClone([...(scenario.employees ?? makeEmployees(12))]),
       accounts: [...(scenario.accounts ?? MOCK_ACCOUNTS)],
       pendingAccess: structuredClone([...(scenario.pendingAccess ?? [])]),
+      accountSessions: structuredClone([...(scenario.accountSessions ?? makeAccountSessions(3))]),
       appointments,
       pastAppointments,
       accessLog: structuredClone({
@@ -338,6 +371,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   const db: MockDb = withWaitingEmployees(initial());
   let codesIssued = 0;
   const usedRecoveryCodes = new Set<string>();
+  const usedActivationCodes = new Set<string>();
   const newCode = () => ({
     activation_code: makeActivationCode(++codesIssued),
     activation_code_expires_at: ACTIVATION_CODE_EXPIRES_AT,
@@ -473,20 +507,58 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       ...(account.role === 'patient' ? { patient_id: account.id } : { employee_id: account.id }),
     });
 
+  /** The account a token stands for: by username, else the first of its role (demo.patient). */
+  const accountOf = (claims: TokenClaims | undefined): MockAccount =>
+    db.accounts.find((a) => a.username === claims?.sub) ??
+    db.accounts.find((a) => a.role === (claims?.role ?? 'patient')) ??
+    MOCK_ACCOUNTS[0]!;
+  /** Replaces an account with a changed copy (accounts are read-only values). */
+  const setAccount = (account: MockAccount, changes: Partial<MockAccount>) => {
+    const { mfa: _old, ...rest } = account;
+    const next: MockAccount = { ...rest, ...changes };
+    if (next.mfa === undefined) delete (next as { mfa?: unknown }).mfa;
+    db.accounts = db.accounts.map((a) => (a === account ? next : a));
+  };
+  /**
+   * A current code, as My account asks for one: MOCK_TOTP_CODE, or an unused recovery code;
+   * MOCK_USED_TOTP_CODE is answered as a code used a moment ago. 409 without a second factor.
+   */
+  const checkCurrentCode = (account: MockAccount, code: string) => {
+    if (account.mfa !== 'on') {
+      throw conflict('code', 'Two-step verification is not on for this account.');
+    }
+    const recovery = MOCK_RECOVERY_CODES.map(normaliseMfaCode).includes(code);
+    if (recovery && !usedRecoveryCodes.has(code)) {
+      usedRecoveryCodes.add(code);
+      return;
+    }
+    if (code === MOCK_TOTP_CODE) return;
+    const message = code === MOCK_USED_TOTP_CODE ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE;
+    throw new MockProblem(400, message, [{ field: 'code', message }]);
+  };
+
   const handlers: HttpHandler[] = [
     on('register', async ({ request }) => {
       const body = await parseBody(request, registerRequestSchema);
-      if (db.accounts.some((a) => a.username === body.username)) {
+      // A code works once, as the API's (any other code is taken as the record's current one).
+      if (usedActivationCodes.has(body.activation_code)) {
+        throw new MockProblem(400, NOT_ELIGIBLE, [
+          { field: 'activation_code', message: NOT_ELIGIBLE },
+        ]);
+      }
+      // A record that has an account already: registering again (with a new code from the
+      // hospital) gives that account the new username and password (a forgotten password).
+      const existing = db.accounts.find((a) => a.id === body.id);
+      if (db.accounts.some((a) => a.username === body.username && a !== existing)) {
         const detail = 'This username is taken; choose another';
         throw new MockProblem(409, detail, [{ field: 'username', message: detail }]);
       }
       const eligible =
         body.role === 'patient'
-          ? db.patients.some((p) => p.patient.patient_id === body.id && !p.registered)
+          ? db.patients.some((p) => p.patient.patient_id === body.id)
           : db.employees.some(
               (e) =>
                 e.employee_id === body.id &&
-                !e.registered &&
                 e.work_status === 'yes' &&
                 findPosition(e.position_id ?? '')?.portalRole === body.role,
             );
@@ -495,12 +567,15 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
           { field: 'activation_code', message: NOT_ELIGIBLE },
         ]);
       }
-      db.accounts.push({
-        username: body.username,
-        password: body.password,
-        role: body.role,
-        id: body.id,
-      });
+      usedActivationCodes.add(body.activation_code);
+      if (existing) setAccount(existing, { username: body.username, password: body.password });
+      else
+        db.accounts.push({
+          username: body.username,
+          password: body.password,
+          role: body.role,
+          id: body.id,
+        });
       for (const p of db.patients) if (p.patient.patient_id === body.id) p.registered = true;
       for (const e of db.employees) if (e.employee_id === body.id) e.registered = true;
       return json({ username: body.username, role: body.role, id: body.id }, 201);
@@ -549,14 +624,77 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       });
     }),
 
-    on('mfaConfirm', async ({ request }) => {
+    on('mfaConfirm', async ({ request, claims }) => {
       const body = await parseBody(request, mfaConfirmRequestSchema);
       if (body.code !== MOCK_TOTP_CODE) {
         throw new MockProblem(400, WRONG_MFA_CODE_MESSAGE, [
           { field: 'code', message: WRONG_MFA_CODE_MESSAGE },
         ]);
       }
+      setAccount(accountOf(claims), { mfa: 'on' });
       return json({ recovery_codes: MOCK_RECOVERY_CODES });
+    }),
+
+    // My account: the token's account (the first of its role for a made-up token).
+    on('accountSummary', ({ claims }) => {
+      const account = accountOf(claims);
+      const on = account.mfa === 'on';
+      return json({
+        username: account.username,
+        role: account.role,
+        mfa_enabled: on,
+        mfa_required: scenario.staffMfa === 'required' && account.role !== 'patient',
+        recovery_codes_left: on ? MOCK_RECOVERY_CODES.length - usedRecoveryCodes.size : 0,
+      });
+    }),
+
+    on('changePassword', async ({ request, claims }) => {
+      const body = await parseBody(request, changePasswordRequestSchema);
+      const account = accountOf(claims);
+      if (body.current_password !== account.password) {
+        throw new MockProblem(400, WRONG_PASSWORD_MESSAGE, [
+          { field: 'current_password', message: WRONG_PASSWORD_MESSAGE },
+        ]);
+      }
+      setAccount(account, { password: body.new_password });
+      const ended = db.accountSessions.filter((x) => !x.current).length;
+      db.accountSessions = db.accountSessions.filter((x) => x.current);
+      return json({ ended_sessions: ended });
+    }),
+
+    on('listAccountSessions', () => json(db.accountSessions)),
+
+    on('endAccountSession', ({ params }) => {
+      const { session_id } = parseParams(params, accountSessionParamsSchema);
+      if (!db.accountSessions.some((x) => x.id === session_id)) {
+        throw new MockProblem(404, NO_SUCH_SESSION_MESSAGE);
+      }
+      db.accountSessions = db.accountSessions.filter((x) => x.id !== session_id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+
+    on('endOtherSessions', () => {
+      const ended = db.accountSessions.filter((x) => !x.current).length;
+      db.accountSessions = db.accountSessions.filter((x) => x.current);
+      return json({ ended_sessions: ended });
+    }),
+
+    on('regenerateRecoveryCodes', async ({ request, claims }) => {
+      const body = await parseBody(request, accountMfaCodeRequestSchema);
+      checkCurrentCode(accountOf(claims), body.code);
+      usedRecoveryCodes.clear();
+      return json({ recovery_codes: MOCK_NEW_RECOVERY_CODES });
+    }),
+
+    on('disableMfa', async ({ request, claims }) => {
+      const body = await parseBody(request, accountMfaCodeRequestSchema);
+      const account = accountOf(claims);
+      if (scenario.staffMfa === 'required' && account.role !== 'patient') {
+        throw new MockProblem(403, MFA_REQUIRED_MESSAGE);
+      }
+      checkCurrentCode(account, body.code);
+      setAccount(account, { mfa: undefined });
+      return new HttpResponse(null, { status: 204 });
     }),
 
     on('renew', ({ claims }) => {
@@ -829,9 +967,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     on('reissuePatientCode', ({ params }) => {
       const { patient_id: id } = parseParams(params, patientIdParamsSchema);
-      if (findPatient(id).registered) {
-        throw conflict('patient_id', 'This patient has already registered an account');
-      }
+      // A registered patient gets one too: registering again with it sets a new password.
+      findPatient(id);
       return json(newCode(), 201);
     }),
 
@@ -938,10 +1075,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     on('reissueEmployeeCode', ({ params }) => {
       const { employee_id: id } = parseParams(params, employeeIdParamsSchema);
+      // A registered employee gets one too: registering again with it sets a new password.
       const employee = findEmployee(id);
-      if (employee.registered) {
-        throw conflict('employee_id', 'This employee has already registered an account');
-      }
       if (employee.work_status !== 'yes' || !findPosition(employee.position_id ?? '')?.portalRole) {
         throw conflict(
           'employee_id',
@@ -963,6 +1098,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       codesIssued = 0;
       booked = 0;
       usedRecoveryCodes.clear();
+      usedActivationCodes.clear();
     },
   };
 }

@@ -11,6 +11,15 @@ import { activationCode, employee, patientRecord } from '../../test/fixtures';
 import { makeToken } from '../../test/tokens';
 import { sessionStore } from '../session-store';
 import { approveEmployeeAccess, listAccessApprovals } from './access-approvals';
+import {
+  changePassword,
+  disableMfa,
+  endAccountSession,
+  endOtherSessions,
+  getAccountSummary,
+  listAccountSessions,
+  regenerateRecoveryCodes,
+} from './account';
 import { addAppointment } from './add-appointment';
 import {
   cancelAppointment,
@@ -69,6 +78,23 @@ const dayAppointment = {
   patient_id: 'P001',
   first_name: 'Ann',
   last_name: 'Lee',
+};
+
+/** My account's answers. */
+const ACCOUNT = {
+  username: 'bo',
+  role: 'patient',
+  mfa_enabled: true,
+  mfa_required: false,
+  recovery_codes_left: 9,
+};
+const SESSION = {
+  id: APPOINTMENT_ID,
+  browser: 'Firefox on Linux',
+  address: '10.0.0.7',
+  started_at: '2026-11-25T09:15:00.000Z',
+  last_seen_at: '2026-11-25T09:45:00.000Z',
+  current: true,
 };
 
 /** The patient an appointment or history answer names. */
@@ -444,6 +470,43 @@ const cases: Case[] = [
     expected: { items: [employee()], total: 1, nextCursor: null },
     badAnswer: null,
   },
+  {
+    name: 'accountSummary',
+    call: () => getAccountSummary(),
+    answer: ACCOUNT,
+    expected: ACCOUNT,
+    badAnswer: { ...ACCOUNT, recovery_codes_left: -1 },
+  },
+  {
+    name: 'changePassword',
+    call: () => changePassword({ current_password: 'old-one', new_password: 'a-new-passphrase' }),
+    body: { current_password: 'old-one', new_password: 'a-new-passphrase' },
+    answer: { ended_sessions: 2 },
+    expected: { ended_sessions: 2 },
+    badAnswer: { ended: 2 },
+  },
+  {
+    name: 'listAccountSessions',
+    call: () => listAccountSessions(),
+    answer: [SESSION],
+    expected: [SESSION],
+    badAnswer: [{ ...SESSION, current: 'yes' }],
+  },
+  {
+    name: 'endOtherSessions',
+    call: () => endOtherSessions(),
+    answer: { ended_sessions: 1 },
+    expected: { ended_sessions: 1 },
+    badAnswer: {},
+  },
+  {
+    name: 'regenerateRecoveryCodes',
+    call: () => regenerateRecoveryCodes({ code: '123456' }),
+    body: { code: '123456' },
+    answer: { recovery_codes: RECOVERY_CODES },
+    expected: { recovery_codes: RECOVERY_CODES },
+    badAnswer: { recovery_codes: RECOVERY_CODES.slice(1) },
+  },
 ];
 
 /** What a call sent, as the mock server saw it. */
@@ -457,9 +520,13 @@ interface Seen {
 function handle(c: Case, answer: JsonBodyType, seen: Seen) {
   const endpoint = ENDPOINTS[c.name];
   const path = `/api${endpointPath(endpoint.path, c.params)}`;
-  const method = { GET: http.get, PUT: http.put, POST: http.post, PATCH: http.patch }[
-    endpoint.method
-  ];
+  const method = {
+    GET: http.get,
+    PUT: http.put,
+    POST: http.post,
+    PATCH: http.patch,
+    DELETE: http.delete,
+  }[endpoint.method];
   return method(path, async ({ request }) => {
     seen.authorization = request.headers.get('authorization');
     seen.contentType = request.headers.get('content-type');
@@ -472,7 +539,12 @@ function handle(c: Case, answer: JsonBodyType, seen: Seen) {
 
 describe('every call of the API', () => {
   it('has a case here (but health, ready, the OpenAPI document and the operators’ calls, which the apps never call)', () => {
-    const covered = [...cases.map((c) => c.name), 'logout'].sort();
+    const covered = [
+      ...cases.map((c) => c.name),
+      'logout',
+      'endAccountSession',
+      'disableMfa',
+    ].sort();
     const expected = (Object.keys(ENDPOINTS) as EndpointName[])
       .filter((name) => !['health', 'ready', 'openapi'].includes(name))
       .filter((name) => ENDPOINTS[name].access !== 'operator')
@@ -522,6 +594,23 @@ describe('every call of the API', () => {
     );
     await expect(logout()).resolves.toBeUndefined();
     expect(authorization).toBe(`Bearer ${sessionStore.read()?.token}`);
+  });
+
+  it('ending a session deletes it by id, and turning the factor off posts the code; both expect no body', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.delete(`/api/account/sessions/${APPOINTMENT_ID}`, ({ request }) => {
+        seen.push(`DELETE ${request.headers.get('authorization')}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.post('/api/account/mfa/disable', async ({ request }) => {
+        seen.push(`POST ${JSON.stringify(await request.json())}`);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(endAccountSession(APPOINTMENT_ID)).resolves.toBeUndefined();
+    await expect(disableMfa({ code: '123456' })).resolves.toBeUndefined();
+    expect(seen).toEqual([`DELETE Bearer ${sessionStore.read()?.token}`, 'POST {"code":"123456"}']);
   });
 
   it('logout reports the server’s refusal', async () => {

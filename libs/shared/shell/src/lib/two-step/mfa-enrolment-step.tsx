@@ -9,13 +9,14 @@ import {
 } from '@portal/contract';
 import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
 import { applyServerErrors, PasswordField, TextField, usePortalForm } from '@portal/form-widgets';
-import { LeaveGuard } from '@portal/shell';
 import { Button, Notice } from '@portal/ui';
-import { detailOf, type StepMessage } from './mfa-code-step';
-import { MFA_ALREADY_ON } from './mfa-texts';
+import { LeaveGuard } from '../leave-guard';
+import { RecoveryCodes } from './recovery-codes';
+import { detailOf, type StepMessage } from './step-message';
+import { MFA_ALREADY_ON, STAFF_ENROLMENT_INTRO } from './two-step-texts';
 
-// Its own chunk (the login page and the patient's two-step page load it lazily): the QR code's
-// library reaches only the people who set the second factor up.
+// Loaded lazily where it is offered (the login page, My account): the QR code's library reaches
+// only the people who set the second factor up.
 
 /**
  * Enrolment right after the password, when the policy requires a second factor and the account
@@ -30,9 +31,12 @@ export function MfaEnrolmentStep({
   doneLabel = 'Continue',
   onDone,
   onMessage,
+  username,
 }: {
   /** The session the calls carry; absent: the signed-in user's own. */
   token?: string;
+  /** Whose factor, for the recovery codes' sheet and file. */
+  username?: string;
   /** What the step says first: why and how. */
   intro: string;
   /** The button under the recovery codes. */
@@ -44,7 +48,14 @@ export function MfaEnrolmentStep({
   const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
 
   if (recoveryCodes)
-    return <RecoveryCodes codes={recoveryCodes} onDone={onDone} doneLabel={doneLabel} />;
+    return (
+      <RecoveryCodes
+        codes={recoveryCodes}
+        onDone={onDone}
+        doneLabel={doneLabel}
+        {...(username ? { username } : {})}
+      />
+    );
   return (
     <section aria-labelledby="mfa-setup-heading" className="mt-4 flex flex-col gap-4">
       <h2 id="mfa-setup-heading" className="text-lg font-semibold text-ink">
@@ -63,6 +74,15 @@ export function MfaEnrolmentStep({
       )}
     </section>
   );
+}
+
+/**
+ * The enrolment staff are sent to right after the password (STAFF_MFA=required), with its
+ * words: what the login page loads lazily, so that nothing of the set-up (its rules, the QR
+ * code's library, these words) is in the login page's first visit.
+ */
+export function StaffEnrolmentStep(props: Omit<Parameters<typeof MfaEnrolmentStep>[0], 'intro'>) {
+  return <MfaEnrolmentStep {...props} intro={STAFF_ENROLMENT_INTRO} />;
 }
 
 /**
@@ -199,49 +219,5 @@ function ConfirmCode({
         </Button>
       </form>
     </FormProvider>
-  );
-}
-
-/** The ten recovery codes, shown once; the button (Continue, for a login) goes on. */
-function RecoveryCodes({
-  codes,
-  onDone,
-  doneLabel,
-}: {
-  codes: readonly string[];
-  onDone: () => Promise<void>;
-  doneLabel: string;
-}) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <section aria-labelledby="recovery-heading" className="mt-4 flex flex-col gap-4">
-      <h2 id="recovery-heading" className="text-lg font-semibold text-ink">
-        Your recovery codes
-      </h2>
-      <p className="text-sm text-ink">
-        Two-step verification is on. Keep these codes somewhere safe: if you lose your phone, each
-        one signs you in once instead of a code from the app. They are not shown again.
-      </p>
-      <ul
-        aria-label="Recovery codes"
-        className="grid grid-cols-2 gap-2 font-mono text-base text-ink"
-      >
-        {codes.map((code) => (
-          <li key={code} className="rounded border border-line bg-canvas px-2 py-1 text-center">
-            {code}
-          </li>
-        ))}
-      </ul>
-      <Button
-        type="button"
-        busy={busy}
-        onClick={() => {
-          setBusy(true);
-          void onDone();
-        }}
-      >
-        {doneLabel}
-      </Button>
-    </section>
   );
 }

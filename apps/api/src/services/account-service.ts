@@ -1,0 +1,199 @@
+import type {
+  AccountSession,
+  AccountSummary,
+  ChangePasswordResponse,
+  EndSessionsResponse,
+  MfaConfirmResponse,
+} from '@portal/contract';
+import { MFA_REQUIRED_MESSAGE, NO_SUCH_SESSION_MESSAGE } from '@portal/contract';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { ApiError, badRequest, notFound } from '../errors';
+import {
+  findAccountById,
+  listOpenSessions,
+  mustEnrolSecondFactor,
+  REVOKE_REASONS,
+  revokeOtherSessions,
+  revokeOwnSession,
+  setPasswordHash,
+} from '../repositories/accounts';
+import { type Actor, audit, type RequestContext } from '../repositories/audit';
+import { disableMfa, remainingRecoveryCodes, replaceRecoveryCodes } from '../repositories/mfa';
+import type { PasswordHasher } from '../security/password-hasher';
+import { weakPasswordReason } from '../security/passwords';
+import type { SecondFactor } from '../security/second-factor';
+import { describeUserAgent } from '../security/user-agent';
+import type { AuthService } from './auth-service';
+
+type SignedIn = RequestContext & { actor: Actor };
+
+/**
+ * My account: what a signed-in person changes about their own account (password, sessions,
+ * second factor). Every call acts on the caller's account only, and every change that weakens
+ * or renews its protection asks again for what proves it is them: the current password (the
+ * password change) or a current code (turning the second factor off, new recovery codes),
+ * through AuthService's throttled checks.
+ */
+export class AccountService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly auth: AuthService,
+    private readonly passwords: PasswordHasher,
+    private readonly secondFactor: SecondFactor,
+  ) {}
+
+  /** Who is signed in and the state of their second factor. */
+  async summary(context: SignedIn): Promise<AccountSummary> {
+    const { actor } = context;
+    const account = await findAccountById(this.db, actor.userId);
+    const mfaEnabled = account?.mfaEnabled ?? false;
+    return {
+      username: actor.username,
+      role: actor.role,
+      mfa_enabled: mfaEnabled,
+      mfa_required: this.mfaRequired(actor),
+      recovery_codes_left: mfaEnabled ? await remainingRecoveryCodes(this.db, actor.userId) : 0,
+    };
+  }
+
+  /** Whether the hospital's policy holds this account to a second factor (staff, `required`). */
+  private mfaRequired(actor: Actor): boolean {
+    return mustEnrolSecondFactor(this.config.staffMfa, { role: actor.role, mfaEnabled: false });
+  }
+
+  /**
+   * A new password: the current one checked first (throttled, hashed off the main thread), the
+   * new one held to the strength rules, then the hash replaced and every other session ended
+   * in one transaction; this session stays.
+   */
+  async changePassword(
+    context: SignedIn,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<ChangePasswordResponse> {
+    const { actor } = context;
+    const weak = await weakPasswordReason(newPassword, actor.username);
+    if (weak) throw badRequest(weak, [{ field: 'new_password', message: weak }]);
+    await this.auth.confirmPassword(context, currentPassword, 'current_password');
+    const hash = await this.passwords.hash(newPassword);
+    const ended = await this.db.transaction(async (tx) => {
+      await setPasswordHash(tx, actor.userId, hash);
+      const count = await revokeOtherSessions(
+        tx,
+        actor.userId,
+        actor.sessionId,
+        REVOKE_REASONS.passwordChanged,
+      );
+      await audit(tx, context, {
+        action: 'account.password.change',
+        outcome: 'success',
+        recordType: 'account',
+      });
+      return count;
+    });
+    context.audited?.({ action: 'account.password.change', outcome: 'success' });
+    return { ended_sessions: ended };
+  }
+
+  /** The account's open sessions: this one first, then the newest. */
+  async listSessions(context: SignedIn): Promise<AccountSession[]> {
+    const { actor } = context;
+    const rows = await listOpenSessions(this.db, actor.userId);
+    await audit(this.db, context, {
+      action: 'account.sessions.list',
+      outcome: 'success',
+      recordType: 'account',
+    });
+    return rows
+      .map((row) => ({
+        id: row.id,
+        browser: describeUserAgent(row.userAgent),
+        address: row.address,
+        started_at: row.startedAt,
+        last_seen_at: row.lastSeenAt,
+        current: row.id === actor.sessionId,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /**
+   * Ends one of the account's open sessions (this one included: that is a logout). An id that
+   * is not an open session of this account, someone else's included, is a 404, audited as
+   * denied.
+   */
+  async endSession(context: SignedIn, sessionId: string): Promise<void> {
+    const { actor } = context;
+    const ended = await revokeOwnSession(
+      this.db,
+      actor.userId,
+      sessionId,
+      sessionId === actor.sessionId ? REVOKE_REASONS.logout : REVOKE_REASONS.signedOutElsewhere,
+    );
+    await audit(this.db, context, {
+      action: 'account.session.end',
+      outcome: ended ? 'success' : 'denied',
+      recordType: 'account',
+    });
+    if (!ended) throw notFound(NO_SUCH_SESSION_MESSAGE);
+  }
+
+  /** "Sign out everywhere else": every open session of the account but this one ends. */
+  async endOtherSessions(context: SignedIn): Promise<EndSessionsResponse> {
+    const { actor } = context;
+    const ended = await revokeOtherSessions(
+      this.db,
+      actor.userId,
+      actor.sessionId,
+      REVOKE_REASONS.signedOutElsewhere,
+    );
+    await audit(this.db, context, {
+      action: 'account.sessions.end-others',
+      outcome: 'success',
+      recordType: 'account',
+    });
+    return { ended_sessions: ended };
+  }
+
+  /**
+   * Turns the second factor off with a current code; refused (403) where the hospital requires
+   * one (staff under STAFF_MFA=required), before any code is checked.
+   */
+  async disableMfa(context: SignedIn, code: string): Promise<void> {
+    if (this.mfaRequired(context.actor)) {
+      await audit(this.db, context, {
+        action: 'mfa.disable',
+        outcome: 'denied',
+        recordType: 'account',
+      });
+      throw new ApiError(403, 'Forbidden', MFA_REQUIRED_MESSAGE);
+    }
+    await this.auth.confirmSecondFactor(context, code, 'mfa.disable');
+    await this.db.transaction(async (tx) => {
+      await disableMfa(tx, context.actor.userId);
+      await audit(tx, context, {
+        action: 'mfa.disable',
+        outcome: 'success',
+        recordType: 'account',
+      });
+    });
+    context.audited?.({ action: 'mfa.disable', outcome: 'success' });
+  }
+
+  /** Ten new recovery codes (shown once) for a current code; the old ones stop working. */
+  async regenerateRecoveryCodes(context: SignedIn, code: string): Promise<MfaConfirmResponse> {
+    await this.auth.confirmSecondFactor(context, code, 'mfa.recovery-codes');
+    const recovery = this.secondFactor.newRecoveryCodes();
+    await this.db.transaction(async (tx) => {
+      await replaceRecoveryCodes(tx, context.actor.userId, recovery.hashes);
+      await audit(tx, context, {
+        action: 'mfa.recovery-codes',
+        outcome: 'success',
+        recordType: 'account',
+      });
+    });
+    context.audited?.({ action: 'mfa.recovery-codes', outcome: 'success' });
+    return { recovery_codes: recovery.codes };
+  }
+}

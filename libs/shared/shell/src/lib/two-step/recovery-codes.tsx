@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { localDayTime } from '@portal/contract';
+import { HOSPITAL_NAME } from '@portal/reference-data';
+import { Button, buttonClasses } from '@portal/ui';
+
+/** The name of the downloaded file of recovery codes. */
+export const RECOVERY_CODES_FILE = 'recovery-codes.txt';
+
+/** What the sheet and the file say about the codes, beside the codes themselves. */
+const HOW_TO_USE =
+  'Each code signs you in once instead of a code from your authenticator app, if you lose your phone. Keep them private and somewhere safe: with your password, they open your account.';
+
+/** The text file of recovery codes: who, when, how to use them, then one code a line. */
+export function recoveryCodesText(
+  codes: readonly string[],
+  username: string | undefined,
+  at: Date,
+) {
+  return [
+    `${HOSPITAL_NAME} portal: two-step verification recovery codes`,
+    ...(username ? [`Account: ${username}`] : []),
+    `Created: ${localDayTime(at)}`,
+    '',
+    HOW_TO_USE,
+    'New codes replace these: then these stop working.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The sheet printed for the person: the hospital, the account, the codes and how to use them.
+ * A child of <body>, hidden on screen; while it is there, printing prints the sheet alone (the
+ * `data-print-handout` rules in styles.css, as the activation code's handout).
+ */
+function RecoveryCodesSheet({
+  codes,
+  username,
+  at,
+}: {
+  codes: readonly string[];
+  username: string | undefined;
+  at: Date;
+}) {
+  return createPortal(
+    <section data-print-handout="" className="p-8 text-black">
+      <p className="text-sm font-semibold tracking-wide uppercase">{HOSPITAL_NAME}</p>
+      <h1 className="mt-2 text-2xl font-bold">Your recovery codes for two-step verification</h1>
+      {username && <p className="mt-2 text-lg">Account: {username}</p>}
+      <p className="text-lg">Created: {localDayTime(at)}</p>
+      <ul className="mt-6 grid grid-cols-2 gap-3 font-mono text-xl">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <p className="mt-6">{HOW_TO_USE}</p>
+    </section>,
+    document.body,
+  );
+}
+
+/**
+ * The ten recovery codes, shown once, with a way to print them on a sheet of their own and to
+ * download them as a text file; the button (Continue at a login, Done elsewhere) goes on.
+ */
+export function RecoveryCodes({
+  codes,
+  onDone,
+  doneLabel,
+  username,
+  intro = 'Two-step verification is on. Keep these codes somewhere safe: if you lose your phone, each one signs you in once instead of a code from the app. They are not shown again.',
+}: {
+  codes: readonly string[];
+  onDone: () => Promise<void>;
+  doneLabel: string;
+  /** Whose codes, for the sheet and the file. */
+  username?: string;
+  /** What is said above the codes. */
+  intro?: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  // When they were made, for the sheet and the file (once: the codes do not change).
+  const [at] = useState(() => new Date());
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodesText(codes, username, at))}`;
+  return (
+    <section aria-labelledby="recovery-heading" className="mt-4 flex flex-col gap-4">
+      <h2 id="recovery-heading" className="text-lg font-semibold text-ink">
+        Your recovery codes
+      </h2>
+      <p className="text-sm text-ink">{intro}</p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 font-mono text-base text-ink"
+      >
+        {codes.map((code) => (
+          <li key={code} className="rounded border border-line bg-canvas px-2 py-1 text-center">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <Button type="button" variant="secondary" onClick={() => window.print()}>
+          Print codes
+        </Button>
+        <a className={buttonClasses('secondary')} href={file} download={RECOVERY_CODES_FILE}>
+          Download as a text file
+        </a>
+      </div>
+      <Button
+        type="button"
+        busy={busy}
+        onClick={() => {
+          setBusy(true);
+          void onDone().finally(() => setBusy(false));
+        }}
+      >
+        {doneLabel}
+      </Button>
+      <RecoveryCodesSheet codes={codes} username={username} at={at} />
+    </section>
+  );
+}
