@@ -24,6 +24,15 @@ import {
   setAccountLocked,
 } from './repositories/accounts';
 import { audit, type RequestContext } from './repositories/audit';
+import {
+  archiveAuditPartitions,
+  AUDIT_PARTITIONS_AHEAD,
+  ensureAuditPartitions,
+  listAuditPartitions,
+  MAX_PARTITIONS_AHEAD,
+  partitionsDueForArchive,
+  restoreAuditArchive,
+} from './repositories/audit-partitions';
 import { employeesRepository } from './repositories/employees';
 import { resetMfa } from './repositories/mfa';
 import { patientsRepository } from './repositories/patients';
@@ -52,6 +61,14 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
                                                      keys: add the system again with the new
                                                      JWKS, then disable the old client)
   npm run admin -- enable-backend-client <client_id>
+  npm run admin -- audit-partitions [--ahead N]      make the audit trail's partitions of this
+                                                     month and the next N (default 3), then list
+                                                     them (the server does it at start and daily)
+  npm run admin -- archive-audit --before YYYY-MM --out DIR
+                                                     write each audit partition older than that
+                                                     month to DIR (gzip NDJSON and .sha256), read
+                                                     it back, then drop it from the database
+  npm run admin -- restore-audit --file F            bring an archived month back (checksum first)
 `;
 
 /** The command-line option behind each field of the add-employee schema. */
@@ -73,11 +90,30 @@ const CLI_CONTEXT: RequestContext = {
   requestId: `admin-cli-${process.pid}`,
 };
 
+/** Parses a command's options, or answers its usage line as a 400. */
+function optionsOf<T extends Record<string, { type: 'string' }>>(
+  args: string[],
+  options: T,
+  usage: string,
+): { [K in keyof T]?: string } {
+  try {
+    return parseArgs({ args, options, strict: true }).values;
+  } catch {
+    throw new ApiError(400, 'Bad Request', usage);
+  }
+}
+
+/** What the admin commands read from the settings beyond the database. */
+export interface AdminSettings {
+  readonly auditRetentionMonths?: number | undefined;
+}
+
 /** Runs one admin command; returns the text to print. Exported for tests. */
 export async function runAdminCommand(
   db: Db,
   argv: string[],
   codeTtlDays: number,
+  settings: AdminSettings = {},
 ): Promise<string> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -244,6 +280,53 @@ export async function runAdminCommand(
         ? `Disabled backend client ${clientId}: its tokens and exports are refused from now on.`
         : `Enabled backend client ${clientId}.`;
     }
+    case 'audit-partitions': {
+      const usage = 'Usage: npm run admin -- audit-partitions [--ahead N]';
+      const values = optionsOf(rest, { ahead: { type: 'string' } }, usage);
+      const ahead = values.ahead === undefined ? AUDIT_PARTITIONS_AHEAD : Number(values.ahead);
+      if (!Number.isInteger(ahead) || ahead < 0 || ahead > MAX_PARTITIONS_AHEAD)
+        throw new ApiError(
+          400,
+          'Bad Request',
+          `--ahead: a whole number of months from 0 to ${MAX_PARTITIONS_AHEAD}`,
+        );
+      const made = await ensureAuditPartitions(db, ahead);
+      const partitions = await listAuditPartitions(db);
+      const retention = settings.auditRetentionMonths;
+      const due = retention === undefined ? [] : await partitionsDueForArchive(db, retention);
+      return [
+        `Made ${made} audit partition(s); ${partitions.length} monthly partition(s): ${partitions.map((p) => p.month).join(', ')}.`,
+        retention === undefined
+          ? 'AUDIT_RETENTION_MONTHS is not set: everything is kept.'
+          : due.length
+            ? `Due for archive (older than ${retention} months): ${due.map((p) => p.month).join(', ')}.`
+            : `None is older than ${retention} months.`,
+      ].join('\n');
+    }
+    case 'archive-audit': {
+      const usage = 'Usage: npm run admin -- archive-audit --before YYYY-MM --out DIR';
+      const values = optionsOf(
+        rest,
+        { before: { type: 'string' }, out: { type: 'string' } },
+        usage,
+      );
+      if (!values.before || !values.out) throw new ApiError(400, 'Bad Request', usage);
+      const done = await archiveAuditPartitions(db, CLI_CONTEXT, values.before, values.out);
+      if (!done.length) return `No audit partition before ${values.before}; nothing archived.`;
+      return done
+        .map(
+          (a) =>
+            `Archived ${a.month}: ${a.rows} event(s) to ${a.file} (sha256 ${a.sha256}), verified, and dropped ${a.name}.`,
+        )
+        .join('\n');
+    }
+    case 'restore-audit': {
+      const usage = 'Usage: npm run admin -- restore-audit --file F';
+      const values = optionsOf(rest, { file: { type: 'string' } }, usage);
+      if (!values.file) throw new ApiError(400, 'Bad Request', usage);
+      const restored = await restoreAuditArchive(db, CLI_CONTEXT, values.file);
+      return `Restored ${restored.month}: ${restored.rows} event(s) into ${restored.name}.`;
+    }
     default:
       return USAGE;
   }
@@ -255,7 +338,9 @@ async function main(): Promise<void> {
   try {
     await migrate(database.db);
     console.log(
-      await runAdminCommand(database.db, process.argv.slice(2), config.activationCodeTtlDays),
+      await runAdminCommand(database.db, process.argv.slice(2), config.activationCodeTtlDays, {
+        auditRetentionMonths: config.auditRetentionMonths,
+      }),
     );
   } finally {
     await database.close();

@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db, PoolStats } from './db/database';
 import { Metrics } from './metrics';
 import { tooManyRequests } from './errors';
+import { auditPartitionsPlugin } from './plugins/audit-partitions';
 import { authenticationPlugin } from './plugins/authentication';
 import {
   answerClientError,
@@ -228,6 +229,8 @@ export async function buildApp(options: AppOptions) {
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.addHook('onClose', async () => metrics.stop());
+  // The audit trail's monthly partitions, made ahead at start and daily.
+  await app.register(auditPartitionsPlugin, { db, config, metrics });
 
   const secondFactor = new SecondFactor(
     options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,

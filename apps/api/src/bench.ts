@@ -14,7 +14,10 @@
  *    every file downloaded and its lines counted) and reports resources per second and the
  *    download's MB/s, with `/api/health` timed meanwhile;
  * (`--export-only`: the load, then step 4 alone, with `--export-deadline` seconds at most: the
- * million-patient export), and prints the load time, the data size and the server's largest RSS
+ * million-patient export; `--audit-rows N`: the load, then the audit trail at scale alone: the
+ * patient's access log, the patient's FHIR AuditEvent search, the record read and the audited
+ * reads' rate measured, N audit events seeded with generate_series over `--audit-months`
+ * months (monthly partitions), and the same measured again), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
@@ -45,6 +48,7 @@ import { addBackendClient } from './fhir/smart/clients';
 import { checkJwks } from './fhir/smart/jwks';
 import { migrate } from './db/migrate';
 import { employeesRepository } from './repositories/employees';
+import { patientsRepository } from './repositories/patients';
 import { encodeCursor } from './repositories/query-kit';
 import { addEmployeeRequestSchema } from '@portal/contract';
 
@@ -63,6 +67,10 @@ const { values: args } = parseArgs({
     'server-heap-mb': { type: 'string', default: process.env['BENCH_SERVER_HEAP_MB'] },
     /** The longest the bench waits for the export before cancelling it. */
     'export-deadline': { type: 'string', default: process.env['BENCH_EXPORT_DEADLINE'] ?? '300' },
+    /** Audit events to seed (0: none): the audit trail at scale alone, measured before and after. */
+    'audit-rows': { type: 'string', default: process.env['BENCH_AUDIT_ROWS'] ?? '0' },
+    /** The months (up to now) the seeded audit events are spread over. */
+    'audit-months': { type: 'string', default: '12' },
     /** Internal: this process is the load generator the bench forked (see loadFromChild). */
     'load-generator': { type: 'boolean', default: false },
   },
@@ -93,6 +101,8 @@ const FRAGMENTS = [
   'ith',
 ];
 
+if (!Number.isInteger(Number(args['audit-rows'])) || Number(args['audit-rows']) < 0)
+  throw new Error('--audit-rows must be 0 or a positive integer');
 for (const [name, value] of Object.entries({
   PATIENTS,
   ROUNDS,
@@ -463,6 +473,10 @@ async function main(): Promise<void> {
       sql`select max(id)::int as last from patient`,
     );
     const exporter = await newBenchBackend(database.db);
+    if (AUDIT_ROWS > 0)
+      PATIENT_CODE.value = (
+        await patientsRepository.reissueCode(database.db, BENCH_CONTEXT, 'P0000001', 30)
+      ).activation_code;
     // The server is the real one (main.js), in its own process: its CPU and its RSS are its
     // own, not the bench's. The embedded database's folder is locked by one process at a time.
     await database.close();
@@ -471,18 +485,19 @@ async function main(): Promise<void> {
     const heapFlags = args['server-heap-mb']
       ? [`--max-old-space-size=${Number(args['server-heap-mb'])}`]
       : [];
-    server = spawn(process.execPath, [...heapFlags, join(dirname(process.argv[1]!), 'main.js')], {
-      env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const startServerProcess = () =>
+      spawn(process.execPath, [...heapFlags, join(dirname(process.argv[1]!), 'main.js')], {
+        env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+    server = startServerProcess();
     // Stopped with the bench: on an interrupt here, and in `finally` below otherwise.
-    const running = server;
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       process.once(signal, () => {
-        running.kill('SIGTERM');
+        server?.kill('SIGTERM');
         process.exit(130);
       });
-    const base = await listeningUrl(server);
+    let base = await listeningUrl(server);
     const json = { 'content-type': 'application/json' };
     const password = 'bench-password-for-timing';
     await fetch(`${base}/api/register`, {
@@ -525,7 +540,7 @@ async function main(): Promise<void> {
         headers: json,
         body: JSON.stringify({ username: 'bench.doctor', password }),
       });
-    const { token } = (await (await login()).json()) as { token: string };
+    let { token } = (await (await login()).json()) as { token: string };
     const auth = { ...json, authorization: `Bearer ${token}` };
     const search = (body: object) => () =>
       fetch(`${base}/api/patient/search-patient`, {
@@ -536,6 +551,124 @@ async function main(): Promise<void> {
     const lastPage = encodeCursor(last - 50);
     let n = 0;
     const { memoryKib, iterations } = config.passwordHashing;
+
+    if (AUDIT_ROWS > 0) {
+      await fetch(`${base}/api/register`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          username: 'bench.patient',
+          password,
+          role: 'patient',
+          id: 'P0000001',
+          activation_code: PATIENT_CODE.value,
+        }),
+      });
+      const patientLogin = async () => {
+        const response = await fetch(`${base}/api/login`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ username: 'bench.patient', password }),
+        });
+        return ((await response.json()) as { token: string }).token;
+      };
+      const patientAuth = { ...json, authorization: `Bearer ${await patientLogin()}` };
+      const measureAudit = async (label: string) => {
+        const rounds = Math.min(ROUNDS, 100);
+        const timed = [
+          await time(`${label}: GET /profile (baseline)`, () =>
+            fetch(`${base}/api/profile`, { headers: auth }),
+          ),
+          await time(
+            `${label}: GET /profile/access-log (patient)`,
+            () => fetch(`${base}/api/profile/access-log`, { headers: patientAuth }),
+            rounds,
+          ),
+          await time(
+            `${label}: GET /profile/access-log?limit=200 (patient)`,
+            () => fetch(`${base}/api/profile/access-log?limit=200`, { headers: patientAuth }),
+            rounds,
+          ),
+          await time(
+            `${label}: FHIR AuditEvent?patient= (patient)`,
+            () =>
+              fetch(`${base}/fhir/R4/AuditEvent?patient=P0000001`, {
+                headers: { authorization: patientAuth.authorization },
+              }),
+            rounds,
+          ),
+          await time(`${label}: GET /patient/{id}`, () =>
+            fetch(
+              `${base}/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`,
+              { headers: auth },
+            ),
+          ),
+        ];
+        enter(`${label}: audited reads, ${CONNECTIONS} connections`);
+        const reads = await loadFromChild({ target: base, kind: 'record', token });
+        return { timed, reads };
+      };
+      const before = await measureAudit('before');
+      enter('audit seeding');
+      // The server stopped first: PGlite's folder is opened by one process at a time.
+      await stopServer(server);
+      const { eventsBefore, seeded } = await withDatabase(url, dir, async (db) => {
+        const [counted] = await queryRows<{ events: number }>(
+          db,
+          sql`select count(*)::float8 as events from audit_event`,
+        );
+        return {
+          eventsBefore: counted?.events ?? 0,
+          seeded: await seedAuditEvents(db, AUDIT_ROWS, AUDIT_MONTHS),
+        };
+      });
+      server = startServerProcess();
+      base = await listeningUrl(server);
+      const { token: again } = (await (await login()).json()) as { token: string };
+      token = again;
+      auth.authorization = `Bearer ${token}`;
+      patientAuth.authorization = `Bearer ${await patientLogin()}`;
+      const after = await measureAudit('after');
+      enter('report');
+      const ms = (value: number) => value.toFixed(1);
+      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
+      const factor = url ? 5 : 10;
+      const row = (
+        label: string,
+        r: { name: string; p50: number; p95: number; max: number; total: string },
+        bound: number,
+      ) =>
+        `| ${label} | ${r.name.replace(/^(before|after): /, '')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.total} | ${r.name.includes('baseline') ? '' : r.p95 <= bound ? 'yes' : '**no**'} |`;
+      const boundOf = (m: typeof before) => factor * m.timed[0]!.p95 + 10;
+      const change = (100 * (after.reads.rps - before.reads.rps)) / before.reads.rps;
+      const section = [
+        `### ${kind}, audit trail at scale: ${PATIENTS.toLocaleString('en')} patients, ${seeded.rows.toLocaleString('en')} audit events seeded`,
+        '',
+        `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine} (shared with other work).` +
+          ` ${seeded.rows.toLocaleString('en')} events seeded over ${seeded.partitions} monthly partitions in ${seeded.seconds.toFixed(0)} s` +
+          ` (${(seeded.rows / seeded.seconds).toFixed(0)} rows/s); the audit table then ${mb(seeded.bytes)} with its indexes;` +
+          ` the bench patient has ${seeded.patientEvents.toLocaleString('en')} events about their record.` +
+          ` Before: ${eventsBefore.toLocaleString('en')} events. Bound: p95 ≤ ${factor} × the p95 of \`GET /api/profile\` + 10 ms.`,
+        '',
+        '| when | call | p50 ms | p95 ms | max ms | X-Total-Count | p95 within bound |',
+        '| --- | --- | ---: | ---: | ---: | ---: | :---: |',
+        ...before.timed.map((r) => row('before', r, boundOf(before))),
+        ...after.timed.map((r) => row('after', r, boundOf(after))),
+        '',
+        `Audited reads (\`GET /api/patient/{id}\`, each writes its audit row), ${CONNECTIONS} connections, ${DURATION} s (autocannon):`,
+        '',
+        '| when | req/s | p50 ms | p99 ms | failed |',
+        '| --- | ---: | ---: | ---: | ---: |',
+        `| before | ${before.reads.rps.toFixed(0)} | ${before.reads.p50} | ${before.reads.p99} | ${before.reads.failed} |`,
+        `| after | ${after.reads.rps.toFixed(0)} | ${after.reads.p50} | ${after.reads.p99} | ${after.reads.failed} |`,
+        '',
+        `Insert rate change: ${change >= 0 ? '+' : ''}${change.toFixed(1)} % (goal: no fall over 10 %).`,
+      ].join('\n');
+      console.log(`\n${section}\n`);
+      writeSection(args.out, `${kind} audit ${AUDIT_ROWS}`, section);
+      console.log(`Written to ${args.out}.`);
+      return;
+    }
 
     /** Phases 1 to 3: every kind of call timed, then loaded, then read during login bursts. */
     const measureCalls = async () => {
@@ -705,6 +838,140 @@ async function main(): Promise<void> {
     await database?.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Audit events to seed and the months they are spread over (`--audit-rows`). */
+const AUDIT_ROWS = Number(args['audit-rows']);
+const AUDIT_MONTHS = Number(args['audit-months']);
+/** Audit events inserted per statement while seeding (each its own transaction). */
+const AUDIT_BATCH = 1_000_000;
+
+/** Opens the bench's database while the server is stopped (PGlite's folder takes one process). */
+async function withDatabase<T>(
+  url: string | undefined,
+  dir: string,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  const database = await openDatabase(url ? { url } : { dataDir: dir });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const BENCH_CONTEXT = { actor: null, address: 'bench', requestId: 'bench' };
+/** The bench patient's activation code (`--audit-rows`), issued before the server starts. */
+const PATIENT_CODE = { value: '' };
+
+/**
+ * Seeds `rows` audit events spread evenly in time from `months` months ago to now, ids in time
+ * order, as the portal writes them: nine in ten a clinician's reading of a patient's record (the
+ * patients in turn), one in ten a login. Bulk-loaded as an operator would restore a large trail:
+ * each month into a table of its own without indexes (with the rows its partition already held),
+ * then its indexes, then attached as that month's partition (the attach adopts the indexes and
+ * clones the append-only triggers; the TRUNCATE trigger is added as the server adds it); a
+ * hundred million rows through the partitioned table's indexes one by one would take hours.
+ * Then VACUUM ANALYZE, as autovacuum would have done for the old months (it also empties the
+ * GIN indexes' pending lists). Returns what it did and the audit table's size.
+ */
+async function seedAuditEvents(db: Db, rows: number, months: number) {
+  const started = performance.now();
+  const [setting] = await queryRows<{
+    start: string;
+    now: string;
+    doctor: string | null;
+    base: string;
+  }>(
+    db,
+    sql`select (date_trunc('month', now() at time zone 'UTC') - make_interval(months => ${months}))::date::text as start,
+        now()::text as now,
+        (select id::text from app_user where username = 'bench.doctor') as doctor,
+        (select coalesce(max(id), 0)::text from audit_event) as base`,
+  );
+  const startMs = Date.parse(`${setting!.start}T00:00:00Z`);
+  const spanMs = Date.parse(setting!.now) - startMs;
+  const base = Number(setting!.base);
+  const startAt = sql`${new Date(startMs).toISOString()}::timestamptz`;
+  for (let m = 0; m <= months; m++) {
+    const monthStart = new Date(startMs);
+    monthStart.setUTCMonth(monthStart.getUTCMonth() + m);
+    const monthEnd = new Date(monthStart);
+    monthEnd.setUTCMonth(monthEnd.getUTCMonth() + 1);
+    const month = monthStart.toISOString().slice(0, 7);
+    const name = `audit_event_y${month.slice(0, 4)}m${month.slice(5, 7)}`;
+    const table = sql.identifier(name);
+    const seed = sql.identifier(`${name}_seed`);
+    const old = sql.identifier(`${name}_old`);
+    const lo = Math.ceil((rows * (monthStart.getTime() - startMs)) / spanMs);
+    const hi = Math.min(rows, Math.ceil((rows * (monthEnd.getTime() - startMs)) / spanMs)) - 1;
+    const [exists] = await queryRows<{ present: boolean }>(
+      db,
+      sql`select to_regclass(${name}) is not null as present`,
+    );
+    await db.execute(
+      sql`create table ${seed} (like audit_event including defaults including constraints)`,
+    );
+    if (exists!.present) {
+      await db.execute(sql`alter table audit_event detach partition ${table}`);
+      await db.execute(sql`alter table ${table} rename to ${old}`);
+      await db.execute(sql`insert into ${seed} select * from ${old}`);
+    }
+    const [bounds] = await queryRows<{ lower: string; upper: string }>(
+      db,
+      sql`select ${monthStart.toISOString()}::timestamptz::text as lower,
+          (${monthEnd.toISOString()}::timestamptz - interval '1 microsecond')::text as upper`,
+    );
+    for (let low = lo; low <= hi; low += AUDIT_BATCH) {
+      const high = Math.min(hi, low + AUDIT_BATCH - 1);
+      await db.execute(sql`insert into ${seed} (id, occurred_at, actor_user_id, actor_username,
+          actor_role, action, record_type, record_ids, address, outcome, request_id)
+        select ${base} + 1 + g,
+          least(greatest(${startAt} + (g::float8 / ${rows}) * (now() - ${startAt}),
+                         ${bounds!.lower}::timestamptz), ${bounds!.upper}::timestamptz),
+          ${setting!.doctor}::uuid, 'bench.doctor', 'medical_personnel',
+          case when g % 10 = 0 then 'login' else 'patient.read' end,
+          case when g % 10 = 0 then null else 'patient' end,
+          case when g % 10 = 0 then null
+               else array['P' || lpad((1 + (g / 10 * 9 + g % 10 - 1) % ${PATIENTS})::text, 7, '0')] end,
+          '10.0.0.1', 'success', 'bench-' || g
+        from generate_series(${low}::bigint, ${high}::bigint) g`);
+      process.stdout.write(`\rseeded ${(high + 1).toLocaleString('en')} audit events (${month})`);
+    }
+    await db.execute(sql`alter table ${seed} add primary key (id, occurred_at)`);
+    await db.execute(sql`create index on ${seed} (occurred_at)`);
+    await db.execute(sql`create index on ${seed} (actor_user_id, occurred_at)`);
+    await db.execute(
+      sql`create index on ${seed} using gin (record_ids) where record_type = 'patient'`,
+    );
+    await db.execute(sql`alter table ${seed} rename to ${table}`);
+    // DDL takes no parameters: the bounds are written in (ISO instants this function made).
+    await db.execute(sql`alter table audit_event attach partition ${table}
+      for values from (${sql.raw(`'${monthStart.toISOString()}'`)}) to (${sql.raw(`'${monthEnd.toISOString()}'`)})`);
+    await db.execute(sql`select audit_event_guard_partition(${name}::regclass)`);
+    if (exists!.present) await db.execute(sql`drop table ${old}`);
+  }
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('audit_event', 'id'), (select max(id) from audit_event))`,
+  );
+  console.log('');
+  await db.execute(sql`vacuum (analyze) audit_event`);
+  const seconds = (performance.now() - started) / 1000;
+  const [size] = await queryRows<{ bytes: number; partitions: number; patient_events: number }>(
+    db,
+    sql`select (select sum(pg_total_relation_size(inhrelid))::float8 from pg_inherits
+                where inhparent = 'audit_event'::regclass) as bytes,
+               (select count(*)::int from pg_inherits where inhparent = 'audit_event'::regclass) as partitions,
+               (select count(*)::int from audit_event where record_type = 'patient'
+                  and record_ids @> array['P0000001']) as patient_events`,
+  );
+  return {
+    rows,
+    seconds,
+    bytes: Number(size?.bytes ?? 0),
+    partitions: size?.partitions ?? 0,
+    patientEvents: size?.patient_events ?? 0,
+  };
 }
 
 /** The types the bench exports, and the longest it waits for the export. */

@@ -64,6 +64,11 @@ const envSchema = z
       .min(1)
       .max(7 * 24 * 60)
       .default(60),
+    /**
+     * Months of audit trail kept online; older monthly partitions are reported as due for
+     * archive (log and metric), never deleted by the server. Unset: keep everything.
+     */
+    AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
     /** `auto`: demo data on an empty embedded database only; `always`/`never` force it. */
     DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
     /** argon2id's memory (KiB) and passes; OWASP's recommendation is m=19456, t=2 (p is 1). */
@@ -140,6 +145,8 @@ export interface Config {
   readonly sessionMaxSeconds: number;
   readonly activationCodeTtlDays: number;
   readonly bulkExportTtlSeconds: number;
+  /** Months of audit trail kept online before a partition is due for archive; none: forever. */
+  readonly auditRetentionMonths: number | undefined;
   readonly demoData: 'auto' | 'always' | 'never';
   /** argon2id's cost for new hashes (old hashes keep theirs until the next login). */
   readonly passwordHashing: HashParams;
@@ -183,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
     bulkExportTtlSeconds: e.BULK_EXPORT_TTL_MINUTES * 60,
+    auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
     demoData: e.DEMO_DATA,
     passwordHashing: {
       memoryKib: e.PASSWORD_HASH_MEMORY_KIB,

@@ -27,6 +27,7 @@ export class Metrics {
   private readonly latency: Histogram<'method' | 'route' | 'status_code'>;
   private readonly audits: Counter<'action' | 'outcome'>;
   private readonly throttled: Counter<'call'>;
+  private readonly auditDue: Gauge;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -126,6 +127,11 @@ export class Metrics {
       labelNames: ['action', 'outcome'],
       registers,
     });
+    this.auditDue = new Gauge({
+      name: 'portal_audit_partitions_due_for_archive',
+      help: 'Monthly audit partitions older than AUDIT_RETENTION_MONTHS, waiting for npm run admin -- archive-audit (0 without a retention period).',
+      registers,
+    });
     this.throttled = new Counter({
       name: 'portal_login_throttled_total',
       help: 'Logins, second-factor codes and registrations refused with 429 by the failed-attempt lock, by call.',
@@ -150,6 +156,11 @@ export class Metrics {
   readonly throttledAttempt = (call: 'login' | 'register' | 'mfa'): void => {
     this.throttled.inc({ call });
   };
+
+  /** How many audit partitions the last check found due for archive. */
+  auditPartitionsDue(count: number): void {
+    this.auditDue.set(count);
+  }
 
   /** The Prometheus text exposition. */
   text(): Promise<string> {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayUtc } from '@portal/contract';
 import type { RequestContext } from '../repositories/audit';
 import { patientsRepository } from '../repositories/patients';
-import { BACKENDS, createEmptyServerDatabase } from '../test/harness';
-import { type Database, openDatabase, queryRows } from './database';
+import { BACKENDS, createTestDatabase } from '../test/harness';
+import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 
 const CONTEXT: RequestContext = { actor: null, address: '127.0.0.1', requestId: 'migration-0011' };
@@ -17,20 +17,14 @@ const THIS_ONE = '0011_clinical_record.sql';
 
 describe.each(BACKENDS)('migration 0011 on a database with data, on %s', (backend) => {
   let database: Database;
-  let drop: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (backend === 'pglite') database = await openDatabase({ memory: true });
-    else {
-      const empty = await createEmptyServerDatabase();
-      database = await openDatabase({ url: empty.url });
-      drop = () => empty.drop();
-    }
-    // The schema as it was, and data written with it.
-    await migrate(
-      database.db,
+    database = await createTestDatabase(
+      backend,
+      {},
       MIGRATIONS.filter((m) => m.name < THIS_ONE),
     );
+    // The schema as it was, and data written with it.
     await database.db.execute(sql`insert into patient (patient_id, first_name, last_name, age,
         date_of_birth, gender, email, health_insurance, phone_number, id_card_number,
         ongoing_treatment, unhealthy_habits)
@@ -51,7 +45,6 @@ describe.each(BACKENDS)('migration 0011 on a database with data, on %s', (backen
 
   afterAll(async () => {
     await database?.close();
-    await drop?.();
   });
 
   it('applies, and the rows written before read as booked, 15 minutes, without an author', async () => {

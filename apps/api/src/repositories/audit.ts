@@ -84,13 +84,16 @@ export type AuditAction =
   | 'backend.token'
   | 'bulk.export.start'
   | 'bulk.export.download'
-  | 'bulk.export.cancel';
+  | 'bulk.export.cancel'
+  | 'audit.archive'
+  | 'audit.restore';
 
 /** One audit event. */
 export interface AuditEntry {
   readonly action: AuditAction;
   readonly outcome: 'success' | 'failure' | 'denied';
-  readonly recordType?: 'patient' | 'employee' | 'account';
+  /** `audit-partition`: a month of the audit trail (YYYY-MM), archived or restored. */
+  readonly recordType?: 'patient' | 'employee' | 'account' | 'audit-partition';
   readonly recordIds?: readonly string[];
   /** For login and registration, the username tried (there is no actor yet). */
   readonly username?: string;

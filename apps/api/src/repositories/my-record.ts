@@ -51,11 +51,26 @@ function concernsRecord(patientId: string) {
  * The ids of one page of a patient's access log, newest first, as a subquery: the filter is
  * answered from the GIN index on its own (materialised), then the matches are sorted by id.
  * (Without the fence the planner may walk the primary key backwards, filtering row by row,
- * which for a patient with few events among millions reads the whole table.)
+ * which for a patient with few events among millions reads the whole table.) Each id comes with
+ * its occurred_at: joined back on both ({@link ON_PAGE}), each row is read from its month's
+ * partition alone instead of probing every month's.
  */
 export function accessLogPageIds(patientId: string, after: number, limit: number) {
-  return pageIdsQuery(sql`audit_event`, concernsRecord(patientId), after, limit, 'newest');
+  return pageIdsQuery(
+    sql`audit_event`,
+    concernsRecord(patientId),
+    after,
+    limit,
+    'newest',
+    // A patient's events are few among millions (the partitions' GIN indexes find them at
+    // once); the walk through the newest events would read thousands of rows in vain first.
+    true,
+    sql`id, occurred_at`,
+  );
 }
+
+/** The join of audit_event `e` to an {@link accessLogPageIds} page: the partition key too. */
+const ON_PAGE = sql`page.id = e.id and page.occurred_at = e.occurred_at`;
 
 interface AccessRow {
   id: string | number;
@@ -147,7 +162,7 @@ async function visitTotal(db: Db, patientId: string): Promise<{ total: number; m
                  or date_trunc('minute', e.occurred_at) <> lag(date_trunc('minute', e.occurred_at)) over w
                  as starts
           from audit_event e
-          join (${accessLogPageIds(patientId, 0, TOTAL_COUNT_BOUND)}) page on page.id = e.id
+          join (${accessLogPageIds(patientId, 0, TOTAL_COUNT_BOUND)}) page on ${ON_PAGE}
           window w as (order by e.id desc)) visits`,
   );
   const events = row?.events ?? 0;
@@ -236,7 +251,7 @@ export const myRecordRepository = {
                    e.action, e.outcome, e.actor_user_id, e.actor_role,
                    u.patient_id as actor_patient_row, emp.first_name, emp.last_name
             from audit_event e
-            join (${accessLogPageIds(patientId, after, batch)}) page on page.id = e.id
+            join (${accessLogPageIds(patientId, after, batch)}) page on ${ON_PAGE}
             left join app_user u on u.id = e.actor_user_id
             left join employee emp on emp.id = u.employee_id
             order by e.id desc`,

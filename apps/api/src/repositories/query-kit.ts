@@ -118,6 +118,8 @@ export const FEW_MATCHES = 5_000;
  * from the filter's index without the walk: when they are all there (fewer than that), it sorts
  * them and the walk never runs (two name fragments rarely fill a page within it); when there are
  * more, it answers as above, so the cost stays bounded however common the fragments.
+ * `columns` (default the id) are what each page row carries: a partitioned table's page also
+ * carries its partition key, so that the join back to the table reads one partition per row.
  */
 export function pageIdsQuery(
   table: SQL,
@@ -126,34 +128,35 @@ export function pageIdsQuery(
   limit: number,
   order: 'oldest' | 'newest' = 'oldest',
   selective = false,
+  columns: SQL = sql`id`,
 ): SQL {
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   const take = limit + 1;
   if (!where)
-    return sql`select id from ${table} where ${from} order by id ${direction} limit ${take}`;
+    return sql`select ${columns} from ${table} where ${from} order by id ${direction} limit ${take}`;
   const walk = sql`quick as (
-      select id from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
+      select ${columns} from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
       where ${where} order by id ${direction} limit ${take}),
     quick_count as (select count(*) as n from quick),
-    matches as materialized (select id from ${table} where ${where} and ${from})`;
+    matches as materialized (select ${columns} from ${table} where ${where} and ${from})`;
   // One-time filters: PostgreSQL evaluates a branch's condition once, left to right, and runs
   // neither the branch nor a CTE its condition does not reach when it is false.
-  const walked = sql`select id from quick where (select n from quick_count) >= ${take}
+  const walked = sql`select ${columns} from quick where (select n from quick_count) >= ${take}
       union all
-      (select id from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})`;
+      (select ${columns} from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})`;
   if (!selective)
     return sql`with ${walk}
-      select id from (${walked}) page order by id ${direction} limit ${take}`;
-  return sql`with few as materialized (select id from ${table} where ${where} and ${from} limit ${FEW_MATCHES}),
+      select ${columns} from (${walked}) page order by id ${direction} limit ${take}`;
+  return sql`with few as materialized (select ${columns} from ${table} where ${where} and ${from} limit ${FEW_MATCHES}),
     few_count as (select count(*) as n from few),
     ${walk}
-    select id from (
-      (select id from few where (select n from few_count) < ${FEW_MATCHES} order by id ${direction} limit ${take})
+    select ${columns} from (
+      (select ${columns} from few where (select n from few_count) < ${FEW_MATCHES} order by id ${direction} limit ${take})
       union all
-      select id from quick where (select n from few_count) >= ${FEW_MATCHES} and (select n from quick_count) >= ${take}
+      select ${columns} from quick where (select n from few_count) >= ${FEW_MATCHES} and (select n from quick_count) >= ${take}
       union all
-      (select id from matches where (select n from few_count) >= ${FEW_MATCHES} and (select n from quick_count) < ${take} order by id ${direction} limit ${take})
+      (select ${columns} from matches where (select n from few_count) >= ${FEW_MATCHES} and (select n from quick_count) < ${take} order by id ${direction} limit ${take})
     ) page order by id ${direction} limit ${take}`;
 }
 

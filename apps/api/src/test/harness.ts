@@ -18,7 +18,7 @@ import type { Role } from '@portal/reference-data';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { type Database, type OpenOptions, openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { MIGRATIONS, type Migration, migrate } from '../db/migrate';
 import { employeesRepository } from '../repositories/employees';
 import { patientsRepository } from '../repositories/patients';
 import type { RequestContext } from '../repositories/audit';
@@ -60,19 +60,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A migrated, empty database on the given backend; `close` also drops a server database. */
+/**
+ * A migrated, empty database on the given backend; `close` also drops a server database. A
+ * migration's own test passes the migrations before it, writes data as it was, then migrates.
+ */
 export async function createTestDatabase(
   backend: 'pglite' | 'postgres' = 'pglite',
   options: OpenOptions = {},
+  migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<Database> {
   if (backend === 'pglite') {
     const database = await openDatabase({ memory: true }, options);
-    await migrate(database.db);
+    await migrate(database.db, migrations);
     return database;
   }
   const empty = await createEmptyServerDatabase();
   const database = await openDatabase({ url: empty.url }, options);
-  await migrate(database.db);
+  await migrate(database.db, migrations);
   return {
     ...database,
     close: async () => {
