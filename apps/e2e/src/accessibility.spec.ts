@@ -368,7 +368,7 @@ test.describe('the clinical app, as a doctor', () => {
       .getByLabel(/^Last Name/)
       .fill('zzzz-nobody');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByText(/No patient matches that search/)).toBeVisible();
+    await expect(page.getByText(/No match for last name “zzzz-nobody”/)).toBeVisible();
     await expectAccessible(page, 'Patient Information, no match');
   });
 });
@@ -484,7 +484,7 @@ test.describe('the HR app', () => {
       .getByLabel(/^Last Name/)
       .fill('zzzz-nobody');
     await page.getByRole('button', { name: 'Search' }).click();
-    await expect(page.getByText(/No employee matches that search/)).toBeVisible();
+    await expect(page.getByText(/No match for last name “zzzz-nobody”/)).toBeVisible();
     await expectAccessible(page, 'Employee Information, no match');
   });
 });

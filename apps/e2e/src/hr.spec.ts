@@ -271,13 +271,12 @@ test('HR edits a salary and finds the employee by a last-name fragment', async (
       .fill(fragment);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText(`Results for last name “${fragment}”.`)).toBeVisible();
-    const rows = results.getByRole('listitem');
+    const rows = results.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect(rows).toHaveCount(1);
-    await expect(
-      rows.getByRole('heading', { name: `${fullName} ${employee.employeeId}` }),
-    ).toBeVisible();
-    await expect(rows).toContainText('Salary:61,500');
-    await expect(rows).toContainText('Position:Nurse');
-    await expect(rows).toContainText('Department:Nursing');
+    await expect(rows.getByRole('cell', { name: fullName })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: employee.employeeId })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: '61,500' })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: 'Nurse' })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: 'Nursing' })).toBeVisible();
   });
 });
