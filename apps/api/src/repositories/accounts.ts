@@ -452,6 +452,8 @@ export async function listAccounts(db: Db) {
     locked: boolean;
     work_status: string | null;
     open_sessions: number;
+    second_factor: boolean;
+    last_login: string | null;
   }>(
     db,
     sql`select u.username, coalesce(${currentRole},
@@ -459,7 +461,12 @@ export async function listAccounts(db: Db) {
           coalesce(p.patient_id, e.employee_id) as record_id,
           u.locked_at is not null as locked, e.work_status,
           (select count(*)::int from session s where s.user_id = u.id and s.revoked_at is null
-             and s.absolute_expires_at > now() and s.expires_at > now()) as open_sessions
+             and s.absolute_expires_at > now() and s.expires_at > now()) as open_sessions,
+          u.mfa_enabled_at is not null as second_factor,
+          -- Every login that succeeds opens a session (renewal keeps it), so the newest one is
+          -- the last login; minutes are enough for an administrator, in UTC.
+          (select to_char(max(s.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')
+             from session s where s.user_id = u.id) as last_login
         from ${accountFrom}
         order by 2, u.username`,
   );
