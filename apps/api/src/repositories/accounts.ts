@@ -29,7 +29,8 @@ const accountFrom = sql`app_user u
 const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as role,
   ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
   p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus",
-  u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending"`;
+  u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending",
+  coalesce(p.first_name || ' ' || p.last_name, e.first_name || ' ' || e.last_name) as "displayName"`;
 
 /** What login needs to know of an account. */
 export interface LoginCandidate {
@@ -53,6 +54,11 @@ export interface LoginCandidate {
   readonly mfaEnabled: boolean;
   /** Staff whose position's portal role waits for a second HR person (no role until then). */
   readonly accessPending: boolean;
+  /**
+   * The person's name from the linked record ("Malee Srisuk"), for the apps' top bar to say
+   * who is signed in; null for an account without one.
+   */
+  readonly displayName: string | null;
 }
 
 /**

@@ -42,6 +42,7 @@ type Claims = {
   sub: string;
   sid: string;
   role: string;
+  name?: string;
   iat: number;
   exp: number;
   patient_id?: string;
@@ -531,6 +532,13 @@ describe('POST /login', () => {
     expect(claims.role).toBe('patient');
     expect(claims.patient_id).toBe(patient.recordId);
     expect(claims.employee_id).toBeUndefined();
+    // Who is signed in, for the top bar: the name on the patient's record.
+    const [record] = await queryRows<{ name: string }>(
+      database.db,
+      sql`select first_name || ' ' || last_name as name from patient
+          where patient_id = ${patient.recordId}`,
+    );
+    expect(claims.name).toBe(record!.name);
     expect(claims.exp - claims.iat).toBe(30 * 60);
     expect(Math.abs(claims.iat - nowSeconds())).toBeLessThan(60);
     const [session] = await queryRows<{ user_id: string; username: string }>(
@@ -546,6 +554,12 @@ describe('POST /login', () => {
       expect(staffClaims.role).toBe(role);
       expect(staffClaims.employee_id).toBe(staff.recordId);
       expect(staffClaims.patient_id).toBeUndefined();
+      const [employee] = await queryRows<{ name: string }>(
+        database.db,
+        sql`select first_name || ' ' || last_name as name from employee
+            where employee_id = ${staff.recordId}`,
+      );
+      expect(staffClaims.name).toBe(employee!.name);
       expect(typeof staffClaims.sid).toBe('string');
       expect(staffClaims.sub).not.toBe(claims.sub);
     }

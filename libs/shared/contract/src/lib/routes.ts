@@ -8,6 +8,8 @@ export const ROUTES = {
   patientProfile: '/patient-profile',
   patientAccessLog: '/patient-profile/access',
   patientTwoStep: '/patient-profile/two-step',
+  /** My account (every role): password, second factor, sessions; the top bar's menu links it. */
+  account: '/account',
   patientsManagement: '/patients-management',
   addPatient: '/patients-management/add-patient',
   editPatient: '/patients-management/edit-patient',
