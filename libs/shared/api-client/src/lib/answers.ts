@@ -38,6 +38,7 @@ export {
   profileResponseSchema,
   registerResponseSchema,
   rescheduleResponseSchema,
+  sessionStatusSchema,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,

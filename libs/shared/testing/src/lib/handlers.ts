@@ -606,6 +606,11 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     on('logout', () => new HttpResponse(null, { status: 204 })),
 
+    // Every open tab asks this every few seconds; the mock's sessions never end on their own.
+    on('sessionStatus', () =>
+      json({ active: true, ends_at: new Date(Date.now() + 12 * 3_600_000).toISOString() }),
+    ),
+
     on('profile', ({ claims }) => {
       if (!claims) return json(makeProfile());
       const id = claims.patient_id ?? claims.employee_id;
