@@ -5,6 +5,7 @@ import {
   PATIENT_SECTION_LINKS,
   patientChartPath,
   ROUTES,
+  SESSION_SIGNED_OUT_MESSAGE,
   STORAGE_KEYS,
 } from '@portal/contract';
 import {
@@ -82,7 +83,8 @@ test.describe('public pages', () => {
       { keys: STORAGE_KEYS, t: token },
     );
     await page.goto(ROUTES.patientProfile);
-    await expect(page.getByText(MESSAGES.tokenExpired)).toBeVisible();
+    // Logged out elsewhere (here, through the API): the notice says so.
+    await expect(page.getByText(SESSION_SIGNED_OUT_MESSAGE)).toBeVisible();
     await expect(page).toHaveURL(/:\d+\/$/);
     await expectAccessible(page, 'landing page, session ended notice');
   });
