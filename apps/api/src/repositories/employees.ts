@@ -27,6 +27,7 @@ import {
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
+  type PageTotal,
   decodeCursor,
   encodeCursor,
   listRows,
@@ -181,6 +182,38 @@ function shapedPageQuery(view: EmployeeListView, after: number, limit: number): 
     order by ${order} limit ${limit + 1}`;
 }
 
+/**
+ * A page of employees from its query's rows (one more than the page, if another follows) and
+ * total, audited with every record the answer reveals ({@link revealedIds}).
+ */
+async function auditedPage(
+  db: Db,
+  context: RequestContext,
+  action: 'employee.list' | 'employee.search',
+  rows: { id: string; record: Employee }[],
+  limit: number,
+  total: PageTotal,
+): Promise<Page<Employee>> {
+  const items = rows.slice(0, limit).map((r) => r.record);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  await audit(db, context, {
+    action,
+    recordType: 'employee',
+    recordIds: revealedIds(
+      items.map((e) => e.employee_id),
+      total,
+      rows[limit]?.record.employee_id,
+    ),
+    outcome: 'success',
+  });
+  return {
+    items,
+    total: total.total,
+    more: total.more,
+    nextCursor: last ? encodeCursor(Number(last.id)) : null,
+  };
+}
+
 /** A 403 naming the field at fault. */
 const refused = (errors: { field: string; message: string }[]) =>
   new ApiError(403, 'Forbidden', errors[0]!.message, errors);
@@ -274,24 +307,14 @@ export const employeesRepository = {
           order by e.id`,
     );
     const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
-    const items = rows.slice(0, page.limit).map((r) => r.record);
-    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-    await audit(db, context, {
-      action: criteria ? 'employee.search' : 'employee.list',
-      recordType: 'employee',
-      recordIds: revealedIds(
-        items.map((e) => e.employee_id),
-        total,
-        rows[page.limit]?.record.employee_id,
-      ),
-      outcome: 'success',
-    });
-    return {
-      items,
-      total: total.total,
-      more: total.more,
-      nextCursor: last ? encodeCursor(Number(last.id)) : null,
-    };
+    return auditedPage(
+      db,
+      context,
+      criteria ? 'employee.search' : 'employee.list',
+      rows,
+      page.limit,
+      total,
+    );
   },
 
   /**
@@ -312,24 +335,7 @@ export const employeesRepository = {
     );
     const where = listFilter(view);
     const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
-    const items = rows.slice(0, limit).map((r) => r.record);
-    const last = rows.length > limit ? rows[limit - 1] : undefined;
-    await audit(db, context, {
-      action: 'employee.list',
-      recordType: 'employee',
-      recordIds: revealedIds(
-        items.map((e) => e.employee_id),
-        total,
-        rows[limit]?.record.employee_id,
-      ),
-      outcome: 'success',
-    });
-    return {
-      items,
-      total: total.total,
-      more: total.more,
-      nextCursor: last ? encodeCursor(Number(last.id)) : null,
-    };
+    return auditedPage(db, context, 'employee.list', rows, limit, total);
   },
 
   /** Creates an employee; a position with portal access also gets an activation code. */

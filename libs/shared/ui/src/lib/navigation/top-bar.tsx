@@ -170,14 +170,7 @@ export function TopBar({
                   Signed in as <span className="font-semibold text-ink">{signedInAs.name}</span> (
                   {signedInAs.roleLabel})
                 </p>
-                <PortalLink
-                  to={ROUTES.account}
-                  className={menuItemClasses}
-                  aria-current={isCurrent(pathname, ROUTES.account) ? 'page' : undefined}
-                  onClick={close}
-                >
-                  My account
-                </PortalLink>
+                <AccountLink pathname={pathname} onClick={close} />
               </div>
             )}
             <ul className="flex flex-col gap-1">
@@ -210,6 +203,20 @@ export function TopBar({
         </nav>
       </div>
     </header>
+  );
+}
+
+/** My account (another app's page: PortalLink makes it a full-page move). */
+function AccountLink({ pathname, onClick }: { pathname: string; onClick: () => void }) {
+  return (
+    <PortalLink
+      to={ROUTES.account}
+      className={menuItemClasses}
+      aria-current={isCurrent(pathname, ROUTES.account) ? 'page' : undefined}
+      onClick={onClick}
+    >
+      My account
+    </PortalLink>
   );
 }
 
@@ -292,14 +299,7 @@ function UserMenu({
       >
         <ul className="flex flex-col gap-1">
           <li>
-            <PortalLink
-              to={ROUTES.account}
-              className={menuItemClasses}
-              aria-current={isCurrent(pathname, ROUTES.account) ? 'page' : undefined}
-              onClick={close}
-            >
-              My account
-            </PortalLink>
+            <AccountLink pathname={pathname} onClick={close} />
           </li>
           <li>
             <button
