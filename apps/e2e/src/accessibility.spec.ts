@@ -478,7 +478,7 @@ test.describe('the HR app', () => {
       .fill(employee.last_name);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText(/^Results for/)).toBeVisible();
-    await expect(results.getByRole('listitem')).toHaveCount(1);
+    await expect(results.getByRole('row').filter({ has: page.getByRole('cell') })).toHaveCount(1);
     await expectAccessible(page, 'Employee Information, a found record');
 
     await page
