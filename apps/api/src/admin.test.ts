@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import { exportJWK, generateKeyPair } from 'jose';
 import { runAdminCommand } from './admin';
@@ -277,25 +278,41 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
       expect(emptyListing).toBe('No accounts yet.');
     });
 
-    it('lists accounts with role, record, state and open sessions', async () => {
+    it('lists accounts with role, record, state, second factor, last login and open sessions', async () => {
+      const before = new Date(Date.now() - 60_000).toISOString().slice(0, 16);
       const doctor = await createUser(app, database, 'medical_personnel');
       const patient = await createUser(app, database, 'patient');
+      // The doctor has a second factor (set as the confirmed set-up leaves it).
+      await database.db.execute(
+        sql`update app_user set mfa_enabled_at = now() where username = ${doctor.username}`,
+      );
       const output = await admin('list-accounts');
       const lines = output.split('\n');
-      expect(lines[0]).toMatch(/^USERNAME\s+ROLE\s+RECORD\s+STATE\s+OPEN SESSIONS$/);
+      expect(lines[0]).toMatch(
+        /^USERNAME\s+ROLE\s+RECORD\s+STATE\s+2FA\s+LAST LOGIN \(UTC\)\s+OPEN SESSIONS$/,
+      );
       const row = (username: string) => lines.find((l) => l.startsWith(`${username} `));
-      expect(row(doctor.username)?.split(/\s+/)).toEqual([
+      const doctorRow = row(doctor.username)?.split(/\s+/) ?? [];
+      expect(doctorRow).toEqual([
         doctor.username,
         'medical_personnel',
         doctor.recordId,
         'active',
+        'on',
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/),
         '1',
       ]);
+      // The login of a moment ago, in UTC minutes.
+      const lastLogin = doctorRow[5]!.slice(0, 16);
+      expect(lastLogin >= before).toBe(true);
+      expect(lastLogin <= new Date().toISOString().slice(0, 16)).toBe(true);
       expect(row(patient.username)?.split(/\s+/)).toEqual([
         patient.username,
         'patient',
         patient.recordId,
         'active',
+        'off',
+        expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/),
         '1',
       ]);
     });
@@ -322,7 +339,12 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
       const listed = (await admin('list-accounts'))
         .split('\n')
         .find((l) => l.startsWith(`${user.username} `));
-      expect(listed?.split(/\s+/).slice(3)).toEqual(['locked', '0']);
+      expect(listed?.split(/\s+/).slice(3)).toEqual([
+        'locked',
+        'off',
+        expect.stringMatching(/Z$/),
+        '0',
+      ]);
 
       expect(await admin('unlock', user.username)).toBe(`Unlocked ${user.username}.`);
       const again = await call(app, 'POST', '/login', {

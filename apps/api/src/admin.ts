@@ -175,12 +175,13 @@ export async function runAdminCommand(
     case 'list-accounts': {
       const rows = await listAccounts(db);
       if (!rows.length) return 'No accounts yet.';
-      const header = `${'USERNAME'.padEnd(24)} ${'ROLE'.padEnd(18)} ${'RECORD'.padEnd(8)} ${'STATE'.padEnd(12)} OPEN SESSIONS`;
+      const header = `${'USERNAME'.padEnd(24)} ${'ROLE'.padEnd(18)} ${'RECORD'.padEnd(8)} ${'STATE'.padEnd(12)} ${'2FA'.padEnd(4)} ${'LAST LOGIN (UTC)'.padEnd(18)} OPEN SESSIONS`;
       return [
         header,
         ...rows.map((r) => {
           const state = r.locked ? 'locked' : r.work_status === 'no' ? 'left' : 'active';
-          return `${r.username.padEnd(24)} ${r.role.padEnd(18)} ${(r.record_id ?? '-').padEnd(8)} ${state.padEnd(12)} ${r.open_sessions}`;
+          const secondFactor = r.second_factor ? 'on' : 'off';
+          return `${r.username.padEnd(24)} ${r.role.padEnd(18)} ${(r.record_id ?? '-').padEnd(8)} ${state.padEnd(12)} ${secondFactor.padEnd(4)} ${(r.last_login ?? 'never').padEnd(18)} ${r.open_sessions}`;
         }),
       ].join('\n');
     }

@@ -271,13 +271,70 @@ test('HR edits a salary and finds the employee by a last-name fragment', async (
       .fill(fragment);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByText(`Results for last name “${fragment}”.`)).toBeVisible();
-    const rows = results.getByRole('listitem');
+    const rows = results.getByRole('row').filter({ has: page.getByRole('cell') });
     await expect(rows).toHaveCount(1);
+    await expect(rows.getByRole('cell', { name: fullName, exact: true })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: employee.employeeId, exact: true })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: '61,500', exact: true })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: 'Nurse', exact: true })).toBeVisible();
+    await expect(rows.getByRole('cell', { name: 'Nursing', exact: true })).toBeVisible();
+  });
+});
+
+test('HR filters the list to Doctors, edits one to Porter and sees the change', async ({
+  page,
+  request,
+}) => {
+  const n = unique();
+  const lastName = `Aardvark${n}`;
+  // A doctor whose name sorts first, so the filtered, name-sorted table shows them on page one.
+  const doctor = await createEmployee(request, {
+    first_name: 'Anucha',
+    last_name: lastName,
+    position_id: 'P001',
+  });
+  const fullName = `Anucha ${lastName}`;
+  const rowsOf = (table: ReturnType<Page['getByRole']>) =>
+    table.getByRole('row').filter({ has: page.getByRole('cell') });
+
+  await test.step('HR signs in and filters Employee Information to Doctors, by name', async () => {
+    await logInThroughPage(page, 'demo.hr');
+    await openPage(page, 'Employee Information');
+    const controls = page.getByRole('form', { name: 'Sort and filter employees' });
+    await controls.getByRole('combobox', { name: 'Position' }).selectOption({ label: 'Doctor' });
+    await controls.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Name' });
+    await expect(page).toHaveURL(/position=P001/);
+    const results = page.getByRole('region', { name: 'Employees' });
+    const rows = rowsOf(results);
+    await expect(rows.first().getByRole('cell', { name: fullName, exact: true })).toBeVisible();
+    // Only doctors are listed.
+    const positions = await results.locator('td[data-label="Position"]').allTextContents();
+    expect(positions.length).toBeGreaterThan(0);
+    expect(new Set(positions)).toEqual(new Set(['Doctor']));
+  });
+
+  await test.step('opens the doctor from the table and makes them a Porter', async () => {
+    await page.getByRole('link', { name: `Edit ${fullName}` }).click();
+    const form = page.getByRole('form', { name: 'Edit Employee' });
+    await expect(form.getByLabel(/^First Name/)).toHaveValue('Anucha');
+    await form.getByLabel(/^Position/).selectOption({ label: 'Porter' });
+    await form.getByRole('button', { name: 'Done' }).click();
     await expect(
-      rows.getByRole('heading', { name: `${fullName} ${employee.employeeId}` }),
+      page.getByRole('status').filter({ hasText: `Employee ${doctor.employeeId} updated` }),
     ).toBeVisible();
-    await expect(rows).toContainText('Salary:61,500');
-    await expect(rows).toContainText('Position:Nurse');
-    await expect(rows).toContainText('Department:Nursing');
+  });
+
+  await test.step('back on the Doctors filter they are gone; on Porters they are there', async () => {
+    await page.goBack();
+    await expect(page).toHaveURL(/position=P001/);
+    const results = page.getByRole('region', { name: 'Employees' });
+    await expect(results.getByText(/^Showing \d+ of \d+ employees$/)).toBeVisible();
+    await expect(results.getByRole('cell', { name: fullName, exact: true })).toHaveCount(0);
+    const controls = page.getByRole('form', { name: 'Sort and filter employees' });
+    await controls.getByRole('combobox', { name: 'Position' }).selectOption({ label: 'Porter' });
+    const row = rowsOf(results).filter({ hasText: fullName });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole('cell', { name: 'Porter', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Patient Services', exact: true })).toBeVisible();
   });
 });

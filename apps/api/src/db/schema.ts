@@ -244,6 +244,17 @@ export const employee = pgTable(
     index('employee_id_number')
       .using('btree', sql`(substring(${t.employeeId} from 2)::bigint)`)
       .where(sql`${t.employeeId} ~ '^E[0-9]{1,15}$'`),
+    // HR's employee table (migration 0014): a page sorted by name or hire date is read from
+    // these in order, and the position, department and work-status filters find their rows.
+    index('employee_name_order').using(
+      'btree',
+      sql`lower(${t.lastName})`,
+      sql`lower(${t.firstName})`,
+      t.id,
+    ),
+    index('employee_hire_date_order').on(t.hireDate, t.id),
+    index('employee_position').on(t.positionId, t.id),
+    index('employee_work_status').on(t.workStatus, t.id),
     check('employee_work_status', sql`${t.workStatus} in ('yes', 'no')`),
     check(
       'employee_resignation',

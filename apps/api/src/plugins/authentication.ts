@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   type Access,
   SESSION_ENDED_BY_HOSPITAL,
+  SESSION_SIGNED_OUT,
   SESSION_ENDED_BY_HOSPITAL_MESSAGE,
 } from '@portal/contract';
 import type { Config } from '../config';
@@ -97,7 +98,10 @@ export const authenticationPlugin = fp(
           session_ended: SESSION_ENDED_BY_HOSPITAL,
         });
       }
-      if (session.revoked || session.ended) throw unauthorized(SESSION_ENDED);
+      // Revoked by its own person elsewhere (a logout, a new password, "sign out everywhere"):
+      // the tab still holding it says so instead of 'Token expired'.
+      if (session.revoked) throw unauthorized(SESSION_ENDED, { session_ended: SESSION_SIGNED_OUT });
+      if (session.ended) throw unauthorized(SESSION_ENDED);
       request.actor = actorOf(session, session.sessionId);
       request.sessionEndsAt = session.absoluteExpiresAt;
       const enrolmentOnly =

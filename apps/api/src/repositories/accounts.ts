@@ -29,7 +29,8 @@ const accountFrom = sql`app_user u
 const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as role,
   ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
   p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus",
-  u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending"`;
+  u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending",
+  coalesce(p.first_name || ' ' || p.last_name, e.first_name || ' ' || e.last_name) as "displayName"`;
 
 /** What login needs to know of an account. */
 export interface LoginCandidate {
@@ -53,6 +54,11 @@ export interface LoginCandidate {
   readonly mfaEnabled: boolean;
   /** Staff whose position's portal role waits for a second HR person (no role until then). */
   readonly accessPending: boolean;
+  /**
+   * The person's name from the linked record ("Malee Srisuk"), for the apps' top bar to say
+   * who is signed in; null for an account without one.
+   */
+  readonly displayName: string | null;
 }
 
 /**
@@ -572,6 +578,8 @@ export async function listAccounts(db: Db) {
     locked: boolean;
     work_status: string | null;
     open_sessions: number;
+    second_factor: boolean;
+    last_login: string | null;
   }>(
     db,
     sql`select u.username, coalesce(${currentRole},
@@ -579,7 +587,12 @@ export async function listAccounts(db: Db) {
           coalesce(p.patient_id, e.employee_id) as record_id,
           u.locked_at is not null as locked, e.work_status,
           (select count(*)::int from session s where s.user_id = u.id and s.revoked_at is null
-             and s.absolute_expires_at > now() and s.expires_at > now()) as open_sessions
+             and s.absolute_expires_at > now() and s.expires_at > now()) as open_sessions,
+          u.mfa_enabled_at is not null as second_factor,
+          -- Every login that succeeds opens a session (renewal keeps it), so the newest one is
+          -- the last login; minutes are enough for an administrator, in UTC.
+          (select to_char(max(s.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"')
+             from session s where s.user_id = u.id) as last_login
         from ${accountFrom}
         order by 2, u.username`,
   );

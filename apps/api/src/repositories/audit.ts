@@ -28,6 +28,8 @@ export interface Actor {
   readonly patientId: string | null;
   /** The employee's own id (staff only). */
   readonly employeeId: string | null;
+  /** The person's name from their record, which the token carries for the top bar. */
+  readonly displayName?: string | null;
 }
 
 /** What happened, as the audit trail names it. */

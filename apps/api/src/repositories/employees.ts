@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type {
   addEmployeeRequestSchema,
   Employee,
@@ -9,6 +9,7 @@ import {
   MAX_PENDING_ACCESS,
   nextIdAfter,
   OWN_ACCESS_FIELDS_MESSAGE,
+  type EmployeeSortKey,
   type PageParams,
   type PendingAccess,
 } from '@portal/contract';
@@ -26,6 +27,7 @@ import {
 import { audit, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
+  type PageTotal,
   decodeCursor,
   encodeCursor,
   listRows,
@@ -109,6 +111,109 @@ function accessAfterChange(
   return waiting && !positionOrStatusChanged ? 'keep' : 'request';
 }
 
+/** How the employee list is sorted and filtered (GET /employee's query beyond the page). */
+export interface EmployeeListView {
+  readonly sort?: EmployeeSortKey | undefined;
+  readonly order?: 'asc' | 'desc' | undefined;
+  readonly position_id?: string | undefined;
+  readonly department_id?: string | undefined;
+  readonly work_status?: 'yes' | 'no' | undefined;
+}
+
+/**
+ * Each sort's key over `employeeFrom`'s aliases, before the internal id that breaks ties. The
+ * name and hire date keys are written as the indexes `employee_name_order` and
+ * `employee_hire_date_order` (migration 0014) hold them, so a page is read from the index; the
+ * position and department names come through the join (eleven positions), so those sorts read
+ * the filtered employees and sort them, which a hospital's few thousand staff keep cheap.
+ */
+const SORT_KEYS: Record<EmployeeSortKey, SQL[]> = {
+  name: [sql`lower(e.last_name)`, sql`lower(e.first_name)`],
+  position: [sql`coalesce(pos.name, '')`],
+  department: [sql`coalesce(d.name, '')`],
+  hire_date: [sql`e.hire_date`],
+};
+
+/**
+ * The list's filters on the employee table alone (so the total counts it without the joins):
+ * the department through its positions, so the `employee_position` index serves both.
+ */
+function listFilter(view: EmployeeListView): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (view.position_id) conditions.push(sql`employee.position_id = ${view.position_id}`);
+  if (view.department_id)
+    conditions.push(
+      sql`employee.position_id in (select p.id from position p where p.department_id = ${view.department_id})`,
+    );
+  if (view.work_status) conditions.push(sql`employee.work_status = ${view.work_status}`);
+  return conditions.length ? sql.join(conditions, sql` and `) : undefined;
+}
+
+/** Whether a list call asks for more than the spec's list (a sort or a filter). */
+const isShaped = (view: EmployeeListView) =>
+  view.sort !== undefined ||
+  view.position_id !== undefined ||
+  view.department_id !== undefined ||
+  view.work_status !== undefined;
+
+/**
+ * One page of the sorted or filtered list, plus one row: keyset paging on (sort key, internal
+ * id), the position read from the cursor's own row, so the cursor stays the list's usual
+ * opaque row id and a deep page costs what the first does.
+ */
+function shapedPageQuery(view: EmployeeListView, after: number, limit: number): SQL {
+  const keys = [...(view.sort ? SORT_KEYS[view.sort] : []), sql`e.id`];
+  const desc = view.order === 'desc';
+  const tuple = sql.join(keys, sql`, `);
+  const where: SQL[] = [];
+  const filter = listFilter(view);
+  // The filter names `employee`; inside the page query that table is `e`.
+  if (filter) where.push(sql`e.id in (select employee.id from employee where ${filter})`);
+  if (after > 0)
+    where.push(
+      sql`(${tuple}) ${desc ? sql`<` : sql`>`} (select ${tuple} from ${employeeFrom} where e.id = ${after})`,
+    );
+  const order = sql.join(
+    keys.map((k) => (desc ? sql`${k} desc` : sql`${k} asc`)),
+    sql`, `,
+  );
+  return sql`select e.id, ${employeeJson} as record from ${employeeFrom}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
+    order by ${order} limit ${limit + 1}`;
+}
+
+/**
+ * A page of employees from its query's rows (one more than the page, if another follows) and
+ * total, audited with every record the answer reveals ({@link revealedIds}).
+ */
+async function auditedPage(
+  db: Db,
+  context: RequestContext,
+  action: 'employee.list' | 'employee.search',
+  rows: { id: string; record: Employee }[],
+  limit: number,
+  total: PageTotal,
+): Promise<Page<Employee>> {
+  const items = rows.slice(0, limit).map((r) => r.record);
+  const last = rows.length > limit ? rows[limit - 1] : undefined;
+  await audit(db, context, {
+    action,
+    recordType: 'employee',
+    recordIds: revealedIds(
+      items.map((e) => e.employee_id),
+      total,
+      rows[limit]?.record.employee_id,
+    ),
+    outcome: 'success',
+  });
+  return {
+    items,
+    total: total.total,
+    more: total.more,
+    nextCursor: last ? encodeCursor(Number(last.id)) : null,
+  };
+}
+
 /** A 403 naming the field at fault. */
 const refused = (errors: { field: string; message: string }[]) =>
   new ApiError(403, 'Forbidden', errors[0]!.message, errors);
@@ -182,8 +287,10 @@ export const employeesRepository = {
     context: RequestContext,
     page: PageParams,
     criteria?: { employee_id: string; first_name: string; last_name: string },
+    view: EmployeeListView = {},
   ): Promise<Page<Employee>> {
     const after = decodeCursor(page.cursor);
+    if (!criteria && isShaped(view)) return this.listShaped(db, context, page.limit, after, view);
     const { where, selective } = searchFilter(
       { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
       criteria && {
@@ -200,24 +307,35 @@ export const employeesRepository = {
           order by e.id`,
     );
     const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
-    const items = rows.slice(0, page.limit).map((r) => r.record);
-    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-    await audit(db, context, {
-      action: criteria ? 'employee.search' : 'employee.list',
-      recordType: 'employee',
-      recordIds: revealedIds(
-        items.map((e) => e.employee_id),
-        total,
-        rows[page.limit]?.record.employee_id,
-      ),
-      outcome: 'success',
-    });
-    return {
-      items,
-      total: total.total,
-      more: total.more,
-      nextCursor: last ? encodeCursor(Number(last.id)) : null,
-    };
+    return auditedPage(
+      db,
+      context,
+      criteria ? 'employee.search' : 'employee.list',
+      rows,
+      page.limit,
+      total,
+    );
+  },
+
+  /**
+   * A page of the list sorted and filtered (HR's table); audited as the list, naming the rows
+   * shown and, when filtered, every employee the total counts (the search rule: no answer tells
+   * of a record that is not audited).
+   */
+  async listShaped(
+    db: Db,
+    context: RequestContext,
+    limit: number,
+    after: number,
+    view: EmployeeListView,
+  ): Promise<Page<Employee>> {
+    const rows = await queryRows<{ id: string; record: Employee }>(
+      db,
+      shapedPageQuery(view, after, limit),
+    );
+    const where = listFilter(view);
+    const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
+    return auditedPage(db, context, 'employee.list', rows, limit, total);
   },
 
   /** Creates an employee; a position with portal access also gets an activation code. */

@@ -41,6 +41,7 @@ type Claims = {
   sub: string;
   sid: string;
   role: string;
+  name?: string;
   iat: number;
   exp: number;
   patient_id?: string;
@@ -529,6 +530,13 @@ describe('POST /login', () => {
     expect(claims.role).toBe('patient');
     expect(claims.patient_id).toBe(patient.recordId);
     expect(claims.employee_id).toBeUndefined();
+    // Who is signed in, for the top bar: the name on the patient's record.
+    const [record] = await queryRows<{ name: string }>(
+      database.db,
+      sql`select first_name || ' ' || last_name as name from patient
+          where patient_id = ${patient.recordId}`,
+    );
+    expect(claims.name).toBe(record!.name);
     expect(claims.exp - claims.iat).toBe(30 * 60);
     expect(Math.abs(claims.iat - nowSeconds())).toBeLessThan(60);
     const [session] = await queryRows<{ user_id: string; username: string }>(
@@ -544,6 +552,12 @@ describe('POST /login', () => {
       expect(staffClaims.role).toBe(role);
       expect(staffClaims.employee_id).toBe(staff.recordId);
       expect(staffClaims.patient_id).toBeUndefined();
+      const [employee] = await queryRows<{ name: string }>(
+        database.db,
+        sql`select first_name || ' ' || last_name as name from employee
+            where employee_id = ${staff.recordId}`,
+      );
+      expect(staffClaims.name).toBe(employee!.name);
       expect(typeof staffClaims.sid).toBe('string');
       expect(staffClaims.sub).not.toBe(claims.sub);
     }
@@ -867,7 +881,7 @@ describe('a 401 says when the hospital ended the session', () => {
     });
   });
 
-  it('an expired token, a logout and a session past its limit: no session_ended', async () => {
+  it('an expired token and a session past its limit: no session_ended; a logout: signed_out', async () => {
     const user = await createUser(app, database, 'patient');
     const expired = await problemOf(await signLike(user.token, nowSeconds() - 60));
     expect(expired).toEqual(expect.objectContaining({ detail: SESSION_ENDED }));
@@ -883,7 +897,8 @@ describe('a 401 says when the hospital ended the session', () => {
     expect((await call(app, 'POST', '/logout', { token: user.token })).statusCode).toBe(204);
     const loggedOut = await problemOf(user.token);
     expect(loggedOut.detail).toBe(SESSION_ENDED);
-    expect(loggedOut).not.toHaveProperty('session_ended');
+    // Its own tab knows already; another tab of it, on another computer, learns why.
+    expect(loggedOut.session_ended).toBe('signed_out');
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
   mfaSetupRequestSchema,
   mfaSetupResponseSchema,
   profileResponseSchema,
+  sessionStatusSchema,
   registerRequestSchema,
   registerResponseSchema,
   tokenResponseSchema,
@@ -92,6 +94,30 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
     },
   });
 
+  // Beyond the spec: every open tab asks this every 4 s, so a session ended elsewhere leaves its
+  // screens within 5 s. The per-request session check (one prepared read of the session row by
+  // its primary key, with the account) is the whole work; nothing is audited. Its own rate
+  // limit counts per session rather than per address: a ward's computers share one address,
+  // and their tabs' checks must not use up everyone's allowance.
+  const route = fromEndpoint(ENDPOINTS.sessionStatus, {
+    response: { 200: sessionStatusSchema },
+  });
+  app.route({
+    ...route,
+    config: {
+      ...route.config,
+      rateLimit: {
+        max: 120,
+        timeWindow: 60_000,
+        keyGenerator: (request) => sessionKey(request.headers.authorization) ?? request.ip,
+      },
+    },
+    handler: async (request) => ({
+      active: true as const,
+      ends_at: (request.sessionEndsAt ?? new Date()).toISOString(),
+    }),
+  });
+
   app.route({
     ...fromEndpoint(ENDPOINTS.profile, { response: { 200: profileResponseSchema } }),
     handler: async (request) => {
@@ -105,3 +131,9 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
     },
   });
 };
+
+/** A rate-limit key per bearer token (hashed: the limiter's store never holds a token). */
+function sessionKey(authorization: string | undefined): string | undefined {
+  if (!authorization?.startsWith('Bearer ')) return undefined;
+  return `session:${createHash('sha256').update(authorization).digest('base64url').slice(0, 22)}`;
+}

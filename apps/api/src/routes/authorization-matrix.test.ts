@@ -200,6 +200,10 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
     request: () => ({ path: '/profile' }),
   },
+  'GET /api/session': {
+    expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
+    request: () => ({ path: '/session' }),
+  },
   // No record id in the path: every patient gets their own (so "other" is answered too, with
   // the other patient's own list); staff and anonymous callers are refused.
   'GET /api/profile/appointments': {

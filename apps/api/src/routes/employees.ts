@@ -6,6 +6,7 @@ import {
   addEmployeeResponseSchema,
   approveAccessRequestSchema,
   employeeIdParamsSchema,
+  employeeListQuerySchema,
   employeeListSchema,
   employeeSchema,
   ENDPOINTS,
@@ -29,11 +30,16 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
 
   app.route({
     ...fromEndpoint(ENDPOINTS.listEmployees, {
-      querystring: pageQuerySchema,
+      querystring: employeeListQuerySchema,
       response: { 200: employeeListSchema },
     }),
-    handler: async (request, reply) =>
-      sendPage(reply, await employees.list(db, request.context(), request.query)),
+    handler: async (request, reply) => {
+      const { limit, cursor, ...view } = request.query;
+      return sendPage(
+        reply,
+        await employees.list(db, request.context(), { limit, cursor }, undefined, view),
+      );
+    },
   });
 
   app.route({

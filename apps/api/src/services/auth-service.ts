@@ -799,12 +799,16 @@ function claimsFor(actor: Actor) {
     role: actor.role,
     ...(actor.patientId ? { patient_id: actor.patientId } : {}),
     ...(actor.employeeId ? { employee_id: actor.employeeId } : {}),
+    // Who is signed in, for the apps' top bar without a call on every page; read afresh at
+    // each login and renewal.
+    ...(actor.displayName ? { name: actor.displayName } : {}),
   };
 }
 
 /** The actor an account's session stands for. */
 export function actorOf(
-  account: Pick<LoginCandidate, 'id' | 'username' | 'role' | 'patientId' | 'employeeId'>,
+  account: Pick<LoginCandidate, 'id' | 'username' | 'role' | 'patientId' | 'employeeId'> &
+    Partial<Pick<LoginCandidate, 'displayName'>>,
   sessionId: string,
 ): Actor {
   return {
@@ -814,5 +818,6 @@ export function actorOf(
     sessionId,
     patientId: account.patientId,
     employeeId: account.employeeId,
+    displayName: account.displayName ?? null,
   };
 }

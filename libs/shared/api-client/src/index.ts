@@ -12,6 +12,7 @@ export * from './lib/calls/login-mfa';
 export * from './lib/calls/mfa-enrolment';
 export * from './lib/calls/account';
 export * from './lib/calls/renew';
+export * from './lib/calls/session-status';
 export * from './lib/calls/logout';
 export * from './lib/calls/get-profile';
 export * from './lib/calls/list-my-appointments';

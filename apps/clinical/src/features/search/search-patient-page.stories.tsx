@@ -142,7 +142,7 @@ export const EmptySearch: Story = {
     await search(context, { 'First Name': 'Zzyzx' });
     const { canvas } = context;
     await expect(
-      await canvas.findByText('No patient matches that search; the full list is shown.'),
+      await canvas.findByText('No match for first name “Zzyzx”; the full list is shown.'),
     ).toBeVisible();
     await expect(canvas.getByText('Showing 24 of 24 patients')).toBeVisible();
   },

@@ -144,7 +144,7 @@ describe('SearchPatientPage', () => {
     await user.type(field('First Name'), 'Zzyzx');
     await user.click(searchButton());
     expect(
-      await screen.findByText('No patient matches that search; the full list is shown.'),
+      await screen.findByText('No match for first name “Zzyzx”; the full list is shown.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Showing 24 of 24 patients')).toBeInTheDocument();
     expect(shownIds()).toHaveLength(24);

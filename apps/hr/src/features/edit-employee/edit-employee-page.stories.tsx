@@ -346,3 +346,37 @@ export const AccessWaiting: Story = {
     ).toBeVisible();
   },
 };
+
+/** Every position on offer, Porter among them, not only the spec's three. */
+export const EveryPosition: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await load(canvas, userEvent, 'E002');
+    const position = editForm(canvas).getByRole('combobox', { name: 'Position' });
+    await userEvent.selectOptions(position, 'Porter');
+    await expect(position).toHaveValue('P010');
+  },
+};
+
+/** Another id typed over the loaded one, with a change not saved: the page asks first. */
+export const AsksBeforeLoadingAnother: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await load(canvas, userEvent, 'E002');
+    const salary = editForm(canvas).getByRole('spinbutton', { name: 'Salary' });
+    await userEvent.clear(salary);
+    await userEvent.type(salary, '41000');
+    const lookupId = within(canvas.getByRole('form', { name: 'Find an employee' })).getByRole(
+      'textbox',
+      { name: 'Employee ID' },
+    );
+    await userEvent.click(lookupId);
+    await userEvent.keyboard('E020');
+    // Replaced, not appended to.
+    await expect(lookupId).toHaveValue('E020');
+    await userEvent.keyboard('{Enter}');
+    // The dialog is rendered in <body>, outside the story's canvas.
+    const question = await within(document.body).findByRole('alertdialog', {
+      name: 'Unsaved changes',
+    });
+    await expect(question).toHaveTextContent('Load another employee?');
+  },
+};

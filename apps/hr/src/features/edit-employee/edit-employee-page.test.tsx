@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Employee, MESSAGES, OWN_ACCESS_FIELDS_MESSAGE, ROUTES } from '@portal/contract';
+import { POSITIONS } from '@portal/reference-data';
 import {
   createHandlers,
   makeActivationCode,
@@ -117,6 +118,62 @@ describe('EditEmployeePage', () => {
     await waitFor(() => expect(fields.first()).toHaveValue('Chaiwat'));
   });
 
+  it('replaces the id in the lookup box when another is typed, not appends to it', async () => {
+    serveEmployees(NURSE, NEW_NURSE);
+    const { user, fields } = await renderLoaded('E002');
+    expect(fields.lookupId).toHaveValue('E002');
+    // A click into the box, as a person would, then the next id.
+    await user.click(fields.lookupId);
+    await user.keyboard('E020');
+    expect(fields.lookupId).toHaveValue('E020');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fields.first()).toHaveValue('Kanya'));
+    // And by Tab: the box's text is selected as it gets focus.
+    await user.click(fields.first());
+    for (let i = 0; i < 10 && document.activeElement !== fields.lookupId; i++) {
+      await user.tab({ shift: true });
+    }
+    expect(fields.lookupId).toHaveFocus();
+    await user.keyboard('E002');
+    expect(fields.lookupId).toHaveValue('E002');
+  });
+
+  it('asks before loading another employee over unsaved changes', async () => {
+    serveEmployees(NURSE, NEW_NURSE);
+    const { user, fields } = await renderLoaded('E002');
+    await user.clear(fields.salary());
+    await user.type(fields.salary(), '40000');
+    await user.click(fields.lookupId);
+    await user.keyboard('E020{Enter}');
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    expect(question).toHaveTextContent(
+      'Load another employee? What you changed for Chaiwat Saetang has not been saved.',
+    );
+    // Stay: the changes are kept, the other employee is not loaded.
+    await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(fields.first()).toHaveValue('Chaiwat');
+    expect(fields.salary()).toHaveValue(40000);
+    // Carry on: the other employee replaces them.
+    await user.click(screen.getByRole('button', { name: 'Load employee' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Unsaved changes' })).getByRole(
+        'button',
+        { name: 'Load without saving' },
+      ),
+    );
+    await waitFor(() => expect(fields.first()).toHaveValue('Kanya'));
+  });
+
+  it('loads another employee without asking when nothing was changed', async () => {
+    serveEmployees(NURSE, NEW_NURSE);
+    const { user, fields } = await renderLoaded('E002');
+    await user.click(fields.lookupId);
+    await user.keyboard('E020{Enter}');
+    await waitFor(() => expect(fields.first()).toHaveValue('Kanya'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('asks for an employee id first; the form waits, disabled', () => {
     const { fields } = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Employee' })).toBeInTheDocument();
@@ -166,7 +223,7 @@ describe('EditEmployeePage', () => {
     expect(await screen.findByText('Portal account: not registered yet.')).toBeInTheDocument();
   });
 
-  it('offers the positions as the spec’s edit form does: doctor, nurse, HR', async () => {
+  it('offers every position: the spec’s doctor, nurse, HR first, then the others by id', async () => {
     serveEmployees(NURSE);
     const { fields } = await renderLoaded('E002');
     const options = within(fields.position())
@@ -177,16 +234,35 @@ describe('EditEmployeePage', () => {
       ['doctor', 'Doctor'],
       ['nurse', 'Nurse'],
       ['HR', 'HR'],
+      ['P003', 'Pharmacist'],
+      ['P004', 'Radiographer'],
+      ['P005', 'Laboratory Technician'],
+      ['P006', 'Physiotherapist'],
+      ['P007', 'Receptionist'],
+      ['P008', 'Accountant'],
+      ['P009', 'IT Specialist'],
+      ['P010', 'Porter'],
     ]);
+    expect(options).toHaveLength(1 + POSITIONS.length);
   });
 
-  it('shows a position the edit form does not offer as it is', async () => {
+  it('shows a position beyond the spec’s three as it is', async () => {
     serveEmployees(PHARMACIST);
     const { fields } = await renderLoaded('E012');
     expect(fields.position()).toHaveValue('P003');
     expect(within(fields.position()).getByRole('option', { selected: true })).toHaveTextContent(
-      'Pharmacist (current)',
+      'Pharmacist',
     );
+  });
+
+  it('sends a position beyond the spec’s three by its id (a nurse made a porter)', async () => {
+    serveEmployees(NURSE);
+    const bodies = recordBodies(server, 'updateEmployee');
+    const { user, fields } = await renderLoaded('E002');
+    await user.selectOptions(fields.position(), 'Porter');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await screen.findByText(/Employee E002 updated/);
+    expect(bodies).toEqual([{ employee_id: 'E002', position_id: 'P010' }]);
   });
 
   it('says so when there is no such employee', async () => {

@@ -24,6 +24,7 @@ import {
   SaveOutcomeNotice,
   usePrefilledId,
   LeaveGuard,
+  useDiscardQuestion,
 } from '@portal/shell';
 import { PageHeading } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
@@ -131,11 +132,17 @@ export function EditEmployeePage() {
   const profile = useProfile();
   const ownRecord = employee !== undefined && profile.data?.employee_id === employee.employee_id;
   const fullName = employee ? `${employee.first_name} ${employee.last_name}` : '';
+  // Loading another employee over unsaved changes asks first, with leaving the page's dialog.
+  const discard = useDiscardQuestion(form.formState.isDirty, {
+    question: `Load another employee? What you changed for ${fullName || 'this employee'} has not been saved.`,
+    proceedLabel: 'Load without saving',
+  });
 
   return (
     <div className="flex flex-col gap-6">
       {/* Leaving with something typed and not saved asks first (issue 12). */}
       <LeaveGuard dirty={form.formState.isDirty} />
+      {discard.dialog}
       <PageHeading description="Find an employee by ID; the form fills in, and only what you change is saved.">
         Edit Employee
       </PageHeading>
@@ -162,6 +169,7 @@ export function EditEmployeePage() {
         schema={lookupSchema}
         resetKey={lookupReset}
         initialId={initialId}
+        confirmReplace={discard.ask}
         onStart={() => {
           clear();
           reissue.reset();

@@ -16,8 +16,8 @@ import { ADD_POSITION_OPTIONS, EDIT_POSITION_OPTIONS } from './position-options'
 export interface EmployeeFieldsProps {
   mode: 'add' | 'edit';
   /**
-   * Edit form only: the loaded employee's position when it is none of the edit form's three
-   * (a pharmacist, say), so that the list can show it as it is.
+   * Edit form only: the loaded employee's position when the edit form does not offer it (one
+   * the reference data no longer lists), so that the list can show it as it is.
    */
   currentPosition?: SelectOption | null;
   /** Add form only: the next free Employee ID, offered beside the field. */
@@ -32,7 +32,8 @@ export interface EmployeeFieldsProps {
 /**
  * Every field of an employee (spec §3 and §5). The add form marks the spec's required fields
  * and offers positions by id (P001 Doctor …); the edit form requires nothing, fixes the id once
- * loaded, offers doctor / nurse / HR, and asks for a Resignation Date only when work status is no.
+ * loaded, offers every position (doctor / nurse / HR as the spec's edit form sends them, the
+ * others by id), and asks for a Resignation Date only when work status is no.
  */
 export function EmployeeFields({
   mode,

@@ -27,23 +27,30 @@ export const ADD_POSITION_OPTIONS: readonly SelectOption[] = [
   ...POSITIONS.filter((p) => !addFormFirst.has(p.id)),
 ].map((position) => ({ value: position.id, label: positionLabel(position) }));
 
-/** The edit form's positions as the spec's edit form sends them: doctor, nurse, HR. */
-export const EDIT_POSITION_OPTIONS: readonly SelectOption[] = EDIT_FORM_POSITIONS.map(
-  ({ value, label }) => ({ value, label }),
-);
+const editWords = new Map<string, string>(EDIT_FORM_POSITIONS.map((p) => [p.positionId, p.value]));
+
+/**
+ * The edit form's positions: every position of the reference data (a porter is set here like a
+ * doctor). The spec's three come first and keep the values its edit form sends (doctor, nurse,
+ * HR), which the API still reads; the others are sent by id (P010), which it reads too.
+ */
+export const EDIT_POSITION_OPTIONS: readonly SelectOption[] = [
+  ...EDIT_FORM_POSITIONS.map(({ value, label }) => ({ value, label })),
+  ...POSITIONS.filter((p) => !editWords.has(p.id)).map((p) => ({ value: p.id, label: p.name })),
+];
 
 /** The edit form's value for a stored position id: its word (P002 → nurse), else the id itself. */
 export function editValueOfPosition(positionId: string | null): string {
   if (!positionId) return '';
-  return EDIT_FORM_POSITIONS.find((p) => p.positionId === positionId)?.value ?? positionId;
+  return editWords.get(positionId) ?? positionId;
 }
 
 /**
- * The option showing a stored position the edit form does not offer (a pharmacist, say), so the
- * form shows it as it is; null for the three it offers, or none.
+ * The option showing a stored position the edit form does not offer (one the reference data
+ * no longer lists), so the form shows it as it is; null for every listed position, or none.
  */
 export function otherPositionOption(positionId: string | null): SelectOption | null {
-  if (!positionId || EDIT_FORM_POSITIONS.some((p) => p.positionId === positionId)) return null;
-  const position = findPosition(positionId);
-  return { value: positionId, label: position ? `${position.name} (current)` : positionId };
+  if (!positionId || EDIT_POSITION_OPTIONS.some((o) => o.value === editValueOfPosition(positionId)))
+    return null;
+  return { value: positionId, label: `${positionId} (current)` };
 }

@@ -46,7 +46,9 @@ export const Default: Story = {
     );
     const list = results(canvas);
     await expect(await list.findByText('Showing 12 of 12 employees')).toBeVisible();
-    await expect(list.getByRole('heading', { name: 'Chaiwat Saetang E002' })).toBeVisible();
+    await expect(list.getByRole('table', { name: 'Employees' })).toBeVisible();
+    await expect(list.getByRole('cell', { name: 'Chaiwat Saetang' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Edit Chaiwat Saetang' })).toBeVisible();
     await expect(list.getAllByText('Nursing').length).toBeGreaterThan(0);
     await expect(list.getByText('No (resigned 2021-12-16)')).toBeVisible();
   },
@@ -102,7 +104,7 @@ export const EmptySearch: Story = {
     await userEvent.type(form.getByRole('textbox', { name: 'First Name' }), 'Nobody');
     await userEvent.click(form.getByRole('button', { name: 'Search' }));
     await expect(
-      await canvas.findByText('No employee matches that search; the full list is shown.'),
+      await canvas.findByText('No match for first name “Nobody”; the full list is shown.'),
     ).toBeVisible();
     await expect(results(canvas).getByText('Showing 12 of 12 employees')).toBeVisible();
   },
@@ -168,12 +170,62 @@ export const KeyboardSearch: Story = {
   },
 };
 
-/** On a 360 px phone: the full list, nothing scrolling sideways. */
+/** On a 360 px phone: the rows stacked, nothing scrolling sideways, edit targets 44 px. */
 export const Phone360: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {
     await results(canvas).findByText('Showing 12 of 12 employees');
     await fitsThePhone();
     await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
+    const edit = results(canvas).getByRole('link', { name: 'Edit Chaiwat Saetang' });
+    const box = edit.getBoundingClientRect();
+    await expect(box.width).toBeGreaterThanOrEqual(44);
+    await expect(box.height).toBeGreaterThanOrEqual(44);
+  },
+};
+
+const controls = (canvas: Canvas) =>
+  within(canvas.getByRole('form', { name: 'Sort and filter employees' }));
+
+/** Filtered to Doctors and sorted by name, on the server (the list is paged). */
+export const FilteredAndSorted: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await results(canvas).findByText('Showing 12 of 12 employees');
+    await userEvent.selectOptions(
+      controls(canvas).getByRole('combobox', { name: 'Position' }),
+      'Doctor',
+    );
+    await userEvent.selectOptions(
+      controls(canvas).getByRole('combobox', { name: 'Sort by' }),
+      'Name',
+    );
+    const list = results(canvas);
+    await expect(await list.findByRole('columnheader', { name: /^Name/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const positions = list
+      .getAllByRole('cell')
+      .filter((cell) => cell.dataset['label'] === 'Position')
+      .map((cell) => cell.textContent);
+    await expect(positions.length).toBeGreaterThan(0);
+    await expect(new Set(positions)).toEqual(new Set(['Doctor']));
+  },
+};
+
+/** A filter nobody matches (no accountant among a doctor, a nurse and HR): the spec's text. */
+export const FilteredToNobody: Story = {
+  parameters: {
+    msw: createHandlers({ employees: makeEmployees(3) }),
+    portal: {
+      route: `${ROUTES.searchEmployee}?position=P008`,
+      session: { role: 'HR' },
+    } satisfies PortalParameters,
+  },
+  play: async ({ canvas }) => {
+    await expect(await results(canvas).findByText(MESSAGES.noPatientData)).toBeVisible();
+    await expect(
+      controls(canvas).getByRole('button', { name: 'Clear sort and filters' }),
+    ).toBeVisible();
   },
 };

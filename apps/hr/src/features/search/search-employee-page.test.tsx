@@ -11,6 +11,7 @@ import {
   pendingHandler,
   problemHandler,
   recordBodies,
+  recordQueries,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -70,11 +71,29 @@ function renderPage() {
   };
 }
 
-/** The names of the employees listed, in order. */
-function listedNames(results: HTMLElement): string[] {
+/** The table's rows of employees (the heading row left out). */
+function employeeRows(results: HTMLElement): HTMLElement[] {
   return within(results)
-    .queryAllByRole('heading', { level: 2 })
-    .map((h) => h.textContent ?? '');
+    .queryAllByRole('row')
+    .filter((row) => within(row).queryAllByRole('cell').length > 0);
+}
+
+/** A row's cells by their column's name (the label each stacked cell shows on a phone). */
+function cellsOf(row: HTMLElement): Record<string, string> {
+  const cells: Record<string, string> = {};
+  for (const cell of within(row).getAllByRole('cell')) {
+    const label = cell.dataset['label'];
+    if (label) cells[label] = cell.textContent ?? '';
+  }
+  return cells;
+}
+
+/** The names of the employees listed, in order, each with the id ("Chaiwat Saetang E002"). */
+function listedNames(results: HTMLElement): string[] {
+  return employeeRows(results).map((row) => {
+    const cells = cellsOf(row);
+    return `${cells['Name']} ${cells['Employee ID']}`;
+  });
 }
 
 describe('SearchEmployeePage', () => {
@@ -88,33 +107,32 @@ describe('SearchEmployeePage', () => {
       'Arthit Wongsawat E007',
       'Grace Carter E015',
     ]);
-    const nurse = within(results).getAllByRole('listitem')[0]!;
-    // Each employee leads to the edit form, filled with them.
-    expect(within(nurse).getByRole('link', { name: 'Edit Chaiwat Saetang' })).toHaveAttribute(
-      'href',
-      `${ROUTES.editEmployee}?employee_id=E002`,
-    );
-    const facts = Object.fromEntries(
-      within(nurse)
-        .getAllByRole('term')
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
-    expect(facts).toEqual({
-      'Position:': 'Nurse',
-      'Department:': 'Nursing',
-      'Work status:': 'Yes',
-      'Hire date:': '2016-06-04',
-      'Salary:': '36,500',
-      'Email:': 'chaiwat.saetang@hotmail.com',
-      'Phone:': '022-408-6578',
+    expect(within(results).getByRole('table', { name: 'Employees' })).toBeInTheDocument();
+    const [nurse, leaver, unplaced] = employeeRows(results);
+    // Each employee leads to the edit form, filled with them; a target of 44 × 44 px at least.
+    const edit = within(nurse!).getByRole('link', { name: 'Edit Chaiwat Saetang' });
+    expect(edit).toHaveAttribute('href', `${ROUTES.editEmployee}?employee_id=E002`);
+    expect(edit).toHaveClass('min-h-11', 'min-w-11');
+    expect(cellsOf(nurse!)).toEqual({
+      Name: 'Chaiwat Saetang',
+      'Employee ID': 'E002',
+      Position: 'Nurse',
+      Department: 'Nursing',
+      'Work status': 'Yes',
+      'Hire date': '2016-06-04',
+      Salary: '36,500',
+      Email: 'chaiwat.saetang@hotmail.com',
+      Phone: '022-408-6578',
     });
-    const leaver = within(results).getAllByRole('listitem')[1]!;
-    expect(leaver).toHaveTextContent('Position:IT Specialist');
-    expect(leaver).toHaveTextContent('Department:Information Technology');
-    expect(leaver).toHaveTextContent('Work status:No (resigned 2021-12-16)');
-    const unplaced = within(results).getAllByRole('listitem')[2]!;
-    expect(unplaced).toHaveTextContent(`Position:${MESSAGES.emptyValue}`);
-    expect(unplaced).toHaveTextContent(`Department:${MESSAGES.emptyValue}`);
+    expect(cellsOf(leaver!)).toMatchObject({
+      Position: 'IT Specialist',
+      Department: 'Information Technology',
+      'Work status': 'No (resigned 2021-12-16)',
+    });
+    expect(cellsOf(unplaced!)).toMatchObject({
+      Position: MESSAGES.emptyValue,
+      Department: MESSAGES.emptyValue,
+    });
   });
 
   it('shows its progress while the list loads', async () => {
@@ -141,7 +159,7 @@ describe('SearchEmployeePage', () => {
     expect(
       within(results).queryByRole('button', { name: 'Load more employees' }),
     ).not.toBeInTheDocument();
-    expect(within(results).getAllByRole('listitem')).toHaveLength(60);
+    expect(employeeRows(results)).toHaveLength(60);
   });
 
   it("shows 'No patient data available.' when there are no employees at all", async () => {
@@ -234,7 +252,7 @@ describe('SearchEmployeePage', () => {
     await user.type(first, 'Nobody');
     await user.click(search());
     const text = await screen.findByText(
-      'No employee matches that search; the full list is shown.',
+      'No match for first name “Nobody”; the full list is shown.',
     );
     const notice = text.closest('[role="status"]');
     await waitFor(() => expect(notice).toHaveFocus());
@@ -264,7 +282,7 @@ describe('SearchEmployeePage', () => {
     await user.type(first, 'x');
     await user.click(search());
     expect(
-      await screen.findByText('No employee matches that search; the full list is shown.'),
+      await screen.findByText('No match for first name “x”; the full list is shown.'),
     ).toBeInTheDocument();
     expect(within(results).getByText(MESSAGES.noPatientData)).toBeInTheDocument();
   });
@@ -299,5 +317,140 @@ describe('SearchEmployeePage', () => {
     expect(id).toHaveFocus();
     await user.keyboard('E007{Enter}');
     await waitFor(() => expect(listedNames(results)).toEqual(['Arthit Wongsawat E007']));
+  });
+
+  describe('sort and filters', () => {
+    const DOCTOR_B = makeEmployee(
+      {
+        employee_id: 'E020',
+        first_name: 'Busaba',
+        last_name: 'Kaewkla',
+        position_id: 'P001',
+        hire_date: '2011-01-10',
+        work_status: 'yes',
+      },
+      20,
+    );
+    const DOCTOR_A = makeEmployee(
+      {
+        employee_id: 'E021',
+        first_name: 'Anong',
+        last_name: 'Boonma',
+        position_id: 'P001',
+        hire_date: '2018-04-02',
+        work_status: 'no',
+        resignation_date: '2022-01-31',
+      },
+      21,
+    );
+    const PORTER = makeEmployee(
+      { employee_id: 'E022', first_name: 'Det', last_name: 'Ying', position_id: 'P010' },
+      22,
+    );
+    const controls = () => screen.getByRole('form', { name: 'Sort and filter employees' });
+
+    /** Every GET /employee the page made, as its query parameters. */
+    const recordListQueries = () => recordQueries(server, 'listEmployees');
+
+    it('filters by position on the server and says how many match', async () => {
+      serveEmployees([NURSE, DOCTOR_B, LEAVER, DOCTOR_A, PORTER]);
+      const queries = recordListQueries();
+      const { user, results } = renderPage();
+      await within(results).findByText('Showing 5 of 5 employees');
+      await user.selectOptions(
+        within(controls()).getByRole('combobox', { name: 'Position' }),
+        'Doctor',
+      );
+      expect(await within(results).findByText('Showing 2 of 2 employees')).toBeInTheDocument();
+      expect(listedNames(results)).toEqual(['Busaba Kaewkla E020', 'Anong Boonma E021']);
+      expect(queries.at(-1)).toMatchObject({ position_id: 'P001' });
+      // Work status narrows it further; the filters are ANDed.
+      await user.selectOptions(
+        within(controls()).getByRole('combobox', { name: 'Work status' }),
+        'Working (yes)',
+      );
+      await waitFor(() => expect(listedNames(results)).toEqual(['Busaba Kaewkla E020']));
+      expect(queries.at(-1)).toMatchObject({ position_id: 'P001', work_status: 'yes' });
+      await user.click(within(controls()).getByRole('button', { name: 'Clear sort and filters' }));
+      expect(await within(results).findByText('Showing 5 of 5 employees')).toBeInTheDocument();
+    });
+
+    it('filters by department (Porter and Receptionist are Patient Services)', async () => {
+      serveEmployees([NURSE, PORTER, DOCTOR_A]);
+      const { user, results } = renderPage();
+      await within(results).findByText('Showing 3 of 3 employees');
+      await user.selectOptions(
+        within(controls()).getByRole('combobox', { name: 'Department' }),
+        'Patient Services',
+      );
+      await waitFor(() => expect(listedNames(results)).toEqual(['Det Ying E022']));
+    });
+
+    it('sorts by name or hire date, either way, and marks the sorted column', async () => {
+      serveEmployees([NURSE, DOCTOR_B, DOCTOR_A, PORTER]);
+      const queries = recordListQueries();
+      const { user, results } = renderPage();
+      await within(results).findByText('Showing 4 of 4 employees');
+      const sortBy = within(controls()).getByRole('combobox', { name: 'Sort by' });
+      await user.selectOptions(sortBy, 'Name');
+      await waitFor(() =>
+        expect(listedNames(results)).toEqual([
+          'Anong Boonma E021',
+          'Busaba Kaewkla E020',
+          'Chaiwat Saetang E002',
+          'Det Ying E022',
+        ]),
+      );
+      expect(queries.at(-1)).toMatchObject({ sort: 'name' });
+      expect(within(results).getByRole('columnheader', { name: /^Name/ })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      );
+      await user.selectOptions(sortBy, 'Hire date');
+      await user.selectOptions(
+        within(controls()).getByRole('combobox', { name: 'Order' }),
+        'Descending (Z–A, newest first)',
+      );
+      await waitFor(() =>
+        expect(employeeRows(results).map((row) => cellsOf(row)['Hire date'])).toEqual(
+          [NURSE, DOCTOR_B, DOCTOR_A, PORTER]
+            .map((e) => e.hire_date)
+            .sort()
+            .reverse(),
+        ),
+      );
+      expect(queries.at(-1)).toMatchObject({ sort: 'hire_date', order: 'desc' });
+      expect(within(results).getByRole('columnheader', { name: /^Hire date/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+    });
+
+    it('opens with the view the address names, ignoring values it does not know', async () => {
+      serveEmployees([NURSE, DOCTOR_B, DOCTOR_A, PORTER]);
+      const queries = recordListQueries();
+      renderWithProviders(<SearchEmployeePage />, {
+        route: '/search?position=P001&sort=name&status=maybe',
+        session: { role: 'HR' },
+      });
+      const results = screen.getByRole('region', { name: 'Employees' });
+      expect(await within(results).findByText('Showing 2 of 2 employees')).toBeInTheDocument();
+      expect(listedNames(results)).toEqual(['Anong Boonma E021', 'Busaba Kaewkla E020']);
+      expect(queries[0]).toEqual({ position_id: 'P001', sort: 'name' });
+      expect(within(controls()).getByRole('combobox', { name: 'Position' })).toHaveValue('P001');
+      expect(within(controls()).getByRole('combobox', { name: 'Work status' })).toHaveValue('');
+    });
+
+    it('hides the list controls while a search result replaces the list', async () => {
+      serveEmployees([NURSE, PORTER]);
+      const { user, results, last, search } = renderPage();
+      await within(results).findByText('Showing 2 of 2 employees');
+      await user.type(last, 'Ying');
+      await user.click(search());
+      await within(results).findByText('Showing 1 of 1 employee');
+      expect(
+        screen.queryByRole('form', { name: 'Sort and filter employees' }),
+      ).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,5 +1,7 @@
 import {
   type Employee,
+  type EmployeeListView,
+  type EmployeeSortKey,
   MESSAGES,
   prefilledPath,
   ROUTES,
@@ -8,8 +10,9 @@ import {
 } from '@portal/contract';
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
-import { PortalLink } from '@portal/ui';
+import { PortalLink, RecordTable, type RecordTableColumn } from '@portal/ui';
 import { PendingApprovals } from '../access-approvals/pending-approvals';
+import { EmployeeListControls, useEmployeeListView } from './employee-list-controls';
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 
@@ -22,44 +25,72 @@ function workStatusText(employee: Employee): string {
   return employee.resignation_date ? `No (resigned ${employee.resignation_date})` : 'No';
 }
 
-/** One employee in the list: every field the search answers. */
-function EmployeeRow({ employee: e }: { employee: Employee }) {
-  const facts: [string, string][] = [
-    ['Position', e.position_name ?? MESSAGES.emptyValue],
-    ['Department', e.department_name ?? MESSAGES.emptyValue],
-    ['Work status', workStatusText(e)],
-    ['Hire date', e.hire_date],
-    ['Salary', SALARY_FORMAT.format(e.salary)],
-    ['Email', e.email],
-    ['Phone', e.phone_number],
-  ];
+/** The table's columns: every field the search answers, and the way to edit the employee. */
+const COLUMNS: readonly RecordTableColumn<Employee>[] = [
+  {
+    header: 'Name',
+    cell: (e) => (
+      <span className="font-semibold text-ink">
+        {e.first_name} {e.last_name}
+      </span>
+    ),
+  },
+  {
+    header: 'Employee ID',
+    cell: (e) => <span className="font-mono">{e.employee_id}</span>,
+    nowrap: true,
+  },
+  { header: 'Position', cell: (e) => e.position_name ?? MESSAGES.emptyValue },
+  { header: 'Department', cell: (e) => e.department_name ?? MESSAGES.emptyValue },
+  { header: 'Work status', cell: workStatusText },
+  { header: 'Hire date', cell: (e) => e.hire_date, nowrap: true },
+  { header: 'Salary', cell: (e) => SALARY_FORMAT.format(e.salary), nowrap: true },
+  { header: 'Email', cell: (e) => e.email },
+  { header: 'Phone', cell: (e) => e.phone_number, nowrap: true },
+  {
+    header: 'Actions',
+    srOnlyHeader: true,
+    cell: (e) => (
+      // At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
+      <PortalLink
+        to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-2"
+      >
+        {/* The space sits outside the hidden span, so the name never runs together. */}
+        Edit{' '}
+        <span className="sr-only">
+          {e.first_name} {e.last_name}
+        </span>
+      </PortalLink>
+    ),
+  },
+];
+
+/** The column heading of each sort, for the table's `aria-sort`. */
+const SORT_HEADERS: Record<EmployeeSortKey, string> = {
+  name: 'Name',
+  position: 'Position',
+  department: 'Department',
+  hire_date: 'Hire date',
+};
+
+/** The employees shown, as one table; rows stack into labelled blocks below 1024 px. */
+function EmployeeTable({ employees, view }: { employees: Employee[]; view: EmployeeListView }) {
   return (
-    <article className="rounded-xl border border-line bg-surface p-4">
-      <h2 className="font-semibold text-ink">
-        {e.first_name} {e.last_name}{' '}
-        <span className="font-mono text-sm font-normal text-muted">{e.employee_id}</span>
-      </h2>
-      <p className="mt-1 text-sm">
-        <PortalLink
-          to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
-          className="font-semibold text-brand-800 underline underline-offset-2"
-        >
-          {/* The space sits outside the hidden span, so the name never runs together. */}
-          Edit{' '}
-          <span className="sr-only">
-            {e.first_name} {e.last_name}
-          </span>
-        </PortalLink>
-      </p>
-      <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
-        {facts.map(([term, value]) => (
-          <div key={term} className="flex min-w-0 flex-wrap gap-x-2">
-            <dt className="text-muted">{term}:</dt>
-            <dd className="min-w-0 break-words text-ink">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </article>
+    <RecordTable
+      columns={COLUMNS}
+      rows={employees}
+      rowKey={(e) => e.employee_id}
+      caption="Employees"
+      captionHidden
+      stackBelow="lg"
+      sortedBy={
+        view.sort && {
+          header: SORT_HEADERS[view.sort],
+          direction: view.order === 'desc' ? 'descending' : 'ascending',
+        }
+      }
+    />
   );
 }
 
@@ -72,11 +103,13 @@ const FIELDS = [
 
 /**
  * Employee Information: the full list (with position and department) loads on open, a page at
- * a time; a search by id, first or last name replaces it when it finds anyone. Above it, the
- * portal access waiting for a second HR person's approval.
+ * a time, as a table HR can sort and filter (on the server: the list is paged); a search by id,
+ * first or last name replaces it when it finds anyone. Above it, the portal access waiting for
+ * a second HR person's approval.
  */
 export function SearchEmployeePage() {
-  const list = useEmployeeList();
+  const [view, setView] = useEmployeeListView();
+  const list = useEmployeeList({ view });
   return (
     <RecordSearch
       title="Employee Information"
@@ -88,8 +121,10 @@ export function SearchEmployeePage() {
       emptyCriteria={NO_CRITERIA}
       loadFailedMessage={MESSAGES.employeeLoadFailed}
       itemKey={(employee) => employee.employee_id}
-      renderItem={(employee) => <EmployeeRow employee={employee} />}
+      renderItem={(employee) => <EmployeeTable employees={[employee]} view={view} />}
+      renderItems={(employees) => <EmployeeTable employees={employees} view={view} />}
       aside={<PendingApprovals />}
+      listControls={<EmployeeListControls view={view} onChange={setView} />}
     />
   );
 }

@@ -42,6 +42,7 @@ export {
   profileResponseSchema,
   registerResponseSchema,
   rescheduleResponseSchema,
+  sessionStatusSchema,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,

@@ -4,7 +4,13 @@ import axios, {
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
-import { ENDPOINTS, MESSAGES, PORTAL_ACCEPT, SESSION_ENDED_BY_HOSPITAL } from '@portal/contract';
+import {
+  ENDPOINTS,
+  MESSAGES,
+  PORTAL_ACCEPT,
+  SESSION_ENDED_BY_HOSPITAL,
+  SESSION_SIGNED_OUT,
+} from '@portal/contract';
 import { ApiError } from './api-error';
 import { fromAxiosError } from './to-api-error';
 import { API_BASE } from './config';
@@ -48,11 +54,17 @@ function fail(error: unknown): never {
     const current = sessionStore.read();
     if (current && sent === `Bearer ${current.token}`) {
       const answer: unknown = error.response?.data;
-      const byHospital =
-        typeof answer === 'object' &&
-        answer !== null &&
-        (answer as { session_ended?: unknown }).session_ended === SESSION_ENDED_BY_HOSPITAL;
-      endSession(byHospital ? 'ended-by-hospital' : 'unauthorized');
+      const ended =
+        typeof answer === 'object' && answer !== null
+          ? (answer as { session_ended?: unknown }).session_ended
+          : undefined;
+      endSession(
+        ended === SESSION_ENDED_BY_HOSPITAL
+          ? 'ended-by-hospital'
+          : ended === SESSION_SIGNED_OUT
+            ? 'signed-out'
+            : 'unauthorized',
+      );
     }
   }
   throw apiError;

@@ -1,4 +1,8 @@
-import type { SearchEmployeeRequest, SearchPatientRequest } from '@portal/contract';
+import type {
+  EmployeeListView,
+  SearchEmployeeRequest,
+  SearchPatientRequest,
+} from '@portal/contract';
 
 /** The patient search criteria a query is keyed by, trimmed so equal searches share a cache entry. */
 export interface PatientCriteria {
@@ -74,7 +78,12 @@ export const queryKeys = {
   },
   employees: {
     all: () => ['employees'] as const,
-    list: (limit?: number) => ['employees', 'list', { limit }] as const,
+    /**
+     * The list, by page size and view (sort and filters; the spec's list has none). Keys of
+     * every view start the same, so `['employees', 'list']` reaches them all.
+     */
+    list: (limit?: number, view: EmployeeListView = {}) =>
+      ['employees', 'list', { limit, ...view }] as const,
     search: (criteria: EmployeeCriteria, limit?: number) =>
       ['employees', 'search', { ...criteria, limit }] as const,
     detail: (employeeId: string) => ['employees', 'detail', employeeId] as const,

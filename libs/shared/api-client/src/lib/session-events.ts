@@ -1,10 +1,12 @@
 import { sessionStore } from './session-store';
 
 /**
- * Why a session ended under the user: its token ran out, the server refused it, or the server
- * said the hospital ended it (access revoked by HR, account disabled, role changed).
+ * Why a session ended under the user: its token ran out, the server refused it, the server
+ * said the hospital ended it (access revoked by HR, account disabled, role changed), or that
+ * it was signed out elsewhere (a logout in another browser, a new password, "sign out
+ * everywhere").
  */
-export type SessionEndReason = 'expired' | 'unauthorized' | 'ended-by-hospital';
+export type SessionEndReason = 'expired' | 'unauthorized' | 'ended-by-hospital' | 'signed-out';
 
 /** Told when a session ends by itself (not by the user's own logout). */
 export type SessionEndedHandler = (reason: SessionEndReason) => void;

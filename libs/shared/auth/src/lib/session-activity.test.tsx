@@ -13,7 +13,11 @@ import { useSessionEndedNotice } from './session-ended-notice';
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 0, 5, 9, 0, 0);
 
-const server = setupServer();
+/** The server's answer to each tab's check that its session is open: open, unless told. */
+const sessionOpen = http.get('/api/session', () =>
+  HttpResponse.json({ active: true, ends_at: new Date(START + 12 * 60 * MINUTE).toISOString() }),
+);
+const server = setupServer(sessionOpen);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   vi.useFakeTimers({
@@ -206,7 +210,14 @@ describe('an idle session', () => {
 
   it('ends when its time is up: cleared, sent home and told why', async () => {
     const anyCall = vi.fn();
-    server.use(http.all('*', () => (anyCall(), HttpResponse.json({}))));
+    // Any call but the tab's checks that its session is open (answered by `sessionOpen`).
+    server.use(
+      http.all('*', ({ request }) => {
+        if (new URL(request.url).pathname === '/api/session') return;
+        anyCall();
+        return HttpResponse.json({});
+      }),
+    );
     const { queryClient } = renderSignedIn();
     queryClient.setQueryData(['patients', 'list', {}], { pages: [] });
     expect(screen.getByText('Patient data')).toBeInTheDocument();
@@ -271,5 +282,55 @@ describe('a failed renewal', () => {
 
     expect(screen.getByText('Signed out')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.tokenExpired);
+  });
+});
+
+describe('a session ended elsewhere', () => {
+  it.each([
+    ['signed_out', 'You were signed out'],
+    ['by_hospital', 'Your access was ended by the hospital'],
+  ])(
+    'leaves the screen within 5 s of the server saying %s, with the right message',
+    async (reason, message) => {
+      const checks: number[] = [];
+      server.use(
+        http.get('/api/session', () => {
+          checks.push(Date.now());
+          return HttpResponse.json(
+            {
+              type: 'about:blank',
+              title: 'Unauthorized',
+              status: 401,
+              detail: 'Your session has ended. Please log in again.',
+              session_ended: reason,
+            },
+            { status: 401, headers: { 'content-type': 'application/problem+json' } },
+          );
+        }),
+      );
+      renderSignedIn();
+      expect(screen.getByText('Patient data')).toBeInTheDocument();
+      // Nobody touches anything: the tab's own check finds out.
+      await settle(4_000);
+      await settle(1_000);
+      expect(checks.length).toBeGreaterThanOrEqual(1);
+      expect(checks[0]! - START).toBeLessThanOrEqual(5_000);
+      expect(sessionStore.read()).toBeNull();
+      expect(screen.queryByText('Patient data')).not.toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent(message);
+    },
+  );
+
+  it('asks once per interval while the session is open, and never after it ended', async () => {
+    let checks = 0;
+    server.use(
+      http.get('/api/session', () => {
+        checks += 1;
+        return HttpResponse.json({ active: true, ends_at: new Date(START).toISOString() });
+      }),
+    );
+    renderSignedIn();
+    await settle(4_000 * 5 + 100);
+    expect(checks).toBe(5);
   });
 });

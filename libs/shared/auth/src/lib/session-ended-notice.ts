@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES, SESSION_ENDED_BY_HOSPITAL_MESSAGE } from '@portal/contract';
+import {
+  MESSAGES,
+  SESSION_ENDED_BY_HOSPITAL_MESSAGE,
+  SESSION_SIGNED_OUT_MESSAGE,
+} from '@portal/contract';
 import type { SessionEndReason } from '@portal/api-client';
 
 // sessionStorage: the notice belongs to this tab, and survives the full-page move into the
@@ -19,9 +23,10 @@ function tabStorage(): Storage | null {
 function pending(): string | null {
   const reason = tabStorage()?.getItem(NOTICE_KEY);
   if (reason == null) return null;
-  return reason === ('ended-by-hospital' satisfies SessionEndReason)
-    ? SESSION_ENDED_BY_HOSPITAL_MESSAGE
-    : MESSAGES.tokenExpired;
+  if (reason === ('ended-by-hospital' satisfies SessionEndReason))
+    return SESSION_ENDED_BY_HOSPITAL_MESSAGE;
+  if (reason === ('signed-out' satisfies SessionEndReason)) return SESSION_SIGNED_OUT_MESSAGE;
+  return MESSAGES.tokenExpired;
 }
 
 /** Remembers, for this tab, that a session ended under the user, so the next page can say so. */

@@ -1,4 +1,10 @@
-import { decodeToken, endSession, renew, sessionStore } from '@portal/api-client';
+import {
+  checkSessionStatus,
+  decodeToken,
+  endSession,
+  renew,
+  sessionStore,
+} from '@portal/api-client';
 import { SESSION_TIMINGS } from './session-timings';
 
 /** The idle warning's state: open with whole seconds left, or closed. */
@@ -25,6 +31,9 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
  * Watches the stored session: renews it while the user is active, opens the idle warning before
  * an idle session runs out, and ends it when it has (so no patient data stays on an unattended
  * screen). "Active" means a pointer press, a key or a scroll since the current token was stored.
+ * Every `statusCheckMs` it also asks the server whether the session is still open (one cheap
+ * call per tab: the session row by its primary key, no audit); one ended elsewhere answers 401,
+ * and the API client ends it here with the server's reason.
  */
 export function startSessionMonitor(
   onWarningChange: (warning: IdleWarningSnapshot) => void,
@@ -38,6 +47,8 @@ export function startSessionMonitor(
   let retryAt = 0;
   let lastCheck = Number.NEGATIVE_INFINITY;
   let warning = IDLE_WARNING_CLOSED;
+  let statusTimer: ReturnType<typeof setTimeout> | undefined;
+  let statusInFlight = false;
 
   function show(next: IdleWarningSnapshot): void {
     if (next.open === warning.open && next.secondsLeft === warning.secondsLeft) return;
@@ -77,6 +88,35 @@ export function startSessionMonitor(
     schedule(Math.min(...waits.filter((wait) => wait > 0)));
   }
 
+  /**
+   * Asks whether the session is still open, then again after `statusCheckMs`. One check at a
+   * time per tab; a failure other than a 401 (offline, a server restarting) waits for the next.
+   * Polling was chosen over a server push: it needs no long-lived connection through proxies
+   * and load balancers, and each check is a read the server makes on every call anyway.
+   */
+  function scheduleStatus(delayMs: number): void {
+    clearTimeout(statusTimer);
+    if (stopped) return;
+    statusTimer = setTimeout(() => void checkStatus(), delayMs);
+  }
+
+  async function checkStatus(): Promise<void> {
+    if (stopped || statusInFlight) return;
+    if (!sessionStore.read()) {
+      scheduleStatus(timings.statusCheckMs);
+      return;
+    }
+    statusInFlight = true;
+    try {
+      await checkSessionStatus();
+    } catch {
+      // A 401 has already ended the session through the API client; anything else waits.
+    } finally {
+      statusInFlight = false;
+      scheduleStatus(timings.statusCheckMs);
+    }
+  }
+
   async function renewSession(): Promise<void> {
     const before = sessionStore.read();
     if (renewing || !before || Date.now() < retryAt) return;
@@ -111,8 +151,11 @@ export function startSessionMonitor(
   }
 
   function onVisibilityChange(): void {
-    // Timers sleep with a laptop's lid; the first look after waking catches up.
-    if (document.visibilityState === 'visible') check();
+    // Timers sleep with a laptop's lid (and browsers slow them in hidden tabs); the first look
+    // after waking catches up, with the server too.
+    if (document.visibilityState !== 'visible') return;
+    check();
+    void checkStatus();
   }
 
   const unsubscribe = sessionStore.subscribe(() => {
@@ -129,6 +172,7 @@ export function startSessionMonitor(
   }
   document.addEventListener('visibilitychange', onVisibilityChange);
   check();
+  scheduleStatus(timings.statusCheckMs);
 
   return {
     async staySignedIn() {
@@ -139,6 +183,7 @@ export function startSessionMonitor(
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(statusTimer);
       unsubscribe();
       for (const type of ACTIVITY_EVENTS) {
         window.removeEventListener(type, onActivity, { capture: true });

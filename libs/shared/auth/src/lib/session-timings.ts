@@ -8,6 +8,12 @@ export const SESSION_TIMINGS = {
   activityThrottleMs: 1_000,
   /** After a failed renewal, wait this long before trying again on activity. */
   renewRetryMs: 15_000,
+  /**
+   * Each open tab asks the server this often whether its session is still open (GET
+   * /session), so one ended elsewhere leaves the screen within 5 s: 4 s between checks plus
+   * the answer's time.
+   */
+  statusCheckMs: 4_000,
   /** Logout waits at most this long for the server to revoke the session. */
   logoutRequestTimeoutMs: 5_000,
 } as const;

@@ -91,6 +91,16 @@ export const tokenResponseSchema = z.object({
   mfa_setup_required: z.boolean().optional(),
 });
 
+/**
+ * GET /session: the session is open (a closed one answers 401, with `session_ended` saying
+ * why); `ends_at` is its absolute end, beyond which no renewal goes.
+ */
+export const sessionStatusSchema = z.object({
+  active: z.literal(true),
+  ends_at: z.string(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
 /** GET /profile: who is signed in; patients get their patient_id, staff their employee_id. */
 export const profileResponseSchema = z.object({
   username: z.string(),

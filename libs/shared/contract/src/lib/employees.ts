@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resolvePositionId } from '@portal/reference-data';
+import { DEPARTMENTS, POSITION_IDS, resolvePositionId } from '@portal/reference-data';
 import {
   emailSchema,
   emptyAsAbsent,
@@ -14,6 +14,7 @@ import {
   yesNoSchema,
 } from './rules';
 import { activationCodeResponseSchema, roleSchema } from './auth';
+import { pageQuerySchema } from './paging';
 
 /**
  * A position as either form sends it: an id (`P001`) or the edit form's word (`doctor`, any
@@ -101,6 +102,35 @@ export const searchEmployeeRequestSchema = z.object({
   first_name: searchCriterionSchema(100),
   last_name: searchCriterionSchema(100),
 });
+
+/** The columns the employee list can be sorted by (`?sort=`). */
+export const EMPLOYEE_SORT_KEYS = ['name', 'position', 'department', 'hire_date'] as const;
+/** A column the employee list can be sorted by. */
+export type EmployeeSortKey = (typeof EMPLOYEE_SORT_KEYS)[number];
+
+const DEPARTMENT_IDS = DEPARTMENTS.map((d) => d.id) as [string, ...string[]];
+
+/**
+ * `?limit=&cursor=&sort=&order=&position_id=&department_id=&work_status=` of GET /employee.
+ * Without sort and filters the call answers as the spec's (oldest first, every employee).
+ * A filter value is a reference-data id (`P010`, `D007`) or `yes`/`no`; the name's order is
+ * last name, then first name.
+ */
+export const employeeListQuerySchema = pageQuerySchema.extend({
+  sort: z
+    .enum(EMPLOYEE_SORT_KEYS, { error: 'sort is name, position, department or hire_date' })
+    .optional(),
+  order: z.enum(['asc', 'desc'], { error: 'order is asc or desc' }).optional(),
+  position_id: z.enum(POSITION_IDS, { error: 'position_id is a position id (P001…)' }).optional(),
+  department_id: z
+    .enum(DEPARTMENT_IDS, { error: 'department_id is a department id (D001…)' })
+    .optional(),
+  work_status: z.enum(['yes', 'no'], { error: 'work_status is yes or no' }).optional(),
+});
+/** The employee list's query as a client sends it. */
+export type EmployeeListQuery = z.input<typeof employeeListQuerySchema>;
+/** The employee list's sort and filters, without the page (what a list view is keyed by). */
+export type EmployeeListView = Omit<EmployeeListQuery, 'limit' | 'cursor'>;
 
 /** An employee as the API answers, with the position's and department's names. */
 export const employeeSchema = z.object({

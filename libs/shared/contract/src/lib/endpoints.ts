@@ -74,6 +74,9 @@ export const ENDPOINTS = {
   disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
+  // Beyond the spec: whether this session is still open, asked by every open tab every few
+  // seconds so that a session ended elsewhere leaves the screen at once (docs/api.md).
+  sessionStatus: { method: 'GET', path: '/session', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },

@@ -46,6 +46,17 @@ export const OWN_ACCESS_FIELDS_MESSAGE =
  */
 export const SESSION_ENDED_BY_HOSPITAL = 'by_hospital';
 
+/**
+ * The value of a 401 problem's `session_ended` when the session was ended by its own person
+ * elsewhere: a logout in another browser, a new password, "sign out everywhere" or that one
+ * session signed out from My account.
+ */
+export const SESSION_SIGNED_OUT = 'signed_out';
+
+/** What the apps say, instead of 'Token expired', when the session was ended elsewhere. */
+export const SESSION_SIGNED_OUT_MESSAGE =
+  'You were signed out: this session was ended elsewhere (a logout, a new password or “sign out everywhere”). Please log in again.';
+
 /** What the apps say, instead of 'Token expired', when the hospital ended the session. */
 export const SESSION_ENDED_BY_HOSPITAL_MESSAGE =
   'Your access was ended by the hospital. Please contact HR or the Help Desk.';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_ENDED_BY_HOSPITAL } from './messages';
+import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 
 /** One invalid field of a request. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -13,10 +13,12 @@ export const problemSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
   /**
    * On a 401 only, and only to a correctly signed token of that session: `by_hospital` when the
-   * hospital ended the session (access revoked, account disabled, role changed). Absent when the
-   * token expired, the person logged out, or the token is not valid.
+   * hospital ended the session (access revoked, account disabled, role changed); `signed_out`
+   * when it was revoked otherwise (a logout elsewhere, a new password, "sign out everywhere"),
+   * so that the tab still showing it can say why. Absent when the token expired, the session
+   * outlived its 12 hours, or the token is not valid.
    */
-  session_ended: z.literal(SESSION_ENDED_BY_HOSPITAL).optional(),
+  session_ended: z.enum([SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT]).optional(),
 });
 
 /** The media type of error answers. */

@@ -17,6 +17,13 @@ describe('parseTokenClaims', () => {
     });
   });
 
+  it('reads the person’s name when the token carries it', () => {
+    expect(parseTokenClaims({ ...claims, name: 'Malee Srisuk' })).toEqual({
+      ...claims,
+      name: 'Malee Srisuk',
+    });
+  });
+
   it('keeps only the known claims', () => {
     expect(parseTokenClaims({ ...claims, iss: 'portal', admin: true })).toEqual(claims);
   });
@@ -34,6 +41,7 @@ describe('parseTokenClaims', () => {
     ['an infinite expiry', { exp: Number.POSITIVE_INFINITY }],
     ['a numeric patient id', { patient_id: 1 }],
     ['a null employee id', { employee_id: null }],
+    ['a numeric name', { name: 42 }],
   ])('refuses %s', (_what, change) => {
     expect(parseTokenClaims({ ...claims, ...change })).toBeNull();
   });

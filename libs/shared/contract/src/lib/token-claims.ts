@@ -11,6 +11,8 @@ export interface TokenClaims {
   readonly patient_id?: string;
   /** A staff member's employee id. */
   readonly employee_id?: string;
+  /** The person's name from their record, for the top bar ("Malee Srisuk"). */
+  readonly name?: string;
   /** Issued at, in seconds since the epoch. */
   readonly iat: number;
   /** Expires at, in seconds since the epoch. */
@@ -33,17 +35,22 @@ function isSeconds(value: unknown): value is number {
  */
 export function parseTokenClaims(payload: unknown): TokenClaims | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const { sub, sid, role, patient_id, employee_id, iat, exp } = payload as Record<string, unknown>;
+  const { sub, sid, role, patient_id, employee_id, name, iat, exp } = payload as Record<
+    string,
+    unknown
+  >;
   if (!isText(sub) || !isText(sid) || !isRole(role) || !isSeconds(iat) || !isSeconds(exp))
     return null;
   if (patient_id !== undefined && !isText(patient_id)) return null;
   if (employee_id !== undefined && !isText(employee_id)) return null;
+  if (name !== undefined && !isText(name)) return null;
   return {
     sub,
     sid,
     role,
     ...(patient_id === undefined ? {} : { patient_id }),
     ...(employee_id === undefined ? {} : { employee_id }),
+    ...(name === undefined ? {} : { name }),
     iat,
     exp,
   };

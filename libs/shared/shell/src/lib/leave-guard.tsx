@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useHref, useLocation } from 'react-router-dom';
 import { Button, Dialog } from '@portal/ui';
 import { installBackGuardHub, setBackGuard } from './back-guard-hub';
@@ -113,23 +113,79 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
     proceed?.();
   };
 
+  return <UnsavedChangesDialog open={pending !== null} onStay={stay} onProceed={leave} />;
+}
+
+/** Props of {@link UnsavedChangesDialog}. */
+export interface UnsavedChangesDialogProps {
+  readonly open: boolean;
+  /** Keep what was typed: the dialog closes and nothing else happens. */
+  readonly onStay: () => void;
+  /** Carry on and lose what was typed. */
+  readonly onProceed: () => void;
+  /** The question; leaving the page's by default. */
+  readonly question?: string;
+  /** The button that carries on; "Leave without saving" by default. */
+  readonly proceedLabel?: string;
+}
+
+/**
+ * The one question asked before unsaved changes are lost, "Unsaved changes", with **Stay on
+ * this page** and a button that carries on: leaving the page ({@link LeaveGuard}) or loading
+ * another record into the form ({@link useDiscardQuestion}).
+ */
+export function UnsavedChangesDialog({
+  open,
+  onStay,
+  onProceed,
+  question = LEAVE_QUESTION,
+  proceedLabel = 'Leave without saving',
+}: UnsavedChangesDialogProps) {
   return (
     <Dialog
-      open={pending !== null}
+      open={open}
       role="alertdialog"
       title="Unsaved changes"
-      description={LEAVE_QUESTION}
-      onClose={stay}
+      description={question}
+      onClose={onStay}
       actions={
         <>
-          <Button variant="secondary" onClick={stay}>
+          <Button variant="secondary" onClick={onStay}>
             Stay on this page
           </Button>
-          <Button variant="danger" onClick={leave}>
-            Leave without saving
+          <Button variant="danger" onClick={onProceed}>
+            {proceedLabel}
           </Button>
         </>
       }
     />
   );
+}
+
+/**
+ * Asks before something on the page itself would throw away unsaved changes (loading another
+ * employee into a half-edited form), with the same dialog as leaving the page. `ask()` answers
+ * true at once when nothing is unsaved, else when the person chooses to carry on.
+ */
+export function useDiscardQuestion(
+  dirty: boolean,
+  wording: { question: string; proceedLabel: string },
+): { ask: () => Promise<boolean>; dialog: ReactNode } {
+  const [answer, setAnswer] = useState<((proceed: boolean) => void) | null>(null);
+  const ask = () =>
+    dirty ? new Promise<boolean>((resolve) => setAnswer(() => resolve)) : Promise.resolve(true);
+  const settle = (proceed: boolean) => {
+    answer?.(proceed);
+    setAnswer(null);
+  };
+  const dialog = (
+    <UnsavedChangesDialog
+      open={answer !== null}
+      onStay={() => settle(false)}
+      onProceed={() => settle(true)}
+      question={wording.question}
+      proceedLabel={wording.proceedLabel}
+    />
+  );
+  return { ask, dialog };
 }

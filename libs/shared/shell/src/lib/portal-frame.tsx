@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TIMINGS } from '@portal/contract';
+import { ROLE_LABELS } from '@portal/reference-data';
 import { useAuth, useIdleWarning } from '@portal/auth';
 import { PageShell, TopBar } from '@portal/ui';
 import { SiteFooter } from './site-footer';
@@ -43,12 +44,15 @@ export interface PortalFrameProps {
 }
 
 /**
- * The frame of every page: the top bar wired to the session (its Logout waits the spec's
- * 250 ms), the page, and the warning shown shortly before an idle session ends.
+ * The frame of every page: the top bar wired to the session (who is signed in, with My account
+ * and Logout; its Logout waits the spec's 250 ms), the page, and the warning shown shortly
+ * before an idle session ends.
  */
 export function PortalFrame({ children, footer, footerHidden = false }: PortalFrameProps) {
   const { pathname } = useLocation();
-  const { isAuthenticated, logout } = useAuth();
+  const { isAuthenticated, logout, claims, role } = useAuth();
+  // Who is signed in, from the token (its `name` claim): no call on every page.
+  const user = claims?.name && role ? { name: claims.name, roleLabel: ROLE_LABELS[role] } : null;
   const idle = useIdleWarning();
   const warning = useSessionWarning(idle.open, idle.secondsLeft);
   return (
@@ -57,6 +61,7 @@ export function PortalFrame({ children, footer, footerHidden = false }: PortalFr
         <TopBar
           pathname={pathname}
           authenticated={isAuthenticated}
+          user={user}
           onLogout={() => void logout({ delayMs: TIMINGS.topBarLogoutDelayMs })}
         />
       }

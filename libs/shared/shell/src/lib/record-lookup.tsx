@@ -36,6 +36,11 @@ export interface RecordLookupProps {
    * or typed into the address by hand). Empty or absent: the box starts empty.
    */
   initialId?: string;
+  /**
+   * Asked before a lookup replaces the record on the page; a false answer (the person chose to
+   * keep their unsaved changes) stops it. See `useDiscardQuestion`.
+   */
+  confirmReplace?: () => Promise<boolean>;
 }
 
 /** An edit page's first step: type an id, load the record; a failure is said under the form. */
@@ -47,12 +52,14 @@ export function RecordLookup({
   onLoad,
   resetKey,
   initialId = '',
+  confirmReplace,
 }: RecordLookupProps) {
   const empty = { [field.name]: initialId } as DefaultValues<Record<string, string>>;
   const lookup = usePortalForm(schema, { defaultValues: empty });
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback<never>();
 
   const submit = async (values: Record<string, unknown>) => {
+    if (confirmReplace && !(await confirmReplace())) return;
     clear();
     onStart();
     try {
@@ -91,6 +98,8 @@ export function RecordLookup({
             required
             placeholder={field.placeholder}
             autoComplete="off"
+            // The id of the record shown stays in the box; the next one typed replaces it.
+            selectOnFocus
           />
         </div>
         <Button type="submit" variant="secondary" busy={lookup.formState.isSubmitting}>

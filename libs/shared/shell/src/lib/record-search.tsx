@@ -31,8 +31,18 @@ export interface RecordSearchProps<T, C extends Criteria> {
   loadFailedMessage: string;
   itemKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
+  /**
+   * Renders the records shown (every page loaded so far) as one element, a table, instead of
+   * a list of `renderItem`s.
+   */
+  renderItems?: (items: T[]) => ReactNode;
   /** Shown under the heading, before the search form (the HR page's waiting approvals). */
   aside?: ReactNode;
+  /**
+   * Controls of the full list (sort and filters), shown above it; the list given in `list`
+   * already follows them. Hidden while a search's results replace the list.
+   */
+  listControls?: ReactNode;
 }
 
 /** The criteria of a search in words, e.g. "ID starting “P00”, last name “sri”". */
@@ -56,7 +66,8 @@ function PagedResults<T>({
   noun,
   itemKey,
   renderItem,
-}: Pick<RecordSearchProps<T, Criteria>, 'noun' | 'itemKey' | 'renderItem'> & {
+  renderItems,
+}: Pick<RecordSearchProps<T, Criteria>, 'noun' | 'itemKey' | 'renderItem' | 'renderItems'> & {
   query: PagedQuery<T>;
 }) {
   const pages = query.data?.pages ?? [];
@@ -71,11 +82,15 @@ function PagedResults<T>({
         Showing {items.length} of {more ? `more than ${total.toLocaleString('en')}` : total}{' '}
         {total === 1 && !more ? noun.one : noun.many}
       </p>
-      <ul className="flex flex-col gap-3">
-        {items.map((item) => (
-          <li key={itemKey(item)}>{renderItem(item)}</li>
-        ))}
-      </ul>
+      {renderItems ? (
+        renderItems(items)
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <li key={itemKey(item)}>{renderItem(item)}</li>
+          ))}
+        </ul>
+      )}
       {query.hasNextPage && (
         <div>
           <Button
@@ -118,7 +133,7 @@ function useSearchCriteria<C extends Criteria>(): [C | null, (criteria: C | null
 
 /**
  * A search page (spec §2 'Search pages'): the full list loads on open, a page at a time; a
- * non-empty search result replaces it, an empty one keeps it (and says so), a failed search
+ * non-empty search result replaces it, an empty one keeps it (and says "No match for …"), a failed search
  * shows 'No result'. The form clears after a search, as every form does; the criteria stay
  * visible above the results.
  */
@@ -135,7 +150,12 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
   const showSearch = criteria !== null && search.isSuccess && found;
   const emptySearch = criteria !== null && search.isSuccess && !found;
   const failedSearch = criteria !== null && search.isError;
-  const shared = { noun, itemKey: props.itemKey, renderItem: props.renderItem };
+  const shared = {
+    noun,
+    itemKey: props.itemKey,
+    renderItem: props.renderItem,
+    renderItems: props.renderItems,
+  };
 
   // As after every form's submit, focus goes to what the search did (its results line, or the
   // notice of no match or of a failure) once it is known, so that it is heard where it is.
@@ -201,7 +221,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
       )}
       {emptySearch && (
         <Notice ref={setOutcome} tone="info">
-          No {noun.one} matches that search; the full list is shown.
+          No match for {describeCriteria(criteria, props.fields)}; the full list is shown.
         </Notice>
       )}
       {failedSearch && (
@@ -209,6 +229,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
           {toApiError(search.error).detail}
         </Notice>
       )}
+      {!showSearch && !failedSearch && props.listControls}
       <section
         aria-label={noun.many.charAt(0).toUpperCase() + noun.many.slice(1)}
         aria-busy={list.isPending || searching}

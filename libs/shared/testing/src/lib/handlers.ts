@@ -37,6 +37,8 @@ import {
   DEFAULT_API_BASE,
   type Employee,
   employeeIdParamsSchema,
+  employeeListQuerySchema,
+  type EmployeeListView,
   type EndpointName,
   ENDPOINTS,
   type FieldError,
@@ -107,6 +109,38 @@ export type ListEndpointName =
   | 'myAccessLog'
   | 'dayAppointments'
   | 'listClinicians';
+
+/** The sort key of an employee for each of the list's sorts, as the API orders them. */
+const EMPLOYEE_SORT_VALUE = {
+  name: (e: Employee) => `${e.last_name.toLowerCase()}\u0000${e.first_name.toLowerCase()}`,
+  position: (e: Employee) => e.position_name ?? '',
+  department: (e: Employee) => e.department_name ?? '',
+  hire_date: (e: Employee) => e.hire_date,
+} as const;
+
+/** The employee list filtered and sorted as GET /employee's query asks (creation order else). */
+export function employeeListView(
+  employees: readonly Employee[],
+  view: EmployeeListView,
+): Employee[] {
+  const kept = employees.filter(
+    (e) =>
+      (!view.position_id || e.position_id === view.position_id) &&
+      (!view.department_id ||
+        findPosition(e.position_id ?? '')?.departmentId === view.department_id) &&
+      (!view.work_status || e.work_status === view.work_status),
+  );
+  const value = view.sort ? EMPLOYEE_SORT_VALUE[view.sort] : null;
+  // A stable sort keeps creation order among equals, as the API's tie-break on the row id does;
+  // descending reverses the whole order, ties included, as the API's (key, id) desc does.
+  const sorted = value
+    ? kept.sort((a, b) => {
+        const [x, y] = [value(a), value(b)];
+        return x < y ? -1 : x > y ? 1 : 0;
+      })
+    : kept;
+  return view.order === 'desc' ? sorted.reverse() : sorted;
+}
 
 /** An account of the mock API, for login and the profile. */
 export interface MockAccount {
@@ -710,6 +744,11 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     on('logout', () => new HttpResponse(null, { status: 204 })),
 
+    // Every open tab asks this every few seconds; the mock's sessions never end on their own.
+    on('sessionStatus', () =>
+      json({ active: true, ends_at: new Date(Date.now() + 12 * 3_600_000).toISOString() }),
+    ),
+
     on('profile', ({ claims }) => {
       if (!claims) return json(makeProfile());
       const id = claims.patient_id ?? claims.employee_id;
@@ -972,7 +1011,12 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       return json(newCode(), 201);
     }),
 
-    on('listEmployees', ({ request }) => pageResponse(request, db.employees)),
+    on('listEmployees', ({ request }) => {
+      const url = new URL(request.url);
+      const view = employeeListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      if (!view.success) throw validationProblem(view.error, 'querystring');
+      return pageResponse(request, employeeListView(db.employees, view.data));
+    }),
 
     // Before GET /employee/:employee_id, whose pattern would take the path as an id.
     on('listAccessApprovals', ({ claims }) =>
@@ -1306,6 +1350,24 @@ export function recordBodies(
     }),
   );
   return bodies;
+}
+
+/**
+ * Records the query parameters of every request to an endpoint (then lets it through to the
+ * other handlers, like {@link recordBodies}); returns the live array.
+ */
+export function recordQueries(
+  server: { use(...handlers: HttpHandler[]): void },
+  name: MockEndpointName,
+  options: EndpointHandlerOptions = {},
+): Record<string, string>[] {
+  const queries: Record<string, string>[] = [];
+  server.use(
+    METHODS[ENDPOINTS[name].method](urlOf(name, options.baseUrl), ({ request }) => {
+      queries.push(Object.fromEntries(new URL(request.url).searchParams));
+    }),
+  );
+  return queries;
 }
 
 /** An endpoint whose request fails at the network level (no answer at all, as offline). */

@@ -37,6 +37,7 @@ import { getEmployee } from './get-employee';
 import { getPatient } from './get-patient';
 import { getProfile } from './get-profile';
 import { listEmployees } from './list-employees';
+import { checkSessionStatus } from './session-status';
 import { listMyAccessLog } from './list-my-access-log';
 import { listMyAppointments } from './list-my-appointments';
 import { listPatientAppointments } from './list-patient-appointments';
@@ -202,6 +203,13 @@ const cases: Case[] = [
     answer: { token, role: 'HR' },
     expected: { token, role: 'HR' },
     badAnswer: { jwt: token },
+  },
+  {
+    name: 'sessionStatus',
+    call: () => checkSessionStatus(),
+    answer: { active: true, ends_at: '2026-11-26T20:00:00.000Z' },
+    expected: { active: true, ends_at: '2026-11-26T20:00:00.000Z' },
+    badAnswer: { active: false },
   },
   {
     name: 'profile',

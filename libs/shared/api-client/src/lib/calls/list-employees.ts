@@ -1,30 +1,38 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type Employee } from '@portal/contract';
+import { ENDPOINTS, type Employee, type EmployeeListView } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
 
-/** GET /employee: one page of employees. */
+/**
+ * GET /employee: one page of employees, in the spec's order (oldest first), or sorted and
+ * filtered on the server when `view` asks (HR's table).
+ */
 export async function listEmployees(
   page: PageParams = {},
   options: RequestOptions = {},
+  view: EmployeeListView = {},
 ): Promise<Page<Employee>> {
   return parsePage(
     (answers) => answers.employeeListSchema,
-    await send(ENDPOINTS.listEmployees, { ...options, page }),
+    await send(ENDPOINTS.listEmployees, { ...options, page, query: { ...view } }),
   );
 }
 
-/** The employee list as an infinite query, one page per cursor. */
-export function employeeListQueryOptions({ limit }: { limit?: number } = {}) {
+/** The employee list as an infinite query, one page per cursor; each view is cached apart. */
+export function employeeListQueryOptions({
+  limit,
+  view = {},
+}: { limit?: number; view?: EmployeeListView } = {}) {
   return infiniteQueryOptions({
-    queryKey: queryKeys.employees.list(limit),
-    queryFn: ({ pageParam, signal }) => listEmployees({ limit, cursor: pageParam }, { signal }),
+    queryKey: queryKeys.employees.list(limit, view),
+    queryFn: ({ pageParam, signal }) =>
+      listEmployees({ limit, cursor: pageParam }, { signal }, view),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: Page<Employee>) => last.nextCursor ?? undefined,
   });
 }
 
-/** The employee list, paged; `fetchNextPage` loads more. */
-export function useEmployeeList({ limit }: { limit?: number } = {}) {
-  return useInfiniteQuery(employeeListQueryOptions({ limit }));
+/** The employee list, paged; `fetchNextPage` loads more. `view` sorts and filters it. */
+export function useEmployeeList(options: { limit?: number; view?: EmployeeListView } = {}) {
+  return useInfiniteQuery(employeeListQueryOptions(options));
 }

@@ -170,3 +170,54 @@ export const Tablet: Story = {
     await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
   },
 };
+
+/** Who is signed in: the name and role, on a button that opens My account and Logout. */
+export const SignedInWithName: Story = {
+  args: {
+    authenticated: true,
+    pathname: ROUTES.searchPatient,
+    user: { name: 'Anan Wongsa', roleLabel: 'Medical Personnel' },
+  },
+  globals: { viewport: { value: 'desktop1280' } },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: /Anan Wongsa/ });
+    await expect(button).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    // The spec's Logout stays where it was.
+    await expect(canvas.getByRole('button', { name: 'Logout' })).toBeVisible();
+  },
+};
+
+/** The account menu open with the keyboard: My account, then Logout; Escape closes it. */
+export const AccountMenuOpen: Story = {
+  args: SignedInWithName.args,
+  globals: SignedInWithName.globals,
+  play: async ({ canvas, userEvent }) => {
+    const button = canvas.getByRole('button', { name: /Anan Wongsa/ });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const panel = within(menuOf(button));
+    await expect(panel.getByRole('link', { name: 'My account' })).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Logout' })).toBeVisible();
+  },
+};
+
+/** On a phone the menu names who is signed in above the spec's links; Logout stays last. */
+export const PhoneSignedInWithName: Story = {
+  args: {
+    authenticated: true,
+    pathname: ROUTES.patientProfile,
+    user: { name: 'Malee Srisuk', roleLabel: 'Patient' },
+  },
+  globals: { viewport: { value: 'phone360' } },
+  play: async ({ canvas, userEvent }) => {
+    const toggle = canvas.getByRole('button', { name: 'Menu' });
+    await userEvent.click(toggle);
+    const panel = menuOf(toggle);
+    await animationsDone(panel);
+    await expect(within(panel).getByText('Malee Srisuk')).toBeVisible();
+    await expect(within(panel).getByRole('link', { name: 'My account' })).toBeVisible();
+    await expect(within(panel).getAllByRole('listitem').at(-1)).toHaveTextContent('Logout');
+  },
+};

@@ -220,4 +220,65 @@ describe('TopBar', () => {
       expect(scrollTo).not.toHaveBeenCalled();
     });
   });
+
+  describe('who is signed in', () => {
+    const MALEE = { name: 'Malee Srisuk', roleLabel: 'Patient' };
+    const accountButton = () => screen.getByRole('button', { name: /Malee Srisuk/ });
+
+    it('shows the name and role on a button that opens My account and Logout', async () => {
+      const { user, onLogout } = renderTopBar({
+        pathname: ROUTES.patientProfile,
+        authenticated: true,
+        user: MALEE,
+      });
+      expect(accountButton()).toHaveAccessibleName(/^Malee Srisuk\s*Patient\s*, account menu$/);
+      expect(accountButton()).toHaveAttribute('aria-expanded', 'false');
+      await user.click(accountButton());
+      expect(accountButton()).toHaveAttribute('aria-expanded', 'true');
+      const panel = document.getElementById(accountButton().getAttribute('aria-controls')!)!;
+      expect(panel).toBeVisible();
+      expect(within(panel).getByRole('link', { name: 'My account' })).toHaveAttribute(
+        'href',
+        ROUTES.account,
+      );
+      await user.click(within(panel).getByRole('button', { name: 'Logout' }));
+      expect(onLogout).toHaveBeenCalledTimes(1);
+      expect(panel).not.toBeVisible();
+    });
+
+    it('is keyboard operable: Enter opens, Tab reaches the items, Escape closes', async () => {
+      const { user } = renderTopBar({
+        pathname: ROUTES.addEmployee,
+        authenticated: true,
+        user: { name: 'Anan Wongsa', roleLabel: 'HR' },
+      });
+      const button = screen.getByRole('button', { name: /Anan Wongsa/ });
+      button.focus();
+      await user.keyboard('{Enter}');
+      expect(button).toHaveAttribute('aria-expanded', 'true');
+      await user.tab();
+      expect(screen.getByRole('link', { name: 'My account' })).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(button).toHaveAttribute('aria-expanded', 'false');
+      expect(button).toHaveFocus();
+    });
+
+    it('names the person in the phone menu too, where the spec’s Logout stays last', async () => {
+      const { user } = renderTopBar({
+        pathname: ROUTES.patientProfile,
+        authenticated: true,
+        user: MALEE,
+      });
+      await user.click(toggle());
+      expect(within(menu()).getByText('Malee Srisuk')).toBeVisible();
+      expect(within(menu()).getByRole('link', { name: 'My account' })).toBeVisible();
+      expect(menuItems()).toEqual(['System', 'Logout']);
+    });
+
+    it('shows no one when signed out, or without a name', () => {
+      renderTopBar({ pathname: ROUTES.home, authenticated: false, user: MALEE });
+      expect(screen.queryByRole('button', { name: /Malee/ })).not.toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
+    });
+  });
 });

@@ -15,6 +15,11 @@ export interface TopBarProps {
   onLogout: () => void;
   /** Called when the logo is chosen, instead of the default scroll to the top on the home page. */
   onLogoClick?: () => void;
+  /**
+   * Who is signed in, shown with a menu (My account, Logout); absent when signed out or not
+   * known (a token without a name).
+   */
+  user?: { readonly name: string; readonly roleLabel: string } | null;
 }
 
 /**
@@ -45,7 +50,14 @@ const menuItemClasses =
  * inline on large screens, and below the lg breakpoint a menu toggle whose panel also lists the
  * current management section's links. The menu closes on any choice and on Escape.
  */
-export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick }: TopBarProps) {
+export function TopBar({
+  pathname,
+  authenticated,
+  onLogin,
+  onLogout,
+  onLogoClick,
+  user,
+}: TopBarProps) {
   // Open for one path only: navigating away (even with the browser's Back) closes the menu.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const open = openOnPath === pathname;
@@ -53,6 +65,7 @@ export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick
   const menuId = useId();
   const close = () => setOpenOnPath(null);
 
+  const signedInAs = authenticated && user ? user : null;
   const sectionLinks = sectionLinksFor(pathname);
   const showSystem = showsSystemLink(pathname, authenticated);
 
@@ -124,11 +137,12 @@ export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick
           <HospitalName />
         </PortalLink>
 
-        <nav aria-label="Main">
+        <nav aria-label="Main" className="flex items-center gap-2">
           <ul className="hidden items-center gap-2 lg:flex">
             {showSystem && <li>{systemLink(inlineLinkClasses)}</li>}
             <li>{sessionControl(inlineLinkClasses)}</li>
           </ul>
+          {signedInAs && <UserMenu user={signedInAs} pathname={pathname} onLogout={chooseLogout} />}
 
           <button
             ref={toggleRef}
@@ -149,6 +163,16 @@ export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick
             hidden={!open}
             className="absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] animate-menu-open overflow-y-auto border-b border-line bg-surface px-4 pt-2 pb-4 shadow-md lg:hidden"
           >
+            {signedInAs && (
+              // Who is signed in, above the spec's links; the spec's Logout stays last below.
+              <div className="mb-2 border-b border-line pb-2">
+                <p className="px-3 py-1 text-sm text-muted">
+                  Signed in as <span className="font-semibold text-ink">{signedInAs.name}</span> (
+                  {signedInAs.roleLabel})
+                </p>
+                <AccountLink pathname={pathname} onClick={close} />
+              </div>
+            )}
             <ul className="flex flex-col gap-1">
               {sectionLinks.map((link) => (
                 <li key={link.to}>
@@ -179,6 +203,120 @@ export function TopBar({ pathname, authenticated, onLogin, onLogout, onLogoClick
         </nav>
       </div>
     </header>
+  );
+}
+
+/** My account (another app's page: PortalLink makes it a full-page move). */
+function AccountLink({ pathname, onClick }: { pathname: string; onClick: () => void }) {
+  return (
+    <PortalLink
+      to={ROUTES.account}
+      className={menuItemClasses}
+      aria-current={isCurrent(pathname, ROUTES.account) ? 'page' : undefined}
+      onClick={onClick}
+    >
+      My account
+    </PortalLink>
+  );
+}
+
+/**
+ * The large screens' "who is signed in": the person's name and role on a button that opens a
+ * small menu, **My account** and **Logout**. A disclosure (a button and the list it shows), so
+ * Tab, Enter and Space work as everywhere; Escape and a click elsewhere close it and give the
+ * focus back to the button.
+ */
+function UserMenu({
+  user,
+  pathname,
+  onLogout,
+}: {
+  user: { readonly name: string; readonly roleLabel: string };
+  pathname: string;
+  onLogout: () => void;
+}) {
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const open = openOnPath === pathname;
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const close = () => setOpenOnPath(null);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    close();
+    buttonRef.current?.focus();
+  });
+  const onPointerDown = useEffectEvent((event: PointerEvent) => {
+    const target = event.target as Node | null;
+    if (buttonRef.current?.contains(target) || panelRef.current?.contains(target)) return;
+    close();
+  });
+  useEffect(() => {
+    if (!open) return;
+    const key = (event: KeyboardEvent) => onKeyDown(event);
+    const pointer = (event: PointerEvent) => onPointerDown(event);
+    document.addEventListener('keydown', key);
+    document.addEventListener('pointerdown', pointer);
+    return () => {
+      document.removeEventListener('keydown', key);
+      document.removeEventListener('pointerdown', pointer);
+    };
+  }, [open]);
+
+  return (
+    <div className="relative hidden lg:block">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-left text-sm text-ink hover:bg-brand-50"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenOnPath(open ? null : pathname)}
+      >
+        <span className="flex flex-col leading-tight">
+          <span className="font-semibold">{user.name}</span>
+          <span className="text-xs text-muted">{user.roleLabel}</span>
+        </span>
+        <svg
+          className="size-4"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d="M6 9l6 6 6-6" />
+        </svg>
+        <span className="sr-only">, account menu</span>
+      </button>
+      <div
+        ref={panelRef}
+        id={panelId}
+        hidden={!open}
+        className="absolute right-0 top-full mt-1 w-56 rounded-lg border border-line bg-surface p-2 shadow-md"
+      >
+        <ul className="flex flex-col gap-1">
+          <li>
+            <AccountLink pathname={pathname} onClick={close} />
+          </li>
+          <li>
+            <button
+              type="button"
+              className={menuItemClasses}
+              onClick={() => {
+                close();
+                buttonRef.current?.focus();
+                onLogout();
+              }}
+            >
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
   );
 }
 

@@ -31,6 +31,11 @@ export interface RecordTableProps<Row> {
    * short columns, `lg` (1024 px) for wide ones such as a chart's appointments with actions.
    */
   readonly stackBelow?: 'sm' | 'lg';
+  /**
+   * The column the rows are sorted by and which way (its heading carries `aria-sort`); the
+   * sort itself is the caller's (a list sorted on the server, say).
+   */
+  readonly sortedBy?: { readonly header: string; readonly direction: 'ascending' | 'descending' };
 }
 
 /**
@@ -66,6 +71,7 @@ export function RecordTable<Row>({
   caption,
   captionHidden = false,
   stackBelow = 'sm',
+  sortedBy,
 }: RecordTableProps<Row>) {
   const stacked = STACKED[stackBelow];
   return (
@@ -86,12 +92,16 @@ export function RecordTable<Row>({
               key={column.header}
               role="columnheader"
               scope="col"
+              aria-sort={sortedBy?.header === column.header ? sortedBy.direction : undefined}
               className="py-2 pr-4 font-semibold whitespace-nowrap last:pr-0"
             >
               {column.srOnlyHeader ? (
                 <span className="sr-only">{column.header}</span>
               ) : (
                 column.header
+              )}
+              {sortedBy?.header === column.header && (
+                <span aria-hidden="true">{sortedBy.direction === 'ascending' ? ' ▲' : ' ▼'}</span>
               )}
             </th>
           ))}
