@@ -244,7 +244,7 @@ export const employee = pgTable(
     index('employee_id_number')
       .using('btree', sql`(substring(${t.employeeId} from 2)::bigint)`)
       .where(sql`${t.employeeId} ~ '^E[0-9]{1,15}$'`),
-    // HR's employee table (migration 0014): a page sorted by name or hire date is read from
+    // HR's employee table (migration 0016): a page sorted by name or hire date is read from
     // these in order, and the position, department and work-status filters find their rows.
     index('employee_name_order').using(
       'btree',

@@ -123,7 +123,7 @@ export interface EmployeeListView {
 /**
  * Each sort's key over `employeeFrom`'s aliases, before the internal id that breaks ties. The
  * name and hire date keys are written as the indexes `employee_name_order` and
- * `employee_hire_date_order` (migration 0014) hold them, so a page is read from the index; the
+ * `employee_hire_date_order` (migration 0016) hold them, so a page is read from the index; the
  * position and department names come through the join (eleven positions), so those sorts read
  * the filtered employees and sort them, which a hospital's few thousand staff keep cheap.
  */

@@ -1,4 +1,4 @@
-import { ROUTES } from '@portal/contract';
+import { accountPath, ROUTES } from '@portal/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
@@ -244,6 +244,19 @@ describe('TopBar', () => {
       await user.click(within(panel).getByRole('button', { name: 'Logout' }));
       expect(onLogout).toHaveBeenCalledTimes(1);
       expect(panel).not.toBeVisible();
+    });
+
+    it.each([
+      [ROUTES.searchPatient, 'clinical'],
+      [ROUTES.searchEmployee, 'hr'],
+    ] as const)("on %s links to the %s app's own My account", async (pathname, app) => {
+      const { user } = renderTopBar({ pathname, authenticated: true, user: MALEE });
+      await user.click(accountButton());
+      const panel = document.getElementById(accountButton().getAttribute('aria-controls')!)!;
+      expect(within(panel).getByRole('link', { name: 'My account' })).toHaveAttribute(
+        'href',
+        accountPath(app),
+      );
     });
 
     it('is keyboard operable: Enter opens, Tab reaches the items, Escape closes', async () => {

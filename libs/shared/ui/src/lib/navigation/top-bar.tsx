@@ -1,4 +1,4 @@
-import { ROUTES, sectionLinksFor } from '@portal/contract';
+import { accountPath, appForPath, ROUTES, sectionLinksFor } from '@portal/contract';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { HospitalName, Logo } from '../brand/logo';
 import { PortalLink } from './portal-link';
@@ -206,13 +206,14 @@ export function TopBar({
   );
 }
 
-/** My account (another app's page: PortalLink makes it a full-page move). */
+/** My account, in the app the person is in (each app mounts it at its own `accountPath`). */
 function AccountLink({ pathname, onClick }: { pathname: string; onClick: () => void }) {
+  const to = accountPath(appForPath(pathname));
   return (
     <PortalLink
-      to={ROUTES.account}
+      to={to}
       className={menuItemClasses}
-      aria-current={isCurrent(pathname, ROUTES.account) ? 'page' : undefined}
+      aria-current={isCurrent(pathname, to) ? 'page' : undefined}
       onClick={onClick}
     >
       My account
