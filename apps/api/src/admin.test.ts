@@ -4,7 +4,6 @@ import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import { exportJWK, generateKeyPair } from 'jose';
 import { runAdminCommand } from './admin';
 import { type Database, queryRows } from './db/database';
-import { sql } from 'drizzle-orm';
 import { ApiError } from './errors';
 import { addBackendClientCommand, newKeyPair, registerBackend } from './fhir/bulk/test-kit';
 import { backendClientActive } from './fhir/smart/clients';
