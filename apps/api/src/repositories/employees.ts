@@ -605,6 +605,10 @@ export const employeesRepository = {
         recordIds: [employeeId],
       },
       async (tx) => {
+        // A signed-in person changes their own password in My account: a code for themselves
+        // would put their own access back to waiting for approval and end their session.
+        if (context.actor?.employeeId === employeeId)
+          throw conflict('employee_id', 'Change your own password in My account');
         const [row] = await queryRows<{
           id: string;
           positionId: string | null;

@@ -693,7 +693,7 @@ describe('POST /employee/:id/activation-code', () => {
   const reissue = (id: string) =>
     call(app, 'POST', `/employee/${id}/activation-code`, { token: hr.token });
 
-  it('issues a new code that replaces the old one, then refuses once registered', async () => {
+  it('issues a new code that replaces the old one, and again once registered (a forgotten password)', async () => {
     const { id, created } = await addEmployee({ position_id: 'P001' });
     const response = await reissue(id.toLowerCase());
     expectSuccess(response, 201);
@@ -712,11 +712,22 @@ describe('POST /employee/:id/activation-code', () => {
     const registered = await register(id, fresh.activation_code);
     expect(registered.statusCode, registered.body).toBe(201);
 
-    expectProblem(await reissue(id), 409, 'employee_id');
+    // Registered: a code resets the account's password, and its access waits for approval again.
+    const forgotten = await reissue(id);
+    expectSuccess(forgotten, 201);
+    await expectAudit(
+      forgotten,
+      ['employee.access.request', 'employee.activation-code.create'],
+      [id],
+    );
   });
 
-  it('refuses a registered HR user', async () => {
-    expectProblem(await reissue(hr.recordId), 409, 'employee_id');
+  it("refuses the caller's own record: their password is changed in My account", async () => {
+    const own = await reissue(hr.recordId);
+    expectProblem(own, 409, 'employee_id');
+    expect(own.json<{ detail: string }>().detail).toBe('Change your own password in My account');
+    // The caller's session is untouched.
+    expectSuccess(await call(app, 'GET', '/employee', { token: hr.token }), 200);
   });
 
   it.each([
