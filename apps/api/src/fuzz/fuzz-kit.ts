@@ -364,6 +364,9 @@ async function startMfaSetup(world: World): Promise<void> {
     response.statusCode === 200 ? response.json<{ secret: string }>().secret : null;
 }
 
+/** My account's calls that check a password or a code, and so count failures toward a lock. */
+const LOCKING_CALLS = new Set(['changePassword', 'regenerateRecoveryCodes', 'disableMfa']);
+
 /** Clears an account's password and code failures, as the help desk would after a lock. */
 async function liftThrottle(world: World, username: string): Promise<void> {
   await world.database.db.execute(sql`delete from login_throttle where key in (
@@ -453,13 +456,14 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
     if (name === 'mfaConfirm' && world.mfaPendingSecret && choice % 3 === 0) {
       b['code'] = currentTotp(world.mfaPendingSecret);
     }
-    // Each recovery code works once: a body takes one that no body has taken.
+    // A recovery code works once, and only a success spends it (both calls then renew the
+    // codes: see fuzzRoute), so bodies name the first unspent one, mutated or not.
     if (
       (name === 'regenerateRecoveryCodes' || name === 'disableMfa') &&
       world.mfaRecoveryCodes.length &&
       choice % 3 === 0
     ) {
-      b['code'] = world.mfaRecoveryCodes.shift();
+      b['code'] = world.mfaRecoveryCodes[0];
     }
     if (name === 'addEmployee' || name === 'updateEmployee') {
       if (b['work_status'] !== 'no' && choice % 3 !== 0) b['resignation_date'] = null;
@@ -642,9 +646,10 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
         ...(session ? { authorization: `Bearer ${session.token}` } : {}),
       };
       const address = `127.0.0.${c.address}`;
-      // Mutated current passwords lock the account after five (as they would a person's; the
-      // lock is tested in account.test.ts): lifted before each body so that valid ones succeed.
-      if (name === 'changePassword' && session) await liftThrottle(world, session.username);
+      // Mutated passwords and codes lock the account after five (as they would a person's; the
+      // locks are tested in account.test.ts and mfa.test.ts): lifted before each body, so that
+      // the valid ones succeed whatever the seed.
+      if (LOCKING_CALLS.has(name) && session) await liftThrottle(world, session.username);
       let answer: Answer;
       // Bodies past the limit go through inject: over a socket the 413 races the upload.
       if (c.viaHttp && text.length < 900_000) {
@@ -678,6 +683,13 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
           await checkStored(world, name, answer, param, role);
           if (name === 'logout') await signInAgain(world, role!);
           if (name === 'changePassword' && session) await restorePassword(world, session);
+          // The factor is off now: on again, with new recovery codes, for the next bodies.
+          if (name === 'disableMfa') await turnOnMfa(world);
+          // The old codes stopped working: the next bodies take the new ones.
+          if (name === 'regenerateRecoveryCodes') {
+            const renewed = JSON.parse(answer.text) as { recovery_codes: string[] };
+            world.mfaRecoveryCodes = [...renewed.recovery_codes];
+          }
         }
         if (answer.status === 401 && session) await signInAgain(world, role!);
         if (!samePrototypes(before) || ({} as Record<string, unknown>)['polluted'] !== undefined) {
