@@ -726,6 +726,8 @@ describe('POST /employee/:id/activation-code', () => {
     const own = await reissue(hr.recordId);
     expectProblem(own, 409, 'employee_id');
     expect(own.json<{ detail: string }>().detail).toBe('Change your own password in My account');
+    // Another spelling of the same id is the same record.
+    expectProblem(await reissue(hr.recordId.toLowerCase()), 409, 'employee_id');
     // The caller's session is untouched.
     expectSuccess(await call(app, 'GET', '/employee', { token: hr.token }), 200);
   });
