@@ -125,16 +125,20 @@ export class AccountService {
    */
   async endSession(context: SignedIn, sessionId: string): Promise<void> {
     const { actor } = context;
-    const ended = await revokeOwnSession(
-      this.db,
-      actor.userId,
-      sessionId,
-      sessionId === actor.sessionId ? REVOKE_REASONS.logout : REVOKE_REASONS.signedOutElsewhere,
-    );
-    await audit(this.db, context, {
-      action: 'account.session.end',
-      outcome: ended ? 'success' : 'denied',
-      recordType: 'account',
+    // The session ends with its audit row, or neither happens.
+    const ended = await this.db.transaction(async (tx) => {
+      const revoked = await revokeOwnSession(
+        tx,
+        actor.userId,
+        sessionId,
+        sessionId === actor.sessionId ? REVOKE_REASONS.logout : REVOKE_REASONS.signedOutElsewhere,
+      );
+      await audit(tx, context, {
+        action: 'account.session.end',
+        outcome: revoked ? 'success' : 'denied',
+        recordType: 'account',
+      });
+      return revoked;
     });
     if (!ended) throw notFound(NO_SUCH_SESSION_MESSAGE);
   }
@@ -142,16 +146,19 @@ export class AccountService {
   /** "Sign out everywhere else": every open session of the account but this one ends. */
   async endOtherSessions(context: SignedIn): Promise<EndSessionsResponse> {
     const { actor } = context;
-    const ended = await revokeOtherSessions(
-      this.db,
-      actor.userId,
-      actor.sessionId,
-      REVOKE_REASONS.signedOutElsewhere,
-    );
-    await audit(this.db, context, {
-      action: 'account.sessions.end-others',
-      outcome: 'success',
-      recordType: 'account',
+    const ended = await this.db.transaction(async (tx) => {
+      const count = await revokeOtherSessions(
+        tx,
+        actor.userId,
+        actor.sessionId,
+        REVOKE_REASONS.signedOutElsewhere,
+      );
+      await audit(tx, context, {
+        action: 'account.sessions.end-others',
+        outcome: 'success',
+        recordType: 'account',
+      });
+      return count;
     });
     return { ended_sessions: ended };
   }
