@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
-  estimatePasswordStrength,
   PASSWORD_MIN_SCORE,
+  previewPasswordStrength,
   type PasswordStrength,
   type PasswordScore,
 } from '@portal/contract';
@@ -31,10 +31,12 @@ export interface PasswordStrengthMeterProps {
 
 /**
  * The strength of the password being typed and, while it would be refused, why: the
- * contract's rule (the one the server applies), estimated a moment after typing pauses. The
+ * contract's rule (the one the server applies, with the meter's smaller dictionaries:
+ * previewPasswordStrength), estimated a moment after typing pauses. The
  * text is a polite live region, so a screen reader hears the new strength without losing its
  * place. Nothing shows while the password is empty. This module is loaded lazily (see
- * PasswordField's `strengthFor`); the estimate loads zxcvbn on first use.
+ * PasswordField's `strengthFor`); the estimate loads zxcvbn and the meter's dictionaries on
+ * first use.
  */
 export default function PasswordStrengthMeter({
   id,
@@ -65,7 +67,7 @@ export default function PasswordStrengthMeter({
     if (!password) return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      estimatePasswordStrength(password, username).then(
+      previewPasswordStrength(password, username).then(
         (strength) => {
           if (!current) return;
           setFailed(false);
