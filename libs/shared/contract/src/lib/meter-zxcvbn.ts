@@ -1,6 +1,5 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs } from '@zxcvbn-ts/language-common';
-import { BROWSER_DICTIONARIES } from './password-dictionaries.generated';
+import { ADJACENCY_GRAPHS, BROWSER_DICTIONARIES } from './password-dictionaries.generated';
 import type { ZxcvbnParts } from './password-strength';
 
 /**
@@ -30,7 +29,7 @@ export function decodePasswordDictionary(encoded: string): string[] {
 export function meterZxcvbnParts(): ZxcvbnParts {
   return {
     Factory: ZxcvbnFactory,
-    graphs: adjacencyGraphs,
+    graphs: ADJACENCY_GRAPHS,
     dictionary: Object.fromEntries(
       Object.entries(BROWSER_DICTIONARIES).map(([name, list]) => [
         name,

@@ -8,6 +8,6 @@ import { createPasswordEstimator, type PasswordEstimator } from './password-stre
  * not, it is a password whose dictionary word the browser does not know, which the server
  * refuses on submit with its reason under the field. Loaded on the first estimate.
  */
-export const previewPasswordStrength: PasswordEstimator = createPasswordEstimator(() =>
-  import('./meter-zxcvbn').then((meter) => meter.meterZxcvbnParts()),
+export const previewPasswordStrength: PasswordEstimator = /* @__PURE__ */ createPasswordEstimator(
+  () => import('./meter-zxcvbn').then((meter) => meter.meterZxcvbnParts()),
 );

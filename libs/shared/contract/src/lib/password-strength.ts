@@ -194,9 +194,7 @@ export function createPasswordEstimator(load: () => Promise<ZxcvbnParts>): Passw
     const result = zxcvbn.check(password, userInputs(username));
     const rule = brokenRule(password, username);
     const estimated: PasswordScore = result.score;
-    const score = rule
-      ? (Math.min(estimated, PASSWORD_MIN_SCORE - 1) as PasswordScore)
-      : estimated;
+    const score = rule ? (Math.min(estimated, PASSWORD_MIN_SCORE - 1) as PasswordScore) : estimated;
     const acceptable = score >= PASSWORD_MIN_SCORE;
     const reason =
       rule ??
@@ -209,20 +207,22 @@ export function createPasswordEstimator(load: () => Promise<ZxcvbnParts>): Passw
 
 /**
  * The server's estimate, the authority: zxcvbn with the full common and English dictionaries
- * (dynamic imports, so that a browser bundle that never calls it never fetches them).
+ * (dynamic imports in a call marked pure: a browser bundle, which never calls it, leaves them out).
  */
-export const estimatePasswordStrength: PasswordEstimator = createPasswordEstimator(async () => {
-  const [core, common, english] = await Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]);
-  return {
-    Factory: core.ZxcvbnFactory,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...english.dictionary },
-  };
-});
+export const estimatePasswordStrength: PasswordEstimator = /* @__PURE__ */ createPasswordEstimator(
+  async () => {
+    const [core, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return {
+      Factory: core.ZxcvbnFactory,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+    };
+  },
+);
 
 /** Why the server refuses a password for `username`, or null when it accepts it. */
 export async function passwordWeakness(password: string, username: string): Promise<string | null> {
