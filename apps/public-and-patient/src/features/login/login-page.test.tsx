@@ -534,7 +534,40 @@ describe('LoginPage', () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(reason);
       await waitFor(() => expect(passwordInput()).toBeInvalid());
       expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
+      expect(passwordInput()).toHaveValue('a long enough passphrase');
     });
+
+    it("shows the server's refusal of a password the meter took, and keeps what was typed", async () => {
+      // A surname beyond the ranks the meter's dictionaries keep: the meter finds it strong, the
+      // server (full dictionaries, the authority) does not.
+      const typed = 'Braddock1234';
+      const { warnings, suggestions } = PASSWORD_STRENGTH_MESSAGES;
+      const reason = `${warnings.commonNames} ${suggestions.anotherWord}`;
+      server.use(problemHandler('register', 400, reason, [{ field: 'password', message: reason }]));
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), typed);
+      await waitFor(() => expect(strengthText()).toHaveTextContent(/strong/i), LOADING);
+      await user.type(screen.getByRole('textbox', { name: 'ID' }), unregisteredPatientId);
+      await user.type(
+        screen.getByRole('textbox', { name: 'Activation code' }),
+        makeActivationCode(),
+      );
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+      await waitFor(() => expect(passwordInput()).toBeInvalid());
+      expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
+      expect(passwordInput()).toHaveValue(typed);
+      // The meter no longer calls it strong beside the refusal.
+      expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
+
+      // Another password: the refusal was for the old one, and the meter speaks again.
+      await user.type(passwordInput(), '-violet-orbit');
+      await waitFor(() => expect(strengthText()).toHaveTextContent(/strong/i));
+      expect(passwordInput()).not.toBeInvalid();
+    }, 30_000);
   });
 });
 

@@ -190,6 +190,9 @@ describe('previewPasswordStrength', () => {
             .join('\n'),
       );
       expect(share).toBeGreaterThanOrEqual(AGREEMENT_FLOOR);
+      // The meter knows a subset of the server's words, at the same ranks: it can find a
+      // password stronger than the server does, never weaker.
+      expect(serverAcceptsMeterRefuses).toBe(0);
     },
   );
 });

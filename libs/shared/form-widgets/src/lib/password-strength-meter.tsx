@@ -27,6 +27,11 @@ export interface PasswordStrengthMeterProps {
   passwordField: string;
   /** Path of the username in the form: the rule refuses it and weighs it as an easy guess. */
   usernameField: string;
+  /**
+   * Whether the field shows an error for what is typed (the server's refusal after a submit):
+   * the meter then says nothing that would contradict it.
+   */
+  refused?: boolean;
 }
 
 /**
@@ -42,6 +47,7 @@ export default function PasswordStrengthMeter({
   id,
   passwordField,
   usernameField,
+  refused = false,
 }: PasswordStrengthMeterProps) {
   const { getValues, watch } = useFormContext();
   // The two values, followed through a watch subscription (the form's own API: useWatch would
@@ -84,8 +90,11 @@ export default function PasswordStrengthMeter({
     };
   }, [password, username]);
 
-  // An estimate shows only while it is for what is typed (an empty field shows nothing).
-  const strength = password && estimate?.for === password ? estimate.strength : null;
+  // An estimate shows only while it is for what is typed (an empty field shows nothing), and
+  // not as "Strong" beside the server's refusal: the meter's dictionaries are smaller than the
+  // server's, which is the authority (its reason is the field's error).
+  const current = password && estimate?.for === password ? estimate.strength : null;
+  const strength = current && !(refused && current.acceptable) ? current : null;
   const filled = strength ? strength.score : 0;
 
   return (
