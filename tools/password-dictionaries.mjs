@@ -4,7 +4,8 @@
  * password-dictionaries.generated.ts) from the installed @zxcvbn-ts language packages: the
  * first ranks of each list, small enough that the meter's download stays within its budget
  * (tools/bundle-budget.mjs, METER_BUDGET_KB), while the server keeps the full lists. Run it
- * after upgrading a @zxcvbn-ts package: `node tools/password-dictionaries.mjs`. The keyboard
+ * after upgrading a @zxcvbn-ts package: `node tools/password-dictionaries.mjs` (`--check` only
+ * says whether the checked-in file is up to date). The keyboard
  * graphs are copied too: the browser build makes one chunk of each npm package, and the
  * language-common package's chunk holds its full password list.
  *
@@ -15,7 +16,7 @@
  * packages themselves ship it (a capital letter A–Z: how many characters the entry shares with
  * the previous one, then the rest) with `~n` for n empty positions.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { adjacencyGraphs, dictionary as common } from '@zxcvbn-ts/language-common';
@@ -27,8 +28,10 @@ const OUTPUT = `${root}libs/shared/contract/src/lib/password-dictionaries.genera
 
 /**
  * How many ranks of each list the browser keeps (the word sequences, a few words each, are
- * kept whole): tuned by the agreement test (password-strength.test.ts) within the budget,
- * the common passwords first, as they are what people type.
+ * kept whole), chosen with the agreement test (password-strength-preview.test.ts) within the
+ * meter's budget: the common passwords most, as they are what people type; diceware's first
+ * words because the list is alphabetical, which makes them cheap guesses to the server. More
+ * ranks buy little agreement per KB (docs/decisions.md).
  */
 export const KEPT_RANKS = {
   'passwords-common': 8000,
@@ -119,6 +122,12 @@ export const BROWSER_DICTIONARIES: Readonly<Record<string, string>> = ${JSON.str
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const source = await generatedSource();
+  if (process.argv.includes('--check')) {
+    // For CI: whether the checked-in file is what the installed packages and KEPT_RANKS give.
+    const current = existsSync(OUTPUT) ? readFileSync(OUTPUT, 'utf8') : '';
+    console.log(current === source ? 'Up to date' : `${OUTPUT} is stale: run this script`);
+    process.exit(current === source ? 0 : 1);
+  }
   writeFileSync(OUTPUT, source);
   const gzip = gzipSync(source, { level: 9 }).length;
   console.log(
