@@ -518,23 +518,38 @@ describe('LoginPage', () => {
       expect(passwordInput()).not.toHaveAttribute('aria-describedby');
     });
 
-    it("still shows the server's refusal of the password", async () => {
-      const reason = PASSWORD_STRENGTH_MESSAGES.containsHospitalName;
+    /** The server refuses the registration with `reason`, naming the password. */
+    function refuseRegistration(reason: string) {
       server.use(problemHandler('register', 400, reason, [{ field: 'password', message: reason }]));
-      const user = setupUser();
-      await openRegister(user);
-      await user.type(usernameInput(), 'new.patient');
-      await user.type(passwordInput(), 'a long enough passphrase');
+    }
+
+    /** The rest of the register form, then Register. */
+    async function completeRegistration(user: ReturnType<typeof setupUser>) {
       await user.type(screen.getByRole('textbox', { name: 'ID' }), unregisteredPatientId);
       await user.type(
         screen.getByRole('textbox', { name: 'Activation code' }),
         makeActivationCode(),
       );
       await user.click(screen.getByRole('button', { name: 'Register' }));
+    }
+
+    /** The refusal in the alert and under the password, with what was typed kept. */
+    async function expectRefusal(reason: string, typed: string) {
       expect(await screen.findByRole('alert')).toHaveTextContent(reason);
       await waitFor(() => expect(passwordInput()).toBeInvalid());
       expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
-      expect(passwordInput()).toHaveValue('a long enough passphrase');
+      expect(passwordInput()).toHaveValue(typed);
+    }
+
+    it("still shows the server's refusal of the password", async () => {
+      const reason = PASSWORD_STRENGTH_MESSAGES.containsHospitalName;
+      refuseRegistration(reason);
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), 'a long enough passphrase');
+      await completeRegistration(user);
+      await expectRefusal(reason, 'a long enough passphrase');
     });
 
     it("shows the server's refusal of a password the meter took, and keeps what was typed", async () => {
@@ -543,23 +558,15 @@ describe('LoginPage', () => {
       const typed = 'Braddock1234';
       const { warnings, suggestions } = PASSWORD_STRENGTH_MESSAGES;
       const reason = `${warnings.commonNames} ${suggestions.anotherWord}`;
-      server.use(problemHandler('register', 400, reason, [{ field: 'password', message: reason }]));
+      refuseRegistration(reason);
       const user = setupUser();
       await openRegister(user);
       await user.type(usernameInput(), 'new.patient');
       await user.type(passwordInput(), typed);
       await waitFor(() => expect(strengthText()).toHaveTextContent(/strong/i), LOADING);
-      await user.type(screen.getByRole('textbox', { name: 'ID' }), unregisteredPatientId);
-      await user.type(
-        screen.getByRole('textbox', { name: 'Activation code' }),
-        makeActivationCode(),
-      );
-      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await completeRegistration(user);
 
-      expect(await screen.findByRole('alert')).toHaveTextContent(reason);
-      await waitFor(() => expect(passwordInput()).toBeInvalid());
-      expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
-      expect(passwordInput()).toHaveValue(typed);
+      await expectRefusal(reason, typed);
       // The meter no longer calls it strong beside the refusal.
       expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
 
