@@ -24,7 +24,7 @@ import { dictionary as english } from '@zxcvbn-ts/language-en';
 import prettier from 'prettier';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const OUTPUT = `${root}libs/shared/contract/src/lib/password-dictionaries.generated.ts`;
+export const OUTPUT = `${root}libs/shared/contract/src/lib/password-dictionaries.generated.ts`;
 
 /**
  * How many ranks of each list the browser keeps (the word sequences, a few words each, are
