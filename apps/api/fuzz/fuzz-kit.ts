@@ -364,8 +364,13 @@ async function startMfaSetup(world: World): Promise<void> {
     response.statusCode === 200 ? response.json<{ secret: string }>().secret : null;
 }
 
-/** My account's calls that check a password or a code, and so count failures toward a lock. */
-const LOCKING_CALLS = new Set(['changePassword', 'regenerateRecoveryCodes', 'disableMfa']);
+/** The calls that check the session user's password or a code, and so count failures toward a lock. */
+const LOCKING_CALLS = new Set([
+  'mfaSetup',
+  'changePassword',
+  'regenerateRecoveryCodes',
+  'disableMfa',
+]);
 
 /** Clears an account's password and code failures, as the help desk would after a lock. */
 async function liftThrottle(world: World, username: string): Promise<void> {
