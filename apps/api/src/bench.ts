@@ -29,9 +29,10 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -40,6 +41,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { FIRST_NAMES, LAST_NAMES } from './bench-names';
 import { loadConfig } from './config';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -71,6 +73,14 @@ const { values: args } = parseArgs({
     'audit-rows': { type: 'string', default: process.env['BENCH_AUDIT_ROWS'] ?? '0' },
     /** The months (up to now) the seeded audit events are spread over. */
     'audit-months': { type: 'string', default: '12' },
+    /**
+     * The build to compare this one with, side by side (issue 27): a git ref (a worktree of it
+     * is made beside the system's temporary files and built, once) or a checkout's folder with
+     * its build in dist/apps/api. With it, the load, then the comparison alone.
+     */
+    'compare-with': { type: 'string', default: process.env['BENCH_COMPARE_WITH'] },
+    /** Rounds of the comparison: each runs both builds, the order alternating. */
+    'compare-rounds': { type: 'string', default: '3' },
     /** Internal: this process is the load generator the bench forked (see loadFromChild). */
     'load-generator': { type: 'boolean', default: false },
   },
@@ -116,7 +126,14 @@ for (const [name, value] of Object.entries({
 
 /** The calls the concurrent phase loads. */
 type LoadKind =
-  'hello' | 'health' | 'health-during-searches' | 'record' | 'list' | 'search' | 'add-patient';
+  | 'hello'
+  | 'health'
+  | 'health-during-searches'
+  | 'profile'
+  | 'record'
+  | 'list'
+  | 'search'
+  | 'add-patient';
 
 /** What one concurrent run measured. */
 interface LoadResult {
@@ -142,6 +159,8 @@ function loadRequests(kind: LoadKind, token: string): LoadRequest[] {
       return [{ method: 'GET', path: '/api/health' }];
     case 'list':
       return [{ method: 'GET', path: '/api/patient', headers: auth }];
+    case 'profile':
+      return [{ method: 'GET', path: '/api/profile', headers: auth }];
     case 'record':
       return [
         {
@@ -485,8 +504,8 @@ async function main(): Promise<void> {
     const heapFlags = args['server-heap-mb']
       ? [`--max-old-space-size=${Number(args['server-heap-mb'])}`]
       : [];
-    const startServerProcess = () =>
-      spawn(process.execPath, [...heapFlags, join(dirname(process.argv[1]!), 'main.js')], {
+    const startServerProcess = (main = join(dirname(process.argv[1]!), 'main.js')) =>
+      spawn(process.execPath, [...heapFlags, main], {
         env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
@@ -511,6 +530,29 @@ async function main(): Promise<void> {
         activation_code,
       }),
     });
+
+    if (COMPARE_WITH) {
+      await stopServer(server);
+      const section = await compareBuilds({
+        kind,
+        url,
+        baseline: baselineMain(COMPARE_WITH),
+        start: startServerProcess,
+        login: async (target) => {
+          const response = await fetch(`${target}/api/login`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ username: 'bench.doctor', password }),
+          });
+          return ((await response.json()) as { token: string }).token;
+        },
+        setServer: (next) => (server = next),
+      });
+      console.log(`\n${section}\n`);
+      writeSection(args.out, `${kind} ${PATIENTS} compare`, section);
+      console.log(`Written to ${args.out}.`);
+      return;
+    }
 
     const time = async (name: string, request: () => Promise<Response>, rounds = ROUNDS) => {
       enter(name);
@@ -838,6 +880,180 @@ async function main(): Promise<void> {
     await database?.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const COMPARE_WITH = args['compare-with'];
+const COMPARE_ROUNDS = Number(args['compare-rounds']);
+if (!Number.isInteger(COMPARE_ROUNDS) || COMPARE_ROUNDS < 1)
+  throw new Error('--compare-rounds must be a positive integer');
+
+/**
+ * The baseline server's entry: `dist/apps/api/main.js` under a folder, or under a worktree of a
+ * git ref made in the system's temporary folder (kept, named by its commit, so a second run
+ * reuses it) and built there with the same dependencies as this checkout.
+ */
+function baselineMain(target: string): string {
+  const entry = (root: string) => join(root, 'dist', 'apps', 'api', 'main.js');
+  const build = (root: string) => {
+    if (!existsSync(join(root, 'node_modules')))
+      symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
+    execFileSync('npx', ['vite', 'build', '--config', 'apps/api/vite.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  };
+  if (existsSync(target) && statSync(target).isDirectory()) {
+    if (!existsSync(entry(target))) build(target);
+    return entry(target);
+  }
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${target}^{commit}`], {
+    encoding: 'utf8',
+  }).trim();
+  const root = join(tmpdir(), `portal-base-${commit.slice(0, 7)}`);
+  if (!existsSync(root))
+    execFileSync('git', ['worktree', 'add', '--detach', root, commit], { stdio: 'inherit' });
+  if (!existsSync(entry(root))) build(root);
+  return entry(root);
+}
+
+/** A process's CPU time so far (user + system), in seconds, from /proc; 0 when unreadable. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are the 14th and 15th fields of the line (12th and 13th after the name).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The two builds side by side (issue 27): in each round, each build's server started on the
+ * same loaded database, the same autocannon runs against it (`GET /api/profile`, then
+ * `GET /api/patient/{id}`), then stopped; the order alternates from round to round so that a
+ * machine getting busier favours neither. CPU per request: the server's process, and (a local
+ * PostgreSQL server) its backends serving the bench database, read from /proc over the middle
+ * of each run.
+ */
+async function compareBuilds(options: {
+  kind: string;
+  url: string | undefined;
+  baseline: string;
+  start: (main?: string) => ChildProcess;
+  login: (target: string) => Promise<string>;
+  setServer: (server: ChildProcess | undefined) => void;
+}): Promise<string> {
+  const builds = [
+    { name: 'before', main: options.baseline },
+    { name: 'after', main: join(dirname(process.argv[1]!), 'main.js') },
+  ];
+  const calls = [
+    { name: 'GET /api/profile', kind: 'profile' as const },
+    { name: 'GET /api/patient/{id}', kind: 'record' as const },
+  ];
+  type Run = LoadResult & { build: string; call: string; serverCpu: number; dbCpu: number };
+  const runs: Run[] = [];
+  const backends = async (): Promise<number[]> => {
+    if (!options.url) return [];
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      return rows.map((row) => row.pid);
+    } finally {
+      await client.end();
+    }
+  };
+  for (let round = 0; round < COMPARE_ROUNDS; round++) {
+    const order = round % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const server = options.start(build.main);
+      options.setServer(server);
+      const target = await listeningUrl(server);
+      const token = await options.login(target);
+      for (const call of calls) {
+        // A short warm-up: the pool's connections opened, the statements prepared.
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            fetch(
+              `${target}${call.kind === 'profile' ? '/api/profile' : '/api/patient/P0000001'}`,
+              {
+                headers: { authorization: `Bearer ${token}` },
+              },
+            ).then((r) => r.arrayBuffer()),
+          ),
+        );
+        const window = Math.max(1, DURATION - 2);
+        let sample: Promise<{ server: number; db: number }> = Promise.resolve({ server: 0, db: 0 });
+        const timer = setTimeout(() => {
+          sample = (async () => {
+            const pids = await backends();
+            const at = () => ({
+              server: cpuSeconds(server.pid!),
+              db: pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+            });
+            const first = at();
+            await new Promise((resolve) => setTimeout(resolve, (window - 0.5) * 1000));
+            const last = at();
+            return { server: last.server - first.server, db: last.db - first.db };
+          })();
+        }, 1000);
+        const result = await loadFromChild({ target, kind: call.kind, token });
+        clearTimeout(timer);
+        const cpu = await sample;
+        const requests = result.rps * (window - 0.5);
+        runs.push({
+          ...result,
+          build: build.name,
+          call: call.name,
+          serverCpu: requests ? (1000 * cpu.server) / requests : 0,
+          dbCpu: requests ? (1000 * cpu.db) / requests : 0,
+        });
+        console.log(
+          `round ${round + 1}, ${build.name}, ${call.name}: ${result.rps.toFixed(0)} req/s` +
+            `, server ${((1000 * cpu.server) / (requests || 1)).toFixed(3)} ms CPU per request` +
+            (options.url
+              ? `, PostgreSQL ${((1000 * cpu.db) / (requests || 1)).toFixed(3)} ms`
+              : ''),
+        );
+      }
+      await stopServer(server);
+      options.setServer(undefined);
+    }
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
+  const rows = calls.map((call) => {
+    const of = (build: string) => runs.filter((r) => r.call === call.name && r.build === build);
+    const [before, after] = [of('before'), of('after')];
+    const rps = (list: Run[]) => median(list.map((r) => r.rps));
+    const cpu = (list: Run[], key: 'serverCpu' | 'dbCpu') =>
+      median(list.map((r) => r[key])).toFixed(3);
+    return (
+      `| ${call.name} | ${before.map((r) => r.rps.toFixed(0)).join(', ')} | ${after.map((r) => r.rps.toFixed(0)).join(', ')}` +
+      ` | ${(rps(after) / rps(before)).toFixed(2)} × | ${cpu(before, 'serverCpu')} → ${cpu(after, 'serverCpu')}` +
+      ` | ${options.url ? `${cpu(before, 'dbCpu')} → ${cpu(after, 'dbCpu')}` : ''}` +
+      ` | ${median(before.map((r) => r.p99))} → ${median(after.map((r) => r.p99))} | ${[...before, ...after].reduce((sum, r) => sum + r.failed, 0)} |`
+    );
+  });
+  return [
+    `### ${options.kind}, ${PATIENTS.toLocaleString('en')} patients, the build before and this one side by side`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine} (shared with other work).` +
+      ` Before: \`${options.baseline}\`. ${COMPARE_ROUNDS} rounds, the order alternating; in each, each build's server` +
+      ` on the same database, ${CONNECTIONS} connections for ${DURATION} s per call (autocannon, a process of its own).` +
+      ` CPU per request: milliseconds of CPU time over the middle of each run, medians of the rounds.`,
+    '',
+    '| call | before req/s (each round) | after req/s (each round) | after / before (medians) | server CPU ms per request | PostgreSQL CPU ms per request | p99 ms | failed |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
 }
 
 /** Audit events to seed and the months they are spread over (`--audit-rows`). */
