@@ -42,7 +42,7 @@ import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { FIRST_NAMES, LAST_NAMES } from './bench-names';
+import { FAMILY_NAME_ENDS, FAMILY_NAME_STARTS, FIRST_NAMES, LAST_NAMES } from './bench-names';
 import { loadConfig } from './config';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { type Database, type Db, openDatabase, queryRows } from './db/database';
@@ -81,6 +81,8 @@ const { values: args } = parseArgs({
     'compare-with': { type: 'string', default: process.env['BENCH_COMPARE_WITH'] },
     /** Rounds of the comparison: each runs both builds, the order alternating. */
     'compare-rounds': { type: 'string', default: '3' },
+    /** The one-client timings alone (step 1): no loads, no login bursts, no export. */
+    'calls-only': { type: 'boolean', default: false },
     /** Internal: this process is the load generator the bench forked (see loadFromChild). */
     'load-generator': { type: 'boolean', default: false },
   },
@@ -442,7 +444,10 @@ async function main(): Promise<void> {
           health_insurance, phone_number, id_card_number, ongoing_treatment, unhealthy_habits)
         select 'P' || lpad(g::text, 7, '0'),
           (${pgArray(FIRST_NAMES)}::text[])[1 + (g::bigint * 7919) % ${FIRST_NAMES.length}],
-          (${pgArray(LAST_NAMES)}::text[])[1 + (g::bigint * 104729 + g / 13) % ${LAST_NAMES.length}],
+          case when g % 5 = 2
+            then (${pgArray(FAMILY_NAME_STARTS)}::text[])[1 + floor(${FAMILY_NAME_STARTS.length} * power(((g::bigint * 2654435761) % 1000003) / 1000003.0, 2))::int]
+              || (${pgArray(FAMILY_NAME_ENDS)}::text[])[1 + floor(${FAMILY_NAME_ENDS.length} * power(((g::bigint * 40503 + 7) % 999983) / 999983.0, 2))::int]
+            else (${pgArray(LAST_NAMES)}::text[])[1 + (g::bigint * 104729 + g / 13) % ${LAST_NAMES.length}] end,
           1 + g % 100, '1980-01-01',
           case when g % 2 = 0 then 'male' else 'female' end, 'bench' || g || '@gmail.com', 'yes', '0812345678',
           'BENCH' || g, 'none', 'none'
@@ -473,6 +478,11 @@ async function main(): Promise<void> {
       `\n${kind}: ${PATIENTS.toLocaleString('en')} patients loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'}`,
     );
 
+    const fragments = await pickSearchFragments(database.db);
+    console.log(
+      `last-name fragment "${fragments.rare.fragment}": ${fragments.rare.count} matches;` +
+        ` "${fragments.pair.first}" (${fragments.pair.firstCount}) AND "${fragments.pair.last}" (${fragments.pair.lastCount}): ${fragments.pair.both}`,
+    );
     const context = { actor: null, address: 'bench', requestId: 'bench' };
     const employee = addEmployeeRequestSchema.parse({
       employee_id: 'E900001',
@@ -730,6 +740,14 @@ async function main(): Promise<void> {
         await time('search, rare fragment "zzq"', search({ last_name: 'zzq' })),
         await time('search, id prefix "P00"', search({ patient_id: 'P00' })),
         await time('search, first AND last name', search({ first_name: 'som', last_name: 'sae' })),
+        await time(
+          `search, last-name fragment "${fragments.rare.fragment}" (${fragments.rare.count} matches)`,
+          search({ last_name: fragments.rare.fragment }),
+        ),
+        await time(
+          `search, "${fragments.pair.first}" (${fragments.pair.firstCount}) AND "${fragments.pair.last}" (${fragments.pair.lastCount}): ${fragments.pair.both} in common`,
+          search({ first_name: fragments.pair.first, last_name: fragments.pair.last }),
+        ),
         await time('GET /patient/{id}', () =>
           fetch(`${base}/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`, {
             headers: auth,
@@ -746,6 +764,8 @@ async function main(): Promise<void> {
       ];
       const factor = url ? 5 : 10;
       const bound = factor * profile.p95 + 10;
+      if (args['calls-only'])
+        return { profile, lists, others, concurrent: [], factor, bound, burstStatuses: {} };
 
       // 2. Many clients at once: autocannon against 127.0.0.1 only, each run bounded by DURATION.
       const bare = Fastify({ logger: false });
@@ -813,7 +833,7 @@ async function main(): Promise<void> {
     const calls = EXPORT_ONLY ? undefined : await measureCalls();
     // 4. A bulk export of the patients' core types, with /api/health timed meanwhile.
     enter('bulk export');
-    const bulk = await benchBulkExport(base, exporter);
+    const bulk = args['calls-only'] ? undefined : await benchBulkExport(base, exporter);
     sampleRss();
     const exportRss = phaseMaxRss;
     enter('report');
@@ -823,7 +843,6 @@ async function main(): Promise<void> {
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
     const callTables = (measured: NonNullable<typeof calls>) => {
       const { profile, lists, others, concurrent, factor, bound, burstStatuses } = measured;
-      const bareRps = concurrent[0]!.rps;
       return [
         `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
           ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
@@ -837,25 +856,29 @@ async function main(): Promise<void> {
         ),
         ...others.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | | |`),
         '',
-        `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
-        '',
-        '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
-        '| --- | ---: | ---: | ---: | ---: | ---: |',
-        ...concurrent.map(
-          (r) =>
-            `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareRps).toFixed(1)} % | ${r.failed} |`,
-        ),
-        '',
-        `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
-          burstStatuses,
-        )
-          .map(([status, count]) => `${count} × ${status}`)
-          .join(', ')}.`,
-        '',
+        ...(concurrent.length === 0
+          ? []
+          : [
+              `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
+              '',
+              '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
+              '| --- | ---: | ---: | ---: | ---: | ---: |',
+              ...concurrent.map(
+                (r) =>
+                  `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / concurrent[0]!.rps).toFixed(1)} % | ${r.failed} |`,
+              ),
+              '',
+              `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
+                burstStatuses,
+              )
+                .map(([status, count]) => `${count} × ${status}`)
+                .join(', ')}.`,
+              '',
+            ]),
       ];
     };
     const lines = [
-      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients${EXPORT_ONLY ? ', bulk export only' : ''}`,
+      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients${EXPORT_ONLY ? ', bulk export only' : args['calls-only'] ? ', one client at a time only' : ''}`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
         ` (shared with other work; the server, \`main.js\`, and the load generator each in its own process).` +
@@ -864,15 +887,23 @@ async function main(): Promise<void> {
         `${args['server-heap-mb'] ? `, its V8 heap capped at ${args['server-heap-mb']} MB` : ''}.`,
       '',
       ...(calls ? callTables(calls) : []),
-      `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
-      '',
-      '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | server RSS during export and download | finished |',
-      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-      `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
+      ...(bulk
+        ? [
+            `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
+            '',
+            '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | server RSS during export and download | finished |',
+            '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+            `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
+          ]
+        : []),
     ];
     const section = lines.join('\n');
     console.log(`\n${section}\n`);
-    writeSection(args.out, `${kind} ${PATIENTS}${EXPORT_ONLY ? ' export' : ''}`, section);
+    writeSection(
+      args.out,
+      `${kind} ${PATIENTS}${EXPORT_ONLY ? ' export' : args['calls-only'] ? ' calls' : ''}`,
+      section,
+    );
     console.log(`Written to ${args.out}.`);
   } finally {
     clearInterval(rssSampler);
@@ -1054,6 +1085,49 @@ async function compareBuilds(options: {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
   ].join('\n');
+}
+
+/**
+ * The two searches issue 27 names, found in the loaded names (counts scale with `--patients`;
+ * the figures are for 1,000,000): a last-name fragment of four letters matching a few hundred
+ * patients (the one nearest 400), and a first-name and a last-name fragment of three letters
+ * that each match tens of thousands (at least 20,000) and together thousands (the pair nearest
+ * 3,000). Counted exactly as the search matches (any part of the name, any case).
+ */
+async function pickSearchFragments(db: Db) {
+  const scale = PATIENTS / 1_000_000;
+  const [rare] = await queryRows<{ fragment: string; count: number }>(
+    db,
+    sql`with names as (select lower(last_name) l, count(*)::int n from patient group by 1),
+      fragments as (select distinct l, n, substr(l, i, 4) fragment
+        from names, generate_series(1, length(l) - 3) i where substr(l, i, 4) ~ '^[a-z]{4}$')
+      select fragment, sum(n)::int as count from fragments group by fragment
+      order by abs(sum(n) - ${400 * scale}), fragment limit 1`,
+  );
+  const [pair] = await queryRows<{
+    first: string;
+    last: string;
+    firstCount: number;
+    lastCount: number;
+    both: number;
+  }>(
+    db,
+    sql`with names as (select lower(first_name) f, lower(last_name) l, count(*)::int n from patient group by 1, 2),
+      firsts as (select fragment, sum(n)::int total from (select distinct f, l, n, substr(f, i, 3) fragment
+          from names, generate_series(1, length(f) - 2) i where substr(f, i, 3) ~ '^[a-z]{3}$') x
+        group by fragment having sum(n) >= ${20_000 * scale} order by sum(n) desc, fragment limit 10),
+      lasts as (select fragment, sum(n)::int total from (select distinct f, l, n, substr(l, i, 3) fragment
+          from names, generate_series(1, length(l) - 2) i where substr(l, i, 3) ~ '^[a-z]{3}$') x
+        group by fragment having sum(n) >= ${20_000 * scale} order by sum(n) desc, fragment limit 10)
+      select a.fragment as first, b.fragment as last, a.total as "firstCount", b.total as "lastCount",
+        (select sum(n)::int from names where f like '%' || a.fragment || '%' and l like '%' || b.fragment || '%') as "both"
+      from firsts a, lasts b
+      order by abs(coalesce((select sum(n) from names where f like '%' || a.fragment || '%' and l like '%' || b.fragment || '%'), 0) - ${3000 * scale}),
+        a.fragment, b.fragment
+      limit 1`,
+  );
+  if (!rare || !pair) throw new Error('The loaded names give no fragments to search for.');
+  return { rare, pair };
 }
 
 /** Audit events to seed and the months they are spread over (`--audit-rows`). */
