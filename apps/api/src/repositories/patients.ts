@@ -304,7 +304,7 @@ export const patientsRepository = {
   ): Promise<Page<JsonText>> {
     const summary = page.view === 'summary';
     const after = decodeCursor(page.cursor);
-    const { where, selective } = searchFilter(
+    const { where, plan } = searchFilter(
       { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
       criteria && {
         id: criteria.patient_id,
@@ -316,7 +316,7 @@ export const patientsRepository = {
       db,
       where,
       sql`select p.id, p.patient_id, (${summary ? summaryJson : recordJson})::text as record
-          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', selective)}) page on page.id = p.id
+          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', plan)}) page on page.id = p.id
           order by p.id`,
     );
     const total = await searchTotal(db, sql`patient`, sql`patient_id`, where);

@@ -6,12 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, queryRows } from '../db/database';
+import { type Database, openDatabase, queryRows } from '../db/database';
 import { loadDemoData } from '../db/demo-data';
+import { migrate } from '../db/migrate';
 import { findSession, type SessionState } from '../repositories/accounts';
 import { BACKENDS, createEmptyServerDatabase, testConfig } from '../test/harness';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
 import { createSessionCache, type SessionCache } from './session-cache';
 
 const until = async (condition: () => Promise<boolean>, ms: number): Promise<boolean> => {
@@ -34,7 +33,7 @@ if (BACKENDS.includes('postgres'))
     beforeAll(async () => {
       const empty = await createEmptyServerDatabase();
       url = empty.url;
-      drop = empty.drop;
+      drop = () => empty.drop();
       database = await openDatabase({ url });
       await migrate(database.db);
       await loadDemoData(database.db, testConfig().passwordHashing);
