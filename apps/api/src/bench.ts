@@ -17,7 +17,9 @@
  * million-patient export; `--audit-rows N`: the load, then the audit trail at scale alone: the
  * patient's access log, the patient's FHIR AuditEvent search, the record read and the audited
  * reads' rate measured, N audit events seeded with generate_series over `--audit-months`
- * months (monthly partitions), and the same measured again), and prints the load time, the data size and the server's largest RSS
+ * months (monthly partitions), and the same measured again; `--compare-with REF_OR_FOLDER`:
+ * the load, then the build before and this one side by side alone (compareBuilds);
+ * `--calls-only`: the load, then step 1 alone), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
