@@ -239,16 +239,16 @@ export async function buildApp(options: AppOptions) {
     options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,
     options.clock,
   );
-  const auth = new AuthService(
+  const auth = new AuthService({
     db,
     tokens,
     config,
-    options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-    passwordHasher,
+    sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    passwords: passwordHasher,
     secondFactor,
-    new DeviceCookies(options.jwtSecret),
-    metrics.throttledAttempt,
-  );
+    devices: new DeviceCookies(options.jwtSecret),
+    onThrottled: metrics.throttledAttempt,
+  });
   await app.register(authenticationPlugin, {
     db,
     tokens,

@@ -40,6 +40,7 @@ import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -893,9 +894,11 @@ async function main(): Promise<void> {
         ? [
             `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
             '',
-            '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | server RSS during export and download | finished |',
-            '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-            `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
+            '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | /api/health max ms | server event-loop delay p99 / max ms | /api/health p99 ms while downloading | server RSS during export and download | finished |',
+            '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+            `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${ms(bulk.healthMax)} | ${ms(bulk.loopLag.p99)} / ${ms(bulk.loopLag.max)} | ${ms(bulk.downloadHealthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
+            '',
+            `The /api/health figures are the export's (kick-off to manifest, ${bulk.probes} calls, one at a time 20 ms apart, from a thread of their own); the download's are apart.`,
           ]
         : []),
     ];
@@ -1294,6 +1297,10 @@ async function benchBulkExport(
   download: { bytes: number; lines: number; seconds: number };
   healthP50: number;
   healthP99: number;
+  healthMax: number;
+  downloadHealthP99: number;
+  probes: number;
+  loopLag: { p99: number; max: number };
   finished: boolean;
 }> {
   const configuration = (await (
@@ -1341,18 +1348,14 @@ async function benchBulkExport(
   });
   const status = kickOff.headers.get('content-location');
   if (kickOff.status !== 202 || !status) throw new Error(`bulk kick-off: HTTP ${kickOff.status}`);
-  const health: number[] = [];
-  let done = false;
-  const prober = (async () => {
-    while (!done) {
-      const t = performance.now();
-      await (await fetch(`${base}/api/health`)).arrayBuffer();
-      health.push(performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
+  // The server's event-loop lag gauge counts from its previous scrape: this one starts the count.
+  await serverLoopLag(base);
+  const prober = startHealthProber(`${base}/api/health`);
   let manifest: { output: { count: number; url: string }[] } | undefined;
   let seconds = 0;
+  let probes: Probe[] = [];
+  let exportEnded = Number.POSITIVE_INFINITY;
+  let exportLoopLag = { p99: Number.NaN, max: Number.NaN };
   /** The files' bytes and lines as downloaded, and how long the downloads took. */
   const download = { bytes: 0, lines: 0, seconds: 0 };
   try {
@@ -1367,6 +1370,8 @@ async function benchBulkExport(
       await new Promise((r) => setTimeout(r, 500));
     }
     seconds = (performance.now() - started) / 1000;
+    exportLoopLag = await serverLoopLag(base);
+    exportEnded = performance.timeOrigin + performance.now();
     // Every file read to its end as a client would, chunk by chunk, and counted.
     const downloadStarted = performance.now();
     for (const file of manifest?.output ?? []) {
@@ -1374,28 +1379,93 @@ async function benchBulkExport(
       if (!response.ok || !response.body) throw new Error(`bulk file: HTTP ${response.status}`);
       for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
         download.bytes += chunk.length;
-        for (const byte of chunk) if (byte === 10) download.lines += 1;
+        for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1))
+          download.lines += 1;
       }
     }
     download.seconds = (performance.now() - downloadStarted) / 1000;
   } finally {
-    done = true;
-    await prober;
+    probes = await prober.stop();
   }
   if (!manifest) await fetch(status, { method: 'DELETE', headers: await authorised() });
   const resources = manifest?.output.reduce((sum, o) => sum + o.count, 0) ?? 0;
   if (manifest && download.lines !== resources)
     throw new Error(`bulk files: ${download.lines} lines for ${resources} resources`);
-  health.sort((a, b) => a - b);
+  const during = (keep: (at: number) => boolean) =>
+    probes
+      .filter((p) => keep(p.at))
+      .map((p) => p.ms)
+      .sort((a, b) => a - b);
+  const exporting = during((at) => at <= exportEnded);
+  const downloading = during((at) => at > exportEnded);
   return {
     resources,
     seconds,
     resourcesPerSecond: resources / seconds,
     download,
-    healthP50: percentile(health, 50),
-    healthP99: percentile(health, 99),
+    healthP50: percentile(exporting, 50),
+    healthP99: percentile(exporting, 99),
+    healthMax: exporting.at(-1) ?? 0,
+    downloadHealthP99: percentile(downloading, 99),
+    probes: exporting.length,
+    loopLag: exportLoopLag,
     finished: manifest !== undefined,
   };
+}
+
+/** One timed call of the prober: when it ended (ms since the epoch) and how long it took. */
+interface Probe {
+  readonly at: number;
+  readonly ms: number;
+}
+
+/**
+ * Times `url` one call at a time, 20 ms apart, on a thread of its own: the bench's main thread
+ * reads and counts the export's files meanwhile, and a probe waiting behind that work would
+ * time the bench, not the server.
+ */
+function startHealthProber(url: string): { stop(): Promise<Probe[]> } {
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+    let done = false;
+    const probes = [];
+    parentPort.on('message', () => { done = true; });
+    (async () => {
+      while (!done) {
+        const t = performance.now();
+        await (await fetch(workerData)).arrayBuffer();
+        const end = performance.now();
+        probes.push({ at: performance.timeOrigin + end, ms: end - t });
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      parentPort.postMessage(probes);
+    })();`,
+    { eval: true, workerData: url },
+  );
+  const result = new Promise<Probe[]>((resolvePromise, reject) => {
+    worker.once('message', (probes: Probe[]) => resolvePromise(probes));
+    worker.once('error', reject);
+  });
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const probes = await result;
+      await worker.terminate();
+      return probes;
+    },
+  };
+}
+
+/** The server's event-loop delay (ms: p99 and max) since its metrics were last read. */
+async function serverLoopLag(base: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${base}/api/metrics`)).text();
+  const quantile = (q: string) =>
+    Number(
+      new RegExp(`^portal_event_loop_lag_seconds\\{quantile="${q}"\\} (\\S+)$`, 'm').exec(
+        text,
+      )?.[1] ?? Number.NaN,
+    ) * 1000;
+  return { p99: quantile('0.99'), max: quantile('1') };
 }
 
 /** Replaces this database kind's section of the performance page (or adds it). */

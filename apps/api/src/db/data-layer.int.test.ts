@@ -18,6 +18,7 @@ import {
   searchCondition,
 } from '../repositories/query-kit';
 import { accessLogPageIds } from '../repositories/my-record';
+import { auditEventRowsQuery, concernsPatient } from '../fhir/resources/audit-event';
 import { patientsRepository } from '../repositories/patients';
 import { employeesRepository } from '../repositories/employees';
 import type { RequestContext } from '../repositories/audit';
@@ -493,6 +494,22 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(page).toHaveLength(51);
       const ids = page.map((r) => Number(r.id));
       expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      // The FHIR AuditEvent search of the same patient: the same index, and each row of the
+      // page read back through its partition key.
+      const fhirPage = auditEventRowsQuery({
+        after: 0,
+        limit: 50,
+        where: concernsPatient('P7000001'),
+      });
+      const fhirPlan = await plan(database, fhirPage);
+      expect(fhirPlan).toMatch(ginScan);
+      expect(fhirPlan).toMatch(
+        /Index Cond: \(\(id = \w+\.id\) AND \(occurred_at = \w+\.occurred_at\)\)/,
+      );
+      const fhirRows = await queryRows<{ k: number }>(database.db, fhirPage);
+      expect(fhirRows).toHaveLength(51);
+      const keys = fhirRows.map((r) => Number(r.k));
+      expect(keys).toEqual([...keys].sort((a, b) => a - b));
     });
 
     it('costs the same number of queries for a page of 2 and a page of 50', async () => {

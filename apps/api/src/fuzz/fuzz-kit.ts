@@ -374,6 +374,13 @@ async function liftThrottle(world: World, username: string): Promise<void> {
     'mfa:' || (select id::text from app_user where username = ${username}))`);
 }
 
+/** Clears every account's password and code failures (not the addresses'). */
+async function liftAccountLocks(world: World): Promise<void> {
+  await world.database.db.execute(
+    sql`delete from login_throttle where key like 'account:%' or key like 'mfa:%'`,
+  );
+}
+
 /** Puts a session's known password back (a fuzzed change may have set a strong one of its own). */
 async function restorePassword(world: World, user: TestUser): Promise<void> {
   const hash = await hashPassword(user.password, TEST_PASSWORD_HASHING);
@@ -451,7 +458,8 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
       Object.assign(b, world.accounts[choice % world.accounts.length]);
     }
     if (name === 'loginMfa' && world.mfaLogins.length && choice % 4 === 0) {
-      Object.assign(b, world.mfaLogins[choice % world.mfaLogins.length]);
+      // Each sign-in works once: every one of them gets its turn (not only every fourth).
+      Object.assign(b, world.mfaLogins[Math.floor(choice / 4) % world.mfaLogins.length]);
     }
     if (name === 'mfaConfirm' && world.mfaPendingSecret && choice % 3 === 0) {
       b['code'] = currentTotp(world.mfaPendingSecret);
@@ -650,6 +658,9 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       // locks are tested in account.test.ts and mfa.test.ts): lifted before each body, so that
       // the valid ones succeed whatever the seed.
       if (LOCKING_CALLS.has(name) && session) await liftThrottle(world, session.username);
+      // The same for the sign-in calls, whose accounts are the world's: every account's lock
+      // (the addresses' counts stay, so the address lock is still met).
+      if (name === 'login' || name === 'loginMfa') await liftAccountLocks(world);
       let answer: Answer;
       // Bodies past the limit go through inject: over a socket the 413 races the upload.
       if (c.viaHttp && text.length < 900_000) {

@@ -48,7 +48,7 @@ import {
   setPasswordHash,
   touchSession,
 } from '../repositories/accounts';
-import { type Actor, audit, type RequestContext } from '../repositories/audit';
+import { type Actor, audit, type AuditEntry, type RequestContext } from '../repositories/audit';
 import {
   clearAccount,
   recordFailure,
@@ -88,6 +88,33 @@ export type ThrottledCall = 'login' | 'register' | 'mfa';
 /** Most a throttled answer is held back, in milliseconds. */
 const MAX_SLOWDOWN_MS = 4000;
 
+/** What AuthService is built from. */
+export interface AuthServiceOptions {
+  readonly db: Db;
+  readonly tokens: TokenService;
+  readonly config: Config;
+  /** How an answer is held back (tests pass one that does not wait). */
+  readonly sleep: (ms: number) => Promise<void>;
+  readonly passwords: PasswordHasher;
+  readonly secondFactor: SecondFactor;
+  readonly devices: DeviceCookies;
+  /** Told of each attempt the lock refuses (the metrics count them). */
+  readonly onThrottled?: (call: ThrottledCall) => void;
+}
+
+/**
+ * One reserved attempt at a secret (a password, a code, an activation code), as the body of
+ * {@link AuthService.withAttempt} sees it.
+ */
+interface Attempt {
+  /** Holds the answer back by the attempts already counted on the first key. */
+  holdBack(): Promise<void>;
+  /** A wrong secret: the attempt stays counted, `entry` is audited, and `error` is thrown. */
+  fail(entry: AuditEntry, error: ApiError): Promise<never>;
+  /** A right secret: the first key's count starts again. */
+  succeed(): Promise<void>;
+}
+
 /**
  * Login, registration, renewal and logout: the account rules of product decisions §3.
  *
@@ -98,17 +125,27 @@ const MAX_SLOWDOWN_MS = 4000;
  * really test a secret (a success, a busy pool, a refusal before the check) is given back.
  */
 export class AuthService {
-  constructor(
-    private readonly db: Db,
-    private readonly tokens: TokenService,
-    private readonly config: Config,
-    private readonly sleep: (ms: number) => Promise<void>,
-    private readonly passwords: PasswordHasher,
-    private readonly secondFactor: SecondFactor,
-    private readonly devices: DeviceCookies,
-    /** Told of each attempt the lock refuses (the metrics count them). */
-    private readonly onThrottled: (call: ThrottledCall) => void = () => {},
-  ) {}
+  private readonly db: Db;
+  private readonly tokens: TokenService;
+  private readonly config: Config;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly passwords: PasswordHasher;
+  private readonly secondFactor: SecondFactor;
+  private readonly devices: DeviceCookies;
+  private readonly onThrottled: (call: ThrottledCall) => void;
+
+  constructor(options: AuthServiceOptions) {
+    ({
+      db: this.db,
+      tokens: this.tokens,
+      config: this.config,
+      sleep: this.sleep,
+      passwords: this.passwords,
+      secondFactor: this.secondFactor,
+      devices: this.devices,
+    } = options);
+    this.onThrottled = options.onThrottled ?? (() => {});
+  }
 
   /** Accounts with a trusted login being checked now, here: one at a time each. */
   private readonly trustedInFlight = new Set<string>();
@@ -142,8 +179,19 @@ export class AuthService {
     };
   }
 
-  /** Reserves an attempt on the keys, or refuses it (429 with Retry-After). */
-  private async reserve(keys: readonly ThrottleKey[], call: ThrottledCall) {
+  /**
+   * Runs `body` as one attempt counted on `keys`: reserved before it starts (or refused with
+   * 429 and Retry-After once a key is locked), kept counted when the body calls `fail`, and
+   * given back otherwise (a success, a busy pool, a refusal before the secret was tested, an
+   * error), since only a wrong secret may bring the lock closer. Every throttled call goes
+   * through here, as every audited write goes through auditedWrite.
+   */
+  private async withAttempt<T>(
+    context: RequestContext,
+    keys: readonly [ThrottleKey, ...ThrottleKey[]],
+    call: ThrottledCall,
+    body: (attempt: Attempt) => Promise<T>,
+  ): Promise<T> {
     const reservation = await reserveAttempt(this.db, keys, this.config.throttle);
     if (!reservation.allowed) {
       this.onThrottled(call);
@@ -152,41 +200,40 @@ export class AuthService {
         reservation.retryAfterSeconds,
       );
     }
-    return reservation.attempts;
+    const { attempts } = reservation;
+    let failed = false;
+    try {
+      return await body({
+        holdBack: () => this.holdBack(attempts.get(keys[0].key) ?? 1),
+        fail: async (entry, error) => {
+          failed = true;
+          await recordFailure(this.db, keys, attempts, this.config.throttle);
+          await audit(this.db, context, entry);
+          throw error;
+        },
+        succeed: () => clearAccount(this.db, keys[0].key),
+      });
+    } finally {
+      // Given back on a best-effort basis: a failure here only leaves the count high.
+      if (!failed)
+        await releaseAttempt(
+          this.db,
+          keys.map((k) => k.key),
+        ).catch(() => undefined);
+    }
   }
 
   /**
    * Holds back the answer a little more with each earlier attempt counted against the account
    * (past the second), so guessing gets slow before it gets refused.
    */
-  private async slowDown(attempts: number): Promise<void> {
+  private async holdBack(attempts: number): Promise<void> {
     const earlier = attempts - 1;
     const delay = Math.min(
       MAX_SLOWDOWN_MS,
       Math.max(0, earlier - 2) * this.config.throttle.slowdownMs,
     );
     if (delay > 0) await this.sleep(delay);
-  }
-
-  /** Gives back an attempt that tested no secret; a failure here only leaves the count high. */
-  private async release(keys: readonly ThrottleKey[]): Promise<void> {
-    await releaseAttempt(
-      this.db,
-      keys.map((k) => k.key),
-    ).catch(() => undefined);
-  }
-
-  private async fail(
-    context: RequestContext,
-    keys: readonly ThrottleKey[],
-    attempts: ReadonlyMap<string, number>,
-    username: string,
-    action: 'login' | 'register',
-    error: ApiError,
-  ): Promise<never> {
-    await recordFailure(this.db, keys, attempts, this.config.throttle);
-    await audit(this.db, context, { action, outcome: 'failure', recordType: 'account', username });
-    throw error;
   }
 
   /**
@@ -199,28 +246,17 @@ export class AuthService {
     this.passwords.refuseIfBusy();
     const account = await findLoginCandidate(this.db, username);
     const keys = [this.accountKey(account, username), this.addressKey(context.address)] as const;
-    const attempts = await this.reserve(keys, 'login');
-    let failed = false;
-    try {
-      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+    return this.withAttempt(context, keys, 'login', async (attempt) => {
+      await attempt.holdBack();
       const check = await this.passwords.verify(password, account?.passwordHash);
       if (!account || !check.valid) {
-        failed = true;
-        return await this.fail(
-          context,
-          keys,
-          attempts,
-          username,
-          'login',
+        return attempt.fail(
+          { action: 'login', outcome: 'failure', recordType: 'account', username },
           unauthorized(WRONG_CREDENTIALS_MESSAGE),
         );
       }
-      return await this.open(context, account, password, check.rehash, keys[0]);
-    } finally {
-      // Anything but a wrong password (a success, a busy pool, a disabled account, an error)
-      // gives its attempt back. After a success the account's count is gone already.
-      if (!failed) await this.release(keys);
-    }
+      return this.open(context, account, password, check.rehash, attempt);
+    });
   }
 
   /**
@@ -263,37 +299,23 @@ export class AuthService {
     try {
       this.passwords.refuseIfBusy('trusted');
       const keys = [this.deviceKey(nonce)] as const;
-      const attempts = await this.reserve(keys, 'login');
-      /** A wrong password (stays counted), or a success (its row is gone): nothing to give back. */
-      let settled = false;
-      try {
-        await this.slowDown(attempts.get(keys[0].key) ?? 1);
+      return await this.withAttempt(context, keys, 'login', async (attempt) => {
+        await attempt.holdBack();
         const check = await this.passwords.verify(password, account.passwordHash, 'trusted');
         if (!check.valid) {
-          settled = true;
-          return await this.fail(
-            context,
-            keys,
-            attempts,
-            username,
-            'login',
+          return attempt.fail(
+            { action: 'login', outcome: 'failure', recordType: 'account', username },
             unauthorized(WRONG_CREDENTIALS_MESSAGE),
           );
         }
-        const answer = await this.open(
-          context,
-          account,
-          password,
-          check.rehash,
-          this.accountKey(account, username),
-        );
-        // The browser gets a new nonce with the new cookie: the old one's row is done with.
-        await clearAccount(this.db, keys[0].key);
-        settled = true;
+        // The account's own count starts again as after any login; the browser gets a new
+        // nonce with the new cookie, so the old one's count is done with too.
+        const answer = await this.open(context, account, password, check.rehash, {
+          succeed: () => clearAccount(this.db, this.accountKey(account, username).key),
+        });
+        await attempt.succeed();
         return answer;
-      } finally {
-        if (!settled) await this.release(keys);
-      }
+      });
     } finally {
       this.trustedInFlight.delete(account.id);
     }
@@ -309,10 +331,10 @@ export class AuthService {
     account: LoginCandidate,
     password: string,
     rehash: boolean,
-    accountKey: ThrottleKey,
+    attempt: Pick<Attempt, 'succeed'>,
   ): Promise<LoginResponse> {
     await this.refuseInactive(context, account);
-    await clearAccount(this.db, accountKey.key);
+    await attempt.succeed();
     if (rehash) await this.upgradeHash(account.id, password);
     if (account.mfaEnabled) {
       const mfaToken = generateMfaToken();
@@ -407,24 +429,14 @@ export class AuthService {
    */
   async register(context: RequestContext, input: RegisterInput) {
     this.passwords.refuseIfBusy();
-    const keys = [this.addressKey(context.address)];
-    const attempts = await this.reserve(keys, 'register');
-    let failed = false;
-    try {
-      return await this.registerReserved(context, input, keys, attempts, () => (failed = true));
-    } finally {
-      if (!failed) await this.release(keys);
-    }
+    const keys = [this.addressKey(context.address)] as const;
+    return this.withAttempt(context, keys, 'register', (attempt) =>
+      this.registerReserved(context, input, attempt),
+    );
   }
 
-  /** Registration once its attempt is reserved; `failing` marks a wrong id or code. */
-  private async registerReserved(
-    context: RequestContext,
-    input: RegisterInput,
-    keys: readonly ThrottleKey[],
-    attempts: ReadonlyMap<string, number>,
-    failing: () => void,
-  ) {
+  /** Registration once its attempt is reserved: a wrong id or code fails the attempt. */
+  private async registerReserved(context: RequestContext, input: RegisterInput, attempt: Attempt) {
     const weak = await weakPasswordReason(input.password, input.username);
     if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
     let reset = false;
@@ -467,8 +479,15 @@ export class AuthService {
         throw conflict('username', 'This username is taken; choose another');
       }
       if (error instanceof ApiError && error.status === 400) {
-        failing();
-        return this.fail(context, keys, attempts, input.username, 'register', error);
+        return attempt.fail(
+          {
+            action: 'register',
+            outcome: 'failure',
+            recordType: 'account',
+            username: input.username,
+          },
+          error,
+        );
       }
       throw error;
     }
@@ -553,28 +572,20 @@ export class AuthService {
       this.accountKey({ id: actor.userId }, actor.username),
       this.addressKey(context.address),
     ] as const;
-    const attempts = await this.reserve(keys, 'login');
-    let failed = false;
-    try {
-      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+    await this.withAttempt(context, keys, 'login', async (attempt) => {
+      await attempt.holdBack();
       const check = await this.passwords.verify(
         password,
         await findPasswordHash(this.db, actor.userId),
       );
       if (!check.valid) {
-        failed = true;
-        await recordFailure(this.db, keys, attempts, this.config.throttle);
-        await audit(this.db, context, {
-          action: 'password.confirm',
-          outcome: 'failure',
-          recordType: 'account',
-        });
-        throw badRequest(WRONG_PASSWORD_MESSAGE, [{ field, message: WRONG_PASSWORD_MESSAGE }]);
+        await attempt.fail(
+          { action: 'password.confirm', outcome: 'failure', recordType: 'account' },
+          badRequest(WRONG_PASSWORD_MESSAGE, [{ field, message: WRONG_PASSWORD_MESSAGE }]),
+        );
       }
-      await clearAccount(this.db, keys[0].key);
-    } finally {
-      if (!failed) await this.release(keys);
-    }
+      await attempt.succeed();
+    });
   }
 
   /**
@@ -587,10 +598,8 @@ export class AuthService {
     const challenge = await findChallenge(this.db, hashMfaToken(mfaToken));
     if (!challenge) throw unauthorized(MFA_TOKEN_ENDED);
     const keys = [this.mfaKey(challenge.userId), this.addressKey(context.address)] as const;
-    const attempts = await this.reserve(keys, 'mfa');
-    let failed = false;
-    try {
-      await this.slowDown(attempts.get(keys[0].key) ?? 1);
+    return this.withAttempt(context, keys, 'mfa', async (attempt) => {
+      await attempt.holdBack();
       const account = await findAccountById(this.db, challenge.userId);
       const state = account && (await findMfaState(this.db, account.id));
       // Reset by an administrator while the code was being typed: log in again.
@@ -599,28 +608,26 @@ export class AuthService {
       const check = await this.secondFactor.check(state.secret, account.id, code);
       const outcome = await this.acceptCode(account.id, check);
       if (outcome !== 'accepted') {
-        failed = true;
-        await recordFailure(this.db, keys, attempts, this.config.throttle);
-        await audit(this.db, context, {
-          action: 'mfa.verify',
-          outcome: 'failure',
-          recordType: 'account',
-          username: account.username,
-        });
-        throw unauthorized(outcome === 'used' ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE);
+        return attempt.fail(
+          {
+            action: 'mfa.verify',
+            outcome: 'failure',
+            recordType: 'account',
+            username: account.username,
+          },
+          unauthorized(outcome === 'used' ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE),
+        );
       }
       if (!(await consumeChallenge(this.db, challenge.id))) throw unauthorized(MFA_TOKEN_ENDED);
-      await clearAccount(this.db, keys[0].key);
+      await attempt.succeed();
       await audit(this.db, context, {
         action: check.kind === 'recovery' ? 'mfa.recovery-code' : 'mfa.verify',
         outcome: 'success',
         recordType: 'account',
         username: account.username,
       });
-      return await this.startSession(context, account);
-    } finally {
-      if (!failed) await this.release(keys);
-    }
+      return this.startSession(context, account);
+    });
   }
 
   /**
@@ -658,23 +665,20 @@ export class AuthService {
       throw conflict('code', 'Two-step verification is not on for this account.');
     }
     const keys = [this.mfaKey(actor.userId), this.addressKey(context.address)] as const;
-    const attempts = await this.reserve(keys, 'mfa');
-    let failed = false;
-    try {
-      await this.slowDown(attempts.get(keys[0].key) ?? 1);
-      const check = await this.secondFactor.check(state.secret, actor.userId, code);
+    const secret = state.secret;
+    await this.withAttempt(context, keys, 'mfa', async (attempt) => {
+      await attempt.holdBack();
+      const check = await this.secondFactor.check(secret, actor.userId, code);
       const outcome = await this.acceptCode(actor.userId, check);
       if (outcome !== 'accepted') {
-        failed = true;
-        await recordFailure(this.db, keys, attempts, this.config.throttle);
-        await audit(this.db, context, { action, outcome: 'failure', recordType: 'account' });
         const message = outcome === 'used' ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE;
-        throw badRequest(message, [{ field: 'code', message }]);
+        await attempt.fail(
+          { action, outcome: 'failure', recordType: 'account' },
+          badRequest(message, [{ field: 'code', message }]),
+        );
       }
-      await clearAccount(this.db, keys[0].key);
-    } finally {
-      if (!failed) await this.release(keys);
-    }
+      await attempt.succeed();
+    });
   }
 
   /**
@@ -726,21 +730,13 @@ export class AuthService {
     }
     const pending = state.pendingSecret;
     const keys = [this.mfaKey(actor.userId), this.addressKey(context.address)] as const;
-    const attempts = await this.reserve(keys, 'mfa');
-    let failed = false;
-    try {
+    return this.withAttempt(context, keys, 'mfa', async (attempt) => {
       const step = await this.secondFactor.matchTotp(pending, actor.userId, code);
       if (step === null) {
-        failed = true;
-        await recordFailure(this.db, keys, attempts, this.config.throttle);
-        await audit(this.db, context, {
-          action: 'mfa.enrol',
-          outcome: 'failure',
-          recordType: 'account',
-        });
-        throw badRequest(WRONG_MFA_CODE_MESSAGE, [
-          { field: 'code', message: WRONG_MFA_CODE_MESSAGE },
-        ]);
+        return attempt.fail(
+          { action: 'mfa.enrol', outcome: 'failure', recordType: 'account' },
+          badRequest(WRONG_MFA_CODE_MESSAGE, [{ field: 'code', message: WRONG_MFA_CODE_MESSAGE }]),
+        );
       }
       const recovery = this.secondFactor.newRecoveryCodes();
       await this.db.transaction(async (tx) => {
@@ -761,11 +757,9 @@ export class AuthService {
         });
       });
       context.audited?.({ action: 'mfa.enrol', outcome: 'success' });
-      await clearAccount(this.db, keys[0].key);
+      await attempt.succeed();
       return { recovery_codes: recovery.codes };
-    } finally {
-      if (!failed) await this.release(keys);
-    }
+    });
   }
 
   /** A fresh token for a live session, up to the session's absolute limit. */

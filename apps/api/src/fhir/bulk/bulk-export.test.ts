@@ -393,4 +393,49 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     );
     expect(row!.status).toBe('completed');
   });
+
+  it('stores a batch as many small parts and downloads them in order, several per read', async () => {
+    for (let i = 0; i < 8; i++) {
+      const added = await call(app, 'POST', '/patient/add-patient', {
+        token: doctor.token,
+        body: newPatient(),
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    // One line a part: a batch of 500 rows becomes as many parts, more than one read holds.
+    const runner = new ExportRunner(database.db, EXPORT_SOURCES, 3600, app.log, 500, 1);
+    const job = await createJob(
+      database.db,
+      { clientId: rs.clientId, requestUrl: 'x', level: 'system', types: ['Patient'], since: null },
+      3600,
+    );
+    runner.start(job);
+    await runner.idle();
+    const stored = await queryRows<{ seq: number; lines: number }>(
+      database.db,
+      sql`select seq, lines from bulk_export_part where job_id = ${job.id}::uuid order by seq`,
+    );
+    const [patients] = await queryRows<{ n: string }>(
+      database.db,
+      sql`select count(*) as n from patient`,
+    );
+    expect(Number(patients!.n)).toBeGreaterThan(8);
+    expect(stored.map((p) => p.seq)).toEqual(stored.map((_, i) => i + 1));
+    expect(stored.every((p) => p.lines === 1)).toBe(true);
+    expect(stored).toHaveLength(Number(patients!.n));
+    const response = await get(
+      `/fhir/R4/bulk-files/${job.id}/Patient.ndjson`,
+      await accessToken(app, rs),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = response.body
+      .trimEnd()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as Resource).id);
+    const expected = await queryRows<{ patient_id: string }>(
+      database.db,
+      sql`select patient_id from patient order by patient.id`,
+    );
+    expect(ids).toEqual(expected.map((r) => r.patient_id));
+  });
 });

@@ -121,29 +121,42 @@ export async function jobCounts(db: Db, id: string): Promise<Map<string, number>
   return new Map(rows.map((r) => [r.type, Number(r.count)]));
 }
 
+/** One stored part of a type's NDJSON: its lines, each ending in a newline. */
+export interface NdjsonPart {
+  readonly lines: number;
+  readonly ndjson: string;
+}
+
 /**
- * Appends one part of a type's NDJSON and marks the job alive, in one statement; false when
- * the job is gone (cancelled or swept), which stops the export.
+ * Appends parts of a type's NDJSON, numbered from `firstSeq`, and marks the job alive, in one
+ * statement; false when the job is gone (cancelled or swept), which stops the export. Each part
+ * travels as a parameter of its own, so no string larger than a part is ever built.
  */
-export async function appendPart(
+export async function appendParts(
   db: Db,
   id: string,
   type: string,
-  seq: number,
-  lines: number,
-  ndjson: string,
+  firstSeq: number,
+  parts: readonly NdjsonPart[],
   progress: string,
   ttlSeconds: number,
 ): Promise<boolean> {
-  const rows = await queryRows<{ seq: number }>(
+  const values = sql.join(
+    parts.map((part, i) => sql`(${firstSeq + i}::int, ${part.lines}::int, ${part.ndjson}::text)`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ id: string }>(
     db,
     sql`with job as (
         update bulk_export_job set progress = ${progress}, updated_at = now(),
           expires_at = now() + make_interval(secs => ${ttlSeconds})
-        where id = ${id}::uuid and status = 'in-progress' returning id)
-      insert into bulk_export_part (job_id, type, seq, lines, ndjson)
-        select id, ${type}, ${seq}, ${lines}, ${ndjson} from job
-      returning seq`,
+        where id = ${id}::uuid and status = 'in-progress' returning id),
+      added as (
+        insert into bulk_export_part (job_id, type, seq, lines, ndjson)
+          select job.id, ${type}, v.seq, v.lines, v.ndjson
+          from job, (values ${values}) as v (seq, lines, ndjson)
+        returning 1)
+      select id from job`,
   );
   return rows.length === 1;
 }
@@ -192,18 +205,18 @@ export async function sweepExpiredJobs(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** One part of a type's NDJSON after `afterSeq` (the download reads them one at a time). */
-export async function nextPart(
+/** Up to `limit` parts of a type's NDJSON after `afterSeq`, in order. */
+export async function nextParts(
   db: Db,
   id: string,
   type: string,
   afterSeq: number,
-): Promise<{ seq: number; ndjson: string } | undefined> {
-  const [row] = await queryRows<{ seq: number; ndjson: string }>(
+  limit: number,
+): Promise<{ seq: number; ndjson: string }[]> {
+  return queryRows<{ seq: number; ndjson: string }>(
     db,
     sql`select seq, ndjson from bulk_export_part
       where job_id = ${id}::uuid and type = ${type} and seq > ${afterSeq}
-      order by seq limit 1`,
+      order by seq limit ${limit}`,
   );
-  return row;
 }

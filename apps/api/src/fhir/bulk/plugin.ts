@@ -16,7 +16,7 @@ import {
   type ExportJob,
   findJob,
   jobCounts,
-  nextPart,
+  nextParts,
   failStaleJob,
   STALE_AFTER_MS,
   sweepExpiredJobs,
@@ -32,6 +32,8 @@ import { EXPORT_SOURCES, type ExportSources } from './sources';
 const SWEEP_INTERVAL_MS = 60_000;
 /** What a polling client is told to wait between status requests. */
 const RETRY_AFTER_SECONDS = 2;
+/** Stored parts a download reads per query: a few hundred kilobytes at most. */
+const PARTS_PER_READ = 8;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -206,7 +208,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
           outcome: 'success',
           username: backendActorName(job.clientId),
         });
-        // One part read ahead at most: a slow reader holds one part in memory, not a queue.
+        // A few small parts read ahead at most: a slow reader holds them, not a queue.
         return reply
           .type('application/fhir+ndjson')
           .send(Readable.from(parts(job.id, type), { highWaterMark: 1 }));
@@ -214,14 +216,14 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
     );
   });
 
-  /** A type's NDJSON, one stored part at a time (never the whole file in memory). */
+  /** A type's NDJSON, a few stored parts at a time (never the whole file in memory). */
   async function* parts(jobId: string, type: string): AsyncGenerator<string> {
     let seq = 0;
     for (;;) {
-      const part = await nextPart(db, jobId, type, seq);
-      if (!part) return;
-      seq = part.seq;
-      yield part.ndjson;
+      const read = await nextParts(db, jobId, type, seq, PARTS_PER_READ);
+      for (const part of read) yield part.ndjson;
+      if (read.length < PARTS_PER_READ) return;
+      seq = read.at(-1)!.seq;
     }
   }
 

@@ -1,11 +1,42 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { loggableError } from '../../errors';
-import { appendPart, type ExportJob, finishJob, touchJob } from './jobs';
+import { appendParts, type ExportJob, finishJob, type NdjsonPart, touchJob } from './jobs';
 import type { ExportSources } from './sources';
 
-/** Rows read per batch: one part of NDJSON, about a megabyte at most. */
+/** Rows read per batch: about a megabyte of NDJSON, stored as several parts. */
 export const BATCH_ROWS = 500;
+
+/**
+ * The most characters a stored part holds (but for a single longer line). A string's V8 size is
+ * up to two bytes a character, so a part stays under V8's large-object size (128 KB): parts are
+ * born and die in the young generation, which a scavenge frees in a few milliseconds. Parts of a
+ * megabyte each went to the old generation, and on a download at 70 MB/s the full collections
+ * they caused stopped the event loop for 40–160 ms at a time (docs/bulk-export.md).
+ */
+export const PART_MAX_CHARS = 32 * 1024;
+
+/** Resources as NDJSON parts of at most `maxChars` each (a longer line is a part alone). */
+export function ndjsonParts(
+  resources: readonly unknown[],
+  maxChars = PART_MAX_CHARS,
+): NdjsonPart[] {
+  const parts: NdjsonPart[] = [];
+  let lines: string[] = [];
+  let chars = 0;
+  const flush = () => {
+    if (lines.length) parts.push({ lines: lines.length, ndjson: lines.join('') });
+    [lines, chars] = [[], 0];
+  };
+  for (const resource of resources) {
+    const line = `${JSON.stringify(resource)}\n`;
+    if (chars + line.length > maxChars) flush();
+    lines.push(line);
+    chars += line.length;
+  }
+  flush();
+  return parts;
+}
 
 /** Exports one instance runs at once; more are refused (429) rather than queued. */
 export const MAX_RUNNING = 2;
@@ -26,6 +57,7 @@ export class ExportRunner {
     private readonly ttlSeconds: number,
     private readonly log: FastifyBaseLogger,
     private readonly batchRows = BATCH_ROWS,
+    private readonly partMaxChars = PART_MAX_CHARS,
   ) {}
 
   /** Whether another export may start on this instance now. */
@@ -67,18 +99,11 @@ export class ExportRunner {
           });
           written += batch.resources.length;
           const progress = `${type}: ${written} resources written`;
-          const alive = batch.resources.length
-            ? await appendPart(
-                this.db,
-                job.id,
-                type,
-                (seq += 1),
-                batch.resources.length,
-                `${batch.resources.map((r) => JSON.stringify(r)).join('\n')}\n`,
-                progress,
-                this.ttlSeconds,
-              )
+          const parts = ndjsonParts(batch.resources, this.partMaxChars);
+          const alive = parts.length
+            ? await appendParts(this.db, job.id, type, seq + 1, parts, progress, this.ttlSeconds)
             : await touchJob(this.db, job.id, progress);
+          seq += parts.length;
           if (!alive) return;
           if (batch.next === null) break;
           after = batch.next;

@@ -2,13 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { AuditEvent, AuditEventAgent, AuditEventEntity } from '@medplum/fhirtypes';
 import { CODE_SYSTEMS, HOSPITAL_NAME } from '@portal/reference-data';
 import { instantText } from '../../repositories/appointments';
-import {
-  idPagedRows,
-  patientReference,
-  practitionerReference,
-  type RowKey,
-  type RowWindow,
-} from './common';
+import { pageIdsQuery } from '../../repositories/query-kit';
+import { patientReference, practitionerReference, type RowKey, type RowWindow } from './common';
 
 /** An audit event row as {@link auditEventRowsQuery} selects it (no address, no username). */
 export interface AuditEventRow {
@@ -28,17 +23,30 @@ const auditColumns = sql`${instantText(sql`t.occurred_at`)} as occurred_at, t.ac
   t.actor_role, e.employee_id as actor_employee_id, ap.patient_id as actor_patient_id,
   (pos.portal_role = 'medical_personnel') as actor_clinical, t.record_type, t.record_ids`;
 
-/** One keyset page of audit event rows (keyset: the row id); `where` on audit_event's columns. */
+/**
+ * One keyset page of audit event rows (keyset: the row id); `where` on audit_event's columns.
+ * Only patients search AuditEvent, always within their own compartment ({@link concernsPatient}),
+ * so a page's events are few among millions: they are read from the partitions' GIN indexes
+ * first (the index-first path of pageIdsQuery), and joined back on the partition key too, so
+ * each row is read from its month's partition alone instead of probing every month's.
+ */
 export function auditEventRowsQuery(window: RowWindow) {
-  return idPagedRows(
+  const page = pageIdsQuery(
     sql`audit_event`,
-    auditColumns,
-    window,
-    sql`left join app_user u on u.id = t.actor_user_id
-        left join employee e on e.id = u.employee_id
-        left join position pos on pos.id = e.position_id
-        left join patient ap on ap.id = u.patient_id`,
+    window.where,
+    window.after,
+    window.limit,
+    'oldest',
+    'index-first',
+    sql`id, occurred_at`,
   );
+  return sql`select t.id as k, ${auditColumns}
+    from audit_event t join (${page}) page on page.id = t.id and page.occurred_at = t.occurred_at
+    left join app_user u on u.id = t.actor_user_id
+    left join employee e on e.id = u.employee_id
+    left join position pos on pos.id = e.position_id
+    left join patient ap on ap.id = u.patient_id
+    order by t.id`;
 }
 
 /** The audit events about one patient's record, on audit_event's columns (GIN-indexed). */
