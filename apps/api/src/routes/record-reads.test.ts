@@ -5,6 +5,7 @@
  * JSON is sent as PostgreSQL built it, exactly what the contract's schema gives. On both
  * databases.
  */
+import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PatientRecord, patientRecordSchema } from '@portal/contract';
@@ -86,6 +87,39 @@ describe.each(BACKENDS)('audited record reads together (%s)', (backend) => {
         },
       ]);
     }
+  });
+
+  it('keeps the audit event of a read whose answer never reaches its client', async () => {
+    // The event is committed before the answer is written: a client gone (or a server that dies)
+    // between the two loses the answer, never the event. Over a real socket, closed at once.
+    const url = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const successes = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from audit_event where action = 'patient.read'
+              and outcome = 'success' and record_ids = array[${ids[1]!}]::text[]
+              and actor_username = ${doctor.username}`,
+        )
+      )[0]!.n;
+    const before = await successes();
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.end(
+          `GET /api/patient/${ids[1]} HTTP/1.1\r\nHost: ${url.host}\r\n` +
+            `Authorization: Bearer ${doctor.token}\r\n\r\n`,
+          () => {
+            socket.destroy();
+            resolve();
+          },
+        );
+      });
+      socket.on('error', reject);
+    });
+    const deadline = Date.now() + 5000;
+    while ((await successes()) === before && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await successes()).toBe(before + 1);
   });
 
   it("sends the database's JSON as it is, exactly what the contract's schema gives", async () => {
