@@ -56,6 +56,7 @@ const API_LAYER = [
  * @property {string[]} withoutQueries
  * @property {string[]} callsOnOpen
  * @property {string[]} [callsWhenIdle]
+ * @property {string[]} [meterPages] the pages with a new password's strength meter (METER_BUDGET_KB)
  */
 /** The gzip budget of a first visit to the app's root (its first page). */
 export const rootBudgetKb = (/** @type {AppBudget} */ app) => app.budgets[app.firstPage][0];
@@ -94,6 +95,8 @@ export const APPS = [
       // My account reads the account and its sessions as it opens.
       'src/features/account/account-page.ts',
     ],
+    // The register form (on the login page) and My account's password form.
+    meterPages: ['src/features/login/login-page.tsx', 'src/features/account/account-page.ts'],
   },
   {
     name: 'clinical',
@@ -145,6 +148,7 @@ export const APPS = [
       'src/features/account/account-page.ts',
     ],
     callsWhenIdle: ['src/features/add-patient/add-patient-page.tsx'],
+    meterPages: ['src/features/account/account-page.ts'],
   },
   {
     name: 'hr',
@@ -166,6 +170,7 @@ export const APPS = [
       'src/features/account/account-page.ts',
     ],
     callsWhenIdle: ['src/features/add-employee/add-employee-page.tsx'],
+    meterPages: ['src/features/account/account-page.ts'],
   },
 ];
 
@@ -458,6 +463,81 @@ export function measureApp(app) {
   });
 }
 
+/** The strength meter (PasswordField's lazily loaded meter) and the estimator it loads on first use. */
+const METER = '../../libs/shared/form-widgets/src/lib/password-strength-meter.tsx';
+const METER_ESTIMATOR = '../../libs/shared/contract/src/lib/meter-zxcvbn.ts';
+
+/**
+ * The most (KB of 1,024 bytes, gzip) that someone who opens a form with the strength meter (the
+ * register form, My account's password form) downloads for it, beyond the page's first visit:
+ * the meter and its estimator, with the meter's dictionaries (the server keeps the full ones).
+ */
+export const METER_BUDGET_KB = 100;
+
+/**
+ * The output files an entry reaches, statically or on demand (every dynamic import followed).
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {string} key
+ * @param {Set<string>} [keys] the entries already followed
+ * @returns {Set<string>}
+ */
+function everythingReached(manifest, key, keys = new Set()) {
+  if (keys.has(key)) return keys;
+  keys.add(key);
+  const entry = manifest[key];
+  if (!entry) throw new Error(`No ${key} in the manifest`);
+  for (const next of [...(entry.imports ?? []), ...(entry.dynamicImports ?? [])]) {
+    everythingReached(manifest, next, keys);
+  }
+  return keys;
+}
+
+/** The npm packages a built file holds code of, from its source map. */
+function packagesOf(app, file) {
+  const mapFile = `${sourceMapsOf(app)}/${file}.map`;
+  if (!existsSync(mapFile)) return [];
+  /** @type {string[]} */
+  const sources = JSON.parse(readFileSync(mapFile, 'utf8')).sources ?? [];
+  return sources.flatMap((source) => {
+    const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    return match?.[1] ? [match[1]] : [];
+  });
+}
+
+/**
+ * What each page with the strength meter (the app's `meterPages`) downloads for it once someone
+ * types a new password: the meter's and its estimator's chunks with what they import, less what
+ * the page loaded already (its first visit and what it fetches when idle, its form's rules).
+ * Throws when a page named there does not reach the meter, so the check cannot pass by
+ * measuring nothing.
+ * @param {AppBudget} app
+ */
+export function measureMeter(app) {
+  const manifest = readManifest(app.name);
+  const pages = measureApp(app);
+  return (app.meterPages ?? []).map((name) => {
+    const page = pages.find((measured) => measured.page === name);
+    if (!page) throw new Error(`${app.name}: no page ${name}`);
+    const meterFile = manifest[METER]?.file;
+    const reached = [...everythingReached(manifest, name)].map((key) => manifest[key]?.file);
+    if (!meterFile || !reached.includes(meterFile)) {
+      throw new Error(`${app.name}: ${name} does not load the strength meter`);
+    }
+    const files = staticClosure(manifest, METER);
+    staticClosure(manifest, METER_ESTIMATOR, files);
+    const loaded = new Set([...page.files, ...page.afterPaint]);
+    const js = [...files].filter((file) => file.endsWith('.js') && !loaded.has(file));
+    return {
+      page: name,
+      files: js,
+      gzipBytes: js.reduce((sum, file) => sum + gzipSize(app.name, file), 0),
+      brotliBytes: js.reduce((sum, file) => sum + brotliSize(app.name, file), 0),
+      /** The npm packages in them (a zxcvbn language package would be a full dictionary). */
+      packages: [...new Set(js.flatMap((file) => packagesOf(app.name, file)))].sort(),
+    };
+  });
+}
+
 /** The whole build of an app: every JavaScript file and its gzip size. */
 export function totalJs(app) {
   const assets = `${distOf(app.name)}/assets`;
@@ -558,6 +638,15 @@ export function sizeReport() {
         .filter((part) => page.parts[part].gzip >= 1)
         .map((part) => `${part} ${kb(page.parts[part].gzip)}/${kb(page.parts[part].br)}`);
       lines.push(`  ${page.page.replace(/^src\/features\//, '')}: ${cells.join(', ')}`);
+    }
+    for (const meter of measureMeter(app)) {
+      const over = meter.gzipBytes > METER_BUDGET_KB * 1024;
+      if (over) failures += 1;
+      lines.push(
+        `  strength meter on ${meter.page.replace(/^src\/features\//, '')}, once a password is typed: ` +
+          `+${kb(meter.gzipBytes)} KB gzip, +${kb(meter.brotliBytes)} KB Brotli ` +
+          `(${meter.files.length} files)  ${over ? 'OVER BUDGET' : 'within'} ${METER_BUDGET_KB}`,
+      );
     }
     const foreign = foreignSources(app.name);
     if (foreign.length) failures += 1;

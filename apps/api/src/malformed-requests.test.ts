@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '@portal/contract';
 import { buildApp } from './app';
 import type { Database } from './db/database';
-import { ERROR, logCapture, rawRequest, sendPipelined, sendRaw, WARN } from './fuzz/raw-http';
+import { ERROR, logCapture, rawRequest, sendPipelined, sendRaw, WARN } from '../fuzz/raw-http';
 import { MALFORMED_REQUEST_LOG } from './plugins/problems';
 import { BACKENDS, createTestDatabase, TEST_JWT_SECRET, testConfig } from './test/harness';
 

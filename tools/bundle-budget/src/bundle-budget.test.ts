@@ -9,6 +9,8 @@ import {
   bundledSources,
   foreignSources,
   measureApp,
+  measureMeter,
+  METER_BUDGET_KB,
   PARTS,
   partOf,
   reactFloor,
@@ -116,6 +118,44 @@ describe('the edit pages', () => {
     const edit = measureApp(APPS[index]!).find((page) => page.page === module);
     expect(edit?.parts.zod!.gzip).toBe(0);
     expect(edit?.afterPaint.some((file: string) => /\/zod-/.test(file))).toBe(true);
+  });
+});
+
+describe('the password strength meter', () => {
+  const meters = APPS.flatMap((app) =>
+    measureMeter(app).map((meter) => ({ app: app.name, ...meter })),
+  );
+
+  it('is measured on the register form and on My account in every app', () => {
+    expect(meters.map(({ app, page }) => `${app} ${page}`)).toEqual([
+      'public-and-patient src/features/login/login-page.tsx',
+      'public-and-patient src/features/account/account-page.ts',
+      'clinical src/features/account/account-page.ts',
+      'hr src/features/account/account-page.ts',
+    ]);
+  });
+
+  it(`costs a form that shows it at most ${METER_BUDGET_KB} KB gzip`, () => {
+    for (const meter of meters) {
+      const kb = meter.gzipBytes / 1024;
+      expect(kb, `${meter.app} ${meter.page}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(
+        METER_BUDGET_KB,
+      );
+      // zxcvbn and the meter's dictionaries are really in what is counted.
+      expect(meter.packages).toContain('@zxcvbn-ts/core');
+      expect(kb).toBeGreaterThan(20);
+    }
+  });
+
+  it('brings no full zxcvbn dictionary to the browser: those are the server’s', () => {
+    for (const meter of meters) {
+      expect(meter.packages.filter((name) => name.startsWith('@zxcvbn-ts/language'))).toEqual([]);
+    }
+    for (const app of APPS) {
+      expect(
+        [...bundledSources(app.name)].filter((source) => source.includes('@zxcvbn-ts/language')),
+      ).toEqual([]);
+    }
   });
 });
 

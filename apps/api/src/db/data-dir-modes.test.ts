@@ -10,7 +10,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { logCapture, WARN } from '../fuzz/raw-http';
+import { logCapture, WARN } from '../../fuzz/raw-http';
 import { type RunningServer, startServer } from '../server';
 import { queryRows } from './database';
 import { secureDataDirectory } from './data-dir-modes';

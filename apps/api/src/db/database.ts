@@ -134,7 +134,7 @@ const dialect = new PgDialect();
 /**
  * Like {@link queryRows}, as a named prepared statement: each connection parses and plans the
  * statement once, and after five runs PostgreSQL keeps a generic plan instead of planning every
- * call (issue 15: the record read spent 1.7 ms planning for 0.7 ms executing). The name is a
+ * call (planning cost the record read more than running it: docs/performance.md). The name is a
  * hash of the text, so a statement's name never stands for two texts.
  *
  * Only for statements whose text is fixed (values as parameters) and whose best plan does not

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The embedded database's thread (issue 15). PGlite runs PostgreSQL compiled to WebAssembly on
+ * The embedded database's thread. PGlite runs PostgreSQL compiled to WebAssembly on
  * the thread that calls it, so on the server's own thread one slow query would freeze every
  * request. Here a worker thread owns PGlite and serves it over the PostgreSQL wire protocol on
  * a Unix socket (`@electric-sql/pglite-socket`), and the server talks to it with node-postgres,

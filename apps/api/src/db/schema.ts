@@ -75,8 +75,8 @@ export const patient = pgTable(
     // Unique without regard to case: `ab-1234` and `AB-1234` are one card (kept as typed).
     uniqueIndex('patient_id_card_number_key').on(sql`lower(${t.idCardNumber})`),
     // Both names in one trigram index: a search by first AND last name intersects the two
-    // fragments inside the index and reads only the rows that match both (issue 15: with one
-    // index per name it read every row matching the first and filtered them by the second).
+    // fragments inside the index and reads only the rows that match both (one index per
+    // name would read every row matching the first and filter them by the second).
     index('patient_names_trgm').using(
       'gin',
       t.firstName.op('gin_trgm_ops'),
@@ -232,8 +232,8 @@ export const employee = pgTable(
       .where(sql`${t.accessRequestedAt} is not null and ${t.accessApprovedAt} is null`),
     uniqueIndex('employee_employee_id_key').using('btree', t.employeeId.op('text_pattern_ops')),
     // Both names in one trigram index: a search by first AND last name intersects the two
-    // fragments inside the index and reads only the rows that match both (issue 15: with one
-    // index per name it read every row matching the first and filtered them by the second).
+    // fragments inside the index and reads only the rows that match both (one index per
+    // name would read every row matching the first and filter them by the second).
     index('employee_names_trgm').using(
       'gin',
       t.firstName.op('gin_trgm_ops'),
@@ -277,7 +277,7 @@ export const appUser = pgTable(
     ),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     createdAt: createdAt(),
-    // The second factor (issue 17): the TOTP secret encrypted with AES-256-GCM (security/
+    // The second factor: the TOTP secret encrypted with AES-256-GCM (security/
     // secret-box.ts), set once confirmed; a secret being enrolled waits in mfa_pending_secret.
     mfaSecret: text('mfa_secret'),
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
@@ -416,7 +416,7 @@ export const auditEvent = pgTable(
     primaryKey({ columns: [t.id, t.occurredAt] }),
     index('audit_event_occurred_at').on(t.occurredAt),
     index('audit_event_actor').on(t.actorUserId, t.occurredAt),
-    // "Who opened my record" (issue 13): the events whose record_ids hold a patient's id. An
+    // "Who opened my record": the events whose record_ids hold a patient's id. An
     // array column needs GIN for `@>`; partial, so employee and account events stay out of it.
     index('audit_event_patient_record_ids')
       .using('gin', t.recordIds)

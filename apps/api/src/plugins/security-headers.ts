@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * The response headers helmet sets for `options`, worked out once. `@fastify/helmet` built
  * helmet's middleware again on every request (parsing the whole CSP each time), a measurable
- * share of a small request's CPU (issue 15); the headers never change, so they are computed at
+ * share of a small request's CPU (docs/performance.md); the headers never change, so they are computed at
  * start-up and copied onto each response.
  */
 export function helmetHeaders(options: HelmetOptions): ReadonlyArray<[string, string]> {

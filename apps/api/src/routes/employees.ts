@@ -22,7 +22,7 @@ import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
 
 /** The spec's /employee calls, for HR only. */
 export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  // Beyond the spec (issue 12): the add form's suggestion for a new employee's id.
+  // Beyond the spec: the add form's suggestion for a new employee's id.
   app.route({
     ...fromEndpoint(ENDPOINTS.nextEmployeeId, { response: { 200: nextEmployeeIdSchema } }),
     handler: async () => ({ employee_id: await employees.nextId(db) }),

@@ -22,7 +22,7 @@ function ownPatientId(patientId: string | null | undefined): string {
 }
 
 /**
- * Beyond the spec (issue 13): a patient's upcoming appointments and who opened their record,
+ * Beyond the spec: a patient's upcoming appointments and who opened their record,
  * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link).
  */
 export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

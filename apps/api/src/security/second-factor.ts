@@ -13,7 +13,7 @@ export type CodeCheck =
   | { readonly kind: 'wrong' };
 
 /**
- * The second factor's secrets and codes (issue 17): new secrets sealed for storage, TOTP codes
+ * The second factor's secrets and codes: new secrets sealed for storage, TOTP codes
  * checked against a window of ±1 step, recovery codes hashed. What a code may be used for once
  * (the step, the recovery code) is the repository's to record; here nothing is stored.
  */

@@ -7,7 +7,7 @@ const AUDIENCE = 'hospital-portal';
 /** The claims the server puts in a token, beside the standard iat and exp. */
 export type SessionClaims = Omit<TokenClaims, 'iat' | 'exp'>;
 
-/** How many verified tokens are remembered (issue 15), the oldest forgotten first. */
+/** How many verified tokens are remembered, the oldest forgotten first. */
 const VERIFIED_CACHE_SIZE = 1_000;
 
 /** Signs and verifies the portal's session tokens (HS256 JWTs). */

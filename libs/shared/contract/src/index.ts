@@ -9,6 +9,7 @@ export * from './lib/endpoints';
 export * from './lib/routes';
 export * from './lib/messages';
 export * from './lib/password-strength';
+export * from './lib/password-strength-preview';
 export * from './lib/access-log';
 export * from './lib/my-record';
 export * from './lib/totp';

@@ -9,6 +9,7 @@ import {
   groupSecret,
   MFA_REQUIRED_MESSAGE,
   NO_SUCH_SESSION_MESSAGE,
+  PASSWORD_STRENGTH_MESSAGES,
   ROUTES,
   USED_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
@@ -111,6 +112,37 @@ describe('AccountPage', () => {
         ),
       );
     });
+
+    it("shows the server's refusal of a new password the meter took, and keeps both passwords", async () => {
+      // A surname beyond the ranks the meter's dictionaries keep: the meter finds it strong, the
+      // server (full dictionaries, the authority) does not.
+      const typed = 'Braddock1234';
+      const { warnings, suggestions } = PASSWORD_STRENGTH_MESSAGES;
+      const reason = `${warnings.commonNames} ${suggestions.anotherWord}`;
+      server.use(
+        problemHandler('changePassword', 400, reason, [{ field: 'new_password', message: reason }]),
+      );
+      const user = userEvent.setup();
+      await renderPage();
+      const form = await screen.findByRole('form', { name: 'Change password' });
+      const current = within(form).getByLabelText(/^Current password/);
+      const next = within(form).getByLabelText(/^New password/);
+      await user.type(current, MOCK_PASSWORD);
+      await user.type(next, typed);
+      await waitFor(
+        () => expect(within(form).getByText(/^Password strength:/)).toHaveTextContent(/strong/i),
+        { timeout: 15_000 },
+      );
+      await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+      await waitFor(() => expect(next).toHaveAccessibleDescription(new RegExp(reason)));
+      expect(next).toBeInvalid();
+      expect(screen.getByRole('alert')).toHaveTextContent('Your password was not changed');
+      expect(current).toHaveValue(MOCK_PASSWORD);
+      expect(next).toHaveValue(typed);
+      // The meter no longer calls it strong beside the refusal.
+      expect(within(form).queryByText(/^Password strength:/)).not.toBeInTheDocument();
+    }, 30_000);
 
     it('changes it, says how many other sessions ended, clears the form and lists this session alone', async () => {
       const user = userEvent.setup();

@@ -518,23 +518,63 @@ describe('LoginPage', () => {
       expect(passwordInput()).not.toHaveAttribute('aria-describedby');
     });
 
-    it("still shows the server's refusal of the password", async () => {
-      const reason = PASSWORD_STRENGTH_MESSAGES.containsHospitalName;
+    /** The server refuses the registration with `reason`, naming the password. */
+    function refuseRegistration(reason: string) {
       server.use(problemHandler('register', 400, reason, [{ field: 'password', message: reason }]));
-      const user = setupUser();
-      await openRegister(user);
-      await user.type(usernameInput(), 'new.patient');
-      await user.type(passwordInput(), 'a long enough passphrase');
+    }
+
+    /** The rest of the register form, then Register. */
+    async function completeRegistration(user: ReturnType<typeof setupUser>) {
       await user.type(screen.getByRole('textbox', { name: 'ID' }), unregisteredPatientId);
       await user.type(
         screen.getByRole('textbox', { name: 'Activation code' }),
         makeActivationCode(),
       );
       await user.click(screen.getByRole('button', { name: 'Register' }));
+    }
+
+    /** The refusal in the alert and under the password, with what was typed kept. */
+    async function expectRefusal(reason: string, typed: string) {
       expect(await screen.findByRole('alert')).toHaveTextContent(reason);
       await waitFor(() => expect(passwordInput()).toBeInvalid());
       expect(passwordInput()).toHaveAccessibleDescription(new RegExp(reason));
+      expect(passwordInput()).toHaveValue(typed);
+    }
+
+    it("still shows the server's refusal of the password", async () => {
+      const reason = PASSWORD_STRENGTH_MESSAGES.containsHospitalName;
+      refuseRegistration(reason);
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), 'a long enough passphrase');
+      await completeRegistration(user);
+      await expectRefusal(reason, 'a long enough passphrase');
     });
+
+    it("shows the server's refusal of a password the meter took, and keeps what was typed", async () => {
+      // A surname beyond the ranks the meter's dictionaries keep: the meter finds it strong, the
+      // server (full dictionaries, the authority) does not.
+      const typed = 'Braddock1234';
+      const { warnings, suggestions } = PASSWORD_STRENGTH_MESSAGES;
+      const reason = `${warnings.commonNames} ${suggestions.anotherWord}`;
+      refuseRegistration(reason);
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'new.patient');
+      await user.type(passwordInput(), typed);
+      await waitFor(() => expect(strengthText()).toHaveTextContent(/strong/i), LOADING);
+      await completeRegistration(user);
+
+      await expectRefusal(reason, typed);
+      // The meter no longer calls it strong beside the refusal.
+      expect(screen.queryByText(/^Password strength:/)).not.toBeInTheDocument();
+
+      // Another password: the refusal was for the old one, and the meter speaks again.
+      await user.type(passwordInput(), '-violet-orbit');
+      await waitFor(() => expect(strengthText()).toHaveTextContent(/strong/i));
+      expect(passwordInput()).not.toBeInvalid();
+    }, 30_000);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import type { OptionsDictionary, OptionsGraph, ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { HOSPITAL_NAME } from '@portal/reference-data';
 import { passwordSchema } from './rules';
 
@@ -9,8 +9,11 @@ import { passwordSchema } from './rules';
  * the hospital's name. The server refuses by it (POST /register) and the register form shows
  * it as the person types: this module is the one place it is written.
  *
- * zxcvbn and its dictionaries (about 1.5 MB) load on the first estimate, through dynamic
- * imports: a browser downloads them only when someone types a new password.
+ * The server estimates with zxcvbn's full dictionaries (about 800 KB gzip), loaded on the first
+ * estimate: `estimatePasswordStrength`, the authority. The register form and My account's
+ * password form show `previewPasswordStrength` (password-strength-preview.ts): the same rule
+ * with the first ranks of each dictionary, generated from the same packages, so that the meter
+ * stays a small download; only the dictionaries differ (createPasswordEstimator).
  */
 
 /** zxcvbn's scores, from 0 (guessed at once) to 4 (very unlikely to be guessed). */
@@ -127,31 +130,6 @@ function userInputs(username: string): string[] {
   ];
 }
 
-let estimator: Promise<ZxcvbnFactory> | undefined;
-
-/** zxcvbn with the common and English dictionaries, loaded and built once (about 0.2 s). */
-function loadEstimator(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([core, common, english]) =>
-      new core.ZxcvbnFactory({
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...english.dictionary },
-        maxLength: PASSWORD_ESTIMATE_MAX_LENGTH,
-        l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
-      }),
-    (error: unknown) => {
-      // A failed download (a browser gone offline) is tried again on the next estimate.
-      estimator = undefined;
-      throw error;
-    },
-  );
-  return estimator;
-}
-
 /** The rules that refuse a password whatever its score, as a reason, or null. */
 function brokenRule(password: string, username: string): string | null {
   const tooShortOrLong = passwordSchema.safeParse(password);
@@ -177,27 +155,74 @@ const suggestionText = (key: string | undefined) =>
     ? PASSWORD_STRENGTH_MESSAGES.suggestions[key as SuggestionKey]
     : PASSWORD_STRENGTH_MESSAGES.addWords;
 
-/**
- * Estimates a password for an account named `username`: its score, the score's label, whether
- * the server accepts it and, if not, why. Loads zxcvbn on the first call.
- */
-export async function estimatePasswordStrength(
-  password: string,
-  username: string,
-): Promise<PasswordStrength> {
-  const zxcvbn = await loadEstimator();
-  const result = zxcvbn.check(password, userInputs(username));
-  const rule = brokenRule(password, username);
-  const estimated: PasswordScore = result.score;
-  const score = rule ? (Math.min(estimated, PASSWORD_MIN_SCORE - 1) as PasswordScore) : estimated;
-  const acceptable = score >= PASSWORD_MIN_SCORE;
-  const reason =
-    rule ??
-    (acceptable
-      ? null
-      : `${warningText(result.feedback.warning)} ${suggestionText(result.feedback.suggestions[0])}`);
-  return { score, label: PASSWORD_SCORE_LABELS[score], acceptable, reason };
+/** What an estimator is built from: zxcvbn's factory, its keyboard graphs and dictionaries. */
+export interface ZxcvbnParts {
+  Factory: typeof ZxcvbnFactory;
+  graphs: OptionsGraph;
+  dictionary: OptionsDictionary;
 }
+
+/** Estimates a password for an account named `username` (see createPasswordEstimator). */
+export type PasswordEstimator = (password: string, username: string) => Promise<PasswordStrength>;
+
+/**
+ * The rule's estimator over the dictionaries `load` gives, loaded and built on the first
+ * estimate (the full ones take about 0.2 s) and kept: its score, the score's label, whether
+ * the password is acceptable and, if not, why.
+ */
+export function createPasswordEstimator(load: () => Promise<ZxcvbnParts>): PasswordEstimator {
+  let estimator: Promise<ZxcvbnFactory> | undefined;
+  const loadEstimator = () => {
+    estimator ??= load().then(
+      ({ Factory, graphs, dictionary }) =>
+        new Factory({
+          graphs,
+          dictionary,
+          maxLength: PASSWORD_ESTIMATE_MAX_LENGTH,
+          l33tMaxSubstitutions: L33T_MAX_SUBSTITUTIONS,
+        }),
+      (error: unknown) => {
+        // A failed download (a browser gone offline) is tried again on the next estimate.
+        estimator = undefined;
+        throw error;
+      },
+    );
+    return estimator;
+  };
+  return async (password, username) => {
+    const zxcvbn = await loadEstimator();
+    const result = zxcvbn.check(password, userInputs(username));
+    const rule = brokenRule(password, username);
+    const estimated: PasswordScore = result.score;
+    const score = rule ? (Math.min(estimated, PASSWORD_MIN_SCORE - 1) as PasswordScore) : estimated;
+    const acceptable = score >= PASSWORD_MIN_SCORE;
+    const reason =
+      rule ??
+      (acceptable
+        ? null
+        : `${warningText(result.feedback.warning)} ${suggestionText(result.feedback.suggestions[0])}`);
+    return { score, label: PASSWORD_SCORE_LABELS[score], acceptable, reason };
+  };
+}
+
+/**
+ * The server's estimate, the authority: zxcvbn with the full common and English dictionaries
+ * (dynamic imports in a call marked pure: a browser bundle, which never calls it, leaves them out).
+ */
+export const estimatePasswordStrength: PasswordEstimator = /* @__PURE__ */ createPasswordEstimator(
+  async () => {
+    const [core, common, english] = await Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-en'),
+    ]);
+    return {
+      Factory: core.ZxcvbnFactory,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...english.dictionary },
+    };
+  },
+);
 
 /** Why the server refuses a password for `username`, or null when it accepts it. */
 export async function passwordWeakness(password: string, username: string): Promise<string | null> {

@@ -64,7 +64,12 @@ export function PasswordField({
       </div>
       {strengthId && strengthFor && (
         <Suspense fallback={null}>
-          <PasswordStrengthMeter id={strengthId} passwordField={name} usernameField={strengthFor} />
+          <PasswordStrengthMeter
+            id={strengthId}
+            passwordField={name}
+            usernameField={strengthFor}
+            refused={Boolean(message)}
+          />
         </Suspense>
       )}
     </FieldFrame>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
-  estimatePasswordStrength,
   PASSWORD_MIN_SCORE,
+  previewPasswordStrength,
   type PasswordStrength,
   type PasswordScore,
 } from '@portal/contract';
@@ -27,19 +27,27 @@ export interface PasswordStrengthMeterProps {
   passwordField: string;
   /** Path of the username in the form: the rule refuses it and weighs it as an easy guess. */
   usernameField: string;
+  /**
+   * Whether the field shows an error for what is typed (the server's refusal after a submit):
+   * the meter then says nothing that would contradict it.
+   */
+  refused?: boolean;
 }
 
 /**
  * The strength of the password being typed and, while it would be refused, why: the
- * contract's rule (the one the server applies), estimated a moment after typing pauses. The
+ * contract's rule (the one the server applies, with the meter's smaller dictionaries:
+ * previewPasswordStrength), estimated a moment after typing pauses. The
  * text is a polite live region, so a screen reader hears the new strength without losing its
  * place. Nothing shows while the password is empty. This module is loaded lazily (see
- * PasswordField's `strengthFor`); the estimate loads zxcvbn on first use.
+ * PasswordField's `strengthFor`); the estimate loads zxcvbn and the meter's dictionaries on
+ * first use.
  */
 export default function PasswordStrengthMeter({
   id,
   passwordField,
   usernameField,
+  refused = false,
 }: PasswordStrengthMeterProps) {
   const { getValues, watch } = useFormContext();
   // The two values, followed through a watch subscription (the form's own API: useWatch would
@@ -65,7 +73,7 @@ export default function PasswordStrengthMeter({
     if (!password) return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      estimatePasswordStrength(password, username).then(
+      previewPasswordStrength(password, username).then(
         (strength) => {
           if (!current) return;
           setFailed(false);
@@ -82,8 +90,11 @@ export default function PasswordStrengthMeter({
     };
   }, [password, username]);
 
-  // An estimate shows only while it is for what is typed (an empty field shows nothing).
-  const strength = password && estimate?.for === password ? estimate.strength : null;
+  // An estimate shows only while it is for what is typed (an empty field shows nothing), and
+  // not as "Strong" beside the server's refusal: the meter's dictionaries are smaller than the
+  // server's, which is the authority (its reason is the field's error).
+  const current = password && estimate?.for === password ? estimate.strength : null;
+  const strength = current && !(refused && current.acceptable) ? current : null;
   const filled = strength ? strength.score : 0;
 
   return (

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_API_BASE, ENDPOINTS } from '@portal/contract';
-import { createTestApp, createTestDatabase } from '../test/harness';
+import { createTestApp, createTestDatabase } from '../src/test/harness';
 import { fuzzSuite } from './fuzz-suite';
 import { bodyEndpoints, requestSchemaOf } from './routes-under-fuzz';
 

@@ -14,9 +14,9 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROBLEM_CONTENT_TYPE, problemSchema } from '@portal/contract';
-import { buildApp } from '../app';
-import type { Database } from '../db/database';
-import { createTestDatabase, TEST_JWT_SECRET, testConfig } from '../test/harness';
+import { buildApp } from '../src/app';
+import type { Database } from '../src/db/database';
+import { createTestDatabase, TEST_JWT_SECRET, testConfig } from '../src/test/harness';
 import { FUZZ_SEED } from './fuzz-kit';
 import { ERROR, logCapture, type RawAnswer, rawRequest, sendRaw } from './raw-http';
 

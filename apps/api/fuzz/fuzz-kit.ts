@@ -47,10 +47,10 @@ import {
   usernameSchema,
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
-import { buildApp } from '../app';
-import type { Database } from '../db/database';
-import { resetMfa } from '../repositories/mfa';
-import { hashPassword } from '../security/passwords';
+import { buildApp } from '../src/app';
+import type { Database } from '../src/db/database';
+import { resetMfa } from '../src/repositories/mfa';
+import { hashPassword } from '../src/security/passwords';
 import {
   createTestDatabase,
   createUser,
@@ -61,7 +61,7 @@ import {
   TEST_PASSWORD_HASHING,
   testConfig,
   type TestUser,
-} from '../test/harness';
+} from '../src/test/harness';
 import {
   dateArbitrary,
   type FieldHints,
