@@ -215,7 +215,7 @@ export const LAST_NAMES: readonly string[] = [
  * a skew towards the first of its list: a few built names are shared by thousands of patients,
  * most by a few hundred or fewer (at 1,000,000 patients). This long tail is what a search for a
  * family name meets in a hospital: a fragment that matches a few hundred patients among a
- * million (issue 27).
+ * million.
  */
 export const FAMILY_NAME_STARTS: readonly string[] = [
   'Sri',

@@ -77,7 +77,7 @@ const { values: args } = parseArgs({
     /** The months (up to now) the seeded audit events are spread over. */
     'audit-months': { type: 'string', default: '12' },
     /**
-     * The build to compare this one with, side by side (issue 27): a git ref (a worktree of it
+     * The build to compare this one with, side by side: a git ref (a worktree of it
      * is made beside the system's temporary files and built, once) or a checkout's folder with
      * its build in dist/apps/api. With it, the load, then the comparison alone.
      */
@@ -964,7 +964,7 @@ function cpuSeconds(pid: number): number {
 }
 
 /**
- * The two builds side by side (issue 27): in each round, each build's server started on the
+ * The two builds side by side: in each round, each build's server started on the
  * same loaded database, the same autocannon runs against it (`GET /api/profile`, then
  * `GET /api/patient/{id}`), then stopped; the order alternates from round to round so that a
  * machine getting busier favours neither. CPU per request: the server's process, and (a local
@@ -1093,7 +1093,7 @@ async function compareBuilds(options: {
 }
 
 /**
- * The two searches issue 27 names, found in the loaded names (counts scale with `--patients`;
+ * The two hard searches of a realistic name list, found in the loaded names (counts scale with `--patients`;
  * the figures are for 1,000,000): a last-name fragment of four letters matching a few hundred
  * patients (the one nearest 400), and a first-name and a last-name fragment of three letters
  * that each match tens of thousands (at least 20,000) and together thousands (the pair nearest

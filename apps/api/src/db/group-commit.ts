@@ -1,5 +1,5 @@
 /**
- * Group commit (issue 27): calls that arrive while the database is busy with earlier ones wait
+ * Group commit: calls that arrive while the database is busy with earlier ones wait
  * and go together, as one statement and one commit, instead of one statement and one commit
  * each. A call alone goes at once; under load, each statement that ends sends everything that
  * queued meanwhile. `run` gets the waiting items in arrival order and answers one result per

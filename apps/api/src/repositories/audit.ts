@@ -135,8 +135,8 @@ export interface AuditedRead {
 }
 
 /**
- * One statement that reads several records and appends each read's audit event (issue 27: the
- * reads that wait together go as one statement and one commit, db/group-commit.ts). The events
+ * One statement that reads several records and appends each read's audit event (the reads that
+ * wait together go as one statement and one commit, db/group-commit.ts). The events
  * come in as arrays, one element per read, so that the text is the same for any number of
  * reads (a prepared statement). `found` selects `ord` (the read's 1-based position) and
  * `result` from `events e` (with `e.record_id`), one row per read; a read whose result is null

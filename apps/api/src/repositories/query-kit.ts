@@ -303,12 +303,11 @@ export type SearchPlan = 'walk' | 'index-first' | 'planner';
 /**
  * Whether PostgreSQL itself should choose how to find a search's page: one name fragment of more
  * than SHORT_FRAGMENT_LENGTH characters and nothing else. Its statistics of the name column tell a
- * common fragment (it then walks the primary key and stops at the page's end: "cha", 0.1 ms at
- * 1,000,000 patients) from a rare one (it then reads the matches from the trigram index and
- * sorts them). The walk first cost a rare fragment its 20,000 rows for nothing (issue 27: a
- * last-name fragment matching 401 of 1,000,000 patients, 54 ms with the walk, 2–8 ms planned).
- * Two fragments are not left to it: their estimates multiply, and it walked 44,000 rows for
- * "som" AND "sae" (34 ms) where {@link isSelectiveSearch}'s index-first reads them in a few.
+ * common fragment (it then walks the primary key and stops at the page's end) from a rare one (it
+ * then reads the matches from the trigram index and sorts them), where the walk first read its
+ * 20,000 rows for nothing before the index answered. Two fragments are not left to it: their
+ * estimates multiply, and it walked tens of thousands of rows for a pair the index-first path
+ * ({@link isSelectiveSearch}) reads in a few (docs/performance.md has the figures).
  */
 export function isPlannedSearch(criteria: {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * `GET /patient/:id` under concurrency (issue 27): reads that arrive together share one
+ * `GET /patient/:id` under concurrency: reads that arrive together share one
  * statement and one commit (group commit), and still each answer is its own record, sent only
  * once its audit event is in the database, with its own request id and outcome; the record's
  * JSON is sent as PostgreSQL built it, exactly what the contract's schema gives. On both

@@ -1,5 +1,5 @@
 /**
- * The session cache (issue 27) on a real PostgreSQL server: it answers from memory, forgets on
+ * The session cache on a real PostgreSQL server: it answers from memory, forgets on
  * every change the migration's triggers notify (whatever process made it), keeps nothing a
  * change overtook, and keeps nothing while it cannot hear the notifications. PGlite has no
  * cache (one process, one connection), so the tests are declared on PostgreSQL only.

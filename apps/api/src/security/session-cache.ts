@@ -27,7 +27,7 @@ export interface SessionCache {
 }
 
 /**
- * The per-request session check's answers kept in this process (issue 27), so that an
+ * The per-request session check's answers kept in this process, so that an
  * authenticated read costs no database round trip for it. Correct only while every change is
  * heard: the process listens on {@link SESSION_CHANGE_CHANNEL} with a connection of its own
  * and forgets everything on each notification; while that connection is down (not yet open,
