@@ -16,6 +16,7 @@ import { Metrics } from './metrics';
 import { tooManyRequests } from './errors';
 import { auditPartitionsPlugin } from './plugins/audit-partitions';
 import { authenticationPlugin } from './plugins/authentication';
+import type { SessionCache } from './security/session-cache';
 import {
   answerClientError,
   isApiPath,
@@ -63,6 +64,8 @@ export interface AppOptions {
    * directory's). Without it (tests and the bench only) one is derived from the signing secret.
    */
   readonly mfaKey?: string;
+  /** The session checks' answers kept in memory (startServer makes one on a PostgreSQL server). */
+  readonly sessionCache?: SessionCache;
   /** The clock second-factor codes are checked against; tests may pass one, the server never does. */
   readonly clock?: () => number;
 }
@@ -251,6 +254,7 @@ export async function buildApp(options: AppOptions) {
     tokens,
     staffMfa: config.staffMfa,
     audited: metrics.audited,
+    ...(options.sessionCache ? { sessions: options.sessionCache } : {}),
   });
 
   const account = new AccountService(db, config, auth, passwordHasher, secondFactor);

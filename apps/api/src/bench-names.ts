@@ -208,3 +208,77 @@ export const LAST_NAMES: readonly string[] = [
   'Haddad',
   'Cohen',
 ];
+
+/**
+ * Thai family names are many and mostly rare (a family registers its own), so beside the common
+ * names above one patient in five gets one built from a start and an end below, each drawn with
+ * a skew towards the first of its list: a few built names are shared by thousands of patients,
+ * most by a few hundred or fewer (at 1,000,000 patients). This long tail is what a search for a
+ * family name meets in a hospital: a fragment that matches a few hundred patients among a
+ * million.
+ */
+export const FAMILY_NAME_STARTS: readonly string[] = [
+  'Sri',
+  'Wong',
+  'Kaew',
+  'Thong',
+  'Boon',
+  'Chai',
+  'Suk',
+  'Rat',
+  'Phan',
+  'Sang',
+  'Jai',
+  'Ngam',
+  'Pho',
+  'Klin',
+  'Mee',
+  'Rung',
+  'Sombat',
+  'Nak',
+  'Intha',
+  'Chan',
+  'Prom',
+  'Yen',
+  'Dee',
+  'Khiew',
+  'Saeng',
+  'Thep',
+  'Wat',
+  'Ruang',
+  'Sap',
+  'Lert',
+];
+
+export const FAMILY_NAME_ENDS: readonly string[] = [
+  'sawat',
+  'phan',
+  'chai',
+  'wong',
+  'sakul',
+  'rat',
+  'siri',
+  'thong',
+  'kham',
+  'porn',
+  'suk',
+  'sri',
+  'wattana',
+  'chon',
+  'pradit',
+  'wiset',
+  'kul',
+  'rak',
+  'amnuay',
+  'dej',
+  'mongkol',
+  'sin',
+  'yod',
+  'niyom',
+  'charoen',
+  'phong',
+  'sombun',
+  'rit',
+  'anan',
+  'thai',
+];

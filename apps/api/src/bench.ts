@@ -17,7 +17,9 @@
  * million-patient export; `--audit-rows N`: the load, then the audit trail at scale alone: the
  * patient's access log, the patient's FHIR AuditEvent search, the record read and the audited
  * reads' rate measured, N audit events seeded with generate_series over `--audit-months`
- * months (monthly partitions), and the same measured again), and prints the load time, the data size and the server's largest RSS
+ * months (monthly partitions), and the same measured again; `--compare-with REF_OR_FOLDER`:
+ * the load, then the build before and this one side by side alone (compareBuilds);
+ * `--calls-only`: the load, then step 1 alone), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
@@ -29,9 +31,10 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -41,7 +44,8 @@ import { Worker } from 'node:worker_threads';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { FIRST_NAMES, LAST_NAMES } from './bench-names';
+import pg from 'pg';
+import { FAMILY_NAME_ENDS, FAMILY_NAME_STARTS, FIRST_NAMES, LAST_NAMES } from './bench-names';
 import { loadConfig } from './config';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { type Database, type Db, openDatabase, queryRows } from './db/database';
@@ -72,6 +76,16 @@ const { values: args } = parseArgs({
     'audit-rows': { type: 'string', default: process.env['BENCH_AUDIT_ROWS'] ?? '0' },
     /** The months (up to now) the seeded audit events are spread over. */
     'audit-months': { type: 'string', default: '12' },
+    /**
+     * The build to compare this one with, side by side: a git ref (a worktree of it
+     * is made beside the system's temporary files and built, once) or a checkout's folder with
+     * its build in dist/apps/api. With it, the load, then the comparison alone.
+     */
+    'compare-with': { type: 'string', default: process.env['BENCH_COMPARE_WITH'] },
+    /** Rounds of the comparison: each runs both builds, the order alternating. */
+    'compare-rounds': { type: 'string', default: '3' },
+    /** The one-client timings alone (step 1): no loads, no login bursts, no export. */
+    'calls-only': { type: 'boolean', default: false },
     /** Internal: this process is the load generator the bench forked (see loadFromChild). */
     'load-generator': { type: 'boolean', default: false },
   },
@@ -117,7 +131,14 @@ for (const [name, value] of Object.entries({
 
 /** The calls the concurrent phase loads. */
 type LoadKind =
-  'hello' | 'health' | 'health-during-searches' | 'record' | 'list' | 'search' | 'add-patient';
+  | 'hello'
+  | 'health'
+  | 'health-during-searches'
+  | 'profile'
+  | 'record'
+  | 'list'
+  | 'search'
+  | 'add-patient';
 
 /** What one concurrent run measured. */
 interface LoadResult {
@@ -143,6 +164,8 @@ function loadRequests(kind: LoadKind, token: string): LoadRequest[] {
       return [{ method: 'GET', path: '/api/health' }];
     case 'list':
       return [{ method: 'GET', path: '/api/patient', headers: auth }];
+    case 'profile':
+      return [{ method: 'GET', path: '/api/profile', headers: auth }];
     case 'record':
       return [
         {
@@ -424,7 +447,10 @@ async function main(): Promise<void> {
           health_insurance, phone_number, id_card_number, ongoing_treatment, unhealthy_habits)
         select 'P' || lpad(g::text, 7, '0'),
           (${pgArray(FIRST_NAMES)}::text[])[1 + (g::bigint * 7919) % ${FIRST_NAMES.length}],
-          (${pgArray(LAST_NAMES)}::text[])[1 + (g::bigint * 104729 + g / 13) % ${LAST_NAMES.length}],
+          case when g % 5 = 2
+            then (${pgArray(FAMILY_NAME_STARTS)}::text[])[1 + floor(${FAMILY_NAME_STARTS.length} * power(((g::bigint * 2654435761) % 1000003) / 1000003.0, 2))::int]
+              || (${pgArray(FAMILY_NAME_ENDS)}::text[])[1 + floor(${FAMILY_NAME_ENDS.length} * power(((g::bigint * 40503 + 7) % 999983) / 999983.0, 2))::int]
+            else (${pgArray(LAST_NAMES)}::text[])[1 + (g::bigint * 104729 + g / 13) % ${LAST_NAMES.length}] end,
           1 + g % 100, '1980-01-01',
           case when g % 2 = 0 then 'male' else 'female' end, 'bench' || g || '@gmail.com', 'yes', '0812345678',
           'BENCH' || g, 'none', 'none'
@@ -455,6 +481,11 @@ async function main(): Promise<void> {
       `\n${kind}: ${PATIENTS.toLocaleString('en')} patients loaded in ${loadSeconds.toFixed(1)} s; data ${mb(dataBytes)}${url ? ' (pg_database_size)' : ' (data directory)'}`,
     );
 
+    const fragments = await pickSearchFragments(database.db);
+    console.log(
+      `last-name fragment "${fragments.rare.fragment}": ${fragments.rare.count} matches;` +
+        ` "${fragments.pair.first}" (${fragments.pair.firstCount}) AND "${fragments.pair.last}" (${fragments.pair.lastCount}): ${fragments.pair.both}`,
+    );
     const context = { actor: null, address: 'bench', requestId: 'bench' };
     const employee = addEmployeeRequestSchema.parse({
       employee_id: 'E900001',
@@ -486,8 +517,8 @@ async function main(): Promise<void> {
     const heapFlags = args['server-heap-mb']
       ? [`--max-old-space-size=${Number(args['server-heap-mb'])}`]
       : [];
-    const startServerProcess = () =>
-      spawn(process.execPath, [...heapFlags, join(dirname(process.argv[1]!), 'main.js')], {
+    const startServerProcess = (main = join(dirname(process.argv[1]!), 'main.js')) =>
+      spawn(process.execPath, [...heapFlags, main], {
         env: { ...withoutDatabaseEnv(process.env), ...serverEnv },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
@@ -512,6 +543,29 @@ async function main(): Promise<void> {
         activation_code,
       }),
     });
+
+    if (COMPARE_WITH) {
+      await stopServer(server);
+      const section = await compareBuilds({
+        kind,
+        url,
+        baseline: baselineMain(COMPARE_WITH),
+        start: startServerProcess,
+        login: async (target) => {
+          const response = await fetch(`${target}/api/login`, {
+            method: 'POST',
+            headers: json,
+            body: JSON.stringify({ username: 'bench.doctor', password }),
+          });
+          return ((await response.json()) as { token: string }).token;
+        },
+        setServer: (next) => (server = next),
+      });
+      console.log(`\n${section}\n`);
+      writeSection(args.out, `${kind} ${PATIENTS} compare`, section);
+      console.log(`Written to ${args.out}.`);
+      return;
+    }
 
     const time = async (name: string, request: () => Promise<Response>, rounds = ROUNDS) => {
       enter(name);
@@ -689,6 +743,14 @@ async function main(): Promise<void> {
         await time('search, rare fragment "zzq"', search({ last_name: 'zzq' })),
         await time('search, id prefix "P00"', search({ patient_id: 'P00' })),
         await time('search, first AND last name', search({ first_name: 'som', last_name: 'sae' })),
+        await time(
+          `search, last-name fragment "${fragments.rare.fragment}" (${fragments.rare.count} matches)`,
+          search({ last_name: fragments.rare.fragment }),
+        ),
+        await time(
+          `search, "${fragments.pair.first}" (${fragments.pair.firstCount}) AND "${fragments.pair.last}" (${fragments.pair.lastCount}): ${fragments.pair.both} in common`,
+          search({ first_name: fragments.pair.first, last_name: fragments.pair.last }),
+        ),
         await time('GET /patient/{id}', () =>
           fetch(`${base}/api/patient/P${String(1 + ((n++ * 7919) % PATIENTS)).padStart(7, '0')}`, {
             headers: auth,
@@ -705,6 +767,8 @@ async function main(): Promise<void> {
       ];
       const factor = url ? 5 : 10;
       const bound = factor * profile.p95 + 10;
+      if (args['calls-only'])
+        return { profile, lists, others, concurrent: [], factor, bound, burstStatuses: {} };
 
       // 2. Many clients at once: autocannon against 127.0.0.1 only, each run bounded by DURATION.
       const bare = Fastify({ logger: false });
@@ -772,7 +836,7 @@ async function main(): Promise<void> {
     const calls = EXPORT_ONLY ? undefined : await measureCalls();
     // 4. A bulk export of the patients' core types, with /api/health timed meanwhile.
     enter('bulk export');
-    const bulk = await benchBulkExport(base, exporter);
+    const bulk = args['calls-only'] ? undefined : await benchBulkExport(base, exporter);
     sampleRss();
     const exportRss = phaseMaxRss;
     enter('report');
@@ -782,7 +846,6 @@ async function main(): Promise<void> {
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
     const callTables = (measured: NonNullable<typeof calls>) => {
       const { profile, lists, others, concurrent, factor, bound, burstStatuses } = measured;
-      const bareRps = concurrent[0]!.rps;
       return [
         `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
           ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
@@ -796,25 +859,29 @@ async function main(): Promise<void> {
         ),
         ...others.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | | |`),
         '',
-        `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
-        '',
-        '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
-        '| --- | ---: | ---: | ---: | ---: | ---: |',
-        ...concurrent.map(
-          (r) =>
-            `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / bareRps).toFixed(1)} % | ${r.failed} |`,
-        ),
-        '',
-        `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
-          burstStatuses,
-        )
-          .map(([status, count]) => `${count} × ${status}`)
-          .join(', ')}.`,
-        '',
+        ...(concurrent.length === 0
+          ? []
+          : [
+              `${CONNECTIONS} connections, ${DURATION} s each (autocannon):`,
+              '',
+              '| call | req/s | p50 ms | p99 ms | of bare Fastify | failed |',
+              '| --- | ---: | ---: | ---: | ---: | ---: |',
+              ...concurrent.map(
+                (r) =>
+                  `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${((100 * r.rps) / concurrent[0]!.rps).toFixed(1)} % | ${r.failed} |`,
+              ),
+              '',
+              `Login bursts: ${BURST_ROUNDS} × ${BURST} concurrent logins (hashing pool ${config.hashPool.size} + queue ${config.hashPool.queue}): ${Object.entries(
+                burstStatuses,
+              )
+                .map(([status, count]) => `${count} × ${status}`)
+                .join(', ')}.`,
+              '',
+            ]),
       ];
     };
     const lines = [
-      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients${EXPORT_ONLY ? ', bulk export only' : ''}`,
+      `### ${kind}, ${PATIENTS.toLocaleString('en')} patients${EXPORT_ONLY ? ', bulk export only' : args['calls-only'] ? ', one client at a time only' : ''}`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}` +
         ` (shared with other work; the server, \`main.js\`, and the load generator each in its own process).` +
@@ -823,17 +890,25 @@ async function main(): Promise<void> {
         `${args['server-heap-mb'] ? `, its V8 heap capped at ${args['server-heap-mb']} MB` : ''}.`,
       '',
       ...(calls ? callTables(calls) : []),
-      `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
-      '',
-      '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | /api/health max ms | server event-loop delay p99 / max ms | /api/health p99 ms while downloading | server RSS during export and download | finished |',
-      '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
-      `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${ms(bulk.healthMax)} | ${ms(bulk.loopLag.p99)} / ${ms(bulk.loopLag.max)} | ${ms(bulk.downloadHealthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
-      '',
-      `The /api/health figures are the export's (kick-off to manifest, ${bulk.probes} calls, one at a time 20 ms apart, from a thread of their own); the download's are apart.`,
+      ...(bulk
+        ? [
+            `Bulk export (\`$export?_type=${BULK_TYPES}\`, one client, ${BULK_DEADLINE_S} s at most):`,
+            '',
+            '| bulk export resources per second | resources | seconds | files downloaded | download MB/s | /api/health p50 ms | /api/health p99 ms | /api/health max ms | server event-loop delay p99 / max ms | /api/health p99 ms while downloading | server RSS during export and download | finished |',
+            '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |',
+            `| ${bulk.resourcesPerSecond.toFixed(0)} | ${bulk.resources} | ${bulk.seconds.toFixed(1)} | ${mb(bulk.download.bytes)}, ${bulk.download.lines} lines | ${(bulk.download.bytes / 1024 / 1024 / (bulk.download.seconds || 1)).toFixed(1)} | ${ms(bulk.healthP50)} | ${ms(bulk.healthP99)} | ${ms(bulk.healthMax)} | ${ms(bulk.loopLag.p99)} / ${ms(bulk.loopLag.max)} | ${ms(bulk.downloadHealthP99)} | ${mb(exportRss)} | ${bulk.finished ? 'yes' : '**no**'} |`,
+            '',
+            `The /api/health figures are the export's (kick-off to manifest, ${bulk.probes} calls, one at a time 20 ms apart, from a thread of their own); the download's are apart.`,
+          ]
+        : []),
     ];
     const section = lines.join('\n');
     console.log(`\n${section}\n`);
-    writeSection(args.out, `${kind} ${PATIENTS}${EXPORT_ONLY ? ' export' : ''}`, section);
+    writeSection(
+      args.out,
+      `${kind} ${PATIENTS}${EXPORT_ONLY ? ' export' : args['calls-only'] ? ' calls' : ''}`,
+      section,
+    );
     console.log(`Written to ${args.out}.`);
   } finally {
     clearInterval(rssSampler);
@@ -841,6 +916,223 @@ async function main(): Promise<void> {
     await database?.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+const COMPARE_WITH = args['compare-with'];
+const COMPARE_ROUNDS = Number(args['compare-rounds']);
+if (!Number.isInteger(COMPARE_ROUNDS) || COMPARE_ROUNDS < 1)
+  throw new Error('--compare-rounds must be a positive integer');
+
+/**
+ * The baseline server's entry: `dist/apps/api/main.js` under a folder, or under a worktree of a
+ * git ref made in the system's temporary folder (kept, named by its commit, so a second run
+ * reuses it) and built there with the same dependencies as this checkout.
+ */
+function baselineMain(target: string): string {
+  const entry = (root: string) => join(root, 'dist', 'apps', 'api', 'main.js');
+  const build = (root: string) => {
+    if (!existsSync(join(root, 'node_modules')))
+      symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
+    execFileSync('npx', ['vite', 'build', '--config', 'apps/api/vite.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  };
+  if (existsSync(target) && statSync(target).isDirectory()) {
+    if (!existsSync(entry(target))) build(target);
+    return entry(target);
+  }
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${target}^{commit}`], {
+    encoding: 'utf8',
+  }).trim();
+  const root = join(tmpdir(), `portal-base-${commit.slice(0, 7)}`);
+  if (!existsSync(root))
+    execFileSync('git', ['worktree', 'add', '--detach', root, commit], { stdio: 'inherit' });
+  if (!existsSync(entry(root))) build(root);
+  return entry(root);
+}
+
+/** A process's CPU time so far (user + system), in seconds, from /proc; 0 when unreadable. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are the 14th and 15th fields of the line (12th and 13th after the name).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The two builds side by side: in each round, each build's server started on the
+ * same loaded database, the same autocannon runs against it (`GET /api/profile`, then
+ * `GET /api/patient/{id}`), then stopped; the order alternates from round to round so that a
+ * machine getting busier favours neither. CPU per request: the server's process, and (a local
+ * PostgreSQL server) its backends serving the bench database, read from /proc over the middle
+ * of each run.
+ */
+async function compareBuilds(options: {
+  kind: string;
+  url: string | undefined;
+  baseline: string;
+  start: (main?: string) => ChildProcess;
+  login: (target: string) => Promise<string>;
+  setServer: (server: ChildProcess | undefined) => void;
+}): Promise<string> {
+  const builds = [
+    { name: 'before', main: options.baseline },
+    { name: 'after', main: join(dirname(process.argv[1]!), 'main.js') },
+  ];
+  const calls = [
+    { name: 'GET /api/profile', kind: 'profile' as const },
+    { name: 'GET /api/patient/{id}', kind: 'record' as const },
+  ];
+  type Run = LoadResult & { build: string; call: string; serverCpu: number; dbCpu: number };
+  const runs: Run[] = [];
+  const backends = async (): Promise<number[]> => {
+    if (!options.url) return [];
+    const client = new pg.Client({ connectionString: options.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      return rows.map((row) => row.pid);
+    } finally {
+      await client.end();
+    }
+  };
+  for (let round = 0; round < COMPARE_ROUNDS; round++) {
+    const order = round % 2 === 0 ? builds : [...builds].reverse();
+    for (const build of order) {
+      const server = options.start(build.main);
+      options.setServer(server);
+      const target = await listeningUrl(server);
+      const token = await options.login(target);
+      for (const call of calls) {
+        // A short warm-up: the pool's connections opened, the statements prepared.
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            fetch(
+              `${target}${call.kind === 'profile' ? '/api/profile' : '/api/patient/P0000001'}`,
+              {
+                headers: { authorization: `Bearer ${token}` },
+              },
+            ).then((r) => r.arrayBuffer()),
+          ),
+        );
+        const window = Math.max(1, DURATION - 2);
+        let sample: Promise<{ server: number; db: number }> = Promise.resolve({ server: 0, db: 0 });
+        const timer = setTimeout(() => {
+          sample = (async () => {
+            const pids = await backends();
+            const at = () => ({
+              server: cpuSeconds(server.pid!),
+              db: pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
+            });
+            const first = at();
+            await new Promise((resolve) => setTimeout(resolve, (window - 0.5) * 1000));
+            const last = at();
+            return { server: last.server - first.server, db: last.db - first.db };
+          })();
+        }, 1000);
+        const result = await loadFromChild({ target, kind: call.kind, token });
+        clearTimeout(timer);
+        const cpu = await sample;
+        const requests = result.rps * (window - 0.5);
+        runs.push({
+          ...result,
+          build: build.name,
+          call: call.name,
+          serverCpu: requests ? (1000 * cpu.server) / requests : 0,
+          dbCpu: requests ? (1000 * cpu.db) / requests : 0,
+        });
+        console.log(
+          `round ${round + 1}, ${build.name}, ${call.name}: ${result.rps.toFixed(0)} req/s` +
+            `, server ${((1000 * cpu.server) / (requests || 1)).toFixed(3)} ms CPU per request` +
+            (options.url
+              ? `, PostgreSQL ${((1000 * cpu.db) / (requests || 1)).toFixed(3)} ms`
+              : ''),
+        );
+      }
+      await stopServer(server);
+      options.setServer(undefined);
+    }
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((x, y) => x - y);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
+  const rows = calls.map((call) => {
+    const of = (build: string) => runs.filter((r) => r.call === call.name && r.build === build);
+    const [before, after] = [of('before'), of('after')];
+    const rps = (list: Run[]) => median(list.map((r) => r.rps));
+    const cpu = (list: Run[], key: 'serverCpu' | 'dbCpu') =>
+      median(list.map((r) => r[key])).toFixed(3);
+    return (
+      `| ${call.name} | ${before.map((r) => r.rps.toFixed(0)).join(', ')} | ${after.map((r) => r.rps.toFixed(0)).join(', ')}` +
+      ` | ${(rps(after) / rps(before)).toFixed(2)} × | ${cpu(before, 'serverCpu')} → ${cpu(after, 'serverCpu')}` +
+      ` | ${options.url ? `${cpu(before, 'dbCpu')} → ${cpu(after, 'dbCpu')}` : ''}` +
+      ` | ${median(before.map((r) => r.p99))} → ${median(after.map((r) => r.p99))} | ${[...before, ...after].reduce((sum, r) => sum + r.failed, 0)} |`
+    );
+  });
+  return [
+    `### ${options.kind}, ${PATIENTS.toLocaleString('en')} patients, the build before and this one side by side`,
+    '',
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine} (shared with other work).` +
+      ` Before: \`${options.baseline}\`. ${COMPARE_ROUNDS} rounds, the order alternating; in each, each build's server` +
+      ` on the same database, ${CONNECTIONS} connections for ${DURATION} s per call (autocannon, a process of its own).` +
+      ` CPU per request: milliseconds of CPU time over the middle of each run, medians of the rounds.`,
+    '',
+    '| call | before req/s (each round) | after req/s (each round) | after / before (medians) | server CPU ms per request | PostgreSQL CPU ms per request | p99 ms | failed |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows,
+  ].join('\n');
+}
+
+/**
+ * The two hard searches of a realistic name list, found in the loaded names (counts scale with `--patients`;
+ * the figures are for 1,000,000): a last-name fragment of four letters matching a few hundred
+ * patients (the one nearest 400), and a first-name and a last-name fragment of three letters
+ * that each match tens of thousands (at least 20,000) and together thousands (the pair nearest
+ * 3,000). Counted exactly as the search matches (any part of the name, any case).
+ */
+async function pickSearchFragments(db: Db) {
+  const scale = PATIENTS / 1_000_000;
+  const [rare] = await queryRows<{ fragment: string; count: number }>(
+    db,
+    sql`with names as (select lower(last_name) l, count(*)::int n from patient group by 1),
+      fragments as (select distinct l, n, substr(l, i, 4) fragment
+        from names, generate_series(1, length(l) - 3) i where substr(l, i, 4) ~ '^[a-z]{4}$')
+      select fragment, sum(n)::int as count from fragments group by fragment
+      order by abs(sum(n) - ${400 * scale}), fragment limit 1`,
+  );
+  const [pair] = await queryRows<{
+    first: string;
+    last: string;
+    firstCount: number;
+    lastCount: number;
+    both: number;
+  }>(
+    db,
+    sql`with names as (select lower(first_name) f, lower(last_name) l, count(*)::int n from patient group by 1, 2),
+      firsts as (select fragment, sum(n)::int total from (select distinct f, l, n, substr(f, i, 3) fragment
+          from names, generate_series(1, length(f) - 2) i where substr(f, i, 3) ~ '^[a-z]{3}$') x
+        group by fragment having sum(n) >= ${20_000 * scale} order by sum(n) desc, fragment limit 10),
+      lasts as (select fragment, sum(n)::int total from (select distinct f, l, n, substr(l, i, 3) fragment
+          from names, generate_series(1, length(l) - 2) i where substr(l, i, 3) ~ '^[a-z]{3}$') x
+        group by fragment having sum(n) >= ${20_000 * scale} order by sum(n) desc, fragment limit 10)
+      select a.fragment as first, b.fragment as last, a.total as "firstCount", b.total as "lastCount",
+        (select sum(n)::int from names where f like '%' || a.fragment || '%' and l like '%' || b.fragment || '%') as "both"
+      from firsts a, lasts b
+      order by abs(coalesce((select sum(n) from names where f like '%' || a.fragment || '%' and l like '%' || b.fragment || '%'), 0) - ${3000 * scale}),
+        a.fragment, b.fragment
+      limit 1`,
+  );
+  if (!rare || !pair) throw new Error('The loaded names give no fragments to search for.');
+  return { rare, pair };
 }
 
 /** Audit events to seed and the months they are spread over (`--audit-rows`). */

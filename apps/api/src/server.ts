@@ -5,6 +5,7 @@ import { type Database, openDatabase } from './db/database';
 import { describeRepair, secureDataDirectory } from './db/data-dir-modes';
 import { existingDemoAccounts, isEmpty, loadDemoData } from './db/demo-data';
 import { MIGRATIONS, migrate } from './db/migrate';
+import { createSessionCache, type SessionCache } from './security/session-cache';
 
 /** A running server and how to stop it cleanly. */
 export interface RunningServer {
@@ -38,6 +39,7 @@ export async function startServer(
   const jwtSecret = resolveJwtSecret(config);
   const mfaKey = resolveMfaKey(config);
   const database = await openConfiguredDatabase(config);
+  let sessionCache: SessionCache | undefined;
   try {
     const wantDemo =
       config.demoData === 'always' || (config.demoData === 'auto' && database.kind === 'embedded');
@@ -49,6 +51,10 @@ export async function startServer(
       await loadDemoData(tx, config.passwordHashing);
       demoLoaded = true;
     });
+    // On a PostgreSQL server, where other instances and the admin tool may change a session,
+    // the cache listens for their notifications. PGlite is opened by this process alone and
+    // reached through one connection, which a LISTEN would hold: it asks the database each time.
+    sessionCache = config.databaseUrl ? createSessionCache(config.databaseUrl) : undefined;
     const app = await buildApp({
       config,
       db: database.db,
@@ -57,6 +63,7 @@ export async function startServer(
       logger,
       staticRoot,
       ...(database.poolStats ? { databasePool: database.poolStats } : {}),
+      ...(sessionCache ? { sessionCache } : {}),
     });
     const repaired = repair && describeRepair(config.dataDir, repair);
     if (repaired) app.log.warn(repaired);
@@ -71,11 +78,13 @@ export async function startServer(
           app.beginShutdown();
           await app.close();
         } finally {
+          await sessionCache?.close();
           await database.close();
         }
       },
     };
   } catch (error) {
+    await sessionCache?.close();
     await database.close();
     throw error;
   }

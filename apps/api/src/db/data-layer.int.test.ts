@@ -12,6 +12,7 @@ import {
   matchedIdsUpToBound,
   FEW_MATCHES,
   highestIdNumberQuery,
+  isPlannedSearch,
   isSelectiveSearch,
   pageIdsQuery,
   searchCondition,
@@ -314,12 +315,27 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
         criteria,
       );
-      const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', true));
+      const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', 'index-first'));
       expect(text).toMatch(
         /Bitmap Index Scan on patient_names_trgm[^\n]*\n\s*Index Cond: \(\(first_name ~~\* '%c4ca42%'::text\) AND \(last_name ~~\* '%8f14e4%'::text\)\)/,
       );
       expect(text).toMatch(/CTE quick\n[^\n]*never executed/);
       expect(text).toMatch(/CTE matches\n[^\n]*never executed/);
+    });
+
+    it('leaves one rare name fragment to the planner: the trigram index, without the walk', async () => {
+      const criteria = { id: '', firstName: '', lastName: '8f14e4' };
+      expect(isPlannedSearch(criteria)).toBe(true);
+      expect(isPlannedSearch({ ...criteria, firstName: 'c4ca42' })).toBe(false);
+      expect(isPlannedSearch({ ...criteria, lastName: 'ln' })).toBe(false);
+      expect(isPlannedSearch({ ...criteria, id: 'P8' })).toBe(false);
+      const where = searchCondition(
+        { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+        criteria,
+      );
+      const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', 'planner'));
+      expect(text).toMatch(/Bitmap Index Scan on patient_names_trgm/);
+      expect(text).not.toMatch(/patient_pkey/);
     });
 
     it('pages a selective search by the walk when its fragments match FEW_MATCHES rows or more', async () => {
@@ -338,7 +354,9 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
           { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
           criteria,
         )!;
-        const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', true));
+        const text = await ranPlan(
+          pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', 'index-first'),
+        );
         // The index gave FEW_MATCHES rows and stopped; the walk and the matches answered.
         expect(text).toMatch(new RegExp(`CTE few\\n[^\\n]*actual rows=${FEW_MATCHES}(\\.00)? `));
         expect(text).toMatch(/CTE matches\n[^\n]*actual rows=/);
@@ -353,7 +371,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
           const ids = (
             await queryRows<{ id: string | number }>(
               database.db,
-              pageIdsQuery(sql`patient`, where, after, 50, 'oldest', true),
+              pageIdsQuery(sql`patient`, where, after, 50, 'oldest', 'index-first'),
             )
           ).map((r) => Number(r.id));
           seen.push(...ids.slice(0, 50));
@@ -378,14 +396,14 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         sql`select id from patient where ${where} order by id`,
       );
       expect(all.length).toBeGreaterThan(120);
-      for (const selective of [true, false]) {
+      for (const plan of ['index-first', 'walk', 'planner'] as const) {
         const seen: number[] = [];
         let after = 0;
         for (let pages = 0; pages < 1000; pages++) {
           const ids = (
             await queryRows<{ id: string | number }>(
               database.db,
-              pageIdsQuery(sql`patient`, where, after, 50, 'oldest', selective),
+              pageIdsQuery(sql`patient`, where, after, 50, 'oldest', plan),
             )
           ).map((r) => Number(r.id));
           seen.push(...ids.slice(0, 50));

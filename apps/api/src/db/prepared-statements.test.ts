@@ -70,7 +70,7 @@ describe('prepared statements', () => {
     const afterOne = await prepared();
     const texts = afterOne.map((row) => row.statement);
     expect(texts.some((text) => /from session s/.test(text))).toBe(true);
-    expect(texts.some((text) => /with found as[\s\S]*insert into audit_event/.test(text))).toBe(
+    expect(texts.some((text) => /with events as[\s\S]*insert into audit_event/.test(text))).toBe(
       true,
     );
     expect(texts.some((text) => /select count\(\*\)::int as total/.test(text))).toBe(true);

@@ -17,6 +17,7 @@ import {
 } from '../repositories/accounts';
 import { type Actor, audit, type RequestContext } from '../repositories/audit';
 import { actorOf } from '../services/auth-service';
+import type { SessionCache } from '../security/session-cache';
 import type { TokenService } from '../security/tokens';
 
 declare module 'fastify' {
@@ -37,6 +38,9 @@ declare module 'fastify' {
     context(): RequestContext;
   }
 }
+
+/** The methods no call of the API writes with. */
+const READING_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
@@ -62,8 +66,20 @@ export const authenticationPlugin = fp(
       tokens: TokenService;
       staffMfa: Config['staffMfa'];
       audited?: RequestContext['audited'];
+      /** The session checks' answers kept in memory (a PostgreSQL server only); none: ask each time. */
+      sessions?: SessionCache;
     },
   ) => {
+    const sessions = options.sessions;
+    if (sessions) {
+      // A write through this instance may have changed a session (a logout, a revocation, a
+      // leaver): its own cache forgets before the answer goes out, so the very next request
+      // here asks the database; the other instances hear the triggers' notification.
+      app.addHook('onSend', async (request) => {
+        if (!READING_METHODS.has(request.method)) sessions.clear();
+      });
+    }
+
     app.decorateRequest('actor', null);
     app.decorateRequest('sessionEndsAt', null);
     app.decorateRequest('context', function context() {
@@ -84,7 +100,9 @@ export const authenticationPlugin = fp(
       if (!token) throw unauthorized('Sign in to continue');
       const claims = await options.tokens.verify(token);
       if (!claims) throw unauthorized(SESSION_ENDED);
-      const session = await findSession(options.db, claims.sid);
+      const session = sessions
+        ? await sessions.lookup(claims.sid, () => findSession(options.db, claims.sid))
+        : await findSession(options.db, claims.sid);
       if (!session || session.id !== claims.sub) throw unauthorized(SESSION_ENDED);
       // Past here the token is correctly signed, unexpired and of this session: its holder may
       // learn that the hospital ended it (access revoked, account disabled, role changed).

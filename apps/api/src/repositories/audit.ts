@@ -126,29 +126,42 @@ export async function audit(
   if (!('rollback' in db)) context.audited?.(entry);
 }
 
+/** One read of one record to audit, for {@link auditedReadsSql}. */
+export interface AuditedRead {
+  readonly context: RequestContext;
+  readonly action: AuditAction;
+  readonly recordType: NonNullable<AuditEntry['recordType']>;
+  readonly recordId: string;
+}
+
 /**
- * The INSERT of one audit event as SQL, for a read that writes its event in the same statement
- * (one round trip; the statement commits before the answer, so the event is as durable as with
- * {@link audit}). `outcome` is SQL so that it can depend on what the statement found; the caller
- * reports the outcome to `context.audited` once the statement has run.
+ * One statement that reads several records and appends each read's audit event (the reads that
+ * wait together go as one statement and one commit, db/group-commit.ts). The events
+ * come in as arrays, one element per read, so that the text is the same for any number of
+ * reads (a prepared statement). `found` selects `ord` (the read's 1-based position) and
+ * `result` from `events e` (with `e.record_id`), one row per read; a read whose result is null
+ * is audited as a failure. The answer is one row per read, in order, after the commit when the
+ * statement runs on its own; the caller reports each outcome to its `context.audited`.
  */
-export function auditInsertSql(
-  context: RequestContext,
-  entry: Omit<AuditEntry, 'outcome'>,
-  outcome: SQL,
-): SQL {
-  const actor = context.actor;
-  const ids = entry.recordIds
-    ? sql`array[${sql.join(
-        entry.recordIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`null`;
-  return sql`insert into audit_event (actor_user_id, actor_username, actor_role, action, record_type,
-      record_ids, address, outcome, request_id)
-    select ${actor?.userId ?? null}::uuid, ${actor?.username ?? entry.username ?? null},
-      ${actor?.role ?? null}, ${entry.action}, ${entry.recordType ?? null}, ${ids},
-      ${context.address}, ${outcome}, ${context.requestId}`;
+export function auditedReadsSql(reads: readonly AuditedRead[], found: SQL): SQL {
+  const column = (value: (read: AuditedRead) => string | null) =>
+    sql`${sql.param(reads.map(value))}::text[]`;
+  return sql`with events as (
+      select * from unnest(${column((r) => r.context.actor?.userId ?? null)}::uuid[],
+        ${column((r) => r.context.actor?.username ?? null)}, ${column((r) => r.context.actor?.role ?? null)},
+        ${column((r) => r.action)}, ${column((r) => r.recordType)}, ${column((r) => r.recordId)},
+        ${column((r) => r.context.address)}, ${column((r) => r.context.requestId)})
+        with ordinality as e(actor_user_id, actor_username, actor_role, action, record_type,
+          record_id, address, request_id, ord)),
+    found as (${found}),
+    audited as (insert into audit_event (actor_user_id, actor_username, actor_role, action,
+        record_type, record_ids, address, outcome, request_id)
+      select e.actor_user_id, e.actor_username, e.actor_role, e.action, e.record_type,
+        array[e.record_id], e.address,
+        case when f.result is null then 'failure' else 'success' end, e.request_id
+      from events e join found f on f.ord = e.ord
+      returning 1)
+    select f.result, (select count(*) from audited)::int as audited from found f order by f.ord`;
 }
 
 /**

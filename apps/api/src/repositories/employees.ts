@@ -291,7 +291,7 @@ export const employeesRepository = {
   ): Promise<Page<Employee>> {
     const after = decodeCursor(page.cursor);
     if (!criteria && isShaped(view)) return this.listShaped(db, context, page.limit, after, view);
-    const { where, selective } = searchFilter(
+    const { where, plan } = searchFilter(
       { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
       criteria && {
         id: criteria.employee_id,
@@ -303,7 +303,7 @@ export const employeesRepository = {
       db,
       where,
       sql`select e.id, ${employeeJson} as record
-          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', selective)}) page on page.id = e.id
+          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', plan)}) page on page.id = e.id
           order by e.id`,
     );
     const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);

@@ -64,7 +64,7 @@ export function accessLogPageIds(patientId: string, after: number, limit: number
     'newest',
     // A patient's events are few among millions (the partitions' GIN indexes find them at
     // once); the walk through the newest events would read thousands of rows in vain first.
-    true,
+    'index-first',
     sql`id, occurred_at`,
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
+import { groupCommit } from '../db/group-commit';
 import { patient, patientChronicDisease, patientDrugAllergy } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import { issueActivationCode } from './accounts';
@@ -37,7 +38,7 @@ import {
   latestAppointmentJson,
   staffJson,
 } from './appointments';
-import { audit, auditInsertSql, auditedWrite, type RequestContext } from './audit';
+import { audit, auditedReadsSql, auditedWrite, type RequestContext } from './audit';
 import {
   type Page,
   afterPosition,
@@ -170,31 +171,65 @@ async function checkAgeAgainstStored(
   }
 }
 
+/** Records read with their audit events, many in one statement (group commit). */
+async function readRecords(
+  db: Db,
+  reads: readonly { context: RequestContext; patientId: string }[],
+): Promise<(JsonText | null)[]> {
+  const rows = await preparedRows<{ result: JsonText | null; audited: number }>(
+    db,
+    auditedReadsSql(
+      reads.map(({ context, patientId }) => ({
+        context,
+        action: 'patient.read',
+        recordType: 'patient',
+        recordId: patientId,
+      })),
+      sql`select e.ord, (select ${recordJson}::text from patient p where p.patient_id = e.record_id) as result
+          from events e`,
+    ),
+  );
+  if (rows[0]?.audited !== reads.length) throw new Error('record reads: audit events missing');
+  return rows.map((row) => row.result);
+}
+
+/**
+ * How many statements of record reads may be under way at once, and how many reads one may
+ * carry. Fewer under way, larger groups: each statement costs a commit and the database's work
+ * per statement, so on a busy server reads wait a little to share them.
+ */
+const RECORD_READS = { inFlight: 2, maxItems: 200 } as const;
+const recordReaders = new WeakMap<Db, ReturnType<typeof newRecordReader>>();
+const newRecordReader = (db: Db) =>
+  groupCommit(
+    (reads: readonly { context: RequestContext; patientId: string }[]) => readRecords(db, reads),
+    RECORD_READS,
+  );
+/** The one group-commit queue of record reads for this database. */
+function recordReader(db: Db) {
+  let reader = recordReaders.get(db);
+  if (!reader) recordReaders.set(db, (reader = newRecordReader(db)));
+  return reader;
+}
+
 /** Reads and writes patient records; every call is audited with the request's actor. */
 export const patientsRepository = {
-  /** One patient's record; 404 when there is none. */
-  async get(db: Db, context: RequestContext, patientId: string): Promise<PatientRecord> {
-    // One statement reads the record and appends its audit event (issue 15: one round trip
-    // instead of two); it commits before the answer is sent, as a separate insert would.
-    const entry = {
-      action: 'patient.read',
-      recordType: 'patient',
-      recordIds: [patientId],
-    } as const;
-    const [row] = await preparedRows<{ record: PatientRecord | null }>(
-      db,
-      sql`with found as (select ${recordJson} as record from patient p where p.patient_id = ${patientId}),
-        audited as (${auditInsertSql(
-          context,
-          entry,
-          sql`case when exists (select 1 from found) then 'success' else 'failure' end`,
-        )} returning 1)
-        select (select record from found) as record, (select count(*) from audited) as audited`,
-    );
-    const record = row?.record ?? null;
-    context.audited?.({ action: entry.action, outcome: record ? 'success' : 'failure' });
+  /**
+   * One patient's record as the JSON text PostgreSQL built (the route sends it as it is);
+   * 404 when there is none. The read and its audit event are one statement, and reads that
+   * arrive while others are under way go together in the next one ({@link readRecords}): the
+   * answer comes once the statement that carried it has committed.
+   */
+  async getJson(db: Db, context: RequestContext, patientId: string): Promise<JsonText> {
+    const record = await recordReader(db)({ context, patientId });
+    context.audited?.({ action: 'patient.read', outcome: record ? 'success' : 'failure' });
     if (!record) throw notFound(`No patient with ID ${patientId}`);
     return record;
+  },
+
+  /** {@link getJson}'s record, parsed. */
+  async get(db: Db, context: RequestContext, patientId: string): Promise<PatientRecord> {
+    return JSON.parse(await this.getJson(db, context, patientId)) as PatientRecord;
   },
 
   /**
@@ -269,7 +304,7 @@ export const patientsRepository = {
   ): Promise<Page<JsonText>> {
     const summary = page.view === 'summary';
     const after = decodeCursor(page.cursor);
-    const { where, selective } = searchFilter(
+    const { where, plan } = searchFilter(
       { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
       criteria && {
         id: criteria.patient_id,
@@ -281,7 +316,7 @@ export const patientsRepository = {
       db,
       where,
       sql`select p.id, p.patient_id, (${summary ? summaryJson : recordJson})::text as record
-          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', selective)}) page on page.id = p.id
+          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', plan)}) page on page.id = p.id
           order by p.id`,
     );
     const total = await searchTotal(db, sql`patient`, sql`patient_id`, where);

@@ -114,7 +114,7 @@ export const FEW_MATCHES = 5_000;
  *   few, so that is cheap too. The second branch is gated by a one-time filter on the first
  *   branch's count, so PostgreSQL never runs it when the window sufficed.
  * `newest` pages from the highest id down (the cursor is then the last id given, exclusive).
- * `selective` (see {@link isSelectiveSearch}) first reads up to {@link FEW_MATCHES} matches
+ * `index-first` (see {@link isSelectiveSearch}) first reads up to {@link FEW_MATCHES} matches
  * from the filter's index without the walk: when they are all there (fewer than that), it sorts
  * them and the walk never runs (two name fragments rarely fill a page within it); when there are
  * more, it answers as above, so the cost stays bounded however common the fragments.
@@ -127,14 +127,14 @@ export function pageIdsQuery(
   after: number,
   limit: number,
   order: 'oldest' | 'newest' = 'oldest',
-  selective = false,
+  plan: SearchPlan = 'walk',
   columns: SQL = sql`id`,
 ): SQL {
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   const take = limit + 1;
-  if (!where)
-    return sql`select ${columns} from ${table} where ${from} order by id ${direction} limit ${take}`;
+  if (!where || plan === 'planner')
+    return sql`select ${columns} from ${table} where ${where ?? sql`true`} and ${from} order by id ${direction} limit ${take}`;
   const walk = sql`quick as (
       select ${columns} from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
       where ${where} order by id ${direction} limit ${take}),
@@ -145,7 +145,7 @@ export function pageIdsQuery(
   const walked = sql`select ${columns} from quick where (select n from quick_count) >= ${take}
       union all
       (select ${columns} from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})`;
-  if (!selective)
+  if (plan === 'walk')
     return sql`with ${walk}
       select ${columns} from (${walked}) page order by id ${direction} limit ${take}`;
   return sql`with few as materialized (select ${columns} from ${table} where ${where} and ${from} limit ${FEW_MATCHES}),
@@ -292,15 +292,49 @@ export function isSelectiveSearch(criteria: { firstName: string; lastName: strin
 }
 
 /**
- * A search's WHERE clause ({@link searchCondition}) and whether it is selective
- * ({@link isSelectiveSearch}), for {@link pageIdsQuery}; no clause without criteria.
+ * How {@link pageIdsQuery} finds a search's page:
+ * - `walk`: along the primary key first, then the filter's own index (the default);
+ * - `index-first`: the filter's index first, up to {@link FEW_MATCHES} ({@link isSelectiveSearch});
+ * - `planner`: one query, `where … order by id limit`, whose plan PostgreSQL chooses from the
+ *   fragment's statistics ({@link isPlannedSearch}).
+ */
+export type SearchPlan = 'walk' | 'index-first' | 'planner';
+
+/**
+ * Whether PostgreSQL itself should choose how to find a search's page: one name fragment of more
+ * than SHORT_FRAGMENT_LENGTH characters and nothing else. Its statistics of the name column tell a
+ * common fragment (it then walks the primary key and stops at the page's end) from a rare one (it
+ * then reads the matches from the trigram index and sorts them), where the walk first read its
+ * 20,000 rows for nothing before the index answered. Two fragments are not left to it: their
+ * estimates multiply, and it walked tens of thousands of rows for a pair the index-first path
+ * ({@link isSelectiveSearch}) reads in a few (docs/performance.md has the figures).
+ */
+export function isPlannedSearch(criteria: {
+  id: string;
+  firstName: string;
+  lastName: string;
+}): boolean {
+  const fragments = [criteria.firstName, criteria.lastName].filter((f) => f.length > 0);
+  return !criteria.id && fragments.length === 1 && fragments[0]!.length > SHORT_FRAGMENT_LENGTH;
+}
+
+/**
+ * A search's WHERE clause ({@link searchCondition}) and how its page is found
+ * ({@link SearchPlan}), for {@link pageIdsQuery}; no clause without criteria.
  */
 export function searchFilter(
   columns: { id: SQL; firstName: SQL; lastName: SQL },
   criteria: { id: string; firstName: string; lastName: string } | undefined,
-): { where: SQL | undefined; selective: boolean } {
-  if (!criteria) return { where: undefined, selective: false };
-  return { where: searchCondition(columns, criteria), selective: isSelectiveSearch(criteria) };
+): { where: SQL | undefined; plan: SearchPlan } {
+  if (!criteria) return { where: undefined, plan: 'walk' };
+  return {
+    where: searchCondition(columns, criteria),
+    plan: isSelectiveSearch(criteria)
+      ? 'index-first'
+      : isPlannedSearch(criteria)
+        ? 'planner'
+        : 'walk',
+  };
 }
 
 /** Drops the keys whose value is undefined: in an edit, absent means "leave it as it is". */

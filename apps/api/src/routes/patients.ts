@@ -35,7 +35,7 @@ import { ApiError, forbidden } from '../errors';
 import { appointmentsRepository as appointments } from '../repositories/appointments';
 import { audit } from '../repositories/audit';
 import { patientsRepository as patients } from '../repositories/patients';
-import { fromEndpoint, type RouteDeps, sendJsonPage, sendPage } from './route-kit';
+import { fromEndpoint, type RouteDeps, sendJson, sendJsonPage, sendPage } from './route-kit';
 
 /** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
 export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -66,7 +66,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       params: patientIdParamsSchema,
       response: { 200: patientRecordSchema },
     }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { patient_id: patientId } = request.params;
       const actor = request.actor!;
       if (actor.role === 'patient' && actor.patientId !== patientId) {
@@ -78,7 +78,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
         });
         throw forbidden('Patients may only open their own record');
       }
-      return patients.get(db, request.context(), patientId);
+      return sendJson(reply, await patients.getJson(db, request.context(), patientId));
     },
   });
 

@@ -70,16 +70,20 @@ function securityOf(endpoint: Endpoint): { security?: Record<string, string[]>[]
   return {};
 }
 
+/** Sends a JSON text PostgreSQL built as it is: not parsed, validated and serialised again. */
+export function sendJson(reply: FastifyReply, text: JsonText): FastifyReply {
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((json: string) => json)
+    .send(text);
+}
+
 /**
  * Sends a page whose items are JSON texts (see `patientsRepository.list`) as one JSON array,
  * with {@link sendPage}'s headers, without parsing them or serialising them again.
  */
 export function sendJsonPage(reply: FastifyReply, page: Page<JsonText>): FastifyReply {
-  const items = sendPage(reply, page);
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((text: string) => text)
-    .send(`[${items.join(',')}]`);
+  return sendJson(reply, `[${sendPage(reply, page).join(',')}]` as JsonText);
 }
 
 /** Puts a page's total and next cursor in the response headers; returns the page's items. */

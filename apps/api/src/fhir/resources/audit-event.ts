@@ -27,7 +27,7 @@ const auditColumns = sql`${instantText(sql`t.occurred_at`)} as occurred_at, t.ac
  * One keyset page of audit event rows (keyset: the row id); `where` on audit_event's columns.
  * Only patients search AuditEvent, always within their own compartment ({@link concernsPatient}),
  * so a page's events are few among millions: they are read from the partitions' GIN indexes
- * first (the selective path of pageIdsQuery), and joined back on the partition key too, so
+ * first (the index-first path of pageIdsQuery), and joined back on the partition key too, so
  * each row is read from its month's partition alone instead of probing every month's.
  */
 export function auditEventRowsQuery(window: RowWindow) {
@@ -37,7 +37,7 @@ export function auditEventRowsQuery(window: RowWindow) {
     window.after,
     window.limit,
     'oldest',
-    true,
+    'index-first',
     sql`id, occurred_at`,
   );
   return sql`select t.id as k, ${auditColumns}
