@@ -12,7 +12,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
-      input: { main: 'src/main.ts', admin: 'src/admin.ts', bench: 'src/bench.ts' },
+      input: { main: 'src/main.ts', admin: 'src/admin.ts', bench: 'bench/bench.ts' },
       output: { entryFileNames: '[name].js', format: 'es' },
     },
   },

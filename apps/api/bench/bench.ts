@@ -46,15 +46,15 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { FAMILY_NAME_ENDS, FAMILY_NAME_STARTS, FIRST_NAMES, LAST_NAMES } from './bench-names';
-import { loadConfig } from './config';
+import { loadConfig } from '../src/config';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { type Database, type Db, openDatabase, queryRows } from './db/database';
-import { addBackendClient } from './fhir/smart/clients';
-import { checkJwks } from './fhir/smart/jwks';
-import { migrate } from './db/migrate';
-import { employeesRepository } from './repositories/employees';
-import { patientsRepository } from './repositories/patients';
-import { encodeCursor } from './repositories/query-kit';
+import { type Database, type Db, openDatabase, queryRows } from '../src/db/database';
+import { addBackendClient } from '../src/fhir/smart/clients';
+import { checkJwks } from '../src/fhir/smart/jwks';
+import { migrate } from '../src/db/migrate';
+import { employeesRepository } from '../src/repositories/employees';
+import { patientsRepository } from '../src/repositories/patients';
+import { encodeCursor } from '../src/repositories/query-kit';
 import { addEmployeeRequestSchema } from '@portal/contract';
 
 const { values: args } = parseArgs({
@@ -1475,7 +1475,7 @@ function writeSection(path: string, kind: string, section: string): void {
   const block = `${start}\n\n${section}\n\n${end}`;
   const text = existsSync(path)
     ? readFileSync(path, 'utf8')
-    : '# Performance\n\nFigures written by `npm run bench` (apps/api/src/bench.ts).\n';
+    : '# Performance\n\nFigures written by `npm run bench` (apps/api/bench/bench.ts).\n';
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   const next =
