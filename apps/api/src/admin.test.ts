@@ -4,7 +4,7 @@ import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import { exportJWK, generateKeyPair } from 'jose';
 import { runAdminCommand } from './admin';
 import { type Database, queryRows } from './db/database';
-import { ApiError } from './errors';
+import { ProblemError } from './errors';
 import { addBackendClientCommand, newKeyPair, registerBackend } from './fhir/bulk/test-kit';
 import { backendClientActive } from './fhir/smart/clients';
 import { patientsRepository } from './repositories/patients';
@@ -45,13 +45,13 @@ function employeeArgs(id: string, options: Record<string, string | undefined> = 
 }
 
 /** The error a command failed with (the test fails if it succeeded). */
-async function failure(promise: Promise<string>): Promise<ApiError> {
+async function failure(promise: Promise<string>): Promise<ProblemError> {
   const error = await promise.then(
     (output) => new Error(`expected a failure, got: ${output}`),
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(ProblemError);
+  return error as ProblemError;
 }
 
 describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {

@@ -9,7 +9,7 @@ import {
 import { loadConfig } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
-import { ApiError, describeFailure } from './errors';
+import { ProblemError, describeFailure } from './errors';
 import {
   addBackendClient,
   listBackendClients,
@@ -99,7 +99,7 @@ function optionsOf<T extends Record<string, { type: 'string' }>>(
   try {
     return parseArgs({ args, options, strict: true }).values;
   } catch {
-    throw new ApiError(400, 'Bad Request', usage);
+    throw new ProblemError(400, 'Bad Request', usage);
   }
 }
 
@@ -138,7 +138,7 @@ export async function runAdminCommand(
         const problems = input.error.issues.map(
           (i) => `--${OPTION_OF_FIELD[String(i.path[0])] ?? String(i.path[0])}: ${i.message}`,
         );
-        throw new ApiError(400, 'Bad Request', problems.join('\n'));
+        throw new ProblemError(400, 'Bad Request', problems.join('\n'));
       }
       const created = await employeesRepository.add(db, CLI_CONTEXT, input.data, codeTtlDays);
       const message = created.activation_code
@@ -158,7 +158,7 @@ export async function runAdminCommand(
           ? await employeesRepository.reissueCode(db, CLI_CONTEXT, employeeId.data, codeTtlDays)
           : undefined;
       if (!issued)
-        throw new ApiError(
+        throw new ProblemError(
           400,
           'Bad Request',
           'Usage: npm run admin -- activation-code <E001 or P001>',
@@ -168,7 +168,7 @@ export async function runAdminCommand(
     case 'approve-access': {
       const employeeId = employeeIdSchema.safeParse(rest[0] ?? '');
       if (!employeeId.success)
-        throw new ApiError(400, 'Bad Request', 'Usage: npm run admin -- approve-access <E001>');
+        throw new ProblemError(400, 'Bad Request', 'Usage: npm run admin -- approve-access <E001>');
       const approved = await employeesRepository.approveAccess(db, CLI_CONTEXT, employeeId.data);
       return `Approved the portal access of ${approved.employee_id} (${approved.position_name ?? 'no position'}): they can sign in once registered.`;
     }
@@ -190,10 +190,10 @@ export async function runAdminCommand(
       // Any spelling names the account, as at login.
       const username = rest[0] && normaliseUsername(rest[0]);
       if (!username)
-        throw new ApiError(400, 'Bad Request', `Usage: npm run admin -- ${command} <username>`);
+        throw new ProblemError(400, 'Bad Request', `Usage: npm run admin -- ${command} <username>`);
       return db.transaction(async (tx) => {
         const userId = await setAccountLocked(tx, username, command === 'lock');
-        if (!userId) throw new ApiError(404, 'Not Found', `No account named ${username}.`);
+        if (!userId) throw new ProblemError(404, 'Not Found', `No account named ${username}.`);
         if (command === 'unlock') return `Unlocked ${username}.`;
         const ended = await revokeUserSessions(tx, userId, REVOKE_REASONS.locked);
         return `Locked ${username}; ended ${ended} open session(s).`;
@@ -202,10 +202,10 @@ export async function runAdminCommand(
     case 'reset-mfa': {
       const username = rest[0] && normaliseUsername(rest[0]);
       if (!username)
-        throw new ApiError(400, 'Bad Request', 'Usage: npm run admin -- reset-mfa <username>');
+        throw new ProblemError(400, 'Bad Request', 'Usage: npm run admin -- reset-mfa <username>');
       return db.transaction(async (tx) => {
         const reset = await resetMfa(tx, username);
-        if (!reset) throw new ApiError(404, 'Not Found', `No account named ${username}.`);
+        if (!reset) throw new ProblemError(404, 'Not Found', `No account named ${username}.`);
         await audit(tx, CLI_CONTEXT, {
           action: 'mfa.reset',
           outcome: 'success',
@@ -227,13 +227,13 @@ export async function runAdminCommand(
           allowPositionals: true,
         });
       } catch {
-        throw new ApiError(400, 'Bad Request', usage);
+        throw new ProblemError(400, 'Bad Request', usage);
       }
       const name = parsed.positionals.join(' ').trim();
       const file = parsed.values['jwks-file'];
-      if (!name || !file) throw new ApiError(400, 'Bad Request', usage);
+      if (!name || !file) throw new ProblemError(400, 'Bad Request', usage);
       if (name.length > MAX_CLIENT_NAME)
-        throw new ApiError(
+        throw new ProblemError(
           400,
           'Bad Request',
           `The name is longer than ${MAX_CLIENT_NAME} characters`,
@@ -242,14 +242,14 @@ export async function runAdminCommand(
       try {
         text = await readFile(file, 'utf8');
       } catch {
-        throw new ApiError(400, 'Bad Request', `--jwks-file: cannot read ${file}`);
+        throw new ProblemError(400, 'Bad Request', `--jwks-file: cannot read ${file}`);
       }
       let jwks;
       try {
         jwks = await checkJwks(JSON.parse(text));
       } catch (error) {
         const reason = error instanceof SyntaxError ? 'not JSON' : (error as Error).message;
-        throw new ApiError(400, 'Bad Request', `--jwks-file: ${reason}`);
+        throw new ProblemError(400, 'Bad Request', `--jwks-file: ${reason}`);
       }
       const clientId = await addBackendClient(db, CLI_CONTEXT, name, jwks);
       return [
@@ -273,10 +273,14 @@ export async function runAdminCommand(
     case 'enable-backend-client': {
       const clientId = rest[0];
       if (!clientId || rest.length > 1)
-        throw new ApiError(400, 'Bad Request', `Usage: npm run admin -- ${command} <client_id>`);
+        throw new ProblemError(
+          400,
+          'Bad Request',
+          `Usage: npm run admin -- ${command} <client_id>`,
+        );
       const disable = command === 'disable-backend-client';
       if (!(await setBackendClientDisabled(db, CLI_CONTEXT, clientId, disable)))
-        throw new ApiError(404, 'Not Found', `No backend client ${clientId}.`);
+        throw new ProblemError(404, 'Not Found', `No backend client ${clientId}.`);
       return disable
         ? `Disabled backend client ${clientId}: its tokens and exports are refused from now on.`
         : `Enabled backend client ${clientId}.`;
@@ -286,7 +290,7 @@ export async function runAdminCommand(
       const values = optionsOf(rest, { ahead: { type: 'string' } }, usage);
       const ahead = values.ahead === undefined ? AUDIT_PARTITIONS_AHEAD : Number(values.ahead);
       if (!Number.isInteger(ahead) || ahead < 0 || ahead > MAX_PARTITIONS_AHEAD)
-        throw new ApiError(
+        throw new ProblemError(
           400,
           'Bad Request',
           `--ahead: a whole number of months from 0 to ${MAX_PARTITIONS_AHEAD}`,
@@ -311,7 +315,7 @@ export async function runAdminCommand(
         { before: { type: 'string' }, out: { type: 'string' } },
         usage,
       );
-      if (!values.before || !values.out) throw new ApiError(400, 'Bad Request', usage);
+      if (!values.before || !values.out) throw new ProblemError(400, 'Bad Request', usage);
       const done = await archiveAuditPartitions(db, CLI_CONTEXT, values.before, values.out);
       if (!done.length) return `No audit partition before ${values.before}; nothing archived.`;
       return done
@@ -324,7 +328,7 @@ export async function runAdminCommand(
     case 'restore-audit': {
       const usage = 'Usage: npm run admin -- restore-audit --file F';
       const values = optionsOf(rest, { file: { type: 'string' } }, usage);
-      if (!values.file) throw new ApiError(400, 'Bad Request', usage);
+      if (!values.file) throw new ProblemError(400, 'Bad Request', usage);
       const restored = await restoreAuditArchive(db, CLI_CONTEXT, values.file);
       return `Restored ${restored.month}: ${restored.rows} event(s) into ${restored.name}.`;
     }

@@ -1,7 +1,10 @@
 import type { FieldError, Problem } from '@portal/contract';
 
-/** An error the API answers with its own status and a message fit for the user. */
-export class ApiError extends Error {
+/**
+ * An error the API answers as a problem (RFC 9457) with its own status and a message fit for
+ * the user. (The apps' api-client has its own ApiError: a failed call as the browser sees it.)
+ */
+export class ProblemError extends Error {
   constructor(
     readonly status: number,
     readonly title: string,
@@ -12,29 +15,29 @@ export class ApiError extends Error {
     readonly extensions?: Pick<Problem, 'session_ended'>,
   ) {
     super(detail);
-    this.name = 'ApiError';
+    this.name = 'ProblemError';
   }
 }
 
 /** 400 with the fields at fault. */
 export const badRequest = (detail: string, errors?: FieldError[]) =>
-  new ApiError(400, 'Bad Request', detail, errors);
+  new ProblemError(400, 'Bad Request', detail, errors);
 /** 401: no valid session. */
 export const unauthorized = (
   detail = 'Sign in to continue',
   extensions?: Pick<Problem, 'session_ended'>,
-) => new ApiError(401, 'Unauthorized', detail, undefined, undefined, extensions);
+) => new ProblemError(401, 'Unauthorized', detail, undefined, undefined, extensions);
 /** 403: signed in, but not allowed. */
 export const forbidden = (detail = 'You are not allowed to do this') =>
-  new ApiError(403, 'Forbidden', detail);
+  new ProblemError(403, 'Forbidden', detail);
 /** 404: no such record. */
-export const notFound = (detail: string) => new ApiError(404, 'Not Found', detail);
+export const notFound = (detail: string) => new ProblemError(404, 'Not Found', detail);
 /** 409: the record would duplicate another on `field`. */
 export const conflict = (field: string, detail: string) =>
-  new ApiError(409, 'Conflict', detail, [{ field, message: detail }]);
+  new ProblemError(409, 'Conflict', detail, [{ field, message: detail }]);
 /** 429 with Retry-After in seconds. */
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
-  new ApiError(429, 'Too Many Requests', detail, undefined, {
+  new ProblemError(429, 'Too Many Requests', detail, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 
 type IssueType = OperationOutcomeIssue['code'];
-import { ApiError } from '../errors';
+import { ProblemError } from '../errors';
 
 /** The content type of every FHIR answer. */
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -44,11 +44,12 @@ export function operationOutcome(
 }
 
 /** 405: the interaction is not offered on this path. */
-export const methodNotAllowed = (detail: string) => new ApiError(405, 'Method Not Allowed', detail);
+export const methodNotAllowed = (detail: string) =>
+  new ProblemError(405, 'Method Not Allowed', detail);
 
 /** 422: a resource that parses but breaks a rule, naming its elements. */
 export const unprocessable = (detail: string, fields: readonly string[]) =>
-  new ApiError(
+  new ProblemError(
     422,
     'Unprocessable Content',
     detail,
@@ -60,12 +61,12 @@ export const unprocessable = (detail: string, fields: readonly string[]) =>
  * fields; Fastify's client errors (a body that is not JSON, too large, of another type) keep
  * theirs with a fixed message; anything else is a 500 that says nothing of its cause.
  */
-export function outcomeOf(error: FastifyError | ApiError): {
+export function outcomeOf(error: FastifyError | ProblemError): {
   status: number;
   outcome: OperationOutcome;
   headers?: Record<string, string>;
 } {
-  if (error instanceof ApiError) {
+  if (error instanceof ProblemError) {
     const fields = error.errors?.map((e) => e.field) ?? [];
     return {
       status: error.status,

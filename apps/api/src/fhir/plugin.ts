@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Bundle, BundleEntry, BundleLink, Resource } from '@medplum/fhirtypes';
 import { type Db, queryRows } from '../db/database';
-import { ApiError, forbidden, notFound } from '../errors';
+import { ProblemError, forbidden, notFound } from '../errors';
 import { type Actor, audit, type AuditEntry, type RequestContext } from '../repositories/audit';
 import type { Config } from '../config';
 import { CODE_SYSTEMS } from '@portal/reference-data';
@@ -178,7 +178,7 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
         after =
           query['_cursor'] === undefined ? 0 : decodeCursor(single('_cursor', query['_cursor']));
       } catch (error) {
-        if (error instanceof ApiError && error.status === 400)
+        if (error instanceof ProblemError && error.status === 400)
           throw badParameter('_cursor', 'not a cursor this server gave out');
         throw error;
       }
@@ -189,7 +189,7 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
         rows = await rowsFor(type, actor, allOf(conditions), after, count);
       } catch (error) {
         // A cursor position a catalogue key cannot have is refused while the query is built.
-        if (error instanceof ApiError && error.status === 400)
+        if (error instanceof ProblemError && error.status === 400)
           throw badParameter('_cursor', 'not a cursor this server gave out');
         throw error;
       }

@@ -20,7 +20,7 @@ import {
 } from '@portal/contract';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
-import { ApiError, badRequest, conflict, notFound } from '../errors';
+import { ProblemError, badRequest, conflict, notFound } from '../errors';
 import { auditedWrite, type RequestContext } from '../repositories/audit';
 import { patientsRepository } from '../repositories/patients';
 import { unprocessable } from './outcome';
@@ -105,9 +105,9 @@ async function asFhir<T>(
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.errors) {
+    if (error instanceof ProblemError && error.status < 500 && error.errors) {
       const fields = error.errors.map((e) => elementOf(e.field, elements, fallback));
-      throw new ApiError(
+      throw new ProblemError(
         error.status === 400 ? 422 : error.status,
         error.title,
         error.message.replace(/^[\w.[\]]+: /, `${fields[0]}: `),
@@ -400,7 +400,7 @@ export const fhirWrites = {
           return await patientsRepository.addAppointment(db, context, input);
         } catch (error) {
           // The API's 404 for an unknown patient is, in a resource, a reference that fails.
-          if (error instanceof ApiError && error.status === 404)
+          if (error instanceof ProblemError && error.status === 404)
             throw unprocessable('Appointment.participant: no such patient', [
               APPOINTMENT_ELEMENTS['patient_id']!,
             ]);

@@ -10,7 +10,7 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
 } from '@portal/contract';
-import { ApiError, badRequest, loggableError, safeErrorCode } from '../errors';
+import { ProblemError, badRequest, loggableError, safeErrorCode } from '../errors';
 
 /** An RFC 9457 problem; `type` is left as about:blank, the status says what it is. */
 function problemOf(
@@ -129,7 +129,7 @@ export const MAX_PARAM_LENGTH = 100;
 
 /** Where a request whose URL was refused before routing keeps the refusal. */
 const URL_REFUSAL = Symbol('url refusal');
-type ScreenedMessage = IncomingMessage & { [URL_REFUSAL]?: ApiError };
+type ScreenedMessage = IncomingMessage & { [URL_REFUSAL]?: ProblemError };
 
 /** Whether a path is the API's, whatever its case (`/API/…` is not a page of an app). */
 export const isApiPath = (pathname: string) =>
@@ -159,7 +159,7 @@ export function decodedPath(pathname: string): string | undefined {
 export function screenUrl(raw: IncomingMessage): string {
   const url = raw.url ?? '/';
   const pathname = url.split('?')[0] ?? '/';
-  let refusal: ApiError | undefined;
+  let refusal: ProblemError | undefined;
   // HTTP/1.1 requires the Host header (RFC 9112, 3.2); Node's own check is off (app.ts) so
   // that the refusal is a problem.
   if (raw.httpVersion === '1.1' && raw.headers.host === undefined) {
@@ -172,7 +172,7 @@ export function screenUrl(raw: IncomingMessage): string {
     isApiPath(pathname) &&
     pathname.split('/').some((part) => part.length > MAX_PARAM_LENGTH)
   ) {
-    refusal = new ApiError(
+    refusal = new ProblemError(
       414,
       'URI Too Long',
       `A part of the URL is longer than the ${MAX_PARAM_LENGTH} characters this API takes`,
@@ -209,7 +209,7 @@ function bodyParseMessage(error: Error): string {
 
 /**
  * Every error leaves the API as application/problem+json: 400 with the fields at fault, the
- * ApiError statuses, Fastify's client errors, and a bare 500 (logged, never explained) for the
+ * ProblemError statuses, Fastify's client errors, and a bare 500 (logged, never explained) for the
  * rest. No stack trace, SQL or record content is ever sent.
  */
 export const problemsPlugin = fp(async (app: FastifyInstance) => {
@@ -226,7 +226,7 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
       const first = errors[0]!;
       return sendProblem(reply, 400, `${first.field}: ${first.message}`, errors);
     }
-    if (error instanceof ApiError) {
+    if (error instanceof ProblemError) {
       if (error.headers) void reply.headers(error.headers);
       return sendProblem(reply, error.status, error.message, error.errors, error.extensions);
     }

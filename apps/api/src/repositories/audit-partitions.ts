@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database';
-import { ApiError } from '../errors';
+import { ProblemError } from '../errors';
 import { auditedWrite, type RequestContext } from './audit';
 
 /** Months made ahead beyond this one, by the server and by default by the admin tool. */
@@ -285,7 +285,7 @@ async function archivePartition(
       try {
         contents = await readArchive(file);
       } catch (error) {
-        throw new ApiError(
+        throw new ProblemError(
           500,
           'Archive not verified',
           `${file} could not be read back (${(error as Error).message}); ${partition.name} was kept.`,
@@ -298,7 +298,7 @@ async function archivePartition(
         contents.header.rows !== rows ||
         contents.idSum !== BigInt(counted!.id_sum)
       ) {
-        throw new ApiError(
+        throw new ProblemError(
           500,
           'Archive not verified',
           `${file} does not read back as written; ${partition.name} was kept.`,
@@ -323,11 +323,12 @@ export async function archiveAuditPartitions(
   outDir: string,
   options: { afterWrite?: (file: string) => Promise<void>; now?: Date } = {},
 ): Promise<ArchivedPartition[]> {
-  if (!isMonth(before)) throw new ApiError(400, 'Bad Request', '--before: write a month YYYY-MM');
+  if (!isMonth(before))
+    throw new ProblemError(400, 'Bad Request', '--before: write a month YYYY-MM');
   // The current month takes this instant's events: it is never archived.
   const current = monthsBefore(options.now ?? new Date(), 0);
   if (before > current)
-    throw new ApiError(
+    throw new ProblemError(
       400,
       'Bad Request',
       `--before: ${before} is after this month (${current}); this month's partition is in use`,
@@ -356,14 +357,14 @@ export async function restoreAuditArchive(
     recorded = await recordedChecksum(file);
     check = await readArchive(file);
   } catch (error) {
-    throw new ApiError(
+    throw new ProblemError(
       400,
       'Bad Request',
       `--file: ${file} is not a readable audit archive with its .sha256 (${(error as Error).message}); nothing restored`,
     );
   }
   if (check.sha256 !== recorded || check.rows !== check.header.rows)
-    throw new ApiError(
+    throw new ProblemError(
       400,
       'Bad Request',
       `--file: ${file} does not match its checksum; nothing restored`,
@@ -383,7 +384,7 @@ export async function restoreAuditArchive(
         sql`select count(*)::int as n from ${table}`,
       );
       if (present!.n > 0)
-        throw new ApiError(
+        throw new ProblemError(
           409,
           'Conflict',
           `${partition.name} already holds ${present!.n} events; nothing restored`,
@@ -399,7 +400,7 @@ export async function restoreAuditArchive(
         sql`select count(*)::int as n from ${table}`,
       );
       if (again.sha256 !== recorded || restored!.n !== check.rows)
-        throw new ApiError(
+        throw new ProblemError(
           400,
           'Bad Request',
           `--file: ${file} changed while it was restored, or holds events of another month; nothing restored`,

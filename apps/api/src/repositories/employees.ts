@@ -17,7 +17,7 @@ import { findPosition, type Role } from '@portal/reference-data';
 import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { employee } from '../db/schema';
-import { ApiError, badRequest, conflict, notFound, uniqueViolation } from '../errors';
+import { ProblemError, badRequest, conflict, notFound, uniqueViolation } from '../errors';
 import {
   issueActivationCode,
   REVOKE_REASONS,
@@ -216,7 +216,7 @@ async function auditedPage(
 
 /** A 403 naming the field at fault. */
 const refused = (errors: { field: string; message: string }[]) =>
-  new ApiError(403, 'Forbidden', errors[0]!.message, errors);
+  new ProblemError(403, 'Forbidden', errors[0]!.message, errors);
 
 /** The two-person rule's columns when no access is approved or asked for. */
 const NO_ACCESS = {

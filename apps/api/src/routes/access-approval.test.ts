@@ -18,7 +18,7 @@ import {
 } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
 import { migrate } from '../db/migrate';
-import { ApiError } from '../errors';
+import { ProblemError } from '../errors';
 import { employeesRepository } from '../repositories/employees';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
 import {
@@ -252,7 +252,7 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toBeInstanceOf(ProblemError);
       expect(error).toMatchObject({ status: 403, message: 'You cannot approve your own access' });
     });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ENDPOINTS } from '@portal/contract';
-import { ApiError } from '../errors';
+import { ProblemError } from '../errors';
 import { fromEndpoint, type RouteDeps } from './route-kit';
 
 /** Liveness, readiness and the OpenAPI document. */
@@ -21,7 +21,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
         await db.execute(sql`select 1`);
       } catch (error) {
         request.log.warn({ err: { type: (error as Error).name } }, 'database not reachable');
-        throw new ApiError(503, 'Service Unavailable', 'The database is not reachable');
+        throw new ProblemError(503, 'Service Unavailable', 'The database is not reachable');
       }
       return { status: 'ready' as const };
     },

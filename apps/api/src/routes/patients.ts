@@ -31,7 +31,7 @@ import {
   searchPatientRequestSchema,
   updatePatientRequestSchema,
 } from '@portal/contract';
-import { ApiError, forbidden } from '../errors';
+import { ProblemError, forbidden } from '../errors';
 import { appointmentsRepository as appointments } from '../repositories/appointments';
 import { audit } from '../repositories/audit';
 import { patientsRepository as patients } from '../repositories/patients';
@@ -149,7 +149,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       preValidation: async (request) => {
         const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (type !== MERGE_PATCH_CONTENT_TYPE) {
-          throw new ApiError(
+          throw new ProblemError(
             415,
             'Unsupported Media Type',
             `Send the patch as ${MERGE_PATCH_CONTENT_TYPE} (RFC 7396)`,

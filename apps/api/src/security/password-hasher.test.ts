@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors';
+import { ProblemError } from '../errors';
 import { HashPool } from './hash-pool';
 import { PasswordHasher } from './password-hasher';
 import { type HashParams, hashPassword } from './passwords';
@@ -50,9 +50,9 @@ describe('PasswordHasher', () => {
           () => undefined,
           (e: unknown) => e,
         );
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).status).toBe(503);
-      expect(Number((error as ApiError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(error).toBeInstanceOf(ProblemError);
+      expect((error as ProblemError).status).toBe(503);
+      expect(Number((error as ProblemError).headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
     }
     release();
     await held;

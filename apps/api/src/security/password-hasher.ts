@@ -1,4 +1,4 @@
-import { ApiError } from '../errors';
+import { ProblemError } from '../errors';
 import { type HashPool, PoolFullError, type PoolLane } from './hash-pool';
 import {
   type HashParams,
@@ -93,7 +93,7 @@ export class PasswordHasher {
 /** A full pool as the API's answer: 503 with Retry-After; any other error as it is. */
 function busyProblem(error: unknown): unknown {
   if (error instanceof PoolFullError) {
-    return new ApiError(503, 'Service Unavailable', BUSY_MESSAGE, undefined, {
+    return new ProblemError(503, 'Service Unavailable', BUSY_MESSAGE, undefined, {
       'retry-after': String(error.retryAfterSeconds),
     });
   }

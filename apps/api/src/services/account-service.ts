@@ -8,7 +8,7 @@ import type {
 import { MFA_REQUIRED_MESSAGE, NO_SUCH_SESSION_MESSAGE } from '@portal/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { ApiError, badRequest, notFound } from '../errors';
+import { ProblemError, badRequest, notFound } from '../errors';
 import {
   findAccountById,
   listOpenSessions,
@@ -174,7 +174,7 @@ export class AccountService {
         outcome: 'denied',
         recordType: 'account',
       });
-      throw new ApiError(403, 'Forbidden', MFA_REQUIRED_MESSAGE);
+      throw new ProblemError(403, 'Forbidden', MFA_REQUIRED_MESSAGE);
     }
     await this.auth.confirmSecondFactor(context, code, 'mfa.disable');
     await this.db.transaction(async (tx) => {

@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
-  ApiError,
+  ProblemError,
   badRequest,
   conflict,
   tooManyRequests,
@@ -110,7 +110,7 @@ interface Attempt {
   /** Holds the answer back by the attempts already counted on the first key. */
   holdBack(): Promise<void>;
   /** A wrong secret: the attempt stays counted, `entry` is audited, and `error` is thrown. */
-  fail(entry: AuditEntry, error: ApiError): Promise<never>;
+  fail(entry: AuditEntry, error: ProblemError): Promise<never>;
   /** A right secret: the first key's count starts again. */
   succeed(): Promise<void>;
 }
@@ -367,7 +367,7 @@ export class AuthService {
       // Staff whose current position carries no portal role are told so (product decisions §3).
       const movedOut =
         account.lockedAt === null && account.workStatus === 'yes' && !account.hasPortalRole;
-      throw new ApiError(
+      throw new ProblemError(
         403,
         'Forbidden',
         !movedOut
@@ -416,7 +416,7 @@ export class AuthService {
     try {
       hash = await this.passwords.hash(password);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 503) return;
+      if (error instanceof ProblemError && error.status === 503) return;
       throw error;
     }
     await setPasswordHash(this.db, userId, hash);
@@ -478,7 +478,7 @@ export class AuthService {
       if (uniqueViolation(error) === 'app_user_username_key') {
         throw conflict('username', 'This username is taken; choose another');
       }
-      if (error instanceof ApiError && error.status === 400) {
+      if (error instanceof ProblemError && error.status === 400) {
         return attempt.fail(
           {
             action: 'register',

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from '../../errors';
+import { ProblemError } from '../../errors';
 import { FHIR_JSON, operationOutcome } from '../outcome';
 
 /**
@@ -13,7 +13,7 @@ export const refusal = (
   parameter?: string,
   headers?: Record<string, string>,
 ) =>
-  new ApiError(
+  new ProblemError(
     status,
     STATUS_CODES[status] ?? 'Error',
     detail,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors';
+import { ProblemError } from '../../errors';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/database';
 import { BACKENDS, call, createTestDatabase, createUser } from '../../test/harness';
@@ -112,8 +112,8 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
         () => undefined,
         (e: unknown) => e,
       );
-      expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).message).toMatch(message);
+      expect(error).toBeInstanceOf(ProblemError);
+      expect((error as ProblemError).message).toMatch(message);
     });
 
     it('asks for a name and a file', async () => {
@@ -124,14 +124,16 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
         ['add-backend-client', '--jwks-file', 'x.json'],
       ]) {
         const error = await runAdminCommand(database.db, argv, 30).catch((e: unknown) => e);
-        expect((error as ApiError).message).toMatch(/Usage: npm run admin -- add-backend-client/);
+        expect((error as ProblemError).message).toMatch(
+          /Usage: npm run admin -- add-backend-client/,
+        );
       }
       const missing = await runAdminCommand(
         database.db,
         ['add-backend-client', 'Lab', '--jwks-file', '/nonexistent/jwks.json'],
         30,
       ).catch((e: unknown) => e);
-      expect((missing as ApiError).message).toMatch(/cannot read/);
+      expect((missing as ProblemError).message).toMatch(/cannot read/);
     });
   });
 
