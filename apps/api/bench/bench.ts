@@ -54,7 +54,7 @@ import { checkJwks } from '../src/fhir/smart/jwks';
 import { migrate } from '../src/db/migrate';
 import { employeesRepository } from '../src/repositories/employees';
 import { patientsRepository } from '../src/repositories/patients';
-import { encodeCursor } from '../src/repositories/query-kit';
+import { encodeCursor } from '../src/repositories/paging';
 import { addEmployeeRequestSchema } from '@portal/contract';
 
 const { values: args } = parseArgs({

@@ -11,15 +11,12 @@ import {
   countUpToBound,
   matchedIdsUpToBound,
   FEW_MATCHES,
-  highestIdNumberQuery,
-  isPlannedSearch,
-  isSelectiveSearch,
   pageIdsQuery,
-  searchCondition,
-} from '../repositories/query-kit';
+} from '../repositories/page-queries';
+import { isPlannedSearch, isSelectiveSearch, searchCondition } from '../repositories/name-search';
 import { accessLogPageIds } from '../repositories/my-record';
 import { auditEventRowsQuery, concernsPatient } from '../fhir/resources/audit-event';
-import { patientsRepository } from '../repositories/patients';
+import { highestPatientIdNumberQuery, patientsRepository } from '../repositories/patients';
 import { employeesRepository } from '../repositories/employees';
 import type { RequestContext } from '../repositories/audit';
 import {
@@ -272,7 +269,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
     });
 
     it('finds the highest id number for the next free id through its index, not every row', async () => {
-      const nextIdPlan = await plan(database, highestIdNumberQuery('P'));
+      const nextIdPlan = await plan(database, highestPatientIdNumberQuery());
       expect(nextIdPlan).toMatch(/patient_id_number/);
       expect(nextIdPlan).not.toMatch(/Seq Scan/);
     });

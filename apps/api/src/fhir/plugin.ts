@@ -7,7 +7,7 @@ import { ProblemError, forbidden, notFound } from '../errors';
 import { type Actor, audit, type AuditEntry, type RequestContext } from '../repositories/audit';
 import type { Config } from '../config';
 import { CODE_SYSTEMS } from '@portal/reference-data';
-import { decodeCursor, encodeCursor } from '../repositories/query-kit';
+import { decodeCursor, encodeCursor } from '../repositories/paging';
 import { capabilityStatement } from './capability';
 import { FHIR_JSON, methodNotAllowed, outcomeOf } from './outcome';
 import { allOf, badParameter, parseCount, parseToken, type RawQuery, single } from './search';

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../errors';
-import { escapeLike } from '../repositories/query-kit';
+import { escapeLike } from '../repositories/name-search';
 
 /** `_count` when none is asked for, and the most a page holds. */
 export const DEFAULT_COUNT = 20;

@@ -19,14 +19,8 @@ import {
 import { type Db, queryRows } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit, auditedWrite, type RequestContext } from './audit';
-import {
-  boundedTotal,
-  countUpToBound,
-  decodeCursor,
-  encodeCursor,
-  type Page,
-  unknownCursor,
-} from './query-kit';
+import { boundedTotal, decodeCursor, encodeCursor, type Page, unknownCursor } from './paging';
+import { countUpToBound } from './page-queries';
 
 /*
  * Appointments beyond the spec's add call: their JSON shape (shared with the record and the

@@ -16,16 +16,9 @@ import { isRole } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
 import { notFound } from '../errors';
 import { audit, type RequestContext } from './audit';
-import {
-  type Page,
-  afterPosition,
-  appointmentPosition,
-  boundedTotal,
-  countUpToBound,
-  decodeCursor,
-  encodeCursor,
-  pageIdsQuery,
-} from './query-kit';
+import { type Page, boundedTotal, decodeCursor, encodeCursor } from './paging';
+import { afterPosition, appointmentPosition } from './appointment-paging';
+import { countUpToBound, pageIdsQuery } from './page-queries';
 
 /** The internal row id of a patient, or a 404 (a patient account always has its record). */
 async function patientRowId(db: Db, patientId: string): Promise<number> {

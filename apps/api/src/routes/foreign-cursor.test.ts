@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayUtc } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
-import { appointmentPositionQuery, encodeCursor } from '../repositories/query-kit';
+import { appointmentPositionQuery } from '../repositories/appointment-paging';
+import { encodeCursor } from '../repositories/paging';
 import { expectProblem, expectSuccess } from '../test/assertions';
 import {
   BACKENDS,

@@ -12,7 +12,7 @@ import type { Db } from '../db/database';
 import { forbidden } from '../errors';
 import type { RequestContext } from '../repositories/audit';
 import { myRecordRepository as myRecord } from '../repositories/my-record';
-import type { Page } from '../repositories/query-kit';
+import type { Page } from '../repositories/paging';
 import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
 
 /** The signed-in patient's own record id; the calls take none, so no other can be asked for. */

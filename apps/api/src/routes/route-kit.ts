@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import type { JsonText, Page } from '../repositories/query-kit';
+import type { JsonText, Page } from '../repositories/paging';
 import type { AuthService } from '../services/auth-service';
 
 /** What every route plugin is given. */

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_BOUND } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
-import { encodeCursor } from '../repositories/query-kit';
+import { encodeCursor } from '../repositories/paging';
 import { auditOf, expectSuccess } from '../test/assertions';
 import {
   BACKENDS,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AuditEvent, AuditEventAgent, AuditEventEntity } from '@medplum/fhirtypes';
 import { CODE_SYSTEMS, HOSPITAL_NAME } from '@portal/reference-data';
 import { instantText } from '../../repositories/appointments';
-import { pageIdsQuery } from '../../repositories/query-kit';
+import { pageIdsQuery } from '../../repositories/page-queries';
 import { patientReference, practitionerReference, type RowKey, type RowWindow } from './common';
 
 /** An audit event row as {@link auditEventRowsQuery} selects it (no address, no username). */

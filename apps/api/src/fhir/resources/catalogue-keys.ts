@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { unknownCursor } from '../../repositories/query-kit';
+import { unknownCursor } from '../../repositories/paging';
 
 /**
  * Keyset positions of the catalogue link tables (allergies, chronic diseases), whose key is
  * (patient row id, catalogue id): one number, `patient row id × 1000 + the entry's place in the
- * catalogue`, so that query-kit's cursor codec carries it like any row id. The catalogues' ids
+ * catalogue`, so that the cursor codec (repositories/paging.ts) carries it like any row id. The catalogues' ids
  * are sorted, so the place orders as the id does, and the primary key index serves the walk.
  */
 const SPAN = 1000;

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { CodeableConcept, Coding, Patient, Practitioner, Reference } from '@medplum/fhirtypes';
 import { CODE_SYSTEMS } from '@portal/reference-data';
-import { pageIdsQuery } from '../../repositories/query-kit';
+import { pageIdsQuery } from '../../repositories/page-queries';
 
 /**
  * What every row query takes: the rows after the keyset position `after` (0: from the start),

@@ -1,0 +1,96 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { SHORT_FRAGMENT_LENGTH } from '@portal/contract';
+
+/*
+ * A search by id and names: its WHERE clause, and which way its page is found (page-queries.ts).
+ */
+
+/** `%` `_` and `\` match themselves in a LIKE pattern once escaped. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * The WHERE clause of a search: the id's start (ids are upper-case, btree `text_pattern_ops`
+ * index); for a name fragment of SHORT_FRAGMENT_LENGTH characters or fewer, the start of the
+ * first or last name (btree index on `lower(name) text_pattern_ops`: a 1–2 letter fragment
+ * gives the trigram index nothing to look up); for a longer one, any part of the name
+ * (case-insensitive, trigram GIN index). Non-empty criteria ANDed; undefined when every
+ * criterion is empty. The contract's `matchesNameFragment` states the same rule.
+ */
+export function searchCondition(
+  columns: { id: SQL; firstName: SQL; lastName: SQL },
+  criteria: { id: string; firstName: string; lastName: string },
+): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (criteria.id)
+    conditions.push(sql`${columns.id} like ${escapeLike(criteria.id.toUpperCase()) + '%'}`);
+  const name = (column: SQL, fragment: string) =>
+    fragment.length <= SHORT_FRAGMENT_LENGTH
+      ? sql`lower(${column}) like ${escapeLike(fragment.toLowerCase()) + '%'}`
+      : sql`${column} ilike ${'%' + escapeLike(fragment) + '%'}`;
+  if (criteria.firstName) conditions.push(name(columns.firstName, criteria.firstName));
+  if (criteria.lastName) conditions.push(name(columns.lastName, criteria.lastName));
+  return conditions.length ? sql.join(conditions, sql` and `) : undefined;
+}
+
+/**
+ * Whether a search's matches are few enough to read them all from the index and sort them,
+ * rather than walk the primary key first ({@link pageIdsQuery}): a first AND a last name of
+ * more than SHORT_FRAGMENT_LENGTH characters each, which the trigram index over both names
+ * intersects. Two fragments must both match, so few rows do (issue 15: "som" AND "sae" match
+ * 1,263 of 1,000,000 patients, too few to fill a page within the walk's 20,000 rows, which then
+ * cost 19 ms for nothing; read from the index, the matches cost about 10 ms at that scale).
+ */
+export function isSelectiveSearch(criteria: { firstName: string; lastName: string }): boolean {
+  return (
+    criteria.firstName.length > SHORT_FRAGMENT_LENGTH &&
+    criteria.lastName.length > SHORT_FRAGMENT_LENGTH
+  );
+}
+
+/**
+ * How {@link pageIdsQuery} finds a search's page:
+ * - `walk`: along the primary key first, then the filter's own index (the default);
+ * - `index-first`: the filter's index first, up to {@link FEW_MATCHES} ({@link isSelectiveSearch});
+ * - `planner`: one query, `where … order by id limit`, whose plan PostgreSQL chooses from the
+ *   fragment's statistics ({@link isPlannedSearch}).
+ */
+export type SearchPlan = 'walk' | 'index-first' | 'planner';
+
+/**
+ * Whether PostgreSQL itself should choose how to find a search's page: one name fragment of more
+ * than SHORT_FRAGMENT_LENGTH characters and nothing else. Its statistics of the name column tell a
+ * common fragment (it then walks the primary key and stops at the page's end) from a rare one (it
+ * then reads the matches from the trigram index and sorts them), where the walk first read its
+ * 20,000 rows for nothing before the index answered. Two fragments are not left to it: their
+ * estimates multiply, and it walked tens of thousands of rows for a pair the index-first path
+ * ({@link isSelectiveSearch}) reads in a few (docs/performance.md has the figures).
+ */
+export function isPlannedSearch(criteria: {
+  id: string;
+  firstName: string;
+  lastName: string;
+}): boolean {
+  const fragments = [criteria.firstName, criteria.lastName].filter((f) => f.length > 0);
+  return !criteria.id && fragments.length === 1 && fragments[0]!.length > SHORT_FRAGMENT_LENGTH;
+}
+
+/**
+ * A search's WHERE clause ({@link searchCondition}) and how its page is found
+ * ({@link SearchPlan}), for {@link pageIdsQuery}; no clause without criteria.
+ */
+export function searchFilter(
+  columns: { id: SQL; firstName: SQL; lastName: SQL },
+  criteria: { id: string; firstName: string; lastName: string } | undefined,
+): { where: SQL | undefined; plan: SearchPlan } {
+  if (!criteria) return { where: undefined, plan: 'walk' };
+  return {
+    where: searchCondition(columns, criteria),
+    plan: isSelectiveSearch(criteria)
+      ? 'index-first'
+      : isPlannedSearch(criteria)
+        ? 'planner'
+        : 'walk',
+  };
+}
