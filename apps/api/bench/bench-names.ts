@@ -1,5 +1,5 @@
 /**
- * Names for the benchmark's generated patients (issue 15): common Thai given names and family
+ * Names for the benchmark's generated patients: common Thai given names and family
  * names (in the romanisation Thai ID cards use) and common international ones, so that searches
  * meet the spread of fragments real names have rather than hex digits.
  */

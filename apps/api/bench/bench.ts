@@ -793,7 +793,7 @@ async function main(): Promise<void> {
         await load('search, rotating 3-letter name', base, 'search'),
         await load('POST add-patient', base, 'add-patient'),
       ];
-      // /api/health while four slow searches run back to back (issue 15: p99 under 50 ms, the
+      // /api/health while four slow searches run back to back (p99 under 50 ms: the
       // embedded database must not hold the event loop), both sent by the child.
       concurrent.push(
         await load('GET /api/health during 4 searches', base, 'health-during-searches'),
@@ -847,7 +847,7 @@ async function main(): Promise<void> {
     const callTables = (measured: NonNullable<typeof calls>) => {
       const { profile, lists, others, concurrent, factor, bound, burstStatuses } = measured;
       return [
-        `One client at a time, ${ROUNDS} calls each. Bound (issue 15): p95 ≤ ${factor} × the p95 of` +
+        `One client at a time, ${ROUNDS} calls each. Bound: p95 ≤ ${factor} × the p95 of` +
           ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
         '',
         '| call | p50 ms | p95 ms | max ms | X-Total-Count | p95 within bound |',

@@ -1,7 +1,7 @@
 /**
  * The built server (dist/apps/api/main.js, which the test target builds first) over real HTTP:
  * URLs the router cannot take, and spellings of the API prefix, are answered as problems under
- * the security headers (issue 10, finding 9). Checked on the bundle, not only the source: the
+ * the security headers. Checked on the bundle, not only the source: the
  * bundler once dropped the decoding check (a decodeURIComponent whose value was unused), and the
  * built server answered Fastify's own JSON while the in-process tests passed.
  */

@@ -1,5 +1,5 @@
 /**
- * Several stateless instances on one database behave as one (issue 14): a token from one works
+ * Several stateless instances on one database behave as one: a token from one works
  * on the other, a logout, a leaver or a change of position made through one ends the session on
  * the other, the login lock counts across both, and one can stop mid-request while the other
  * keeps answering.

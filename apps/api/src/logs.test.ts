@@ -1,6 +1,6 @@
 /**
  * Logs never hold patient data, usernames, passwords or tokens, not even when a real query fails
- * with them as its parameters (issue 10, finding 4). The database under the app is broken on
+ * with them as its parameters. The database under the app is broken on
  * purpose (a check constraint that refuses the marker, a renamed table), so the failure is the
  * driver's and Drizzle's own error, whose message carries the SQL and every parameter.
  */

@@ -304,7 +304,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
 
     it('finds first AND last name in one index scan that intersects both fragments, without the walk', async () => {
       // With one index per name, PostgreSQL read every row matching the first fragment and
-      // filtered them by the second (issue 15: 19 ms at 100,000 patients, 0.5 ms now); and the
+      // filtered them by the second; and the
       // walk along the primary key, which two fragments rarely fill a page in, is skipped.
       const criteria = { id: '', firstName: 'c4ca42', lastName: '8f14e4' };
       expect(isSelectiveSearch(criteria)).toBe(true);

@@ -13,7 +13,7 @@ import {
 import { expectSuccess } from '../test/assertions';
 
 /**
- * Which statements run prepared (issue 15). On PGlite, whose pool is one connection, the
+ * Which statements run prepared. On PGlite, whose pool is one connection, the
  * connection's `pg_prepared_statements` lists every statement prepared so far, so the test can
  * see exactly which calls were prepared and which were planned afresh.
  */

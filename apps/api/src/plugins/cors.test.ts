@@ -1,5 +1,5 @@
 /**
- * CORS_ORIGINS (issue 11): by default the API sends no CORS header at all; with origins listed,
+ * CORS_ORIGINS: by default the API sends no CORS header at all; with origins listed,
  * their pages may call it (preflights answered, paging headers readable) and no other origin is
  * told anything.
  */

@@ -38,9 +38,8 @@ export function searchCondition(
  * Whether a search's matches are few enough to read them all from the index and sort them,
  * rather than walk the primary key first ({@link pageIdsQuery}): a first AND a last name of
  * more than SHORT_FRAGMENT_LENGTH characters each, which the trigram index over both names
- * intersects. Two fragments must both match, so few rows do (issue 15: "som" AND "sae" match
- * 1,263 of 1,000,000 patients, too few to fill a page within the walk's 20,000 rows, which then
- * cost 19 ms for nothing; read from the index, the matches cost about 10 ms at that scale).
+ * intersects. Two fragments must both match, so few rows do: too few, often, to fill a page
+ * within the walk's PAGE_WINDOW rows, which are then read for nothing (docs/performance.md).
  */
 export function isSelectiveSearch(criteria: { firstName: string; lastName: string }): boolean {
   return (

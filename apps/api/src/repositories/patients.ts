@@ -290,7 +290,7 @@ export const patientsRepository = {
 
   /**
    * A page of patients matching the criteria (all patients when every criterion is empty), each
-   * record as the JSON text PostgreSQL built: the route sends it as it is (issue 15: parsing 50
+   * record as the JSON text PostgreSQL built: the route sends it as it is (parsing 50
    * records, validating them again and serialising them back was most of a page's memory
    * churn). The route tests check that the text is exactly what the contract's schema gives
    * back. `view: 'summary'` builds summaries instead of whole records, and says so in the

@@ -1,5 +1,5 @@
 /**
- * Issue 10, findings 3 and 8: what a client can send that the database cannot store, or that
+ * What a client can send that the database cannot store, or that
  * makes no sense, is refused by the contract with a 400 naming the field, on every POST and PUT
  * route, and never reaches PostgreSQL (where it used to answer 500: 22021 for a NUL byte, 22008
  * for year 0000). Runs on PGlite and, with TEST_DATABASE_URL, on the PostgreSQL server.

@@ -1,5 +1,5 @@
 /**
- * A burst of 40 anonymous logins must not starve the server (issue 10, finding 2): over real
+ * A burst of 40 anonymous logins must not starve the server: over real
  * HTTP, with the real argon2id parameters, a doctor's clinical read made during the burst still
  * answers quickly, the logins past the hashing pool and its queue get 503 with Retry-After
  * instead of piling up, and memory stays bounded.

@@ -1,5 +1,5 @@
 /**
- * The login lock and registration throttle under attack (issue 10, findings 1, 2 and 7):
+ * The login lock and registration throttle under attack:
  * parallel guesses are counted before any password is checked, in the database, on both
  * engines; a full hashing pool answers 503; old scrypt hashes become argon2id at the next
  * login; and wrong activation codes from one address do not stop the owner on another.

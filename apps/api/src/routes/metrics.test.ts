@@ -1,5 +1,5 @@
 /**
- * GET /api/metrics (issue 14): Prometheus text for operators only — callers on the server's own
+ * GET /api/metrics: Prometheus text for operators only — callers on the server's own
  * machine, or with METRICS_TOKEN — whose labels are route patterns and fixed words, never a
  * patient's data, a username or a token.
  */

@@ -1,5 +1,5 @@
 /**
- * The second factor (issue 17): enrolment, sign-in with a TOTP or recovery code, replay, the
+ * The second factor: enrolment, sign-in with a TOTP or recovery code, replay, the
  * one-time mfa_token, throttling, the STAFF_MFA policy both ways, the admin's reset and what HR
  * sees. Codes are computed here from the secret the API hands out, as an authenticator app
  * would, against the real clock.

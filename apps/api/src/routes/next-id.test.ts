@@ -13,7 +13,7 @@ import {
 } from '../test/harness';
 import { expectProblem, expectSuccess } from '../test/assertions';
 
-/** GET /patient/next-id and GET /employee/next-id (issue 12), on each backend. */
+/** GET /patient/next-id and GET /employee/next-id, on each backend. */
 describe.each(BACKENDS)('the next free ids on %s', (backend) => {
   let database: Database;
   let app: FastifyInstance;

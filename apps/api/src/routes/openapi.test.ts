@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document says, per operation, what the server does: a public call needs no token,
- * every other call the bearer token (issue 10, finding 9).
+ * every other call the bearer token.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

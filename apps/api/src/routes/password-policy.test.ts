@@ -1,5 +1,5 @@
 /**
- * The password rule at POST /register (issue 10, finding 6): the contract's strength estimate
+ * The password rule at POST /register: the contract's strength estimate
  * (zxcvbn-ts, score ≥ 3, the username and the hospital's name as easy guesses) refuses weak
  * passwords with 400 naming `password`, keeps the activation code usable, and creates no account.
  */

@@ -13,7 +13,7 @@ import {
 } from '../test/harness';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
 
-/** GET /patient/{patient_id}/appointments, the chart's list (issue 12), on each backend. */
+/** GET /patient/{patient_id}/appointments, the chart's list, on each backend. */
 describe.each(BACKENDS)('GET /patient/:patient_id/appointments on %s', (backend) => {
   let database: Database;
   let app: FastifyInstance;

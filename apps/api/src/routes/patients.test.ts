@@ -123,7 +123,7 @@ describe('GET /patient', () => {
   });
 
   it("sends the database's JSON as it is: exactly what the contract's schema and GET /patient/:id give", async () => {
-    // The page's records are passed through as PostgreSQL built them (issue 15), not parsed and
+    // The page's records are passed through as PostgreSQL built them, not parsed and
     // serialised again: they must be what the schema would have sent, key for key.
     for (const response of [
       await call(app, 'GET', '/patient?limit=5', { token: doctor.token }),

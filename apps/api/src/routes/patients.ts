@@ -82,13 +82,13 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     },
   });
 
-  // Beyond the spec (issue 12): the add form's suggestion for a new patient's id.
+  // Beyond the spec: the add form's suggestion for a new patient's id.
   app.route({
     ...fromEndpoint(ENDPOINTS.nextPatientId, { response: { 200: nextPatientIdSchema } }),
     handler: async () => ({ patient_id: await patients.nextId(db) }),
   });
 
-  // Beyond the spec (issue 12): every appointment of one patient, for the chart.
+  // Beyond the spec: every appointment of one patient, for the chart.
   app.route({
     ...fromEndpoint(ENDPOINTS.patientAppointments, {
       params: patientIdParamsSchema,

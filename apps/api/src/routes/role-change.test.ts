@@ -1,6 +1,6 @@
 /**
- * The role an account may use follows the employee's current position (product decisions §3,
- * issue 10 finding 5): a change of position that changes the portal role ends every session of
+ * The role an account may use follows the employee's current position (product decisions §3):
+ * a change of position that changes the portal role ends every session of
  * the account at once; login is then refused unless the new position carries a portal role, in
  * which case it gives the new role. A change between positions with the same role (Doctor →
  * Nurse) changes nothing for the account: its sessions go on. A new portal role waits for a
