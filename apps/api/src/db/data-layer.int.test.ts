@@ -225,7 +225,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
           { employee_id: '', first_name: '', last_name: 'pagewalk' },
         );
         expect(page.total).toBe(7);
-        seen.push(...page.items.map((e) => e.employee_id));
+        seen.push(...page.items.map((e) => (JSON.parse(e) as { employee_id: string }).employee_id));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
       expect(seen.sort()).toEqual([...made].sort());

@@ -25,10 +25,12 @@ import {
   setEmployeeAccountRole,
 } from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
-import { type Page, type PageTotal, decodeCursor, encodeCursor } from './paging';
-import { listRows, pageIdsQuery, revealedIds, searchTotal } from './page-queries';
+import { type Page, decodeCursor } from './paging';
+import { pageIdsQuery } from './page-queries';
 import { searchFilter } from './name-search';
 import { withoutUndefined } from './edits';
+import { auditedRecordPage } from './record-pages';
+import type { JsonText } from './paging';
 
 type AddEmployee = z.output<typeof addEmployeeRequestSchema>;
 type UpdateEmployee = z.output<typeof updateEmployeeRequestSchema>;
@@ -168,41 +170,9 @@ function shapedPageQuery(view: EmployeeListView, after: number, limit: number): 
     keys.map((k) => (desc ? sql`${k} desc` : sql`${k} asc`)),
     sql`, `,
   );
-  return sql`select e.id, ${employeeJson} as record from ${employeeFrom}
+  return sql`select e.id, e.employee_id as record_id, (${employeeJson})::text as record from ${employeeFrom}
     ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}
     order by ${order} limit ${limit + 1}`;
-}
-
-/**
- * A page of employees from its query's rows (one more than the page, if another follows) and
- * total, audited with every record the answer reveals ({@link revealedIds}).
- */
-async function auditedPage(
-  db: Db,
-  context: RequestContext,
-  action: 'employee.list' | 'employee.search',
-  rows: { id: string; record: Employee }[],
-  limit: number,
-  total: PageTotal,
-): Promise<Page<Employee>> {
-  const items = rows.slice(0, limit).map((r) => r.record);
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
-  await audit(db, context, {
-    action,
-    recordType: 'employee',
-    recordIds: revealedIds(
-      items.map((e) => e.employee_id),
-      total,
-      rows[limit]?.record.employee_id,
-    ),
-    outcome: 'success',
-  });
-  return {
-    items,
-    total: total.total,
-    more: total.more,
-    nextCursor: last ? encodeCursor(Number(last.id)) : null,
-  };
 }
 
 /** A 403 naming the field at fault. */
@@ -290,7 +260,7 @@ export const employeesRepository = {
     page: PageParams,
     criteria?: { employee_id: string; first_name: string; last_name: string },
     view: EmployeeListView = {},
-  ): Promise<Page<Employee>> {
+  ): Promise<Page<JsonText>> {
     const after = decodeCursor(page.cursor);
     if (!criteria && isShaped(view)) return this.listShaped(db, context, page.limit, after, view);
     const { where, plan } = searchFilter(
@@ -301,22 +271,17 @@ export const employeesRepository = {
         lastName: criteria.last_name,
       },
     );
-    const rows = await listRows<{ id: string; record: Employee }>(
-      db,
-      where,
-      sql`select e.id, ${employeeJson} as record
+    return auditedRecordPage(db, context, {
+      rows: sql`select e.id, e.employee_id as record_id, (${employeeJson})::text as record
           from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', plan)}) page on page.id = e.id
           order by e.id`,
-    );
-    const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
-    return auditedPage(
-      db,
-      context,
-      criteria ? 'employee.search' : 'employee.list',
-      rows,
-      page.limit,
-      total,
-    );
+      where,
+      table: sql`employee`,
+      recordId: sql`employee_id`,
+      limit: page.limit,
+      action: criteria ? 'employee.search' : 'employee.list',
+      recordType: 'employee',
+    });
   },
 
   /**
@@ -330,14 +295,18 @@ export const employeesRepository = {
     limit: number,
     after: number,
     view: EmployeeListView,
-  ): Promise<Page<Employee>> {
-    const rows = await queryRows<{ id: string; record: Employee }>(
-      db,
-      shapedPageQuery(view, after, limit),
-    );
-    const where = listFilter(view);
-    const total = await searchTotal(db, sql`employee`, sql`employee_id`, where);
-    return auditedPage(db, context, 'employee.list', rows, limit, total);
+  ): Promise<Page<JsonText>> {
+    return auditedRecordPage(db, context, {
+      rows: shapedPageQuery(view, after, limit),
+      where: listFilter(view),
+      // Each sort and filter is its own text; its values change its best plan.
+      prepared: false,
+      table: sql`employee`,
+      recordId: sql`employee_id`,
+      limit,
+      action: 'employee.list',
+      recordType: 'employee',
+    });
   },
 
   /** Creates an employee; a position with portal access also gets an activation code. */

@@ -41,9 +41,10 @@ import {
 import { audit, auditedReadsSql, auditedWrite, type RequestContext } from './audit';
 import { type Page, decodeCursor, encodeCursor, type JsonText } from './paging';
 import { afterPosition, appointmentPosition } from './appointment-paging';
-import { listRows, pageIdsQuery, revealedIds, searchTotal } from './page-queries';
+import { pageIdsQuery } from './page-queries';
 import { searchFilter } from './name-search';
 import { withoutUndefined } from './edits';
+import { auditedRecordPage } from './record-pages';
 
 type AddPatient = z.output<typeof addPatientRequestSchema>;
 type UpdatePatient = z.output<typeof updatePatientRequestSchema>;
@@ -313,18 +314,14 @@ export const patientsRepository = {
         lastName: criteria.last_name,
       },
     );
-    const rows = await listRows<{ id: string; patient_id: string; record: JsonText }>(
-      db,
-      where,
-      sql`select p.id, p.patient_id, (${summary ? summaryJson : recordJson})::text as record
+    return auditedRecordPage(db, context, {
+      rows: sql`select p.id, p.patient_id as record_id, (${summary ? summaryJson : recordJson})::text as record
           from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', plan)}) page on page.id = p.id
           order by p.id`,
-    );
-    const total = await searchTotal(db, sql`patient`, sql`patient_id`, where);
-    const shown = rows.slice(0, page.limit);
-    const items = shown.map((r) => r.record);
-    const last = rows.length > page.limit ? rows[page.limit - 1] : undefined;
-    await audit(db, context, {
+      where,
+      table: sql`patient`,
+      recordId: sql`patient_id`,
+      limit: page.limit,
       action: summary
         ? criteria
           ? SUMMARY_SEARCH_ACTION
@@ -333,19 +330,7 @@ export const patientsRepository = {
           ? 'patient.search'
           : 'patient.list',
       recordType: 'patient',
-      recordIds: revealedIds(
-        shown.map((r) => r.patient_id),
-        total,
-        rows[page.limit]?.patient_id,
-      ),
-      outcome: 'success',
     });
-    return {
-      items,
-      total: total.total,
-      more: total.more,
-      nextCursor: last ? encodeCursor(Number(last.id)) : null,
-    };
   },
 
   /** Creates a patient with diseases and allergies, and issues the activation code. */

@@ -156,6 +156,29 @@ describe('GET /employee', () => {
     );
   });
 
+  it("sends the database's JSON as it is: exactly what the contract's schema and GET /employee/:id give", async () => {
+    // The page's records are passed through as PostgreSQL built them, not parsed and
+    // serialised again: they must be what the schema would have sent, key for key.
+    for (const response of [
+      await call(app, 'GET', '/employee?limit=5', { token: hr.token }),
+      await call(app, 'GET', '/employee?limit=5&sort=name&order=desc', { token: hr.token }),
+      await call(app, 'POST', '/employee/search-employee?limit=5', {
+        token: hr.token,
+        body: { first_name: '', last_name: '', employee_id: '' },
+      }),
+    ]) {
+      expectSuccess(response, 200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const items = response.json<Employee[]>();
+      expect(items).toHaveLength(5);
+      expect(employeeListSchema.parse(items)).toStrictEqual(items);
+      for (const item of items) {
+        const one = await call(app, 'GET', `/employee/${item.employee_id}`, { token: hr.token });
+        expect(one.json()).toStrictEqual(item);
+      }
+    }
+  });
+
   it('honours limit, and walking the cursor returns every record exactly once', async () => {
     const first = await call(app, 'GET', '/employee?limit=6', { token: hr.token });
     expectSuccess(first, 200);

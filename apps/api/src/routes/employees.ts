@@ -18,7 +18,7 @@ import {
   updateEmployeeResponseSchema,
 } from '@portal/contract';
 import { employeesRepository as employees } from '../repositories/employees';
-import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
+import { fromEndpoint, type RouteDeps, sendJsonPage } from './route-kit';
 
 /** The spec's /employee calls, for HR only. */
 export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -35,7 +35,7 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
     }),
     handler: async (request, reply) => {
       const { limit, cursor, ...view } = request.query;
-      return sendPage(
+      return sendJsonPage(
         reply,
         await employees.list(db, request.context(), { limit, cursor }, undefined, view),
       );
@@ -49,7 +49,7 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       response: { 200: employeeListSchema },
     }),
     handler: async (request, reply) =>
-      sendPage(reply, await employees.list(db, request.context(), request.query, request.body)),
+      sendJsonPage(reply, await employees.list(db, request.context(), request.query, request.body)),
   });
 
   app.route({
