@@ -49,7 +49,7 @@ import {
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
-import { resetMfa } from '../src/repositories/mfa';
+import { mfaRepository } from '../src/repositories/mfa';
 import { hashPassword } from '../src/security/passwords';
 import {
   createTestDatabase,
@@ -404,7 +404,7 @@ async function turnOnMfa(world: World): Promise<void> {
   await liftThrottle(world, medical.username);
   // A mutated password change may have set a strong password of its own: back to the known one.
   await restorePassword(world, medical);
-  await resetMfa(world.database.db, medical.username);
+  await mfaRepository.resetMfa(world.database.db, medical.username);
   const headers = { authorization: `Bearer ${medical.token}` };
   const setup = await world.app.inject({
     method: 'POST',
@@ -934,7 +934,10 @@ async function checkStored(
     mfaConfirmResponseSchema.parse(json);
     // Off again and a new set-up, so that the session keeps signing in with its password and
     // later confirm bodies have a pending secret to answer.
-    await resetMfa(world.database.db, world.sessions.get('medical_personnel')!.username);
+    await mfaRepository.resetMfa(
+      world.database.db,
+      world.sessions.get('medical_personnel')!.username,
+    );
     await startMfaSetup(world);
   } else if (name === 'regenerateRecoveryCodes') {
     world.mfaRecoveryCodes = [...mfaConfirmResponseSchema.parse(json).recovery_codes];

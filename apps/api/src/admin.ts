@@ -17,12 +17,7 @@ import {
   setBackendClientDisabled,
 } from './fhir/smart/clients';
 import { checkJwks } from './fhir/smart/jwks';
-import {
-  listAccounts,
-  REVOKE_REASONS,
-  revokeUserSessions,
-  setAccountLocked,
-} from './repositories/accounts';
+import { REVOKE_REASONS, accountsRepository } from './repositories/accounts';
 import { audit, type RequestContext } from './repositories/audit';
 import {
   archiveAuditPartitions,
@@ -34,7 +29,7 @@ import {
   restoreAuditArchive,
 } from './repositories/audit-partitions';
 import { employeesRepository } from './repositories/employees';
-import { resetMfa } from './repositories/mfa';
+import { mfaRepository } from './repositories/mfa';
 import { patientsRepository } from './repositories/patients';
 import { openConfiguredDatabase } from './server';
 
@@ -173,7 +168,7 @@ export async function runAdminCommand(
       return `Approved the portal access of ${approved.employee_id} (${approved.position_name ?? 'no position'}): they can sign in once registered.`;
     }
     case 'list-accounts': {
-      const rows = await listAccounts(db);
+      const rows = await accountsRepository.listAccounts(db);
       if (!rows.length) return 'No accounts yet.';
       const header = `${'USERNAME'.padEnd(24)} ${'ROLE'.padEnd(18)} ${'RECORD'.padEnd(8)} ${'STATE'.padEnd(12)} ${'2FA'.padEnd(4)} ${'LAST LOGIN (UTC)'.padEnd(18)} OPEN SESSIONS`;
       return [
@@ -192,10 +187,14 @@ export async function runAdminCommand(
       if (!username)
         throw new ProblemError(400, 'Bad Request', `Usage: npm run admin -- ${command} <username>`);
       return db.transaction(async (tx) => {
-        const userId = await setAccountLocked(tx, username, command === 'lock');
+        const userId = await accountsRepository.setAccountLocked(tx, username, command === 'lock');
         if (!userId) throw new ProblemError(404, 'Not Found', `No account named ${username}.`);
         if (command === 'unlock') return `Unlocked ${username}.`;
-        const ended = await revokeUserSessions(tx, userId, REVOKE_REASONS.locked);
+        const ended = await accountsRepository.revokeUserSessions(
+          tx,
+          userId,
+          REVOKE_REASONS.locked,
+        );
         return `Locked ${username}; ended ${ended} open session(s).`;
       });
     }
@@ -204,7 +203,7 @@ export async function runAdminCommand(
       if (!username)
         throw new ProblemError(400, 'Bad Request', 'Usage: npm run admin -- reset-mfa <username>');
       return db.transaction(async (tx) => {
-        const reset = await resetMfa(tx, username);
+        const reset = await mfaRepository.resetMfa(tx, username);
         if (!reset) throw new ProblemError(404, 'Not Found', `No account named ${username}.`);
         await audit(tx, CLI_CONTEXT, {
           action: 'mfa.reset',

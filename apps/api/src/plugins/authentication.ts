@@ -10,10 +10,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { forbidden, unauthorized } from '../errors';
 import {
-  accountIsActive,
-  findSession,
-  mustEnrolSecondFactor,
   revokedByHospital,
+  accountsRepository,
+  accountIsActive,
+  mustEnrolSecondFactor,
 } from '../repositories/accounts';
 import { type Actor, audit, type RequestContext } from '../repositories/audit';
 import { actorOf } from '../services/auth-service';
@@ -101,8 +101,10 @@ export const authenticationPlugin = fp(
       const claims = await options.tokens.verify(token);
       if (!claims) throw unauthorized(SESSION_ENDED);
       const session = sessions
-        ? await sessions.lookup(claims.sid, () => findSession(options.db, claims.sid))
-        : await findSession(options.db, claims.sid);
+        ? await sessions.lookup(claims.sid, () =>
+            accountsRepository.findSession(options.db, claims.sid),
+          )
+        : await accountsRepository.findSession(options.db, claims.sid);
       if (!session || session.id !== claims.sub) throw unauthorized(SESSION_ENDED);
       // Past here the token is correctly signed, unexpired and of this session: its holder may
       // learn that the hospital ended it (access revoked, account disabled, role changed).

@@ -18,12 +18,7 @@ import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { employee } from '../db/schema';
 import { ProblemError, badRequest, conflict, notFound, uniqueViolation } from '../errors';
-import {
-  issueActivationCode,
-  REVOKE_REASONS,
-  revokeEmployeeSessions,
-  setEmployeeAccountRole,
-} from './accounts';
+import { REVOKE_REASONS, accountsRepository } from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import { type Page, decodeCursor } from './paging';
 import { pageIdsQuery } from './page-queries';
@@ -338,7 +333,7 @@ export const employeesRepository = {
             .returning({ id: employee.id });
           if (asksForAccess) await auditAccessRequest(tx, context, input.employee_id);
           const code = asksForAccess
-            ? await issueActivationCode(
+            ? await accountsRepository.issueActivationCode(
                 tx,
                 { employeeRowId: created!.id },
                 codeTtlDays,
@@ -446,11 +441,19 @@ export const employeesRepository = {
               .where(eq(employee.id, stored.id));
             if (access === 'request') await auditAccessRequest(tx, context, employeeId);
           }
-          if (roleChanged) await setEmployeeAccountRole(tx, stored.id, newRole);
+          if (roleChanged) await accountsRepository.setEmployeeAccountRole(tx, stored.id, newRole);
           if (merged.work_status === 'no')
-            revoked = await revokeEmployeeSessions(tx, stored.id, REVOKE_REASONS.leaver);
+            revoked = await accountsRepository.revokeEmployeeSessions(
+              tx,
+              stored.id,
+              REVOKE_REASONS.leaver,
+            );
           else if (roleChanged)
-            revoked = await revokeEmployeeSessions(tx, stored.id, REVOKE_REASONS.roleChanged);
+            revoked = await accountsRepository.revokeEmployeeSessions(
+              tx,
+              stored.id,
+              REVOKE_REASONS.roleChanged,
+            );
         },
       );
     } catch (error) {
@@ -596,7 +599,7 @@ export const employeesRepository = {
             'Only working doctors, nurses and HR staff can register for the portal',
           );
         }
-        const code = await issueActivationCode(
+        const code = await accountsRepository.issueActivationCode(
           tx,
           { employeeRowId: Number(row.id) },
           codeTtlDays,

@@ -26,7 +26,7 @@ import { type Db, preparedRows, queryRows } from '../db/database';
 import { groupCommit } from '../db/group-commit';
 import { patient, patientChronicDisease, patientDrugAllergy } from '../db/schema';
 import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
-import { issueActivationCode } from './accounts';
+import { accountsRepository } from './accounts';
 import {
   appointmentByRowId,
   appointmentJson,
@@ -363,7 +363,7 @@ export const patientsRepository = {
             .returning({ id: patient.id });
           const rowId = created!.id;
           await replaceLists(tx, rowId, input.patient_chronic_disease, input.patient_drug_allergy);
-          const code = await issueActivationCode(
+          const code = await accountsRepository.issueActivationCode(
             tx,
             { patientRowId: rowId },
             codeTtlDays,
@@ -501,7 +501,7 @@ export const patientsRepository = {
           sql`select p.id from patient p where p.patient_id = ${patientId} for update`,
         );
         if (!row) throw notFound(`No patient with ID ${patientId}`);
-        const code = await issueActivationCode(
+        const code = await accountsRepository.issueActivationCode(
           tx,
           { patientRowId: Number(row.id) },
           codeTtlDays,

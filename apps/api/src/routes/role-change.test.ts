@@ -15,7 +15,7 @@ import {
   SESSION_ENDED_BY_HOSPITAL,
 } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
-import { listAccounts } from '../repositories/accounts';
+import { accountsRepository } from '../repositories/accounts';
 import {
   BACKENDS,
   call,
@@ -73,7 +73,8 @@ describe.each(BACKENDS)('a change of position on %s', (backend) => {
     expect(refused.json<{ detail: string }>().detail).toBe(ACCESS_AWAITING_APPROVAL_MESSAGE);
   };
   const listedRole = async (user: TestUser) =>
-    (await listAccounts(database.db)).find((a) => a.username === user.username)?.role;
+    (await accountsRepository.listAccounts(database.db)).find((a) => a.username === user.username)
+      ?.role;
 
   it('Doctor → Porter: the old token is refused at once and login is refused with a reason', async () => {
     expect((await clinicalRead(doctor.token)).statusCode).toBe(200);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, queryRows } from '../db/database';
 import { loadDemoData } from '../db/demo-data';
 import { migrate } from '../db/migrate';
-import { findSession, type SessionState } from '../repositories/accounts';
+import { type SessionState, accountsRepository } from '../repositories/accounts';
 import { BACKENDS, createEmptyServerDatabase, testConfig } from '../test/harness';
 import { createSessionCache, type SessionCache } from './session-cache';
 
@@ -58,7 +58,7 @@ if (BACKENDS.includes('postgres'))
     const lookup = () =>
       cache.lookup(sessionId, () => {
         loads++;
-        return findSession(database.db, sessionId);
+        return accountsRepository.findSession(database.db, sessionId);
       });
     /** Whether the next lookup is answered from memory (it is then undone: loads unchanged). */
     const kept = async () => {
@@ -106,7 +106,7 @@ if (BACKENDS.includes('postgres'))
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       const slow = cache.lookup(sessionId, async () => {
-        const state = await findSession(database.db, sessionId);
+        const state = await accountsRepository.findSession(database.db, sessionId);
         await gate;
         return state;
       });

@@ -10,16 +10,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { ProblemError, badRequest, notFound } from '../errors';
 import {
-  findAccountById,
-  listOpenSessions,
-  mustEnrolSecondFactor,
   REVOKE_REASONS,
-  revokeOtherSessions,
-  revokeOwnSession,
-  setPasswordHash,
+  accountsRepository,
+  mustEnrolSecondFactor,
 } from '../repositories/accounts';
 import { type Actor, audit, type RequestContext } from '../repositories/audit';
-import { disableMfa, remainingRecoveryCodes, replaceRecoveryCodes } from '../repositories/mfa';
+import { mfaRepository } from '../repositories/mfa';
 import type { PasswordHasher } from '../security/password-hasher';
 import { weakPasswordReason } from '../security/passwords';
 import type { SecondFactor } from '../security/second-factor';
@@ -47,14 +43,16 @@ export class AccountService {
   /** Who is signed in and the state of their second factor. */
   async summary(context: SignedIn): Promise<AccountSummary> {
     const { actor } = context;
-    const account = await findAccountById(this.db, actor.userId);
+    const account = await accountsRepository.findAccountById(this.db, actor.userId);
     const mfaEnabled = account?.mfaEnabled ?? false;
     return {
       username: actor.username,
       role: actor.role,
       mfa_enabled: mfaEnabled,
       mfa_required: this.mfaRequired(actor),
-      recovery_codes_left: mfaEnabled ? await remainingRecoveryCodes(this.db, actor.userId) : 0,
+      recovery_codes_left: mfaEnabled
+        ? await mfaRepository.remainingRecoveryCodes(this.db, actor.userId)
+        : 0,
     };
   }
 
@@ -79,8 +77,8 @@ export class AccountService {
     await this.auth.confirmPassword(context, currentPassword, 'current_password');
     const hash = await this.passwords.hash(newPassword);
     const ended = await this.db.transaction(async (tx) => {
-      await setPasswordHash(tx, actor.userId, hash);
-      const count = await revokeOtherSessions(
+      await accountsRepository.setPasswordHash(tx, actor.userId, hash);
+      const count = await accountsRepository.revokeOtherSessions(
         tx,
         actor.userId,
         actor.sessionId,
@@ -100,7 +98,7 @@ export class AccountService {
   /** The account's open sessions: this one first, then the newest. */
   async listSessions(context: SignedIn): Promise<AccountSession[]> {
     const { actor } = context;
-    const rows = await listOpenSessions(this.db, actor.userId);
+    const rows = await accountsRepository.listOpenSessions(this.db, actor.userId);
     await audit(this.db, context, {
       action: 'account.sessions.list',
       outcome: 'success',
@@ -127,7 +125,7 @@ export class AccountService {
     const { actor } = context;
     // The session ends with its audit row, or neither happens.
     const ended = await this.db.transaction(async (tx) => {
-      const revoked = await revokeOwnSession(
+      const revoked = await accountsRepository.revokeOwnSession(
         tx,
         actor.userId,
         sessionId,
@@ -147,7 +145,7 @@ export class AccountService {
   async endOtherSessions(context: SignedIn): Promise<EndSessionsResponse> {
     const { actor } = context;
     const ended = await this.db.transaction(async (tx) => {
-      const count = await revokeOtherSessions(
+      const count = await accountsRepository.revokeOtherSessions(
         tx,
         actor.userId,
         actor.sessionId,
@@ -178,7 +176,7 @@ export class AccountService {
     }
     await this.auth.confirmSecondFactor(context, code, 'mfa.disable');
     await this.db.transaction(async (tx) => {
-      await disableMfa(tx, context.actor.userId);
+      await mfaRepository.disableMfa(tx, context.actor.userId);
       await audit(tx, context, {
         action: 'mfa.disable',
         outcome: 'success',
@@ -193,7 +191,7 @@ export class AccountService {
     await this.auth.confirmSecondFactor(context, code, 'mfa.recovery-codes');
     const recovery = this.secondFactor.newRecoveryCodes();
     await this.db.transaction(async (tx) => {
-      await replaceRecoveryCodes(tx, context.actor.userId, recovery.hashes);
+      await mfaRepository.replaceRecoveryCodes(tx, context.actor.userId, recovery.hashes);
       await audit(tx, context, {
         action: 'mfa.recovery-codes',
         outcome: 'success',

@@ -29,43 +29,15 @@ import {
   uniqueViolation,
 } from '../errors';
 import {
-  accountIsActive,
-  consumeActivationCode,
-  countActivationCodeAttempt,
-  createSession,
-  findAccountById,
-  findLoginCandidate,
-  findPasswordHash,
-  findRegistrationSubject,
-  insertUser,
   type LoginCandidate,
-  mustEnrolSecondFactor,
   REVOKE_REASONS,
-  findAccountOfSubject,
-  resetAccountCredentials,
-  revokeSession,
-  revokeUserSessions,
-  setPasswordHash,
-  touchSession,
+  accountsRepository,
+  accountIsActive,
+  mustEnrolSecondFactor,
 } from '../repositories/accounts';
 import { type Actor, audit, type AuditEntry, type RequestContext } from '../repositories/audit';
-import {
-  clearAccount,
-  recordFailure,
-  releaseAttempt,
-  reserveAttempt,
-  type ThrottleKey,
-} from '../repositories/throttle';
-import {
-  acceptStep,
-  consumeChallenge,
-  createChallenge,
-  enableMfa,
-  findChallenge,
-  findMfaState,
-  setPendingSecret,
-  useRecoveryCode,
-} from '../repositories/mfa';
+import { type ThrottleKey, throttleRepository } from '../repositories/throttle';
+import { mfaRepository } from '../repositories/mfa';
 import type { DeviceCookies } from '../security/device-cookies';
 import { generateMfaToken, hashMfaToken } from '../security/mfa-codes';
 import type { PasswordHasher } from '../security/password-hasher';
@@ -192,7 +164,11 @@ export class AuthService {
     call: ThrottledCall,
     body: (attempt: Attempt) => Promise<T>,
   ): Promise<T> {
-    const reservation = await reserveAttempt(this.db, keys, this.config.throttle);
+    const reservation = await throttleRepository.reserveAttempt(
+      this.db,
+      keys,
+      this.config.throttle,
+    );
     if (!reservation.allowed) {
       this.onThrottled(call);
       throw tooManyRequests(
@@ -207,19 +183,21 @@ export class AuthService {
         holdBack: () => this.holdBack(attempts.get(keys[0].key) ?? 1),
         fail: async (entry, error) => {
           failed = true;
-          await recordFailure(this.db, keys, attempts, this.config.throttle);
+          await throttleRepository.recordFailure(this.db, keys, attempts, this.config.throttle);
           await audit(this.db, context, entry);
           throw error;
         },
-        succeed: () => clearAccount(this.db, keys[0].key),
+        succeed: () => throttleRepository.clearAccount(this.db, keys[0].key),
       });
     } finally {
       // Given back on a best-effort basis: a failure here only leaves the count high.
       if (!failed)
-        await releaseAttempt(
-          this.db,
-          keys.map((k) => k.key),
-        ).catch(() => undefined);
+        await throttleRepository
+          .releaseAttempt(
+            this.db,
+            keys.map((k) => k.key),
+          )
+          .catch(() => undefined);
     }
   }
 
@@ -244,7 +222,7 @@ export class AuthService {
     const trusted = await this.trustedDevice(context, username);
     if (trusted) return this.loginTrusted(context, trusted, username, password);
     this.passwords.refuseIfBusy();
-    const account = await findLoginCandidate(this.db, username);
+    const account = await accountsRepository.findLoginCandidate(this.db, username);
     const keys = [this.accountKey(account, username), this.addressKey(context.address)] as const;
     return this.withAttempt(context, keys, 'login', async (attempt) => {
       await attempt.holdBack();
@@ -275,10 +253,12 @@ export class AuthService {
       .find((e) => !this.trustedInFlight.has(e.accountId));
     if (!entry) return undefined;
     this.trustedInFlight.add(entry.accountId);
-    const account = await findLoginCandidate(this.db, username).catch((error: unknown) => {
-      this.trustedInFlight.delete(entry.accountId);
-      throw error;
-    });
+    const account = await accountsRepository
+      .findLoginCandidate(this.db, username)
+      .catch((error: unknown) => {
+        this.trustedInFlight.delete(entry.accountId);
+        throw error;
+      });
     if (account?.id === entry.accountId) return { account, nonce: entry.nonce };
     this.trustedInFlight.delete(entry.accountId);
     return undefined;
@@ -311,7 +291,8 @@ export class AuthService {
         // The account's own count starts again as after any login; the browser gets a new
         // nonce with the new cookie, so the old one's count is done with too.
         const answer = await this.open(context, account, password, check.rehash, {
-          succeed: () => clearAccount(this.db, this.accountKey(account, username).key),
+          succeed: () =>
+            throttleRepository.clearAccount(this.db, this.accountKey(account, username).key),
         });
         await attempt.succeed();
         return answer;
@@ -338,7 +319,12 @@ export class AuthService {
     if (rehash) await this.upgradeHash(account.id, password);
     if (account.mfaEnabled) {
       const mfaToken = generateMfaToken();
-      await createChallenge(this.db, account.id, hashMfaToken(mfaToken), MFA_TOKEN_TTL_SECONDS);
+      await mfaRepository.createChallenge(
+        this.db,
+        account.id,
+        hashMfaToken(mfaToken),
+        MFA_TOKEN_TTL_SECONDS,
+      );
       await audit(this.db, context, {
         action: 'mfa.challenge',
         outcome: 'success',
@@ -385,7 +371,7 @@ export class AuthService {
     account: Omit<LoginCandidate, 'passwordHash'>,
     enrolmentOnly = false,
   ): Promise<TokenResponse> {
-    const created = await createSession(
+    const created = await accountsRepository.createSession(
       this.db,
       account.id,
       this.config.tokenTtlSeconds,
@@ -419,7 +405,7 @@ export class AuthService {
       if (error instanceof ProblemError && error.status === 503) return;
       throw error;
     }
-    await setPasswordHash(this.db, userId, hash);
+    await accountsRepository.setPasswordHash(this.db, userId, hash);
   }
 
   /**
@@ -444,22 +430,26 @@ export class AuthService {
       await this.countCodeAttempt(context, input);
       const passwordHash = await this.passwords.hash(input.password);
       reset = await this.db.transaction(async (tx) => {
-        const subject = await findRegistrationSubject(tx, input.role, input.id);
+        const subject = await accountsRepository.findRegistrationSubject(tx, input.role, input.id);
         const eligible = subject && subject.active && subject.grantsRole === input.role;
         if (
           !eligible ||
-          !(await consumeActivationCode(tx, subject.subject, input.activation_code))
+          !(await accountsRepository.consumeActivationCode(
+            tx,
+            subject.subject,
+            input.activation_code,
+          ))
         ) {
           throw badRequest(NOT_ELIGIBLE, [{ field: 'activation_code', message: NOT_ELIGIBLE }]);
         }
         const existing = subject.registered
-          ? await findAccountOfSubject(tx, subject.subject)
+          ? await accountsRepository.findAccountOfSubject(tx, subject.subject)
           : undefined;
         if (existing) {
           await this.resetForgottenPassword(tx, context, existing.id, input, passwordHash);
           return true;
         }
-        await insertUser(tx, {
+        await accountsRepository.insertUser(tx, {
           username: input.username,
           passwordHash,
           role: input.role,
@@ -512,8 +502,8 @@ export class AuthService {
     input: RegisterInput,
     passwordHash: string,
   ): Promise<void> {
-    await resetAccountCredentials(tx, userId, input.username, passwordHash);
-    await revokeUserSessions(tx, userId, REVOKE_REASONS.passwordReset);
+    await accountsRepository.resetAccountCredentials(tx, userId, input.username, passwordHash);
+    await accountsRepository.revokeUserSessions(tx, userId, REVOKE_REASONS.passwordReset);
     await audit(tx, context, {
       action: 'account.password.reset',
       outcome: 'success',
@@ -532,10 +522,14 @@ export class AuthService {
    * registration's transaction, so an attempt that fails still counts.
    */
   private async countCodeAttempt(context: RequestContext, input: RegisterInput): Promise<void> {
-    const subject = await findRegistrationSubject(this.db, input.role, input.id);
+    const subject = await accountsRepository.findRegistrationSubject(this.db, input.role, input.id);
     // No such record: the registration's own check answers NOT_ELIGIBLE.
     if (!subject) return;
-    const count = await countActivationCodeAttempt(this.db, subject.subject, input.activation_code);
+    const count = await accountsRepository.countActivationCodeAttempt(
+      this.db,
+      subject.subject,
+      input.activation_code,
+    );
     if (count === undefined || count <= ACTIVATION_CODE_MAX_ATTEMPTS) return;
     if (count === ACTIVATION_CODE_MAX_ATTEMPTS + 1) {
       await audit(this.db, context, {
@@ -576,7 +570,7 @@ export class AuthService {
       await attempt.holdBack();
       const check = await this.passwords.verify(
         password,
-        await findPasswordHash(this.db, actor.userId),
+        await accountsRepository.findPasswordHash(this.db, actor.userId),
       );
       if (!check.valid) {
         await attempt.fail(
@@ -595,13 +589,13 @@ export class AuthService {
    * for five minutes at most.
    */
   async loginMfa(context: RequestContext, mfaToken: string, code: string): Promise<TokenResponse> {
-    const challenge = await findChallenge(this.db, hashMfaToken(mfaToken));
+    const challenge = await mfaRepository.findChallenge(this.db, hashMfaToken(mfaToken));
     if (!challenge) throw unauthorized(MFA_TOKEN_ENDED);
     const keys = [this.mfaKey(challenge.userId), this.addressKey(context.address)] as const;
     return this.withAttempt(context, keys, 'mfa', async (attempt) => {
       await attempt.holdBack();
-      const account = await findAccountById(this.db, challenge.userId);
-      const state = account && (await findMfaState(this.db, account.id));
+      const account = await accountsRepository.findAccountById(this.db, challenge.userId);
+      const state = account && (await mfaRepository.findMfaState(this.db, account.id));
       // Reset by an administrator while the code was being typed: log in again.
       if (!account || !state?.enabled || !state.secret) throw unauthorized(MFA_TOKEN_ENDED);
       await this.refuseInactive(context, account);
@@ -618,7 +612,8 @@ export class AuthService {
           unauthorized(outcome === 'used' ? USED_MFA_CODE_MESSAGE : WRONG_MFA_CODE_MESSAGE),
         );
       }
-      if (!(await consumeChallenge(this.db, challenge.id))) throw unauthorized(MFA_TOKEN_ENDED);
+      if (!(await mfaRepository.consumeChallenge(this.db, challenge.id)))
+        throw unauthorized(MFA_TOKEN_ENDED);
       await attempt.succeed();
       await audit(this.db, context, {
         action: check.kind === 'recovery' ? 'mfa.recovery-code' : 'mfa.verify',
@@ -639,10 +634,13 @@ export class AuthService {
     check: CodeCheck,
   ): Promise<'accepted' | 'used' | 'wrong'> {
     if (check.kind === 'totp') {
-      const accepted = await acceptStep(this.db, userId, check.step);
+      const accepted = await mfaRepository.acceptStep(this.db, userId, check.step);
       return accepted === 'off' ? 'wrong' : accepted;
     }
-    if (check.kind === 'recovery' && (await useRecoveryCode(this.db, userId, check.hash))) {
+    if (
+      check.kind === 'recovery' &&
+      (await mfaRepository.useRecoveryCode(this.db, userId, check.hash))
+    ) {
       return 'accepted';
     }
     return 'wrong';
@@ -660,7 +658,7 @@ export class AuthService {
     action: 'mfa.disable' | 'mfa.recovery-codes',
   ): Promise<void> {
     const { actor } = context;
-    const state = await findMfaState(this.db, actor.userId);
+    const state = await mfaRepository.findMfaState(this.db, actor.userId);
     if (!state?.enabled || !state.secret) {
       throw conflict('code', 'Two-step verification is not on for this account.');
     }
@@ -691,7 +689,7 @@ export class AuthService {
     password: string,
   ): Promise<MfaSetupResponse> {
     const { actor } = context;
-    const state = await findMfaState(this.db, actor.userId);
+    const state = await mfaRepository.findMfaState(this.db, actor.userId);
     if (state?.enabled) {
       throw conflict(
         'mfa',
@@ -700,7 +698,7 @@ export class AuthService {
     }
     await this.confirmPassword(context, password);
     const created = this.secondFactor.newSecret(actor.userId, actor.username);
-    await setPendingSecret(this.db, actor.userId, created.sealed);
+    await mfaRepository.setPendingSecret(this.db, actor.userId, created.sealed);
     await audit(this.db, context, {
       action: 'mfa.setup',
       outcome: 'success',
@@ -719,7 +717,7 @@ export class AuthService {
     code: string,
   ): Promise<MfaConfirmResponse> {
     const { actor } = context;
-    const state = await findMfaState(this.db, actor.userId);
+    const state = await mfaRepository.findMfaState(this.db, actor.userId);
     if (state?.enabled) {
       throw conflict('code', 'A second factor is already on for this account.');
     }
@@ -740,7 +738,7 @@ export class AuthService {
       }
       const recovery = this.secondFactor.newRecoveryCodes();
       await this.db.transaction(async (tx) => {
-        const enabled = await enableMfa(
+        const enabled = await mfaRepository.enableMfa(
           tx,
           actor.userId,
           pending,
@@ -769,7 +767,7 @@ export class AuthService {
   ): Promise<TokenResponse> {
     const { actor } = context;
     const { token, expiresAt } = await this.tokens.sign(claimsFor(actor), absoluteExpiresAt);
-    await touchSession(this.db, actor.sessionId, expiresAt);
+    await accountsRepository.touchSession(this.db, actor.sessionId, expiresAt);
     await audit(this.db, context, {
       action: 'session.renew',
       outcome: 'success',
@@ -780,7 +778,7 @@ export class AuthService {
 
   /** Ends the session: its token is refused from now on. */
   async logout(context: RequestContext & { actor: Actor }): Promise<void> {
-    await revokeSession(this.db, context.actor.sessionId, REVOKE_REASONS.logout);
+    await accountsRepository.revokeSession(this.db, context.actor.sessionId, REVOKE_REASONS.logout);
     await audit(this.db, context, { action: 'logout', outcome: 'success', recordType: 'account' });
   }
 }
