@@ -16,7 +16,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { BackToChartLink, usePrefilledId, LeaveGuard } from '@portal/shell';
+import { usePrefilledId, LeaveGuard } from '@portal/shell';
+import { BackToChartLink } from '../chart/back-to-chart-link';
 import { Button, Dialog, Notice, PageHeading } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 

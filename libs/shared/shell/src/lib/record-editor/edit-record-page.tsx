@@ -1,0 +1,200 @@
+import { type FetchQueryOptions, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { type ApiError, toApiError } from '@portal/api-client';
+import {
+  FormActions,
+  PortalForm,
+  type SchemaSource,
+  SubmitErrorNotice,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { PageHeading } from '@portal/ui';
+import { LeaveGuard, useDiscardQuestion } from '../leave-guard';
+import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activation-code-panel';
+import { RecordLookup, type RecordLookupProps } from '../record-lookup';
+import { type SaveOutcome, SaveOutcomeNotice } from '../save-outcome-notice';
+
+/** A save that sent something: the outcome, with whatever else the page says of it. */
+export type UpdatedOutcome = Extract<SaveOutcome, { kind: 'updated' }>;
+
+/** What an edit page configures; `Values` is the form as its inputs hold it. */
+export interface EditRecordPageProps<
+  S extends z.ZodType<FieldValues, FieldValues>,
+  Found,
+  Values,
+  Changes,
+  Saved extends UpdatedOutcome,
+  Key extends QueryKey = QueryKey,
+> {
+  heading: string;
+  description: string;
+  /** The record in words: "a patient", "an employee". */
+  noun: RecordLookupProps['noun'];
+  /** The lookup's id field and rule (see RecordLookup); `initialId` comes from the address. */
+  lookup: Pick<RecordLookupProps, 'field' | 'schema' | 'initialId'>;
+  /** The form's rules, or their loader (see usePortalForm). */
+  schema: SchemaSource<S>;
+  /** The empty form: before a record is loaded, after a save and after Reset. */
+  empty: Values;
+  /** The record's query (the same query options its hook reads). */
+  query: (id: string) => FetchQueryOptions<Found, ApiError, Found, Key>;
+  idOf: (found: Found) => string;
+  /** A loaded record as the form's values. */
+  valuesOf: (found: Found) => Values;
+  /** What to send: only what differs from the loaded values, or null when nothing does. */
+  changesBetween: (loaded: Values, current: Values) => Changes | null;
+  /** Sends the changes; the outcome names how many fields changed. */
+  save: (found: Found, changes: Changes) => Promise<Saved>;
+  /** Whether the save is under way. */
+  busy: boolean;
+  /** The spec's internal failure message, logged to the console (the person sees the server's). */
+  failureMessage: string;
+  /** The refusal's title: "The patient was not updated". */
+  errorTitle: string;
+  /** The page's reissue mutation and, for a record that may have a new code, its person. */
+  newCode: {
+    reissue: ReissueCodeMutation & { reset: () => void };
+    personOf: (found: Found) => { id: string; name: string; registered: boolean } | null;
+  };
+  /** Asks before a lookup replaces a record with unsaved changes; none: replaced at once. */
+  discardQuestion?: (found: Found | null) => string;
+  /** Shown under the lookup while a record is loaded (above its new-code panel). */
+  status?: (found: Found) => ReactNode;
+  /** Added to the save's notice; `id` is the record the save concerned. */
+  savedNote?: (
+    outcome: Saved | Extract<SaveOutcome, { kind: 'unchanged' }>,
+    id: string,
+  ) => ReactNode;
+  /** The record's fields (disabled until a record is loaded). */
+  fields: (found: Found | null) => ReactNode;
+}
+
+/**
+ * An edit page (Edit Patient, Edit Employee): find a record by id and the form fills itself;
+ * change what is wrong and only that is sent. Leaving, or loading another record, with unsaved
+ * changes asks first.
+ */
+export function EditRecordPage<
+  S extends z.ZodType<FieldValues, FieldValues>,
+  Found,
+  Values,
+  Changes,
+  Saved extends UpdatedOutcome,
+  Key extends QueryKey = QueryKey,
+>(props: EditRecordPageProps<S, Found, Values, Changes, Saved, Key>) {
+  type Outcome = Saved | Extract<SaveOutcome, { kind: 'unchanged' }>;
+  const queryClient = useQueryClient();
+  // The form holds strings (and blank selects) that the schema's input type does not name.
+  const asInput = (values: Values) => values as unknown as DefaultValues<z.input<S>>;
+  const [loaded, setLoaded] = useState<{ found: Found; values: Values } | null>(null);
+  // The record the last save concerned, for what its notice adds (the way back to a chart).
+  const [savedId, setSavedId] = useState('');
+  const [lookupReset, setLookupReset] = useState(0);
+  const form = usePortalForm(props.schema, { defaultValues: asInput(props.empty) });
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Outcome>();
+  const { reissue } = props.newCode;
+  const discard = useDiscardQuestion(form.formState.isDirty, {
+    question: props.discardQuestion?.(loaded?.found ?? null) ?? '',
+    proceedLabel: 'Load without saving',
+  });
+
+  const forget = () => {
+    reissue.reset();
+    setLoaded(null);
+    form.reset(asInput(props.empty));
+  };
+  const resetAll = () => {
+    forget();
+    setLookupReset((n) => n + 1);
+  };
+
+  const saved = feedback?.kind === 'success' ? feedback.value : null;
+  const person = loaded ? props.newCode.personOf(loaded.found) : null;
+  const word = props.noun.word;
+  const Noun = word.charAt(0).toUpperCase() + word.slice(1);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <LeaveGuard dirty={form.formState.isDirty} />
+      {props.discardQuestion && discard.dialog}
+      <PageHeading description={props.description}>{props.heading}</PageHeading>
+      {saved && (
+        <SaveOutcomeNotice noun={Noun} outcome={saved} noticeRef={noticeRef}>
+          {props.savedNote?.(saved, savedId)}
+        </SaveOutcomeNotice>
+      )}
+      <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={props.errorTitle} />
+
+      <RecordLookup
+        noun={props.noun}
+        {...props.lookup}
+        resetKey={lookupReset}
+        {...(props.discardQuestion ? { confirmReplace: discard.ask } : {})}
+        onStart={() => {
+          clear();
+          forget();
+        }}
+        onLoad={async (id) => {
+          const found = await queryClient.fetchQuery(props.query(id));
+          const values = props.valuesOf(found);
+          setLoaded({ found, values });
+          form.reset(asInput(values));
+        }}
+      />
+
+      {loaded && props.status?.(loaded.found)}
+      {person && (
+        <NewActivationCodePanel
+          person={{ id: person.id, name: person.name }}
+          registered={person.registered}
+          reissue={reissue}
+        />
+      )}
+
+      <PortalForm
+        form={form}
+        aria-label={props.heading}
+        onSubmit={async () => {
+          if (!loaded) return;
+          clear();
+          // The inputs hold `Values` (see asInput), not the schema's input type.
+          const current: unknown = form.getValues();
+          const changes = props.changesBetween(loaded.values, current as Values);
+          setSavedId(props.idOf(loaded.found));
+          if (!changes) {
+            succeed({ kind: 'unchanged' });
+            return;
+          }
+          try {
+            succeed(await props.save(loaded.found, changes));
+            resetAll();
+          } catch (error) {
+            console.error(props.failureMessage);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        {/* Outside the faded fieldset: an instruction keeps its full contrast (4.5:1). */}
+        {!loaded && (
+          <p className="text-sm text-muted">
+            Load {props.noun.article} {word} to edit their record.
+          </p>
+        )}
+        <fieldset disabled={!loaded} className="flex flex-col gap-4 disabled:opacity-70">
+          {props.fields(loaded?.found ?? null)}
+          <FormActions
+            submitLabel="Done"
+            busy={props.busy}
+            onReset={() => {
+              resetAll();
+              clear();
+            }}
+          />
+        </fieldset>
+      </PortalForm>
+    </div>
+  );
+}
