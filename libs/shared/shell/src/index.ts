@@ -21,3 +21,4 @@ export * from './lib/leave-guard';
 export * from './lib/two-step/step-message';
 export * from './lib/record-editor/add-record-page';
 export * from './lib/record-editor/edit-record-page';
+export * from './lib/record-editor/record-kind';

@@ -2,7 +2,7 @@ import { type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { useAddPatientMutation, useNextPatientId } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
-import { ActivationCodeNotice, useIdle } from '@portal/ui';
+import { useIdle } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -21,7 +21,7 @@ export function AddPatientPage() {
 
   return (
     <AddRecordPage
-      heading="Add Patient"
+      kind="patient"
       description="Register a patient. They get an activation code to open their own record."
       schema={addPatientSchema}
       empty={EMPTY_PATIENT_FORM}
@@ -30,19 +30,14 @@ export function AddPatientPage() {
         ...created,
         name: `${values.patient.first_name} ${values.patient.last_name}`,
       })}
-      notice={(added, { noticeRef, dismiss }) => (
-        <ActivationCodeNotice
-          ref={noticeRef}
-          code={added.activation_code}
-          expiresAt={added.activation_code_expires_at}
-          personLabel={`${added.name} (${added.patient_id})`}
-          title={`Patient ${added.patient_id} added`}
-          handout={{ name: added.name, id: added.patient_id, role: ROLE_LABELS.patient }}
-          onDismiss={dismiss}
-        />
-      )}
+      codeOf={(added) => ({
+        code: added.activation_code,
+        expiresAt: added.activation_code_expires_at,
+        id: added.patient_id,
+        name: added.name,
+        role: ROLE_LABELS.patient,
+      })}
       failureMessage={MESSAGES.addPatientFailed}
-      errorTitle="The patient was not added"
     >
       <PatientFields mode="add" idSuggestion={nextId.data} />
     </AddRecordPage>

@@ -5,7 +5,7 @@ import {
   useReissuePatientCodeMutation,
   useUpdatePatientMutation,
 } from '@portal/api-client';
-import { EditRecordPage, usePrefilledId } from '@portal/shell';
+import { EditRecordPage } from '@portal/shell';
 import { BackToChartLink } from '../chart/back-to-chart-link';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 import {
@@ -33,23 +33,11 @@ export function EditPatientPage() {
   const update = useUpdatePatientMutation();
   const patch = usePatchPatientMutation();
   const reissue = useReissuePatientCodeMutation();
-  // `?patient_id=P037` (the chart's Edit) loads that patient at once.
-  const initialId = usePrefilledId('patient');
 
   return (
     <EditRecordPage
-      heading="Edit Patient"
-      description="Find a patient by ID; the form fills in, and only what you change is saved."
-      noun={{ article: 'a', word: 'patient' }}
-      lookup={{
-        field: {
-          name: 'patient_id',
-          label: 'Patient ID',
-          placeholder: MESSAGES.patientIdPlaceholder,
-        },
-        schema: lookupSchema,
-        initialId,
-      }}
+      kind="patient"
+      lookupSchema={lookupSchema}
       schema={updatePatientSchema}
       empty={EMPTY_PATIENT_FORM as unknown as PatientFormValues}
       query={patientQueryOptions}
@@ -68,7 +56,6 @@ export function EditPatientPage() {
       }}
       busy={update.isPending || patch.isPending}
       failureMessage={MESSAGES.editPatientFailed}
-      errorTitle="The patient was not updated"
       newCode={{
         reissue,
         personOf: (record) => ({

@@ -1,8 +1,9 @@
+import type { Ref } from 'react';
 import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
 import { findPosition, ROLE_LABELS } from '@portal/reference-data';
 import { useAddEmployeeMutation, useNextEmployeeId } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
-import { ActivationCodeNotice, Notice, useIdle } from '@portal/ui';
+import { Notice, useIdle } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -32,6 +33,23 @@ type Added = AddEmployeeResponse & { name: string; role: string };
 export const ACCESS_WAITS_TEXT =
   'Their access to the portal waits for a second HR person: they can register with the code now, and sign in once another HR person approves it under Employee Information.';
 
+/** What a success says besides the code: access that waits, or why there is no code. */
+function AddedNotes({ added, noticeRef }: { added: Added; noticeRef: Ref<HTMLDivElement> }) {
+  return (
+    <>
+      {added.access_pending && <p className="text-sm text-ink">{ACCESS_WAITS_TEXT}</p>}
+      {!added.activation_code && (
+        <Notice ref={noticeRef} tone="success" title={`Employee ${added.employee_id} added`}>
+          <p>
+            {added.name}&apos;s position does not give access to the portal, so no activation code
+            was issued.
+          </p>
+        </Notice>
+      )}
+    </>
+  );
+}
+
 /**
  * Add Employee: the spec's fields and rules; on success the new employee's activation code to
  * hand over (for a position with portal access).
@@ -44,7 +62,7 @@ export function AddEmployeePage() {
 
   return (
     <AddRecordPage
-      heading="Add Employee"
+      kind="employee"
       description="Register an employee. Doctors, nurses and HR staff get an activation code to register for the portal."
       schema={addEmployeeSchema}
       empty={EMPTY_EMPLOYEE_FORM}
@@ -57,32 +75,19 @@ export function AddEmployeePage() {
           role: portalRole ? ROLE_LABELS[portalRole] : '',
         };
       }}
-      notice={(added, { noticeRef, dismiss }) => (
-        <>
-          {added.activation_code && added.activation_code_expires_at && (
-            <ActivationCodeNotice
-              ref={noticeRef}
-              code={added.activation_code}
-              expiresAt={added.activation_code_expires_at}
-              personLabel={`${added.name} (${added.employee_id})`}
-              title={`Employee ${added.employee_id} added`}
-              handout={{ name: added.name, id: added.employee_id, role: added.role }}
-              onDismiss={dismiss}
-            />
-          )}
-          {added.access_pending && <p className="text-sm text-ink">{ACCESS_WAITS_TEXT}</p>}
-          {!added.activation_code && (
-            <Notice ref={noticeRef} tone="success" title={`Employee ${added.employee_id} added`}>
-              <p>
-                {added.name}&apos;s position does not give access to the portal, so no activation
-                code was issued.
-              </p>
-            </Notice>
-          )}
-        </>
-      )}
+      codeOf={(added) =>
+        added.activation_code && added.activation_code_expires_at
+          ? {
+              code: added.activation_code,
+              expiresAt: added.activation_code_expires_at,
+              id: added.employee_id,
+              name: added.name,
+              role: added.role,
+            }
+          : null
+      }
+      More={AddedNotes}
       failureMessage={MESSAGES.addEmployeeFailed}
-      errorTitle="The employee was not added"
     >
       <EmployeeFields mode="add" idSuggestion={nextId.data} />
     </AddRecordPage>

@@ -6,7 +6,7 @@ import {
   useReissueEmployeeCodeMutation,
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
-import { EditRecordPage, type UpdatedOutcome, usePrefilledId } from '@portal/shell';
+import { EditRecordPage, type UpdatedOutcome } from '@portal/shell';
 import { EmployeeFields } from '../employee-form/employee-fields';
 import { otherPositionOption } from '../employee-form/position-options';
 import {
@@ -83,23 +83,11 @@ export function EditEmployeePage() {
   const reissue = useReissueEmployeeCodeMutation();
   // The signed-in HR person's own record: position and work status are another HR person's.
   const profile = useProfile();
-  // `?employee_id=E012` (from Employee Information) loads that employee at once.
-  const initialId = usePrefilledId('employee');
 
   return (
     <EditRecordPage
-      heading="Edit Employee"
-      description="Find an employee by ID; the form fills in, and only what you change is saved."
-      noun={{ article: 'an', word: 'employee' }}
-      lookup={{
-        field: {
-          name: 'employee_id',
-          label: 'Employee ID',
-          placeholder: MESSAGES.employeeIdPlaceholder,
-        },
-        schema: lookupSchema,
-        initialId,
-      }}
+      kind="employee"
+      lookupSchema={lookupSchema}
       schema={editEmployeeSchema}
       empty={EMPTY_EDIT_FORM}
       query={employeeQueryOptions}
@@ -121,7 +109,6 @@ export function EditEmployeePage() {
       }}
       busy={update.isPending}
       failureMessage={MESSAGES.editEmployeeFailed}
-      errorTitle="The employee was not updated"
       newCode={{
         reissue,
         personOf: (employee) =>

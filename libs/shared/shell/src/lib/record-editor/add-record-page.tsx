@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useState } from 'react';
+import { type ComponentType, type ReactNode, type Ref, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { toApiError } from '@portal/api-client';
@@ -11,12 +11,23 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { PageHeading } from '@portal/ui';
+import { ActivationCodeNotice, PageHeading } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
+import { RECORD_KINDS, type RecordKind } from './record-kind';
+
+/** A new record's activation code, and the handout's person (`role`: what they register as). */
+export interface IssuedCode {
+  code: string;
+  expiresAt: string;
+  id: string;
+  name: string;
+  role: string;
+}
 
 /** What an add page configures: its words, rules, empty form, call and what a success shows. */
 export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added> {
-  heading: string;
+  /** Names the page and its notices. */
+  kind: RecordKind;
   description: string;
   /** The contract's request schema, or its loader (see usePortalForm). */
   schema: SchemaSource<S>;
@@ -26,12 +37,12 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
   save: { mutateAsync: (values: z.output<S>) => Promise<Answer>; isPending: boolean };
   /** The added record as the notice shows it (the answer with the person's name, say). */
   added: (answer: Answer, values: z.output<S>) => Added;
-  /** What the success shows; `dismiss` forgets it, `noticeRef` takes the focus. */
-  notice: (added: Added, at: { noticeRef: Ref<HTMLDivElement>; dismiss: () => void }) => ReactNode;
+  /** The activation code to hand over, or null when the record was given none. */
+  codeOf: (added: Added) => IssuedCode | null;
+  /** What the success says besides the code; `noticeRef` takes the focus when there is none. */
+  More?: ComponentType<{ added: Added; noticeRef: Ref<HTMLDivElement> }>;
   /** The spec's internal failure message, logged to the console (the person sees the server's). */
   failureMessage: string;
-  /** The refusal's title: "The patient was not added". */
-  errorTitle: string;
   /** The record's fields. */
   children: ReactNode;
 }
@@ -44,12 +55,15 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
 export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added>(
   props: AddRecordPageProps<S, Answer, Added>,
 ) {
+  const { word, title } = RECORD_KINDS[props.kind];
+  const { More } = props;
   const form = usePortalForm(props.schema, { defaultValues: props.empty });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   // The last code issued stays on screen until dismissed or replaced by the next one, whatever
   // happens to the form meanwhile (typing, Reset, a refused submit).
   const [issued, setIssued] = useState<Added | null>(null);
   const shown = feedback?.kind === 'success' ? feedback.value : issued;
+  const code = shown === null ? null : props.codeOf(shown);
   const dismiss = () => {
     setIssued(null);
     if (feedback?.kind === 'success') clear();
@@ -58,12 +72,27 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
   return (
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
-      <PageHeading description={props.description}>{props.heading}</PageHeading>
-      {shown !== null && props.notice(shown, { noticeRef, dismiss })}
-      <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={props.errorTitle} />
+      <PageHeading description={props.description}>Add {title}</PageHeading>
+      {code && (
+        <ActivationCodeNotice
+          ref={noticeRef}
+          code={code.code}
+          expiresAt={code.expiresAt}
+          personLabel={`${code.name} (${code.id})`}
+          title={`${title} ${code.id} added`}
+          handout={{ name: code.name, id: code.id, role: code.role }}
+          onDismiss={dismiss}
+        />
+      )}
+      {shown !== null && More && <More added={shown} noticeRef={noticeRef} />}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title={`The ${word} was not added`}
+      />
       <PortalForm
         form={form}
-        aria-label={props.heading}
+        aria-label={`Add ${title}`}
         onSubmit={async (values) => {
           clear();
           try {

@@ -14,8 +14,10 @@ import {
 import { PageHeading } from '@portal/ui';
 import { LeaveGuard, useDiscardQuestion } from '../leave-guard';
 import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activation-code-panel';
+import { usePrefilledId } from '../prefilled-id';
 import { RecordLookup, type RecordLookupProps } from '../record-lookup';
 import { type SaveOutcome, SaveOutcomeNotice } from '../save-outcome-notice';
+import { RECORD_KINDS, type RecordKind } from './record-kind';
 
 /** A save that sent something: the outcome, with whatever else the page says of it. */
 export type UpdatedOutcome = Extract<SaveOutcome, { kind: 'updated' }>;
@@ -29,12 +31,10 @@ export interface EditRecordPageProps<
   Saved extends UpdatedOutcome,
   Key extends QueryKey = QueryKey,
 > {
-  heading: string;
-  description: string;
-  /** The record in words: "a patient", "an employee". */
-  noun: RecordLookupProps['noun'];
-  /** The lookup's id field and rule (see RecordLookup); `initialId` comes from the address. */
-  lookup: Pick<RecordLookupProps, 'field' | 'schema' | 'initialId'>;
+  /** Names the page, its id field and the address's `?patient_id=` that loads a record at once. */
+  kind: RecordKind;
+  /** The lookup's rule (see RecordLookup). */
+  lookupSchema: RecordLookupProps['schema'];
   /** The form's rules, or their loader (see usePortalForm). */
   schema: SchemaSource<S>;
   /** The empty form: before a record is loaded, after a save and after Reset. */
@@ -52,8 +52,6 @@ export interface EditRecordPageProps<
   busy: boolean;
   /** The spec's internal failure message, logged to the console (the person sees the server's). */
   failureMessage: string;
-  /** The refusal's title: "The patient was not updated". */
-  errorTitle: string;
   /** The page's reissue mutation and, for a record that may have a new code, its person. */
   newCode: {
     reissue: ReissueCodeMutation & { reset: () => void };
@@ -86,6 +84,8 @@ export function EditRecordPage<
   Key extends QueryKey = QueryKey,
 >(props: EditRecordPageProps<S, Found, Values, Changes, Saved, Key>) {
   type Outcome = Saved | Extract<SaveOutcome, { kind: 'unchanged' }>;
+  const { article, word, title, idField, idPlaceholder } = RECORD_KINDS[props.kind];
+  const initialId = usePrefilledId(props.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
   const asInput = (values: Values) => values as unknown as DefaultValues<z.input<S>>;
@@ -113,24 +113,32 @@ export function EditRecordPage<
 
   const saved = feedback?.kind === 'success' ? feedback.value : null;
   const person = loaded ? props.newCode.personOf(loaded.found) : null;
-  const word = props.noun.word;
-  const Noun = word.charAt(0).toUpperCase() + word.slice(1);
 
   return (
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
       {props.discardQuestion && discard.dialog}
-      <PageHeading description={props.description}>{props.heading}</PageHeading>
+      <PageHeading
+        description={`Find ${article} ${word} by ID; the form fills in, and only what you change is saved.`}
+      >
+        Edit {title}
+      </PageHeading>
       {saved && (
-        <SaveOutcomeNotice noun={Noun} outcome={saved} noticeRef={noticeRef}>
+        <SaveOutcomeNotice noun={title} outcome={saved} noticeRef={noticeRef}>
           {props.savedNote?.(saved, savedId)}
         </SaveOutcomeNotice>
       )}
-      <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={props.errorTitle} />
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title={`The ${word} was not updated`}
+      />
 
       <RecordLookup
-        noun={props.noun}
-        {...props.lookup}
+        noun={{ article, word }}
+        field={{ name: idField, label: `${title} ID`, placeholder: idPlaceholder }}
+        schema={props.lookupSchema}
+        initialId={initialId}
         resetKey={lookupReset}
         {...(props.discardQuestion ? { confirmReplace: discard.ask } : {})}
         onStart={() => {
@@ -156,7 +164,7 @@ export function EditRecordPage<
 
       <PortalForm
         form={form}
-        aria-label={props.heading}
+        aria-label={`Edit ${title}`}
         onSubmit={async () => {
           if (!loaded) return;
           clear();
@@ -180,7 +188,7 @@ export function EditRecordPage<
         {/* Outside the faded fieldset: an instruction keeps its full contrast (4.5:1). */}
         {!loaded && (
           <p className="text-sm text-muted">
-            Load {props.noun.article} {word} to edit their record.
+            Load {article} {word} to edit their record.
           </p>
         )}
         <fieldset disabled={!loaded} className="flex flex-col gap-4 disabled:opacity-70">
