@@ -1,8 +1,7 @@
 import { type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
-import { useAddPatientMutation, useNextPatientId } from '@portal/api-client';
+import { useAddPatientMutation } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
-import { useIdle } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -15,9 +14,6 @@ const addPatientSchema = () =>
  */
 export function AddPatientPage() {
   const mutation = useAddPatientMutation();
-  // Offered once the page is shown (the API layer is not part of the first visit); adding a
-  // patient brings the next one.
-  const nextId = useNextPatientId({ enabled: useIdle() });
 
   return (
     <AddRecordPage
@@ -38,8 +34,7 @@ export function AddPatientPage() {
         role: ROLE_LABELS.patient,
       })}
       failureMessage={MESSAGES.addPatientFailed}
-    >
-      <PatientFields mode="add" idSuggestion={nextId.data} />
-    </AddRecordPage>
+      fields={(idSuggestion) => <PatientFields mode="add" idSuggestion={idSuggestion} />}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
 import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
 import { findPosition, ROLE_LABELS } from '@portal/reference-data';
-import { useAddEmployeeMutation, useNextEmployeeId } from '@portal/api-client';
+import { useAddEmployeeMutation } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
-import { Notice, useIdle } from '@portal/ui';
+import { Notice } from '@portal/ui';
 import { EmployeeFields } from '../employee-form/employee-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -56,9 +56,6 @@ function AddedNotes({ added, noticeRef }: { added: Added; noticeRef: Ref<HTMLDiv
  */
 export function AddEmployeePage() {
   const mutation = useAddEmployeeMutation();
-  // Offered once the page is shown (the API layer is not part of the first visit); adding an
-  // employee brings the next one.
-  const nextId = useNextEmployeeId({ enabled: useIdle() });
 
   return (
     <AddRecordPage
@@ -88,8 +85,7 @@ export function AddEmployeePage() {
       }
       More={AddedNotes}
       failureMessage={MESSAGES.addEmployeeFailed}
-    >
-      <EmployeeFields mode="add" idSuggestion={nextId.data} />
-    </AddRecordPage>
+      fields={(idSuggestion) => <EmployeeFields mode="add" idSuggestion={idSuggestion} />}
+    />
   );
 }

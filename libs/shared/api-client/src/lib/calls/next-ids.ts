@@ -15,28 +15,26 @@ export async function getNextEmployeeId(options: RequestOptions = {}): Promise<s
   return (await parseAnswer((answers) => answers.nextEmployeeIdSchema, response)).employee_id;
 }
 
-/**
- * The suggested next patient id; under the patients' keys, so adding a patient (which
- * invalidates them) brings the next suggestion. Always asked afresh when the form opens.
- */
-export function useNextPatientId({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(
-    queryOptions({
-      enabled,
-      queryKey: queryKeys.patients.nextId(),
-      queryFn: ({ signal }) => getNextPatientId({ signal }),
-      staleTime: 0,
-    }),
-  );
-}
+/** The next free id of each kind of record, and the keys an add invalidates. */
+const NEXT_IDS = {
+  patient: { key: () => queryKeys.patients.nextId(), get: getNextPatientId },
+  employee: { key: () => queryKeys.employees.nextId(), get: getNextEmployeeId },
+} as const;
 
-/** The suggested next employee id; refreshed after an employee is added. */
-export function useNextEmployeeId({ enabled = true }: { enabled?: boolean } = {}) {
+/**
+ * The id an add form suggests (`P038`, `E013`); under the kind's own keys, so adding a record
+ * (which invalidates them) brings the next suggestion. Always asked afresh when the form opens.
+ */
+export function useNextId(
+  kind: keyof typeof NEXT_IDS,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
+  const next = NEXT_IDS[kind];
   return useQuery(
     queryOptions({
       enabled,
-      queryKey: queryKeys.employees.nextId(),
-      queryFn: ({ signal }) => getNextEmployeeId({ signal }),
+      queryKey: next.key(),
+      queryFn: ({ signal }) => next.get({ signal }),
       staleTime: 0,
     }),
   );

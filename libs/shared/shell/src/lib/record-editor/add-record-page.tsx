@@ -1,7 +1,7 @@
 import { type ComponentType, type ReactNode, type Ref, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { toApiError } from '@portal/api-client';
+import { toApiError, useNextId } from '@portal/api-client';
 import {
   FormActions,
   PortalForm,
@@ -11,7 +11,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { ActivationCodeNotice, PageHeading } from '@portal/ui';
+import { ActivationCodeNotice, PageHeading, useIdle } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { RECORD_KINDS, type RecordKind } from './record-kind';
 
@@ -43,8 +43,8 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
   More?: ComponentType<{ added: Added; noticeRef: Ref<HTMLDivElement> }>;
   /** The spec's internal failure message, logged to the console (the person sees the server's). */
   failureMessage: string;
-  /** The record's fields. */
-  children: ReactNode;
+  /** The record's fields, given the next free id to offer beside the id field. */
+  fields: (idSuggestion: string | undefined) => ReactNode;
 }
 
 /**
@@ -57,6 +57,9 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
 ) {
   const { word, title } = RECORD_KINDS[props.kind];
   const { More } = props;
+  // Asked once the page is shown (the API layer is not part of the first visit); an add
+  // brings the next one.
+  const nextId = useNextId(props.kind, { enabled: useIdle() });
   const form = usePortalForm(props.schema, { defaultValues: props.empty });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   // The last code issued stays on screen until dismissed or replaced by the next one, whatever
@@ -108,7 +111,7 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
         }}
       >
         <RequiredFieldsNote />
-        {props.children}
+        {props.fields(nextId.data)}
         <FormActions submitLabel="Done" busy={props.save.isPending} onReset={clear} />
       </PortalForm>
     </div>

@@ -19,12 +19,14 @@ import { RecordLookup, type RecordLookupProps } from '../record-lookup';
 import { type SaveOutcome, SaveOutcomeNotice } from '../save-outcome-notice';
 import { RECORD_KINDS, type RecordKind } from './record-kind';
 
+/** The form's rules: the inputs' values are checked as a whole and sent as `Changes`. */
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
 /** A save that sent something: the outcome, with whatever else the page says of it. */
 export type UpdatedOutcome = Extract<SaveOutcome, { kind: 'updated' }>;
 
 /** What an edit page configures; `Values` is the form as its inputs hold it. */
 export interface EditRecordPageProps<
-  S extends z.ZodType<FieldValues, FieldValues>,
   Found,
   Values,
   Changes,
@@ -36,7 +38,7 @@ export interface EditRecordPageProps<
   /** The lookup's rule (see RecordLookup). */
   lookupSchema: RecordLookupProps['schema'];
   /** The form's rules, or their loader (see usePortalForm). */
-  schema: SchemaSource<S>;
+  schema: SchemaSource<FormSchema>;
   /** The empty form: before a record is loaded, after a save and after Reset. */
   empty: Values;
   /** The record's query (the same query options its hook reads). */
@@ -76,19 +78,18 @@ export interface EditRecordPageProps<
  * changes asks first.
  */
 export function EditRecordPage<
-  S extends z.ZodType<FieldValues, FieldValues>,
   Found,
   Values,
   Changes,
   Saved extends UpdatedOutcome,
   Key extends QueryKey = QueryKey,
->(props: EditRecordPageProps<S, Found, Values, Changes, Saved, Key>) {
+>(props: EditRecordPageProps<Found, Values, Changes, Saved, Key>) {
   type Outcome = Saved | Extract<SaveOutcome, { kind: 'unchanged' }>;
   const { article, word, title, idField, idPlaceholder } = RECORD_KINDS[props.kind];
   const initialId = usePrefilledId(props.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
-  const asInput = (values: Values) => values as unknown as DefaultValues<z.input<S>>;
+  const asInput = (values: Values) => values as unknown as DefaultValues<FieldValues>;
   const [loaded, setLoaded] = useState<{ found: Found; values: Values } | null>(null);
   // The record the last save concerned, for what its notice adds (the way back to a chart).
   const [savedId, setSavedId] = useState('');
