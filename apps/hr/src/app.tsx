@@ -3,8 +3,10 @@ import { accountPath, ROUTES } from '@portal/contract';
 import {
   ManagementSection,
   NotFoundPage,
+  type PageRoute,
+  pageRoutes,
   preloadable,
-  preloadRoute,
+  preloadPageRoutes,
   QueryLayout,
 } from '@portal/shell';
 
@@ -27,20 +29,23 @@ const AccountPage = preloadable(
   (m) => m.AccountPage,
 );
 
+/** The section's pages, in the QueryLayout; its bare path opens Add Employee. */
+const PAGES: readonly PageRoute[] = [
+  { path: ROUTES.addEmployee, Page: AddEmployeePage },
+  { path: ROUTES.editEmployee, Page: EditEmployeePage },
+  { path: ROUTES.searchEmployee, Page: SearchEmployeePage, callsOnOpen: true },
+  { path: accountPath('hr'), Page: AccountPage, callsOnOpen: true },
+];
+
 /**
- * The page the address names and the query layer load side by side (every page here is in the
- * QueryLayout; the section's root opens Add Employee), and the app first renders once they are
- * there (main.tsx), so the page is in its first paint.
+ * The page the address names and the query layer load side by side, and the app first renders
+ * once they are there (main.tsx), so the page is in its first paint.
  */
-export const routeReady = preloadRoute(window.location.pathname, [
-  [ROUTES.employeesManagement, AddEmployeePage.preload],
-  [ROUTES.addEmployee, AddEmployeePage.preload],
-  [ROUTES.editEmployee, EditEmployeePage.preload],
-  [ROUTES.searchEmployee, SearchEmployeePage.preload, true],
-  [accountPath('hr'), AccountPage.preload, true],
+export const routeReady = preloadPageRoutes(window.location.pathname, PAGES, [
+  [ROUTES.employeesManagement, ROUTES.addEmployee],
 ]);
 
-/** The HR app: /employees-management and its three pages, for HR only. */
+/** The HR app: /employees-management and its pages, for HR only. */
 export function App() {
   return (
     <Routes>
@@ -50,10 +55,7 @@ export function App() {
           element={<ManagementSection section="employees" />}
         >
           <Route index element={<Navigate to={ROUTES.addEmployee} replace />} />
-          <Route path={ROUTES.addEmployee} element={<AddEmployeePage />} />
-          <Route path={ROUTES.editEmployee} element={<EditEmployeePage />} />
-          <Route path={ROUTES.searchEmployee} element={<SearchEmployeePage />} />
-          <Route path={accountPath('hr')} element={<AccountPage />} />
+          {pageRoutes(PAGES)}
         </Route>
       </Route>
       <Route path="*" element={<NotFoundPage />} />
