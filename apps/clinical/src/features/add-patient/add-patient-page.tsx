@@ -2,7 +2,7 @@ import { type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { useAddPatientMutation } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
-import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
+import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const addPatientSchema = () =>

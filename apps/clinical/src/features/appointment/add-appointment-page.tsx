@@ -1,7 +1,7 @@
 import { MESSAGES, personName } from '@portal/contract';
 import { useAddAppointmentMutation } from '@portal/api-client';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
-import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const appointmentSchema = () =>

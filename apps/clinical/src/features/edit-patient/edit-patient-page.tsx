@@ -7,7 +7,7 @@ import {
 } from '@portal/api-client';
 import { EditRecordPage } from '@portal/shell';
 import { BackToChartLink } from '../chart/back-to-chart-link';
-import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-form/patient-fields';
+import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
 import {
   changedFieldCount,
   changesBetween,

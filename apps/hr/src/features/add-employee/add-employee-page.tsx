@@ -4,7 +4,7 @@ import { findPosition, ROLE_LABELS } from '@portal/reference-data';
 import { useAddEmployeeMutation } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
 import { Notice } from '@portal/ui';
-import { EmployeeFields } from '../employee-form/employee-fields';
+import { EmployeeFields } from '../employee-record-fields/employee-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const addEmployeeSchema = () =>

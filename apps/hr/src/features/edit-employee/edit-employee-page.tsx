@@ -7,8 +7,8 @@ import {
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
 import { EditRecordPage, type UpdatedOutcome } from '@portal/shell';
-import { EmployeeFields } from '../employee-form/employee-fields';
-import { otherPositionOption } from '../employee-form/position-options';
+import { EmployeeFields } from '../employee-record-fields/employee-fields';
+import { otherPositionOption } from '../employee-record-fields/position-options';
 import {
   changedFieldCount,
   changesBetween,
