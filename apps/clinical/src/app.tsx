@@ -6,7 +6,7 @@ import {
   type PageRoute,
   pageRoutes,
   preloadable,
-  preloadPageRoutes,
+  preloadRoute,
   QueryLayout,
 } from '@portal/shell';
 
@@ -60,7 +60,7 @@ const PAGES: readonly PageRoute[] = [
  * The page the address names and the query layer load side by side, and the app first renders
  * once they are there (main.tsx), so the page is in its first paint.
  */
-export const routeReady = preloadPageRoutes(window.location.pathname, PAGES, [
+export const routeReady = preloadRoute(window.location.pathname, PAGES, [
   [ROUTES.patientsManagement, ROUTES.today],
 ]);
 

@@ -8,7 +8,7 @@ import {
   type PageRoute,
   pageRoutes,
   preloadable,
-  preloadPageRoutes,
+  preloadRoute,
   QueryLayout,
 } from '@portal/shell';
 
@@ -74,7 +74,7 @@ const SIGNED_IN_PAGES: readonly PageRoute[] = [
  * A signed-in page and the query layer load side by side, not one after the other, and the
  * app first renders once they are there (main.tsx), so the page is in its first paint.
  */
-export const routeReady = preloadPageRoutes(window.location.pathname, SIGNED_IN_PAGES);
+export const routeReady = preloadRoute(window.location.pathname, SIGNED_IN_PAGES);
 
 /**
  * The public-and-patient app's routes: /, /login, /system, the patient's /patient-profile and

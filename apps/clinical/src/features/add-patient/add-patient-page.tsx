@@ -1,6 +1,6 @@
 import { type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
-import { useAddPatientMutation } from '@portal/api-client';
+import { nextPatientIdQueryOptions, useAddPatientMutation } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
 
@@ -22,6 +22,7 @@ export function AddPatientPage() {
       schema={addPatientSchema}
       empty={EMPTY_PATIENT_FORM}
       save={mutation}
+      nextId={nextPatientIdQueryOptions}
       added={(created: AddPatientResponse, values) => ({
         ...created,
         name: `${values.patient.first_name} ${values.patient.last_name}`,

@@ -1,7 +1,7 @@
 import type { Ref } from 'react';
 import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
 import { findPosition, ROLE_LABELS } from '@portal/reference-data';
-import { useAddEmployeeMutation } from '@portal/api-client';
+import { nextEmployeeIdQueryOptions, useAddEmployeeMutation } from '@portal/api-client';
 import { AddRecordPage } from '@portal/shell';
 import { Notice } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
@@ -64,6 +64,7 @@ export function AddEmployeePage() {
       schema={addEmployeeSchema}
       empty={EMPTY_EMPLOYEE_FORM}
       save={mutation}
+      nextId={nextEmployeeIdQueryOptions}
       added={(created, values): Added => {
         const portalRole = findPosition(values.position_id ?? '')?.portalRole;
         return {

@@ -6,7 +6,7 @@ import {
   useReissueEmployeeCodeMutation,
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
-import { EditRecordPage, type UpdatedOutcome } from '@portal/shell';
+import { EditRecordPage, type UpdatedOutcome, useDiscardQuestion } from '@portal/shell';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
 import { otherPositionOption } from '../employee-record-fields/position-options';
 import {
@@ -120,9 +120,11 @@ export function EditEmployeePage() {
               }
             : null,
       }}
-      discardQuestion={(employee) =>
-        `Load another employee? What you changed for ${employee ? fullName(employee) : 'this employee'} has not been saved.`
-      }
+      discard={{
+        use: useDiscardQuestion,
+        question: (employee) =>
+          `Load another employee? What you changed for ${employee ? fullName(employee) : 'this employee'} has not been saved.`,
+      }}
       status={(employee) => <PortalAccountStatus employee={employee} />}
       savedNote={(saved: Saved | { kind: 'unchanged' }) =>
         saved.kind === 'updated' &&

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ENDPOINTS } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
@@ -15,27 +15,22 @@ export async function getNextEmployeeId(options: RequestOptions = {}): Promise<s
   return (await parseAnswer((answers) => answers.nextEmployeeIdSchema, response)).employee_id;
 }
 
-/** The next free id of each kind of record, and the keys an add invalidates. */
-const NEXT_IDS = {
-  patient: { key: () => queryKeys.patients.nextId(), get: getNextPatientId },
-  employee: { key: () => queryKeys.employees.nextId(), get: getNextEmployeeId },
-} as const;
-
 /**
- * The id an add form suggests (`P038`, `E013`); under the kind's own keys, so adding a record
- * (which invalidates them) brings the next suggestion. Always asked afresh when the form opens.
+ * The query of the id an add form suggests, under its kind's own keys, so adding a record (which
+ * invalidates them) brings the next suggestion. Always asked afresh when the form opens.
  */
-export function useNextId(
-  kind: keyof typeof NEXT_IDS,
-  { enabled = true }: { enabled?: boolean } = {},
-) {
-  const next = NEXT_IDS[kind];
-  return useQuery(
-    queryOptions({
-      enabled,
-      queryKey: next.key(),
-      queryFn: ({ signal }) => next.get({ signal }),
-      staleTime: 0,
-    }),
-  );
+function nextIdQuery(queryKey: readonly unknown[], get: typeof getNextPatientId) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => get({ signal }),
+    staleTime: 0,
+  });
 }
+
+/** The next free patient id's query (`P038`). */
+export const nextPatientIdQueryOptions = () =>
+  nextIdQuery(queryKeys.patients.nextId(), getNextPatientId);
+
+/** The next free employee id's query (`E013`). */
+export const nextEmployeeIdQueryOptions = () =>
+  nextIdQuery(queryKeys.employees.nextId(), getNextEmployeeId);

@@ -1,7 +1,8 @@
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { type ComponentType, type ReactNode, type Ref, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { toApiError, useNextId } from '@portal/api-client';
+import { type ApiError, toApiError } from '@portal/api-client';
 import {
   FormActions,
   PortalForm,
@@ -43,6 +44,8 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
   More?: ComponentType<{ added: Added; noticeRef: Ref<HTMLDivElement> }>;
   /** The spec's internal failure message, logged to the console (the person sees the server's). */
   failureMessage: string;
+  /** The next free id's query (`nextPatientIdQueryOptions`), offered beside the id field. */
+  nextId: () => UseQueryOptions<string, ApiError, string, QueryKey>;
   /** The record's fields, given the next free id to offer beside the id field. */
   fields: (idSuggestion: string | undefined) => ReactNode;
 }
@@ -59,7 +62,7 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
   const { More } = props;
   // Asked once the page is shown (the API layer is not part of the first visit); an add
   // brings the next one.
-  const nextId = useNextId(props.kind, { enabled: useIdle() });
+  const nextId = useQuery({ ...props.nextId(), enabled: useIdle() });
   const form = usePortalForm(props.schema, { defaultValues: props.empty });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
   // The last code issued stays on screen until dismissed or replaced by the next one, whatever

@@ -12,7 +12,7 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import { PageHeading } from '@portal/ui';
-import { LeaveGuard, useDiscardQuestion } from '../leave-guard';
+import { LeaveGuard, type useDiscardQuestion } from '../leave-guard';
 import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activation-code-panel';
 import { usePrefilledId } from '../prefilled-id';
 import { RecordLookup, type RecordLookupProps } from '../record-lookup';
@@ -59,8 +59,12 @@ export interface EditRecordPageProps<
     reissue: ReissueCodeMutation & { reset: () => void };
     personOf: (found: Found) => { id: string; name: string; registered: boolean } | null;
   };
-  /** Asks before a lookup replaces a record with unsaved changes; none: replaced at once. */
-  discardQuestion?: (found: Found | null) => string;
+  /**
+   * Asks before a lookup replaces a record with unsaved changes (none: replaced at once): the
+   * question, and `useDiscardQuestion` itself, passed in so that a page that never asks does
+   * not download it.
+   */
+  discard?: { question: (found: Found | null) => string; use: typeof useDiscardQuestion };
   /** Shown under the lookup while a record is loaded (above its new-code panel). */
   status?: (found: Found) => ReactNode;
   /** Added to the save's notice; `id` is the record the save concerned. */
@@ -71,6 +75,12 @@ export interface EditRecordPageProps<
   /** The record's fields (disabled until a record is loaded). */
   fields: (found: Found | null) => ReactNode;
 }
+
+/** A page that does not ask before replacing a record. */
+const noQuestion: typeof useDiscardQuestion = () => ({
+  ask: () => Promise.resolve(true),
+  dialog: null,
+});
 
 /**
  * An edit page (Edit Patient, Edit Employee): find a record by id and the form fills itself;
@@ -97,8 +107,10 @@ export function EditRecordPage<
   const form = usePortalForm(props.schema, { defaultValues: asInput(props.empty) });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Outcome>();
   const { reissue } = props.newCode;
-  const discard = useDiscardQuestion(form.formState.isDirty, {
-    question: props.discardQuestion?.(loaded?.found ?? null) ?? '',
+  // The same hook on every render: a page passes `discard` always or never.
+  const useDiscard = props.discard?.use ?? noQuestion;
+  const discard = useDiscard(form.formState.isDirty, {
+    question: props.discard?.question(loaded?.found ?? null) ?? '',
     proceedLabel: 'Load without saving',
   });
 
@@ -118,7 +130,7 @@ export function EditRecordPage<
   return (
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
-      {props.discardQuestion && discard.dialog}
+      {discard.dialog}
       <PageHeading
         description={`Find ${article} ${word} by ID; the form fills in, and only what you change is saved.`}
       >
@@ -141,7 +153,7 @@ export function EditRecordPage<
         schema={props.lookupSchema}
         initialId={initialId}
         resetKey={lookupReset}
-        {...(props.discardQuestion ? { confirmReplace: discard.ask } : {})}
+        {...(props.discard ? { confirmReplace: discard.ask } : {})}
         onStart={() => {
           clear();
           forget();
