@@ -7,7 +7,7 @@ import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 const appointmentSchema = () =>
   import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
-/** Asked before an appointment with a date before today is added (issue 12). */
+/** Asked before an appointment with a date before today is added. */
 export const PAST_DATE_QUESTION = 'This date is in the past — add it anyway?';
 
 /** The booking's fields beyond the spec's four: both optional, the standard length if none. */

@@ -103,7 +103,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
 
   return (
     <div className="flex flex-col gap-6">
-      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      {/* Leaving with something typed and not saved asks first. */}
       <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description={props.description}>{props.title}</PageHeading>
       {feedback?.kind === 'success' && (

@@ -42,9 +42,8 @@ function mayGetNewCode(employee: Employee): boolean {
 }
 
 /**
- * Whether the employee has a portal account and whether it signs in with a second factor
- * (issue 17): HR sees that it is on, never the secret; a lost phone is the administrator's to
- * reset.
+ * Whether the employee has a portal account and whether it signs in with a second factor:
+ * HR sees that it is on, never the secret; a lost phone is the administrator's to reset.
  */
 export function PortalAccountStatus({ employee }: { employee: Employee }) {
   const waiting = employee.access_pending

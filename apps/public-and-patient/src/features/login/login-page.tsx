@@ -241,7 +241,7 @@ function RegisterForm({
   onRegistered: (username: string) => void;
 }) {
   // A plain call, not a TanStack mutation: the login card caches nothing, so /login loads no
-  // query client (issue 16).
+  // query client.
   const form = usePortalForm(registerSchema, {
     defaultValues: {
       username: '',

@@ -14,7 +14,7 @@ import {
 } from '@portal/form-widgets';
 import { ActivationCodeNotice, PageHeading, useIdle } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
-import { RECORD_KINDS, type RecordKind } from './record-kind';
+import { type RecordKind, recordWords } from './record-kind';
 
 /** A new record's activation code, and the handout's person (`role`: what they register as). */
 export interface IssuedCode {
@@ -58,7 +58,7 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
 export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added>(
   props: AddRecordPageProps<S, Answer, Added>,
 ) {
-  const { word, title } = RECORD_KINDS[props.kind];
+  const { word, title } = recordWords(props.kind);
   const { More } = props;
   // Asked once the page is shown (the API layer is not part of the first visit); an add
   // brings the next one.

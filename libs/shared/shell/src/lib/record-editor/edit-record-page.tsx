@@ -17,7 +17,7 @@ import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activat
 import { usePrefilledId } from '../prefilled-id';
 import { RecordLookup, type RecordLookupProps } from '../record-lookup';
 import { type SaveOutcome, SaveOutcomeNotice } from '../save-outcome-notice';
-import { RECORD_KINDS, type RecordKind } from './record-kind';
+import { type RecordKind, recordWords } from './record-kind';
 
 /** The form's rules: the inputs' values are checked as a whole and sent as `Changes`. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -95,7 +95,7 @@ export function EditRecordPage<
   Key extends QueryKey = QueryKey,
 >(props: EditRecordPageProps<Found, Values, Changes, Saved, Key>) {
   type Outcome = Saved | Extract<SaveOutcome, { kind: 'unchanged' }>;
-  const { article, word, title, idField, idPlaceholder } = RECORD_KINDS[props.kind];
+  const { article, word, title, idField, idPlaceholder } = recordWords(props.kind);
   const initialId = usePrefilledId(props.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
@@ -153,7 +153,7 @@ export function EditRecordPage<
         schema={props.lookupSchema}
         initialId={initialId}
         resetKey={lookupReset}
-        {...(props.discard ? { confirmReplace: discard.ask } : {})}
+        confirmReplace={discard.ask}
         onStart={() => {
           clear();
           forget();
