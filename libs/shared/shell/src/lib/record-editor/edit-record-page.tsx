@@ -94,15 +94,14 @@ export function EditRecordPage<
   Saved extends UpdatedOutcome,
   Key extends QueryKey = QueryKey,
 >(props: EditRecordPageProps<Found, Values, Changes, Saved, Key>) {
-  type Outcome = Saved | Extract<SaveOutcome, { kind: 'unchanged' }>;
+  // An unchanged save names its record too, for what its notice adds (the way back to a chart).
+  type Outcome = Saved | { kind: 'unchanged'; id: string };
   const { article, word, title, idField, idPlaceholder } = recordWords(props.kind);
   const initialId = usePrefilledId(props.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
   const asInput = (values: Values) => values as unknown as DefaultValues<FieldValues>;
   const [loaded, setLoaded] = useState<{ found: Found; values: Values } | null>(null);
-  // The record the last save concerned, for what its notice adds (the way back to a chart).
-  const [savedId, setSavedId] = useState('');
   const [lookupReset, setLookupReset] = useState(0);
   const form = usePortalForm(props.schema, { defaultValues: asInput(props.empty) });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Outcome>();
@@ -138,7 +137,7 @@ export function EditRecordPage<
       </PageHeading>
       {saved && (
         <SaveOutcomeNotice noun={title} outcome={saved} noticeRef={noticeRef}>
-          {props.savedNote?.(saved, savedId)}
+          {props.savedNote?.(saved, saved.id)}
         </SaveOutcomeNotice>
       )}
       <SubmitErrorNotice
@@ -184,9 +183,8 @@ export function EditRecordPage<
           // The inputs hold `Values` (see asInput), not the schema's input type.
           const current: unknown = form.getValues();
           const changes = props.changesBetween(loaded.values, current as Values);
-          setSavedId(props.idOf(loaded.found));
           if (!changes) {
-            succeed({ kind: 'unchanged' });
+            succeed({ kind: 'unchanged', id: props.idOf(loaded.found) });
             return;
           }
           try {
