@@ -1,14 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
 import { accountPath, ROUTES } from '@portal/contract';
-import {
-  ManagementSection,
-  NotFoundPage,
-  type PageRoute,
-  pageRoutes,
-  preloadable,
-  preloadRoute,
-  QueryLayout,
-} from '@portal/shell';
+import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
 const AddPatientPage = preloadable(
   () => import('./features/add-patient/add-patient-page'),
@@ -57,27 +48,13 @@ const PAGES: readonly PageRoute[] = [
 ];
 
 /**
- * The page the address names and the query layer load side by side, and the app first renders
- * once they are there (main.tsx), so the page is in its first paint.
- */
-export const routeReady = preloadRoute(window.location.pathname, PAGES, [
-  [ROUTES.patientsManagement, ROUTES.today],
-]);
-
-/**
  * The clinical app: /patients-management, for medical personnel only. The section's bare path
- * opens Today; /system still sends medical personnel to Add Patient, as the spec says.
+ * opens Today; /system still sends medical personnel to Add Patient, as the spec says. The page
+ * the address names and the query layer load side by side before the first paint (main.tsx).
  */
-export function App() {
-  return (
-    <Routes>
-      <Route element={<QueryLayout />}>
-        <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-          <Route index element={<Navigate to={ROUTES.today} replace />} />
-          {pageRoutes(PAGES)}
-        </Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
+export const { routeReady, App } = managementApp({
+  section: 'patients',
+  root: ROUTES.patientsManagement,
+  start: ROUTES.today,
+  pages: PAGES,
+});

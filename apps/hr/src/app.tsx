@@ -1,14 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
 import { accountPath, ROUTES } from '@portal/contract';
-import {
-  ManagementSection,
-  NotFoundPage,
-  type PageRoute,
-  pageRoutes,
-  preloadable,
-  preloadRoute,
-  QueryLayout,
-} from '@portal/shell';
+import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
 const AddEmployeePage = preloadable(
   () => import('./features/add-employee/add-employee-page'),
@@ -38,27 +29,13 @@ const PAGES: readonly PageRoute[] = [
 ];
 
 /**
- * The page the address names and the query layer load side by side, and the app first renders
- * once they are there (main.tsx), so the page is in its first paint.
+ * The HR app: /employees-management and its pages, for HR only; the bare path opens Add
+ * Employee. The page the address names and the query layer load side by side before the first
+ * paint (main.tsx).
  */
-export const routeReady = preloadRoute(window.location.pathname, PAGES, [
-  [ROUTES.employeesManagement, ROUTES.addEmployee],
-]);
-
-/** The HR app: /employees-management and its pages, for HR only. */
-export function App() {
-  return (
-    <Routes>
-      <Route element={<QueryLayout />}>
-        <Route
-          path={ROUTES.employeesManagement}
-          element={<ManagementSection section="employees" />}
-        >
-          <Route index element={<Navigate to={ROUTES.addEmployee} replace />} />
-          {pageRoutes(PAGES)}
-        </Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
+export const { routeReady, App } = managementApp({
+  section: 'employees',
+  root: ROUTES.employeesManagement,
+  start: ROUTES.addEmployee,
+  pages: PAGES,
+});
