@@ -7,7 +7,6 @@ export { CLOCK_TIME_HINT, TimeField, TIME_HINT, type TimeFieldProps } from './li
 export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';
 export { YesNoField } from './lib/yes-no-field';
 export { EmailField, EMAIL_DOMAINS_HINT } from './lib/email-field';
-export { ContactFields } from './lib/contact-fields';
 export { NEW_PASSWORD_HINT, PasswordField, type PasswordFieldProps } from './lib/password-field';
 export {
   DiseasePicker,

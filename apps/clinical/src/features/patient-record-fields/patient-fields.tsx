@@ -13,7 +13,7 @@ import {
 import {
   CountedPickers,
   DateField,
-  ContactFields,
+  EmailField,
   NumberField,
   SelectField,
   TextAreaField,
@@ -84,11 +84,20 @@ export function PatientFields({
         />
         <SelectField name="patient.blood_type" label="Blood Type" options={BLOOD_TYPE_OPTIONS} />
       </fieldset>
-      <ContactFields prefix="patient." required={required}>
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-brand-800">Contact</legend>
+        <EmailField name="patient.email" label="Email" required={required} />
+        <TextField
+          name="patient.phone_number"
+          label="Phone Number"
+          type="tel"
+          required={required}
+          autoComplete="off"
+        />
         <div className="sm:col-span-2">
           <TextField name="patient.address" label="Address" autoComplete="off" />
         </div>
-      </ContactFields>
+      </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-brand-800">Health</legend>
         <YesNoField name="patient.health_insurance" label="Health Insurance" required={required} />

@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { MESSAGES, OWN_ACCESS_FIELDS_MESSAGE } from '@portal/contract';
 import {
   DateField,
-  ContactFields,
+  EmailField,
   NumberField,
   SelectField,
   type SelectOption,
@@ -89,7 +89,17 @@ export function EmployeeFields({
         />
         {mode === 'edit' && <WorkStatusFields ownRecord={ownRecord} />}
       </fieldset>
-      <ContactFields required={required} />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-brand-800">Contact</legend>
+        <EmailField name="email" label="Email" required={required} />
+        <TextField
+          name="phone_number"
+          label="Phone Number"
+          type="tel"
+          required={required}
+          autoComplete="off"
+        />
+      </fieldset>
     </>
   );
 }
