@@ -7,7 +7,7 @@ import {
   searchPatientRequestSchema,
 } from '@portal/contract';
 import { usePatient, usePatientSummaryList, usePatientSummarySearch } from '@portal/api-client';
-import { RecordSearch, recordSearchFields } from '@portal/shell';
+import { RecordSearch } from '@portal/shell';
 import {
   Button,
   capitalised,
@@ -77,7 +77,12 @@ function PatientRow({ patient: p }: { patient: PatientSummary }) {
   );
 }
 
-const FIELDS = recordSearchFields('patient');
+/** The search fields, in order: the id (matched by its start), then the names. */
+const FIELDS = [
+  { name: 'patient_id', label: 'Patient ID', placeholder: MESSAGES.patientIdPlaceholder },
+  { name: 'first_name', label: 'First Name' },
+  { name: 'last_name', label: 'Last Name' },
+] as const;
 
 /**
  * Patient Information: the full list loads on open, a page at a time; a search by id, first

@@ -9,7 +9,7 @@ import {
   searchEmployeeRequestSchema,
 } from '@portal/contract';
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
-import { RecordSearch, recordSearchFields } from '@portal/shell';
+import { RecordSearch } from '@portal/shell';
 import { PortalLink, RecordTable, type RecordTableColumn } from '@portal/ui';
 import { PendingApprovals } from '../access-approvals/pending-approvals';
 import { EmployeeListControls, useEmployeeListView } from './employee-list-controls';
@@ -94,7 +94,12 @@ function EmployeeTable({ employees, view }: { employees: Employee[]; view: Emplo
   );
 }
 
-const FIELDS = recordSearchFields('employee');
+/** The search fields, in order: the id (matched by its start), then the names. */
+const FIELDS = [
+  { name: 'employee_id', label: 'Employee ID', placeholder: MESSAGES.employeeIdPlaceholder },
+  { name: 'first_name', label: 'First Name' },
+  { name: 'last_name', label: 'Last Name' },
+] as const;
 
 /**
  * Employee Information: the full list (with position and department) loads on open, a page at

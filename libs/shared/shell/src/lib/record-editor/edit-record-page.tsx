@@ -17,7 +17,7 @@ import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activat
 import { usePrefilledId } from '../prefilled-id';
 import { RecordLookup, type RecordLookupProps } from '../record-lookup';
 import { type SaveOutcome, SaveOutcomeNotice } from '../save-outcome-notice';
-import { idFieldOf, type RecordKind, recordWords } from './record-kind';
+import { type RecordKind, recordWords } from './record-kind';
 
 /** The form's rules: the inputs' values are checked as a whole and sent as `Changes`. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -96,7 +96,7 @@ export function EditRecordPage<
 >(props: EditRecordPageProps<Found, Values, Changes, Saved, Key>) {
   // An unchanged save names its record too, for what its notice adds (the way back to a chart).
   type Outcome = Saved | { kind: 'unchanged'; id: string };
-  const { article, word, title } = recordWords(props.kind);
+  const { article, word, title, idField, idPlaceholder } = recordWords(props.kind);
   const initialId = usePrefilledId(props.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
@@ -148,7 +148,7 @@ export function EditRecordPage<
 
       <RecordLookup
         noun={{ article, word }}
-        field={idFieldOf(props.kind)}
+        field={{ name: idField, label: `${title} ID`, placeholder: idPlaceholder }}
         schema={props.lookupSchema}
         initialId={initialId}
         resetKey={lookupReset}

@@ -13,18 +13,3 @@ export function recordWords(kind: RecordKind) {
     idPlaceholder: MESSAGES[`${kind}IdPlaceholder`],
   };
 }
-
-/** A kind's id field as a form shows it: its name, "Patient ID", its placeholder. */
-export function idFieldOf<K extends RecordKind>(kind: K) {
-  const { title, idPlaceholder } = recordWords(kind);
-  return { name: PREFILL_PARAMS[kind], label: `${title} ID`, placeholder: idPlaceholder };
-}
-
-/** A search's fields, in order: the id (matched by its start), then the names. */
-export function recordSearchFields<K extends RecordKind>(kind: K) {
-  return [
-    idFieldOf(kind),
-    { name: 'first_name', label: 'First Name' },
-    { name: 'last_name', label: 'Last Name' },
-  ] as const;
-}
