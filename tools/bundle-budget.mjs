@@ -67,8 +67,10 @@ export const APPS = [
     name: 'public-and-patient',
     budgets: {
       'src/features/landing/landing-page.tsx': [94, 82],
-      'src/features/login/login-page.tsx': [114, 100],
-      'src/features/system/system-page.tsx': [114, 100],
+      // Issue 26: -1/-1, isMfaChallenge and the public app's pages moved off the start-up path
+      // (was 114/100).
+      'src/features/login/login-page.tsx': [113, 99],
+      'src/features/system/system-page.tsx': [113, 99],
       // Issue 24: +1/+1 for "Download my record" (was 160/140).
       // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
       // (GET /session; the API layer's answer schemas and 401 reasons) (was 161/141).
@@ -116,7 +118,9 @@ export const APPS = [
       // list (was 132/116).
       // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
       // (GET /session; the API layer's answer schemas and 401 reasons) (was 133/117).
-      'src/features/edit-patient/edit-patient-page.tsx': [134, 118],
+      // Issue 26: +1 gzip, the page configures the generic record editor (EditRecordPage) that
+      // Edit Employee shares, instead of code of its own (was 134/118).
+      'src/features/edit-patient/edit-patient-page.tsx': [135, 118],
       // Issue 23: +5/+4 for authors, lengths, clinicians, statuses and the appointments'
       // actions (the cancel and reschedule dialogs load when opened) (was 160/141).
       // Issue 24: +1/+1 as the API layer's contract grew with the merge patch (was 165/145).
@@ -137,7 +141,9 @@ export const APPS = [
       'src/features/today/today-page.tsx': [163, 144],
       // Issue 25: My account, as in the public app.
       // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 184/162).
-      'src/features/account/account-page.ts': [185, 163],
+      // Issue 26: +1/+1, 184.9/163.0 measured before, 185.0/163.1 after the route table and the
+      // record editor moved code between the shared chunks (was 185/163).
+      'src/features/account/account-page.ts': [186, 164],
     },
     firstPage: 'src/features/add-patient/add-patient-page.tsx',
     withoutQueries: [],
@@ -153,7 +159,9 @@ export const APPS = [
   {
     name: 'hr',
     budgets: {
-      'src/features/add-employee/add-employee-page.tsx': [128, 112],
+      // Issue 26: +0/+1, the page configures the generic AddRecordPage that Add Patient shares
+      // (was 128/112).
+      'src/features/add-employee/add-employee-page.tsx': [128, 113],
       // Merging the accounts work: +1/+1, the reissued code's offer, every position and the lookup's confirm (was 129/113).
       'src/features/edit-employee/edit-employee-page.tsx': [130, 114],
       // Issue 25: +2/+2 for the table's sort and filters and the session check (was 176/155).

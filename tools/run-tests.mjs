@@ -3,7 +3,8 @@
  * `npm test`: formatting, lint, typecheck, every project's tests and the builds, through Nx.
  * Ends with one line, `N passed, N failed`, counting every test that ran (from the JSON
  * reports each project's Vitest writes to tmp/test-reports). A project whose tests did not
- * report at all counts as one failure, so a crash cannot pass for success.
+ * report at all counts as one failure, so a crash cannot pass for success. The import-cycle
+ * check (dependency-cruiser, `.dependency-cruiser.cjs`, libs/ and apps/) counts as one test.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,15 @@ rmSync(reports, { recursive: true, force: true });
 const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env }).status ?? 1;
 
 const formatStatus = run('npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+const cycleStatus = run('npx', [
+  'depcruise',
+  'libs',
+  'apps',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
 const nxStatus = run('npx', [
   'nx',
   'run-many',
@@ -54,11 +64,11 @@ function playwrightFailures(suites, path = []) {
   ]);
 }
 
-let passed = 0;
-let failed = 0;
+let passed = cycleStatus === 0 ? 1 : 0;
+let failed = cycleStatus === 0 ? 0 : 1;
 const missing = [];
 // Named again at the very end, so a CI log cut in the middle still says what failed.
-const failures = [];
+const failures = cycleStatus === 0 ? [] : ['import cycles: see depcruise above'];
 for (const project of projects) {
   const file = `${reports}/${project}.json`;
   if (!existsSync(file)) {
@@ -90,4 +100,4 @@ if (nxStatus !== 0) console.log('Lint, typecheck, tests or build failed: see abo
 if (missing.length) console.log(`No test report from: ${missing.join(', ')} (counted as failed).`);
 if (failures.length) console.log(`Failed tests:\n${failures.map((t) => `  ✘ ${t}`).join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(formatStatus || nxStatus || (failed > 0 ? 1 : 0));
+process.exit(formatStatus || nxStatus || cycleStatus || (failed > 0 ? 1 : 0));

@@ -1,12 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
 import { accountPath, ROUTES } from '@portal/contract';
-import {
-  ManagementSection,
-  NotFoundPage,
-  preloadable,
-  preloadRoute,
-  QueryLayout,
-} from '@portal/shell';
+import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
 const AddPatientPage = preloadable(
   () => import('./features/add-patient/add-patient-page'),
@@ -42,45 +35,26 @@ const AccountPage = preloadable(
   (m) => m.AccountPage,
 );
 
-/**
- * The page the address names and the query layer load side by side (every page here is in the
- * QueryLayout; the section's root opens Today), and the app first renders once they are there
- * (main.tsx), so the page is in its first paint.
- */
-export const routeReady = preloadRoute(window.location.pathname, [
-  [ROUTES.patientsManagement, TodayPage.preload, true],
-  [ROUTES.today, TodayPage.preload, true],
-  [ROUTES.addPatient, AddPatientPage.preload],
-  [ROUTES.editPatient, EditPatientPage.preload],
-  [ROUTES.addAppointment, AddAppointmentPage.preload],
-  [ROUTES.addHistory, AddHistoryPage.preload],
-  [ROUTES.searchPatient, SearchPatientPage.preload, true],
-  [ROUTES.patientChart, PatientChartPage.preload, true],
-  [accountPath('clinical'), AccountPage.preload, true],
-]);
+/** The section's pages, in the QueryLayout; its bare path opens Today. */
+const PAGES: readonly PageRoute[] = [
+  { path: ROUTES.today, Page: TodayPage, callsOnOpen: true },
+  { path: ROUTES.addPatient, Page: AddPatientPage },
+  { path: ROUTES.editPatient, Page: EditPatientPage },
+  { path: ROUTES.addAppointment, Page: AddAppointmentPage },
+  { path: ROUTES.addHistory, Page: AddHistoryPage },
+  { path: ROUTES.searchPatient, Page: SearchPatientPage, callsOnOpen: true },
+  { path: ROUTES.patientChart, Page: PatientChartPage, callsOnOpen: true },
+  { path: accountPath('clinical'), Page: AccountPage, callsOnOpen: true },
+];
 
 /**
- * The clinical app: /patients-management, the spec's five pages, the patient's chart (issue 12)
- * and the clinician's day, Today (issue 23), for medical personnel only. The section's bare
- * path opens Today; /system still sends medical personnel to Add Patient, as the spec says.
+ * The clinical app: /patients-management, for medical personnel only. The section's bare path
+ * opens Today; /system still sends medical personnel to Add Patient, as the spec says. The page
+ * the address names and the query layer load side by side before the first paint (main.tsx).
  */
-export function App() {
-  return (
-    <Routes>
-      <Route element={<QueryLayout />}>
-        <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
-          <Route index element={<Navigate to={ROUTES.today} replace />} />
-          <Route path={ROUTES.today} element={<TodayPage />} />
-          <Route path={ROUTES.addPatient} element={<AddPatientPage />} />
-          <Route path={ROUTES.editPatient} element={<EditPatientPage />} />
-          <Route path={ROUTES.addAppointment} element={<AddAppointmentPage />} />
-          <Route path={ROUTES.addHistory} element={<AddHistoryPage />} />
-          <Route path={ROUTES.searchPatient} element={<SearchPatientPage />} />
-          <Route path={ROUTES.patientChart} element={<PatientChartPage />} />
-          <Route path={accountPath('clinical')} element={<AccountPage />} />
-        </Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
+export const { routeReady, App } = managementApp({
+  section: 'patients',
+  root: ROUTES.patientsManagement,
+  start: ROUTES.today,
+  pages: PAGES,
+});

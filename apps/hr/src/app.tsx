@@ -1,12 +1,5 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
 import { accountPath, ROUTES } from '@portal/contract';
-import {
-  ManagementSection,
-  NotFoundPage,
-  preloadable,
-  preloadRoute,
-  QueryLayout,
-} from '@portal/shell';
+import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
 const AddEmployeePage = preloadable(
   () => import('./features/add-employee/add-employee-page'),
@@ -27,36 +20,22 @@ const AccountPage = preloadable(
   (m) => m.AccountPage,
 );
 
-/**
- * The page the address names and the query layer load side by side (every page here is in the
- * QueryLayout; the section's root opens Add Employee), and the app first renders once they are
- * there (main.tsx), so the page is in its first paint.
- */
-export const routeReady = preloadRoute(window.location.pathname, [
-  [ROUTES.employeesManagement, AddEmployeePage.preload],
-  [ROUTES.addEmployee, AddEmployeePage.preload],
-  [ROUTES.editEmployee, EditEmployeePage.preload],
-  [ROUTES.searchEmployee, SearchEmployeePage.preload, true],
-  [accountPath('hr'), AccountPage.preload, true],
-]);
+/** The section's pages, in the QueryLayout; its bare path opens Add Employee. */
+const PAGES: readonly PageRoute[] = [
+  { path: ROUTES.addEmployee, Page: AddEmployeePage },
+  { path: ROUTES.editEmployee, Page: EditEmployeePage },
+  { path: ROUTES.searchEmployee, Page: SearchEmployeePage, callsOnOpen: true },
+  { path: accountPath('hr'), Page: AccountPage, callsOnOpen: true },
+];
 
-/** The HR app: /employees-management and its three pages, for HR only. */
-export function App() {
-  return (
-    <Routes>
-      <Route element={<QueryLayout />}>
-        <Route
-          path={ROUTES.employeesManagement}
-          element={<ManagementSection section="employees" />}
-        >
-          <Route index element={<Navigate to={ROUTES.addEmployee} replace />} />
-          <Route path={ROUTES.addEmployee} element={<AddEmployeePage />} />
-          <Route path={ROUTES.editEmployee} element={<EditEmployeePage />} />
-          <Route path={ROUTES.searchEmployee} element={<SearchEmployeePage />} />
-          <Route path={accountPath('hr')} element={<AccountPage />} />
-        </Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
-  );
-}
+/**
+ * The HR app: /employees-management and its pages, for HR only; the bare path opens Add
+ * Employee. The page the address names and the query layer load side by side before the first
+ * paint (main.tsx).
+ */
+export const { routeReady, App } = managementApp({
+  section: 'employees',
+  root: ROUTES.employeesManagement,
+  start: ROUTES.addEmployee,
+  pages: PAGES,
+});

@@ -1,21 +1,30 @@
-import { lazy } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { accountPath, AREA_ROLES, ROUTES } from '@portal/contract';
 import { ROLES } from '@portal/reference-data';
 import { RequireRole } from '@portal/auth';
-import { NotFoundPage, preloadable, preloadRoute, QueryLayout } from '@portal/shell';
+import {
+  NotFoundPage,
+  type PageRoute,
+  pageRoutes,
+  preloadable,
+  preloadRoute,
+  QueryLayout,
+} from '@portal/shell';
 
 // Each page is its own chunk: a first visit to / loads only the landing page's code.
-const LandingPage = lazy(() =>
-  import('./features/landing/landing-page').then((m) => ({ default: m.LandingPage })),
+const LandingPage = preloadable(
+  () => import('./features/landing/landing-page'),
+  (m) => m.LandingPage,
 );
-const LoginPage = lazy(() =>
-  import('./features/login/login-page').then((m) => ({ default: m.LoginPage })),
+const LoginPage = preloadable(
+  () => import('./features/login/login-page'),
+  (m) => m.LoginPage,
 );
-const SystemPage = lazy(() =>
-  import('./features/system/system-page').then((m) => ({ default: m.SystemPage })),
+const SystemPage = preloadable(
+  () => import('./features/system/system-page'),
+  (m) => m.SystemPage,
 );
-// A patient's pages can be fetched before the app first renders (preloadRoute below).
 const PatientProfilePage = preloadable(
   () => import('./features/profile/patient-profile-page'),
   (m) => m.PatientProfilePage,
@@ -30,15 +39,42 @@ const AccountPage = preloadable(
   (m) => m.AccountPage,
 );
 
+const patientOnly = (page: ReactNode) => (
+  <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>{page}</RequireRole>
+);
+
 /**
- * A patient's page and the query layer load side by side, not one after the other, and the
+ * The pages outside the query layer: the landing page makes no call, and the login card calls
+ * the API only on a submit and caches nothing.
+ */
+const OPEN_PAGES: readonly PageRoute[] = [
+  { path: ROUTES.home, Page: LandingPage },
+  { path: ROUTES.login, Page: LoginPage },
+  { path: ROUTES.system, Page: SystemPage },
+];
+
+/** The pages that read through the query client, for whoever is signed in with the role. */
+const SIGNED_IN_PAGES: readonly PageRoute[] = [
+  { path: ROUTES.patientProfile, Page: PatientProfilePage, guard: patientOnly },
+  {
+    path: ROUTES.patientAccessLog,
+    Page: PatientAccessLogPage,
+    callsOnOpen: true,
+    guard: patientOnly,
+  },
+  {
+    path: accountPath('public'),
+    Page: AccountPage,
+    callsOnOpen: true,
+    guard: (page) => <RequireRole roles={ROLES}>{page}</RequireRole>,
+  },
+];
+
+/**
+ * A signed-in page and the query layer load side by side, not one after the other, and the
  * app first renders once they are there (main.tsx), so the page is in its first paint.
  */
-export const routeReady = preloadRoute(window.location.pathname, [
-  [ROUTES.patientProfile, PatientProfilePage.preload],
-  [ROUTES.patientAccessLog, PatientAccessLogPage.preload, true],
-  [accountPath('public'), AccountPage.preload, true],
-]);
+export const routeReady = preloadRoute(window.location.pathname, SIGNED_IN_PAGES);
 
 /**
  * The public-and-patient app's routes: /, /login, /system, the patient's /patient-profile and
@@ -47,36 +83,9 @@ export const routeReady = preloadRoute(window.location.pathname, [
 export function App() {
   return (
     <Routes>
-      <Route path={ROUTES.home} element={<LandingPage />} />
-      {/* The login card calls the API only on a submit, and caches nothing: no query client. */}
-      <Route path={ROUTES.login} element={<LoginPage />} />
-      <Route path={ROUTES.system} element={<SystemPage />} />
-      {/* The pages that read through the query client; the landing page makes no call. */}
+      {pageRoutes(OPEN_PAGES)}
       <Route element={<QueryLayout />}>
-        <Route
-          path={ROUTES.patientProfile}
-          element={
-            <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
-              <PatientProfilePage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={ROUTES.patientAccessLog}
-          element={
-            <RequireRole roles={AREA_ROLES[ROUTES.patientProfile]}>
-              <PatientAccessLogPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={accountPath('public')}
-          element={
-            <RequireRole roles={ROLES}>
-              <AccountPage />
-            </RequireRole>
-          }
-        />
+        {pageRoutes(SIGNED_IN_PAGES)}
         {/* The second factor's set-up moved to My account; an old link still gets there. */}
         <Route
           path={ROUTES.patientTwoStep}

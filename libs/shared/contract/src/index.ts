@@ -14,6 +14,7 @@ export * from './lib/access-log';
 export * from './lib/my-record';
 export * from './lib/totp';
 export * from './lib/mfa';
+export * from './lib/login-answer';
 export * from './lib/account';
 export * from './lib/chart';
 export * from './lib/display-dates';

@@ -19,3 +19,7 @@ export * from './lib/leave-guard';
 // A step's message (the login's code step and the second factor's set-up share it); here, not
 // in the two-step entry, which the login page may only load lazily.
 export * from './lib/two-step/step-message';
+export * from './lib/record-editor/add-record-page';
+export * from './lib/record-editor/edit-record-page';
+export * from './lib/record-editor/record-kind';
+export * from './lib/route-table';

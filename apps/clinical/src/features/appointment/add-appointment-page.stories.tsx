@@ -14,7 +14,7 @@ import {
   type PortalParameters,
   inManagementSection,
 } from '@portal/testing/story-kit';
-import { patientEntryPlays } from '../patient-entry/patient-entry-stories';
+import { patientEntryPlays } from '../chart-entry/patient-entry-stories';
 import { AddAppointmentPage } from './add-appointment-page';
 
 /** The mock API's first patient, whom the stories book. */

@@ -1,5 +1,5 @@
 import { MESSAGES, ROUTES } from '@portal/contract';
-import { describePatientEntryPage } from '../patient-entry/patient-entry-page.suite';
+import { describePatientEntryPage } from '../chart-entry/patient-entry-page.suite';
 import { AddAppointmentPage } from './add-appointment-page';
 
 describePatientEntryPage('AddAppointmentPage', {

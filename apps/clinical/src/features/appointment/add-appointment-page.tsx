@@ -1,13 +1,13 @@
 import { MESSAGES, personName } from '@portal/contract';
 import { useAddAppointmentMutation } from '@portal/api-client';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
-import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const appointmentSchema = () =>
   import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
-/** Asked before an appointment with a date before today is added (issue 12). */
+/** Asked before an appointment with a date before today is added. */
 export const PAST_DATE_QUESTION = 'This date is in the past — add it anyway?';
 
 /** The booking's fields beyond the spec's four: both optional, the standard length if none. */

@@ -182,7 +182,7 @@ function Chart({ record }: { record: PatientRecord }) {
 }
 
 /**
- * A patient's chart (issue 12), `/patients-management/patient/:patientId`: the whole record
+ * A patient's chart, `/patients-management/patient/:patientId`: the whole record
  * with the drug allergies as an alert at the top, every appointment and the history as a
  * timeline, and the actions a clinician starts from. Prints as the record alone. The id comes
  * from the path unless given (stories).

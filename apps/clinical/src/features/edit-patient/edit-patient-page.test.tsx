@@ -341,7 +341,7 @@ describe('EditPatientPage', () => {
     expect(text('ID card number')).toHaveFocus();
     expect(text('ID card number')).toHaveValue('1-1111-11111-11-1');
     expect(text('First Name')).toHaveValue('Anong');
-    expect(consoleError).toHaveBeenCalledWith(MESSAGES.addPatientFailed);
+    expect(consoleError).toHaveBeenCalledWith(MESSAGES.editPatientFailed);
   });
 
   it('disables Done and Reset while the update runs', async () => {

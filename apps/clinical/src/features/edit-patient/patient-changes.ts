@@ -88,3 +88,13 @@ export function mergePatchOf(update: UpdatePatientRequest): PatientMergePatch {
 /** Whether an update changes a disease or allergy list (and so goes as a merge patch). */
 export const changesLists = (update: UpdatePatientRequest) =>
   update.patient_chronic_disease !== undefined || update.patient_drug_allergy !== undefined;
+
+/** How many fields an update changes: the record's fields (not its id) and each list sent. */
+export function changedFieldCount(update: UpdatePatientRequest): number {
+  return (
+    Object.keys(update.patient).length -
+    1 +
+    (update.patient_chronic_disease ? 1 : 0) +
+    (update.patient_drug_allergy ? 1 : 0)
+  );
+}

@@ -14,7 +14,7 @@ import {
   type PortalParameters,
   inManagementSection,
 } from '@portal/testing/story-kit';
-import { patientEntryPlays } from '../patient-entry/patient-entry-stories';
+import { patientEntryPlays } from '../chart-entry/patient-entry-stories';
 import { AddHistoryPage } from './add-history-page';
 
 /** The mock API's first patient, whose history the stories add to. */

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { useAddHistoryMutation } from '@portal/api-client';
-import { PatientEntryForm } from '../patient-entry/patient-entry-form';
+import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const historySchema = () =>

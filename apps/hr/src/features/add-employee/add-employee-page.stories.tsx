@@ -195,7 +195,7 @@ export const Phone360WithCode: Story = {
   },
 };
 
-/** Leaving a half-filled form by the sidebar asks first (issue 12): Stay keeps what was typed. */
+/** Leaving a half-filled form by the sidebar asks first: Stay keeps what was typed. */
 export const LeavingUnsaved: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: 'First Name' }), 'Malee');

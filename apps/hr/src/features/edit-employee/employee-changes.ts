@@ -1,5 +1,5 @@
 import type { Employee, UpdateEmployeeRequest } from '@portal/contract';
-import { editValueOfPosition } from '../employee-form/position-options';
+import { editValueOfPosition } from '../employee-record-fields/position-options';
 
 /** The edit form's fields: what the inputs hold, all strings but the yes/no radios. */
 export type EmployeeFormValues = {

@@ -149,7 +149,7 @@ export const LongList: Story = {
   },
 };
 
-/** More than the server counts exactly (1,000): the total reads "more than" (issue 15). */
+/** More than the server counts exactly (1,000): the total reads "more than". */
 export const MoreThanOneThousand: Story = {
   parameters: { msw: createHandlers({ employees: makeEmployees(1_001) }) },
   play: async ({ canvas }) => {

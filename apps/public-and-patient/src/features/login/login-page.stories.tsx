@@ -360,7 +360,7 @@ export const PhoneEnrolment: Story = {
   },
 };
 
-/** Leaving a half-filled registration by a link asks first (issue 12). */
+/** Leaving a half-filled registration by a link asks first. */
 export const LeavingUnsavedRegistration: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Register' }));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormProvider } from 'react-hook-form';
 import {
   isMfaChallenge,
@@ -14,12 +14,12 @@ import { ApiError, register } from '@portal/api-client';
 import { useAuth, usePortalNavigate } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
 import {
-  applyServerErrors,
   NEW_PASSWORD_HINT,
   PasswordField,
   SelectField,
   TextField,
   usePortalForm,
+  useSubmitFeedback,
 } from '@portal/form-widgets';
 import { Button, Card, LoadingState, Notice } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
@@ -40,8 +40,8 @@ type LoginStep =
   | { kind: 'password' }
   | { kind: 'code'; mfaToken: string }
   | { kind: 'enrol'; session: TokenResponse };
-/** What the card says; it takes focus unless a field the server named already has it. */
-type Message = { tone: 'success' | 'error'; text: string; fieldFocused?: boolean } | null;
+/** What the card says, as every form says it (useSubmitFeedback): the text is the success. */
+type Feedback = Pick<ReturnType<typeof useSubmitFeedback<string>>, 'succeed' | 'fail' | 'clear'>;
 
 // The request schemas come with the first submit (or when the browser is idle), not the first paint.
 const loginSchema = () => import('@portal/contract/schemas').then((c) => c.loginRequestSchema);
@@ -66,48 +66,45 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 /** The combined Login/Register card (spec §2 'Login/register behaviour'). */
 export function LoginPage() {
   const [mode, setMode] = useState<Mode>('login');
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<string>();
   const [username, setUsername] = useState('');
   const [step, setStep] = useState<LoginStep>({ kind: 'password' });
-  const noticeRef = useRef<HTMLDivElement>(null);
   const { startSession } = useAuth();
   const navigate = usePortalNavigate();
-
-  // Each new message takes focus, as every form's notice does: whoever submitted with the
-  // keyboard or a screen reader hears the outcome where they are.
-  useEffect(() => {
-    if (message && !message.fieldFocused) noticeRef.current?.focus();
-  }, [message]);
 
   const switchTo = (next: Mode) => {
     setMode(next);
     setStep({ kind: 'password' });
-    setMessage(null);
+    clear();
   };
 
   // The spec's ending of every successful login, whichever steps it took.
   const finish = async (session: TokenResponse) => {
-    setMessage({ tone: 'success', text: MESSAGES.loginSuccess });
+    succeed(MESSAGES.loginSuccess);
     await wait(TIMINGS.loginRedirectMs);
     startSession(session.token);
     navigate(ROUTES.system);
   };
   const stepMessage = (text: string | null) =>
-    setMessage(text === null ? null : { tone: 'error', text });
+    text === null ? clear() : fail(null, { detail: text });
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <Card>
         <h1 className="text-2xl font-bold text-ink">{mode === 'login' ? 'Login' : 'Register'}</h1>
-        {message && (
-          <Notice ref={noticeRef} tone={message.tone} className="mt-4">
-            {message.text}
+        {feedback && (
+          <Notice
+            ref={noticeRef}
+            tone={feedback.kind === 'success' ? 'success' : 'error'}
+            className="mt-4"
+          >
+            {feedback.kind === 'success' ? feedback.value : feedback.detail}
           </Notice>
         )}
         {mode === 'login' && step.kind === 'password' && (
           <LoginForm
             defaultUsername={username}
-            onMessage={setMessage}
+            feedback={{ succeed, fail, clear }}
             onStep={setStep}
             onSignedIn={finish}
           />
@@ -131,11 +128,11 @@ export function LoginPage() {
         )}
         {mode === 'register' && (
           <RegisterForm
-            onMessage={setMessage}
+            feedback={{ succeed, fail, clear }}
             onRegistered={(name) => {
               setUsername(name);
               switchTo('login');
-              setMessage({ tone: 'success', text: MESSAGES.registrationSuccess });
+              succeed(MESSAGES.registrationSuccess);
             }}
           />
         )}
@@ -189,12 +186,12 @@ function ForgottenPassword() {
 
 function LoginForm({
   defaultUsername,
-  onMessage,
+  feedback,
   onStep,
   onSignedIn,
 }: {
   defaultUsername: string;
-  onMessage: (message: Message) => void;
+  feedback: Feedback;
   onStep: (step: LoginStep) => void;
   onSignedIn: (session: TokenResponse) => Promise<void>;
 }) {
@@ -205,14 +202,14 @@ function LoginForm({
   const busy = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {
-    onMessage(null);
+    feedback.clear();
     try {
       const answer = await signIn(values.username, values.password);
       if (isMfaChallenge(answer)) onStep({ kind: 'code', mfaToken: answer.mfa_token });
       else if (answer.mfa_setup_required) onStep({ kind: 'enrol', session: answer });
       else await onSignedIn(answer);
     } catch (error) {
-      onMessage({ tone: 'error', text: failureText(error) });
+      feedback.fail(form, { detail: failureText(error) });
     }
   });
 
@@ -234,14 +231,14 @@ function LoginForm({
 }
 
 function RegisterForm({
-  onMessage,
+  feedback,
   onRegistered,
 }: {
-  onMessage: (message: Message) => void;
+  feedback: Feedback;
   onRegistered: (username: string) => void;
 }) {
   // A plain call, not a TanStack mutation: the login card caches nothing, so /login loads no
-  // query client (issue 16).
+  // query client.
   const form = usePortalForm(registerSchema, {
     defaultValues: {
       username: '',
@@ -254,20 +251,15 @@ function RegisterForm({
   const busy = form.formState.isSubmitting;
 
   const submit = form.handleSubmit(async (values) => {
-    onMessage(null);
+    feedback.clear();
     try {
       await register(values);
-      onMessage({ tone: 'success', text: MESSAGES.registrationSuccess });
+      feedback.succeed(MESSAGES.registrationSuccess);
       await wait(TIMINGS.registrationSwitchMs);
       onRegistered(values.username);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
-      const unplaced = applyServerErrors(form, fieldErrors);
-      onMessage({
-        tone: 'error',
-        text: failureText(error),
-        fieldFocused: unplaced.length < fieldErrors.length,
-      });
+      feedback.fail(form, { detail: failureText(error), fieldErrors });
     }
   });
 

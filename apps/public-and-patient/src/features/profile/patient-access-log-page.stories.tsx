@@ -73,7 +73,7 @@ export const Many: Story = {
   },
 };
 
-/** More entries than the server counts exactly (1,000): "more than" (issue 15). */
+/** More entries than the server counts exactly (1,000): "more than". */
 export const MoreThanOneThousand: Story = {
   parameters: { msw: createHandlers({ accessLog: { P001: makeAccessLog(1_001) } }) },
   play: async ({ canvas }) => {

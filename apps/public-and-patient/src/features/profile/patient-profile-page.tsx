@@ -15,18 +15,18 @@ import { UpcomingAppointments } from './upcoming-appointments';
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the
- * record from /patient/{id} (spec §7); the server refuses anyone else's. Beyond the spec
- * (issue 13): a greeting, the upcoming appointments below the spec's fields, and a link to
+ * record from /patient/{id} (spec §7); the server refuses anyone else's. Beyond the spec: a
+ * greeting, the upcoming appointments below the spec's fields, and a link to
  * "Who opened my record", a page of its own so that MyInfo's first visit stays light.
  */
 export function PatientProfilePage() {
   // The two reads start once the page has been painted: their first call fetches the API layer
   // (axios, zod: ~45 KB), and the heading and Help Desk notice should not wait for it, nor for
-  // its evaluation (issue 16: MyInfo's largest paint). 'Loading profile...' shows meanwhile.
+  // its evaluation (MyInfo's largest paint). 'Loading profile...' shows meanwhile.
   const shown = useIdle();
   const profile = useProfile({ enabled: shown });
   // The record is asked for at once with the id the session's token names, beside /profile
-  // rather than after it (one round trip less before the record shows, issue 16); what is
+  // rather than after it (one round trip less before the record shows); what is
   // shown still waits for /profile, and should it name another id, that record is read.
   const hintedId = useAuth().claims?.patient_id ?? '';
   const patientId = profile.data?.patient_id ?? (profile.isPending ? hintedId : '');
@@ -68,7 +68,7 @@ export function PatientProfilePage() {
       <PageHeading>MyInfo</PageHeading>
       {/* Above the record, shown at once: the page's largest text is on the screen before the
           record is read (its Largest Contentful Paint no longer waits for two API answers), and
-          the record arriving below it moves nothing (issue 16; below the record it had to wait
+          the record arriving below it moves nothing (below the record it had to wait
           for it, or be pushed down, CLS 0.23). */}
       <Notice tone="info" title="Help Desk">
         Something missing or wrong in your record? Call the Help Desk on 02 123 4567 (08:00–20:00),

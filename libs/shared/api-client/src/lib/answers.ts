@@ -6,7 +6,7 @@ import {
   TOTAL_COUNT_HEADER,
 } from '@portal/contract';
 import { ApiError, UNEXPECTED_ANSWER_MESSAGE } from './api-error';
-import type { Page } from './request';
+import type { Page } from './page';
 
 /*
  * How answers are read: each call's schema from the contract, and the two decoders. request.ts

@@ -48,7 +48,7 @@ export const queryKeys = {
     summary: () => ['account', 'summary'] as const,
     sessions: () => ['account', 'sessions'] as const,
   },
-  /** The signed-in patient's own lists beyond the record (issue 13). */
+  /** The signed-in patient's own lists beyond the record. */
   myRecord: {
     all: () => ['my-record'] as const,
     appointments: (limit?: number) => ['my-record', 'appointments', { limit }] as const,
@@ -70,7 +70,7 @@ export const queryKeys = {
     day: (date: string, clinicianId?: string, limit?: number) =>
       ['patients', 'day', date, { clinicianId, limit }] as const,
     detail: (patientId: string) => ['patients', 'detail', patientId] as const,
-    /** The add form's suggested id (issue 12). */
+    /** The add form's suggested id. */
     nextId: () => ['patients', 'next-id'] as const,
     /** All of one patient's appointments (the chart); under `all()`, so a write refreshes it. */
     appointments: (patientId: string, limit?: number) =>
@@ -87,7 +87,7 @@ export const queryKeys = {
     search: (criteria: EmployeeCriteria, limit?: number) =>
       ['employees', 'search', { ...criteria, limit }] as const,
     detail: (employeeId: string) => ['employees', 'detail', employeeId] as const,
-    /** The add form's suggested id (issue 12). */
+    /** The add form's suggested id. */
     nextId: () => ['employees', 'next-id'] as const,
     /** The active clinicians a booking may name (the clinical app). */
     clinicians: () => ['employees', 'clinicians'] as const,

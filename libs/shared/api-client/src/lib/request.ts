@@ -2,6 +2,7 @@ import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
 import { endpointPath, type Endpoint } from '@portal/contract';
 import type * as AnswersModule from './answers';
+import type { Page, PageParams } from './page';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
 
 /** Per-call options every call takes. */
@@ -10,22 +11,6 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** A tighter time limit than the client's default, in milliseconds. */
   readonly timeout?: number;
-}
-
-/** Which page of a list: its size (server default 50, at most 200) and the cursor of a previous answer. */
-export interface PageParams {
-  readonly limit?: number;
-  readonly cursor?: string;
-}
-
-/** One page of a list answer, with the total and the next page's cursor from the headers. */
-export interface Page<T> {
-  readonly items: T[];
-  readonly total: number;
-  /** Present (true) when more than `total` records match (the server counts up to a bound). */
-  readonly more?: boolean;
-  /** null on the last page. */
-  readonly nextCursor: string | null;
 }
 
 /** Options of a call that may carry a token other than the stored session's. */

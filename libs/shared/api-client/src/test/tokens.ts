@@ -1,4 +1,8 @@
-/** Test support: unsigned session tokens (the client never verifies signatures). */
+/**
+ * Test support: unsigned session tokens (the client never verifies signatures), any claims
+ * (`@portal/testing`'s makeFakeToken makes only valid ones). The auth library's tests import it
+ * as `@portal/api-client/test-tokens`: `@portal/testing` itself depends on both libraries.
+ */
 import type { TokenClaims } from '@portal/contract';
 
 function base64url(value: unknown): string {

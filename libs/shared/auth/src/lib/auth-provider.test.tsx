@@ -16,7 +16,7 @@ import {
   TIMINGS,
 } from '@portal/contract';
 import { Probe, renderWithAuth } from '../test/harness';
-import { makeToken, storeToken } from '../test/tokens';
+import { makeToken, storeToken } from '@portal/api-client/test-tokens';
 import { useAuth, useIdleWarning } from './auth-context';
 import { useSessionEndedNotice } from './session-ended-notice';
 

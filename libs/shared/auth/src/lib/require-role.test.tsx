@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Probe, renderWithAuth } from '../test/harness';
-import { makeToken, storeToken } from '../test/tokens';
+import { makeToken, storeToken } from '@portal/api-client/test-tokens';
 import { RequireRole } from './require-role';
 
 afterEach(() => {

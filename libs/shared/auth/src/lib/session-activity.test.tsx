@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { sessionStore } from '@portal/api-client';
 import { MESSAGES, STORAGE_KEYS } from '@portal/contract';
 import { Probe, renderWithAuth } from '../test/harness';
-import { makeToken, storeToken } from '../test/tokens';
+import { makeToken, storeToken } from '@portal/api-client/test-tokens';
 import { useIdleWarning } from './auth-context';
 import { useSessionEndedNotice } from './session-ended-notice';
 

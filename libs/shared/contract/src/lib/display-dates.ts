@@ -1,7 +1,7 @@
 // Plain code only (no schema): every page that shows a date may import it.
 
 /*
- * One date format on every screen (issue 12): a day is `YYYY-MM-DD`, as the API sends dates and
+ * One date format on every screen: a day is `YYYY-MM-DD`, as the API sends dates and
  * the date fields take them; an instant is that day and `HH:MM`, in the browser's time zone.
  */
 

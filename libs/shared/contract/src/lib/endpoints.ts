@@ -36,12 +36,9 @@ const HR = ['HR'] as const;
 /**
  * Every call of the API. The spec's table keeps its paths and methods; renew, logout, the
  * activation-code reissues, GET /employee/{id} (for the edit form), health, readiness and the
- * OpenAPI document are the product decisions' additions; the operators' metrics are issue 14's;
- * a patient's upcoming appointments and access log (their own only) are issue 13's; the second
- * factor's sign-in and enrolment are issue 17's; a patient's appointments for the chart and the
- * next free ids are issue 12's; the access approvals are the two-person rule's; the appointment
- * actions (cancel, reschedule, status), a clinician's day and the clinicians are the clinical
- * record's; the merge patch of a record lets the portal's own edit form empty a list
+ * OpenAPI document are the product decisions' additions; the others (metrics, a patient's own
+ * lists, the second factor, the chart's lists and next free ids, access approvals, appointment
+ * actions, a clinician's day) are recorded in docs/decisions.md; the merge patch of a record lets the portal's own edit form empty a list
  * (docs/api.md); My account's calls (password, sessions, second factor) act on the caller's own
  * account only.
  */

@@ -79,6 +79,8 @@ export const MESSAGES = {
   noChronicDiseases: 'No chronic diseases.',
   noMedicalHistory: 'No medical history available',
   addPatientFailed: 'Could not perform add patient appointment',
+  // The spec gives edit patient the add text; its own name keeps each page saying what it does.
+  editPatientFailed: 'Could not perform add patient appointment',
   addHistoryFailed: 'Could not perform add patient history',
   addEmployeeFailed: 'Could not perform add employee appointment',
   editEmployeeFailed: 'Could not perform edit employee appointment',

@@ -10,7 +10,7 @@ import {
 
 const USERNAME = 'ada.lovelace';
 
-/** Issue 10, finding 6: passwords the server used to take. */
+/** Passwords the server used to take before the strength rule. */
 const ISSUE_WEAK_PASSWORDS = [
   ['twelve spaces', ' '.repeat(12)],
   ['one letter repeated', 'aaaaaaaaaaaa'],

@@ -5,7 +5,6 @@
  * schemas on these, and re-exports them, so the contract still has one name for each rule.
  */
 import { ALLOWED_EMAIL_DOMAINS } from '@portal/reference-data';
-import type { LoginResponse, MfaChallenge } from './mfa';
 
 /** Ages the forms and the API accept. */
 export const AGE_MIN = 1;
@@ -241,11 +240,6 @@ export function normaliseUsername(typed: string): string {
 /** Formats a normalised activation code for display, as XXXX-XXXX-XXXX. */
 export function formatActivationCode(code: string): string {
   return normaliseActivationCode(code).replace(/(.{4})(?=.)/g, '$1-');
-}
-
-/** Whether a login answer asks for the second factor's code. */
-export function isMfaChallenge(answer: LoginResponse): answer is MfaChallenge {
-  return 'mfa_required' in answer && answer.mfa_required === true;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Issue 10, findings 3 and 8, on the contract's side: every field of every request schema
+ * On the contract's side: every field of every request schema
  * refuses what PostgreSQL cannot store (a NUL byte, year 0000) and what makes no sense
  * (unpaired surrogates, required fields of invisible characters, dates out of their range, an
  * age the date of birth cannot give). Table-driven over the schemas' own fields, so a field
@@ -319,7 +319,7 @@ describe('checkPatientAge', () => {
     }
   });
 
-  it('refuses age 120 for someone born in 2024 (issue 10)', () => {
+  it('refuses age 120 for someone born in 2024', () => {
     expect(checkPatientAge({ age: 120, date_of_birth: '2024-05-01' }, '2026-11-24')).toHaveLength(
       1,
     );

@@ -20,9 +20,9 @@ export const ROUTES = {
   addAppointment: '/patients-management/add-patient-appointment',
   addHistory: '/patients-management/add-patient-medical-history',
   searchPatient: '/patients-management/search-patient',
-  /** A patient's chart (issue 12); `patientChartPath` fills the id. */
+  /** A patient's chart; `patientChartPath` fills the id. */
   patientChart: '/patients-management/patient/:patientId',
-  /** The clinician's day (issue 23): today's appointments, mine or everyone's. */
+  /** The clinician's day: today's appointments, mine or everyone's. */
   today: '/patients-management/today',
   employeesManagement: '/employees-management',
   addEmployee: '/employees-management/add-employee',

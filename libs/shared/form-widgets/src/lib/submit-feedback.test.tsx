@@ -12,7 +12,14 @@ import { usePortalForm } from './use-portal-form';
 const schema = z.object({ first_name: z.string(), last_name: z.string() });
 
 /** A page's form as the apps build it: its notices above, the outcome decided by the test. */
-function SavePage({ outcome }: { outcome: (values: z.output<typeof schema>) => Promise<string> }) {
+function SavePage({
+  outcome,
+  withoutForm = false,
+}: {
+  outcome: (values: z.output<typeof schema>) => Promise<string>;
+  /** The failure is reported as a step's, with no form (`fail(null, …)`). */
+  withoutForm?: boolean;
+}) {
   const form = usePortalForm(schema, { defaultValues: { first_name: '', last_name: '' } });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<string>();
   return (
@@ -31,7 +38,7 @@ function SavePage({ outcome }: { outcome: (values: z.output<typeof schema>) => P
           try {
             succeed(await outcome(values));
           } catch (error) {
-            fail(form, error as SubmitFailure);
+            fail(withoutForm ? null : form, error as SubmitFailure);
           }
         }}
       >
@@ -56,9 +63,12 @@ class Refusal extends Error implements SubmitFailure {
 
 const refuse = (failure: SubmitFailure) => () => Promise.reject(new Refusal(failure));
 
-async function fillAndSave(outcome: (values: z.output<typeof schema>) => Promise<string>) {
+async function fillAndSave(
+  outcome: (values: z.output<typeof schema>) => Promise<string>,
+  withoutForm = false,
+) {
   const user = userEvent.setup();
-  render(<SavePage outcome={outcome} />);
+  render(<SavePage outcome={outcome} withoutForm={withoutForm} />);
   await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Malee');
   await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Srisuk');
   await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -121,6 +131,20 @@ describe('useSubmitFeedback and SubmitErrorNotice', () => {
     expect(alert).toHaveTextContent('Something went wrong on our side.');
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveValue('Malee');
+    expect(screen.getByRole('textbox', { name: 'First Name' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('without a form, marks no field and focuses the notice, whatever fields the failure names', async () => {
+    await fillAndSave(
+      refuse({
+        detail: 'The code is wrong.',
+        fieldErrors: [{ field: 'first_name', message: 'Not this one' }],
+      }),
+      true,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The code is wrong.');
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByRole('textbox', { name: 'First Name' })).not.toHaveAttribute('aria-invalid');
   });
 

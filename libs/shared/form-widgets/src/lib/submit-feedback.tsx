@@ -19,7 +19,8 @@ export interface SubmitFailure {
 /**
  * A form's after-submit feedback. A success is announced and focus moves to its notice; a
  * failure marks the fields the server names (focus goes to the first of them) or, when it
- * names none, moves focus to the error notice. Nothing is cleared on failure.
+ * names none, moves focus to the error notice. Nothing is cleared on failure. A failure of no
+ * form (`form` null: a step that has no fields of its own) is the notice alone.
  */
 export function useSubmitFeedback<S>() {
   const [feedback, setFeedback] = useState<SubmitFeedback<S>>(null);
@@ -36,9 +37,12 @@ export function useSubmitFeedback<S>() {
   }, []);
 
   const fail = useCallback(
-    <T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, failure: SubmitFailure) => {
-      const fieldErrors = failure.fieldErrors ?? [];
-      const otherMessages = applyServerErrors(form, fieldErrors);
+    <T extends FieldValues>(
+      form: UseFormReturn<T, unknown, unknown> | null,
+      failure: SubmitFailure,
+    ) => {
+      const fieldErrors = form ? (failure.fieldErrors ?? []) : [];
+      const otherMessages = form ? applyServerErrors(form, fieldErrors) : [];
       setFeedback({ kind: 'error', detail: failure.detail, otherMessages });
       if (fieldErrors.length === 0 || otherMessages.length === fieldErrors.length)
         setFocusRequest((n) => n + 1);

@@ -2,7 +2,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { Button } from '@portal/ui';
 
 /**
- * The next free id beside an add form's id field (issue 12): "Next free ID: P038 [Use P038]".
+ * The next free id beside an add form's id field: "Next free ID: P038 [Use P038]".
  * The field itself starts empty, as the spec's forms do (and Reset still clears it); one press
  * fills the suggestion in, and it stays editable. Hidden when the field already holds it; an
  * empty line of its height until the API has answered. The server still answers 409 if someone took the id meanwhile.
@@ -19,7 +19,7 @@ export function IdSuggestion({
   const form = useFormContext();
   const value: unknown = useWatch({ name });
   // Until the API answers, the line's room is kept: the suggestion arriving would otherwise push
-  // the fields below it down the screen, a layout shift on every first visit (issue 16).
+  // the fields below it down the screen, a layout shift on every first visit.
   if (!suggestion) return <div aria-hidden="true" className="min-h-11 sm:col-span-2" />;
   if (value === suggestion) return null;
   return (

@@ -34,7 +34,7 @@ function leavingLink(event: MouseEvent, here: string): HTMLAnchorElement | null 
 }
 
 /**
- * Nothing typed is lost without a word (issue 12): while `dirty`, closing the tab or leaving
+ * Nothing typed is lost without a word: while `dirty`, closing the tab or leaving
  * the portal asks (the browser's own question, `beforeunload`), and so does a move inside the
  * portal, by a link (any `<a>`: react-router's Link, a PortalLink into another app, the
  * sidebar, the top bar) or by Back and Forward, in a dialog: **Stay on this page** / **Leave

@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import {
   AREA_ROLES,
   EMPLOYEE_SECTION_LINKS,
@@ -8,6 +8,10 @@ import {
 } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
 import { ManagementLayout, Sidebar } from '@portal/ui';
+import { NotFoundPage } from './not-found-page';
+import { type PageRoute, preloadRoute } from './preload-route';
+import { QueryLayout } from './query-layout';
+import { pageRoutes } from './route-table';
 
 const SECTIONS = {
   patients: {
@@ -36,4 +40,39 @@ export function ManagementSection({ section }: { section: keyof typeof SECTIONS 
       </ManagementLayout>
     </RequireRole>
   );
+}
+
+/**
+ * A management app (clinical, HR): its section's pages from one route table, all in the
+ * QueryLayout under the section's frame, the section's bare path opening `start`, and the
+ * first visit's preloading of the page the address names (the app renders once it is there).
+ */
+export function managementApp({
+  section,
+  root,
+  start,
+  pages,
+}: {
+  section: keyof typeof SECTIONS;
+  /** The section's path (`/patients-management`). */
+  root: string;
+  /** The page its bare path opens. */
+  start: string;
+  pages: readonly PageRoute[];
+}) {
+  const routeReady = preloadRoute(window.location.pathname, pages, [[root, start]]);
+  function App() {
+    return (
+      <Routes>
+        <Route element={<QueryLayout />}>
+          <Route path={root} element={<ManagementSection section={section} />}>
+            <Route index element={<Navigate to={start} replace />} />
+            {pageRoutes(pages)}
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    );
+  }
+  return { routeReady, App };
 }

@@ -14,7 +14,7 @@ type SessionWarningModule = Awaited<ReturnType<typeof loadSessionWarning>>;
  * The idle warning's chunk once the warning has opened and the chunk has arrived (null till
  * then): it is asked for when the warning opens, and asked for again each second the warning
  * stays open (its countdown) for as long as it has not arrived. A first visit, signed in or
- * not, does not download it (issue 16: the landing page's start-up chunk without it).
+ * not, does not download it (the landing page's start-up chunk without it).
  */
 function useSessionWarning(open: boolean, secondsLeft: number): SessionWarningModule | null {
   const [warning, setWarning] = useState<SessionWarningModule | null>(null);

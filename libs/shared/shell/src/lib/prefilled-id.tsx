@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PREFILL_PARAMS, patientChartPath } from '@portal/contract';
-import { PortalLink } from '@portal/ui';
+import { PREFILL_PARAMS } from '@portal/contract';
 
 /**
  * The id a form page was opened for (`?patient_id=P037`, `?employee_id=E012`), trimmed and
@@ -12,16 +11,4 @@ export function usePrefilledId(kind: keyof typeof PREFILL_PARAMS): string {
   const [params] = useSearchParams();
   const [id] = useState(() => (params.get(PREFILL_PARAMS[kind]) ?? '').trim().toUpperCase());
   return id;
-}
-
-/** "Back to P037's chart": offered after a save that concerned one patient. */
-export function BackToChartLink({ patientId }: { patientId: string }) {
-  return (
-    <PortalLink
-      to={patientChartPath(patientId)}
-      className="font-semibold text-brand-800 underline underline-offset-2"
-    >
-      Back to {patientId}&apos;s chart
-    </PortalLink>
-  );
 }

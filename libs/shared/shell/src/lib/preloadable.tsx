@@ -10,7 +10,7 @@ export type Preloadable<P extends object> = ComponentType<P> & {
  * A lazily loaded component (a page, a layout) that renders at once, without suspending, when
  * its chunk was fetched before it first renders. `lazy()` alone suspends on its first render
  * even then: the loading fallback is shown, and React holds the page back till 300 ms after it
- * (issue 16: MyInfo's first paint came that much late). Before its chunk is there it is an
+ * (MyInfo's first paint came that much late). Before its chunk is there it is an
  * ordinary `lazy()` component.
  */
 export function preloadable<M, P extends object>(

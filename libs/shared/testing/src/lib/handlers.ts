@@ -782,7 +782,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       ),
     ),
 
-    // The chart's list (issue 12): every appointment of the patient, newest first.
+    // The chart's list: every appointment of the patient, newest first.
     on('patientAppointments', ({ request, params }) => {
       const { patient_id: id } = parseParams(params, patientIdParamsSchema);
       findPatient(id);
@@ -798,7 +798,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
 
     on('listPatients', ({ request }) => pageResponse(request, viewOf(request, db.patients))),
 
-    // The add forms' suggestions (issue 12): the id after the highest of its form in use.
+    // The add forms' suggestions: the id after the highest of its form in use.
     on('nextPatientId', () =>
       json({
         patient_id: nextId(

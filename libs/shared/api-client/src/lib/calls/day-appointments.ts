@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type DayAppointment, ENDPOINTS } from '@portal/contract';
 import { queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /** Which day, and optionally whose (an employee id: "mine"). */
 export interface DayCriteria {

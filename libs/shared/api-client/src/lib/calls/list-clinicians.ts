@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type Clinician, ENDPOINTS, MAX_PAGE_SIZE } from '@portal/contract';
 import { queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /clinicians: one page of the active clinicians a booking may name, by name. */
 export async function listClinicians(

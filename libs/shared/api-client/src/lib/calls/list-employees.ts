@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type Employee, type EmployeeListView } from '@portal/contract';
 import { queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /**
  * GET /employee: one page of employees, in the spec's order (oldest first), or sorted and

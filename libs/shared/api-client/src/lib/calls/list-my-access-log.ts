@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type AccessLogEntry, ENDPOINTS } from '@portal/contract';
 import { queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /profile/access-log: one page of who opened the signed-in patient's record. */
 export async function listMyAccessLog(

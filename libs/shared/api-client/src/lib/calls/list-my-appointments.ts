@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type UpcomingAppointment } from '@portal/contract';
 import { queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /profile/appointments: one page of the signed-in patient's upcoming appointments. */
 export async function listMyAppointments(

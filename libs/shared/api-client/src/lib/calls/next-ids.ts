@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { ENDPOINTS } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
@@ -16,28 +16,21 @@ export async function getNextEmployeeId(options: RequestOptions = {}): Promise<s
 }
 
 /**
- * The suggested next patient id; under the patients' keys, so adding a patient (which
+ * The query of the id an add form suggests, under its kind's own keys, so adding a record (which
  * invalidates them) brings the next suggestion. Always asked afresh when the form opens.
  */
-export function useNextPatientId({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(
-    queryOptions({
-      enabled,
-      queryKey: queryKeys.patients.nextId(),
-      queryFn: ({ signal }) => getNextPatientId({ signal }),
-      staleTime: 0,
-    }),
-  );
+function nextIdQuery(queryKey: readonly unknown[], get: typeof getNextPatientId) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => get({ signal }),
+    staleTime: 0,
+  });
 }
 
-/** The suggested next employee id; refreshed after an employee is added. */
-export function useNextEmployeeId({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(
-    queryOptions({
-      enabled,
-      queryKey: queryKeys.employees.nextId(),
-      queryFn: ({ signal }) => getNextEmployeeId({ signal }),
-      staleTime: 0,
-    }),
-  );
-}
+/** The next free patient id's query (`P038`). */
+export const nextPatientIdQueryOptions = () =>
+  nextIdQuery(queryKeys.patients.nextId(), getNextPatientId);
+
+/** The next free employee id's query (`E013`). */
+export const nextEmployeeIdQueryOptions = () =>
+  nextIdQuery(queryKeys.employees.nextId(), getNextEmployeeId);

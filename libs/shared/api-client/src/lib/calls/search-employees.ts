@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type Employee, type SearchEmployeeRequest } from '@portal/contract';
 import { normalizeEmployeeCriteria, queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /** POST /employee/search-employee: one page of the employees matching the criteria. */
 export async function searchEmployees(

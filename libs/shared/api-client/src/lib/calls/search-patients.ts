@@ -6,7 +6,8 @@ import {
   type SearchPatientRequest,
 } from '@portal/contract';
 import { normalizePatientCriteria, queryKeys } from '../query-keys';
-import { parsePage, send, type Page, type PageParams, type RequestOptions } from '../request';
+import type { Page, PageParams } from '../page';
+import { parsePage, send, type RequestOptions } from '../request';
 
 /** POST /patient/search-patient: one page of the records matching the criteria. */
 export async function searchPatients(

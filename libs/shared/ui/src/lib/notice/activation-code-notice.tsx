@@ -30,7 +30,7 @@ export interface ActivationCodeNoticeProps {
 }
 
 /**
- * The one-page sheet printed for the person (issue 12): name, ID, code, expiry and the steps to
+ * The one-page sheet printed for the person: name, ID, code, expiry and the steps to
  * register. It is a child of <body>, hidden on screen; while it is there, printing the page
  * prints the sheet alone (the `data-print-handout` rules in styles.css).
  */

@@ -16,7 +16,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { BackToChartLink, usePrefilledId, LeaveGuard } from '@portal/shell';
+import { usePrefilledId, LeaveGuard } from '@portal/shell';
+import { BackToChartLink } from '../chart/back-to-chart-link';
 import { Button, Dialog, Notice, PageHeading } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
@@ -102,7 +103,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
 
   return (
     <div className="flex flex-col gap-6">
-      {/* Leaving with something typed and not saved asks first (issue 12). */}
+      {/* Leaving with something typed and not saved asks first. */}
       <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description={props.description}>{props.title}</PageHeading>
       {feedback?.kind === 'success' && (

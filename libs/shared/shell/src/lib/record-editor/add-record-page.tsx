@@ -1,0 +1,122 @@
+import { type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { type ComponentType, type ReactNode, type Ref, useState } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { type ApiError, toApiError } from '@portal/api-client';
+import {
+  FormActions,
+  PortalForm,
+  RequiredFieldsNote,
+  type SchemaSource,
+  SubmitErrorNotice,
+  usePortalForm,
+  useSubmitFeedback,
+} from '@portal/form-widgets';
+import { ActivationCodeNotice, PageHeading, useIdle } from '@portal/ui';
+import { LeaveGuard } from '../leave-guard';
+import { type RecordKind, recordWords } from './record-kind';
+
+/** A new record's activation code, and the handout's person (`role`: what they register as). */
+export interface IssuedCode {
+  code: string;
+  expiresAt: string;
+  id: string;
+  name: string;
+  role: string;
+}
+
+/** What an add page configures: its words, rules, empty form, call and what a success shows. */
+export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added> {
+  /** Names the page and its notices. */
+  kind: RecordKind;
+  description: string;
+  /** The contract's request schema, or its loader (see usePortalForm). */
+  schema: SchemaSource<S>;
+  /** The empty form: what the page opens with and what Reset and a success leave behind. */
+  empty: DefaultValues<z.input<S>>;
+  /** The page's add mutation. */
+  save: { mutateAsync: (values: z.output<S>) => Promise<Answer>; isPending: boolean };
+  /** The added record as the notice shows it (the answer with the person's name, say). */
+  added: (answer: Answer, values: z.output<S>) => Added;
+  /** The activation code to hand over, or null when the record was given none. */
+  codeOf: (added: Added) => IssuedCode | null;
+  /** What the success says besides the code; `noticeRef` takes the focus when there is none. */
+  More?: ComponentType<{ added: Added; noticeRef: Ref<HTMLDivElement> }>;
+  /** The spec's internal failure message, logged to the console (the person sees the server's). */
+  failureMessage: string;
+  /** The next free id's query (`nextPatientIdQueryOptions`), offered beside the id field. */
+  nextId: () => UseQueryOptions<string, ApiError, string, QueryKey>;
+  /** The record's fields, given the next free id to offer beside the id field. */
+  fields: (idSuggestion: string | undefined) => ReactNode;
+}
+
+/**
+ * An add page (Add Patient, Add Employee): the form with its rules, a refusal that keeps what
+ * was typed and marks the fields at fault, and after a success a cleared form and the page's
+ * notice (the activation code to hand over).
+ */
+export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added>(
+  props: AddRecordPageProps<S, Answer, Added>,
+) {
+  const { word, title } = recordWords(props.kind);
+  const { More } = props;
+  // Asked once the page is shown (the API layer is not part of the first visit); an add
+  // brings the next one.
+  const nextId = useQuery({ ...props.nextId(), enabled: useIdle() });
+  const form = usePortalForm(props.schema, { defaultValues: props.empty });
+  const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<Added>();
+  // The last code issued stays on screen until dismissed or replaced by the next one, whatever
+  // happens to the form meanwhile (typing, Reset, a refused submit).
+  const [issued, setIssued] = useState<Added | null>(null);
+  const shown = feedback?.kind === 'success' ? feedback.value : issued;
+  const code = shown === null ? null : props.codeOf(shown);
+  const dismiss = () => {
+    setIssued(null);
+    if (feedback?.kind === 'success') clear();
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <LeaveGuard dirty={form.formState.isDirty} />
+      <PageHeading description={props.description}>Add {title}</PageHeading>
+      {code && (
+        <ActivationCodeNotice
+          ref={noticeRef}
+          code={code.code}
+          expiresAt={code.expiresAt}
+          personLabel={`${code.name} (${code.id})`}
+          title={`${title} ${code.id} added`}
+          handout={{ name: code.name, id: code.id, role: code.role }}
+          onDismiss={dismiss}
+        />
+      )}
+      {shown !== null && More && <More added={shown} noticeRef={noticeRef} />}
+      <SubmitErrorNotice
+        feedback={feedback}
+        noticeRef={noticeRef}
+        title={`The ${word} was not added`}
+      />
+      <PortalForm
+        form={form}
+        aria-label={`Add ${title}`}
+        onSubmit={async (values) => {
+          clear();
+          try {
+            const answer = await props.save.mutateAsync(values);
+            form.reset(props.empty);
+            const added = props.added(answer, values);
+            setIssued(added);
+            succeed(added);
+          } catch (error) {
+            console.error(props.failureMessage);
+            fail(form, toApiError(error));
+          }
+        }}
+      >
+        <RequiredFieldsNote />
+        {props.fields(nextId.data)}
+        <FormActions submitLabel="Done" busy={props.save.isPending} onReset={clear} />
+      </PortalForm>
+    </div>
+  );
+}
