@@ -39,11 +39,10 @@ const API_LAYER = [
 
 /**
  * Each app: the budgets (KB of 1,024 bytes, gzip and Brotli) of a first visit to each of its
- * pages (issue 16: the figures measured then, plus about 3 %; tightened to the 2026-11-25
- * evening figures; loosened only for a feature a page gained, by the least that holds it, with
- * the reason and the old figure beside it), `firstPage` being the page its
- * root opens (`/`; /patients-management → add-patient; /employees-management →
- * add-employee), the pages outside its QueryLayout (which never talk to the API), and the pages
+ * pages (the figures measured then, plus about 3 %, tightened since, and loosened only for a
+ * feature a page gained, by the least that holds it: docs/performance.md, "Bundle budgets: what
+ * each rise was for"), `firstPage` being the page its root opens (`/`; /patients-management →
+ * add-patient; /employees-management → add-employee), the pages outside its QueryLayout (which never talk to the API), and the pages
  * that call the API as soon as they open, or once they are shown (`callsWhenIdle`: its API
  * layer is then printed as fetched when idle). Every other page is measured and printed too,
  * without a budget.
@@ -67,22 +66,10 @@ export const APPS = [
     name: 'public-and-patient',
     budgets: {
       'src/features/landing/landing-page.tsx': [94, 82],
-      // Issue 26: -1/-1, isMfaChallenge and the public app's pages moved off the start-up path
-      // (was 114/100).
       'src/features/login/login-page.tsx': [113, 99],
       'src/features/system/system-page.tsx': [113, 99],
-      // Issue 24: +1/+1 for "Download my record" (was 160/140).
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 161/141).
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 162/142).
       'src/features/profile/patient-profile-page.tsx': [163, 143],
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 158/139).
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 159/140).
       'src/features/profile/patient-access-log-page.tsx': [160, 141],
-      // Issue 25: My account (the shell's page), with the API layer it reads as it opens; the
-      // second factor's set-up (and its QR code's library) loads when it is started.
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 181/159).
       'src/features/account/account-page.ts': [182, 160],
     },
     firstPage: 'src/features/landing/landing-page.tsx',
@@ -103,46 +90,13 @@ export const APPS = [
   {
     name: 'clinical',
     budgets: {
-      // Issue 23: +1/+1 for each allergy's reaction and severity fields (was 130/114).
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 131/115).
       'src/features/add-patient/add-patient-page.tsx': [132, 116],
-      // Issue 23: +2/+2 for the booking's clinician picker and length (was 128/112).
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 130/114).
       'src/features/appointment/add-appointment-page.tsx': [131, 115],
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 128/112).
       'src/features/history/add-history-page.tsx': [129, 113],
-      // Issues 23 and 24: +1/+1 for the allergy fields and the merge patch that can empty a
-      // list (was 132/116).
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 133/117).
-      // Issue 26: +1 gzip, the page configures the generic record editor (EditRecordPage) that
-      // Edit Employee shares, instead of code of its own (was 134/118).
       'src/features/edit-patient/edit-patient-page.tsx': [135, 118],
-      // Issue 23: +5/+4 for authors, lengths, clinicians, statuses and the appointments'
-      // actions (the cancel and reschedule dialogs load when opened) (was 160/141).
-      // Issue 24: +1/+1 as the API layer's contract grew with the merge patch (was 165/145).
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 166/146).
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 167/147).
       'src/features/chart/patient-chart-page.tsx': [168, 148],
-      // Issue 23: +1/+1 as the shared RecordTable learnt to stack wide tables below 1024 px
-      // (the chart's and the day's appointments) (was 178/157).
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 179/158).
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 180/159; 181.0 KB measured, so +2 gzip).
       'src/features/search/search-patient-page.tsx': [182, 160],
-      // Issue 23: the clinician's day, with the API layer it calls as it opens.
-      // Issue 25: +1/+1 for the top bar's account menu and the session check every tab makes
-      // (GET /session; the API layer's answer schemas and 401 reasons) (was 161/142).
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 162/143).
       'src/features/today/today-page.tsx': [163, 144],
-      // Issue 25: My account, as in the public app.
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 184/162).
-      // Issue 26: +1/+1, 184.9/163.0 measured before, 185.0/163.1 after the route table and the
-      // record editor moved code between the shared chunks (was 185/163).
       'src/features/account/account-page.ts': [186, 164],
     },
     firstPage: 'src/features/add-patient/add-patient-page.tsx',
@@ -159,17 +113,10 @@ export const APPS = [
   {
     name: 'hr',
     budgets: {
-      // Issue 26: +0/+1, the page configures the generic AddRecordPage that Add Patient shares
-      // (was 128/112).
       'src/features/add-employee/add-employee-page.tsx': [128, 113],
-      // Merging the accounts work: +1/+1, the reissued code's offer, every position and the lookup's confirm (was 129/113).
       'src/features/edit-employee/edit-employee-page.tsx': [130, 114],
-      // Issue 25: +2/+2 for the table's sort and filters and the session check (was 176/155).
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 178/157).
       'src/features/search/search-employee-page.tsx': [179, 158],
-      // Issue 25: My account, as in the public app.
-      // Merging the accounts work: +1/+1, the two halves of My account met: its calls and the account menu's session check in one contract (was 181/159).
-      'src/features/account/account-page.ts': [182, 160],
+      'src/features/account/account-page.ts': [182, 161],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',
     withoutQueries: [],
