@@ -176,6 +176,10 @@ test('HR sets a nurse’s work status to no: her open session is thrown out at t
     await logInThroughPage(page, username, PASSWORD);
     await expect(page).toHaveURL(/\/patients-management\/add-patient$/);
   });
+  // Her tab also asks every 4 s whether its session is still open (session-ended.spec.ts has
+  // that journey), and would throw her out on its own while HR works; held back here (a failed
+  // check just waits for the next), so that what this journey shows is her next call.
+  await page.route('**/api/session', (route) => route.abort());
 
   const hrContext = await browser.newContext();
   const hr = await hrContext.newPage();

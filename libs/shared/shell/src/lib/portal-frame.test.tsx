@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -164,7 +164,8 @@ describe('PortalFrame', () => {
       'You will be signed out in 90 seconds unless you stay signed in.',
     );
     const stay = within(dialog).getByRole('button', { name: 'Stay signed in' });
-    expect(stay).toHaveFocus();
+    // The dialog moves focus in an effect once its chunk has rendered.
+    await waitFor(() => expect(stay).toHaveFocus());
     await user.click(stay);
     expect(idle.staySignedIn).toHaveBeenCalledTimes(1);
     expect(auth.logout).not.toHaveBeenCalled();
