@@ -75,8 +75,10 @@ export const authenticationPlugin = fp(
       // A write through this instance may have changed a session (a logout, a revocation, a
       // leaver): its own cache forgets before the answer goes out, so the very next request
       // here asks the database; the other instances hear the triggers' notification.
-      app.addHook('onSend', async (request) => {
-        if (!READING_METHODS.has(request.method)) sessions.clear();
+      // A refused write (a wrong password, a 4xx or 5xx) changed no session: a flood of failed
+      // logins must not empty the cache for everyone else.
+      app.addHook('onSend', async (request, reply) => {
+        if (!READING_METHODS.has(request.method) && reply.statusCode < 400) sessions.clear();
       });
     }
 

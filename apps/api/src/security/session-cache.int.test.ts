@@ -10,7 +10,14 @@ import { type Database, openDatabase, queryRows } from '../db/database';
 import { loadDemoData } from '../db/demo-data';
 import { migrate } from '../db/migrate';
 import { type SessionState, accountsRepository } from '../repositories/accounts';
-import { BACKENDS, createEmptyServerDatabase, testConfig } from '../test/harness';
+import {
+  BACKENDS,
+  call,
+  createEmptyServerDatabase,
+  createTestApp,
+  createUser,
+  testConfig,
+} from '../test/harness';
 import { createSessionCache, type SessionCache } from './session-cache';
 
 const until = async (condition: () => Promise<boolean>, ms: number): Promise<boolean> => {
@@ -98,6 +105,38 @@ if (BACKENDS.includes('postgres'))
               (select employee_id from app_user where username = 'demo.doctor')`,
       );
       expect(await until(async () => !(await kept()), 1000)).toBe(true);
+    });
+
+    it('is kept through refused writes (a flood of failed logins), forgotten after one that succeeds', async () => {
+      const { app } = await createTestApp(database, testConfig(), { sessionCache: cache });
+      try {
+        const doctor = await createUser(app, database, 'medical_personnel');
+        const { sid } = JSON.parse(
+          Buffer.from(doctor.token.split('.')[1]!, 'base64url').toString(),
+        ) as { sid: string };
+        let reads = 0;
+        const keptFor = async () => {
+          const before = reads;
+          await cache.lookup(sid, () => {
+            reads++;
+            return accountsRepository.findSession(database.db, sid);
+          });
+          return reads === before;
+        };
+        expect((await call(app, 'GET', '/profile', { token: doctor.token })).statusCode).toBe(200);
+        expect(await until(keptFor, 2000)).toBe(true);
+        for (let i = 0; i < 5; i++) {
+          const refused = await call(app, 'POST', '/login', {
+            body: { username: `nobody${i}`, password: 'not-the-password-123' },
+          });
+          expect(refused.statusCode).toBe(401);
+        }
+        expect(await keptFor()).toBe(true);
+        expect((await call(app, 'POST', '/logout', { token: doctor.token })).statusCode).toBe(204);
+        expect(await keptFor()).toBe(false);
+      } finally {
+        await app.close();
+      }
     });
 
     it('does not keep what a load read before a change that overtook it', async () => {

@@ -3,6 +3,7 @@
  * database on the PostgreSQL server named by TEST_DATABASE_URL), an app on it, and helpers to
  * create records and signed-in users through the real calls.
  */
+import type { SessionCache } from '../security/session-cache';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -119,7 +120,7 @@ export async function createEmptyServerDatabase(): Promise<{
 export async function createTestApp(
   database: Database,
   config: Config = testConfig(),
-  options: { logger?: object } = {},
+  options: { logger?: object; sessionCache?: SessionCache } = {},
 ) {
   const sleeps: number[] = [];
   const app = await buildApp({
@@ -127,6 +128,7 @@ export async function createTestApp(
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
     logger: options.logger ?? false,
+    ...(options.sessionCache ? { sessionCache: options.sessionCache } : {}),
     ...(database.poolStats ? { databasePool: database.poolStats } : {}),
     sleep: async (ms) => {
       sleeps.push(ms);
