@@ -5,6 +5,12 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 import { preloadApiLayer } from '../libs/shared/api-client/src/index.ts';
 import { preloadFormRules } from '../libs/shared/form-widgets/src/index.ts';
 import '../libs/shared/ui/src/styles.css';
+import { configure } from 'storybook/test';
+
+// A play function's findBy… and waitFor wait up to 5 s rather than Testing Library's 1 s: a story
+// that submits a form (lazy rules, validation, a mocked call) took more than a second once on a
+// busy CI machine. A story that is right passes as soon as the screen shows it.
+configure({ asyncUtilTimeout: 5_000 });
 
 const preview: Preview = {
   // Stories answer API calls from MSW handlers (parameters.msw); an unhandled /api call is a bug.

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import {
+  closeElsewhere,
   createEmployee,
   daysFromToday,
   logInThroughPage,
@@ -204,7 +205,7 @@ test('HR sets a nurse’s work status to no: her open session is thrown out at t
       );
     });
   } finally {
-    await hrContext.close();
+    await closeElsewhere(hrContext);
   }
 
   await test.step('the nurse’s next call throws her out to /, saying the hospital ended it', async () => {

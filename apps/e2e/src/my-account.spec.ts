@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { accountPath, MESSAGES, ROUTES, TOTP_STEP_SECONDS, totpCode } from '@portal/contract';
 import {
+  closeElsewhere,
   createEmployee,
   createPatient,
   logInThroughPage,
@@ -189,5 +190,5 @@ test('a nurse changes her password in My account: her other session ends, this o
     const fresh = await request.post('/api/login', { data: { username, password: NEW_PASSWORD } });
     expect(fresh.status()).toBe(200);
   });
-  await ward.context().close();
+  await closeElsewhere(ward.context());
 });

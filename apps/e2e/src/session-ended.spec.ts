@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES, SESSION_SIGNED_OUT_MESSAGE, STORAGE_KEYS } from '@portal/contract';
-import { logInThroughPage } from './support';
+import { closeElsewhere, logInThroughPage } from './support';
 
 test('a session ended elsewhere shows “signed out” in its tab within 5 s, without a click', async ({
   browser,
@@ -48,7 +48,6 @@ test('a session ended elsewhere shows “signed out” in its tab within 5 s, wi
       ).toBeNull();
     });
   } finally {
-    await ward.close();
-    await elsewhere.close();
+    await Promise.all([closeElsewhere(ward), closeElsewhere(elsewhere)]);
   }
 });

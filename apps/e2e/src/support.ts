@@ -1,7 +1,22 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 
 /** The password of every demo account (the server runs with DEMO_DATA=always). */
 export const DEMO_PASSWORD = 'demo-password-2026';
+
+/**
+ * Closes a second browser (a ward computer) that a test opened, waiting at most 10 s: once in a
+ * CI run Chromium never answered the close of a context whose steps had all passed, and the
+ * test timed out on it. A context left open is closed with the browser when the worker ends.
+ */
+export async function closeElsewhere(context: BrowserContext): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), 10_000);
+  });
+  const outcome = await Promise.race([context.close().then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.warn('A second browser context did not close within 10 s.');
+}
 
 /** Signs in through the API and returns a bearer token, for setting up data. */
 export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
