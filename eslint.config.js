@@ -3,6 +3,7 @@ import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -25,6 +26,46 @@ const browserPackages = [
   '@tanstack/*',
   'axios',
   'jwt-decode',
+];
+
+/**
+ * What the "text outside the catalogue" rule leaves alone: strings that are not words a person
+ * reads (class lists, paths, ids, keys, roles, types, test ids) by where they stand, and calls
+ * whose strings are not shown (the console, errors, storage, URLs, string methods, queries).
+ */
+const notShownNames =
+  '^(className|.*[Cc]lass(es|Name)?|type|role|to|href|src|id|key|name|as|autoComplete|inputMode|method|rel|target|lang|htmlFor|variant|size|tone|kind|mode|path|field|data-.*|aria-(controls|describedby|labelledby|live|current|haspopup|expanded|hidden|atomic|relevant))$';
+const notShownCalls = [
+  'console.*',
+  'Error',
+  'cva',
+  'URL',
+  'Symbol',
+  'document.*',
+  'window.*',
+  'navigate',
+  'invariant',
+  'matchMedia',
+  'useQuery',
+  'useMutation',
+  '*.startsWith',
+  '*.endsWith',
+  '*.includes',
+  '*.split',
+  '*.replace',
+  '*.replaceAll',
+  '*.join',
+  '*.addEventListener',
+  '*.removeEventListener',
+  '*.getItem',
+  '*.setItem',
+  '*.removeItem',
+  '*.get',
+  '*.set',
+  '*.has',
+  '*.querySelector',
+  '*.closest',
+  '*.matchMedia',
 ];
 
 /** Focused and skipped tests never land: a skipped test hides a failure. */
@@ -158,6 +199,32 @@ export default tseslint.config(
     files: ['**/*.tsx'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.strict.rules },
+  },
+  {
+    // Every text a person reads comes from the message catalogues (libs/shared/i18n,
+    // docs/i18n.md): a word written into a component is an error. Stories and tests show
+    // English on purpose; the apps' texts in .ts files (field lists, link labels) go through
+    // the catalogue by the same rule in review.
+    files: [
+      'apps/public-and-patient/src/**/*.tsx',
+      'apps/clinical/src/**/*.tsx',
+      'apps/hr/src/**/*.tsx',
+      'libs/shared/{ui,shell,form-widgets,auth}/src/**/*.tsx',
+    ],
+    ignores: ['**/*.test.tsx', '**/*.stories.tsx', '**/*.suite.tsx'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          // Not words: no letter, or one token with no capital first (a class, a key, a path).
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$'],
+          ignoreNames: [{ regex: { pattern: notShownNames } }],
+          ignoreFunctions: notShownCalls,
+          useTsTypes: true,
+        },
+      ],
+    },
   },
   {
     // MSW handlers, factories and render helpers exist for tests and stories only.

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import type { StorybookConfig } from '@storybook/react-vite';
 import { mergeConfig } from 'vite';
+import { linguiCatalogs } from '../tools/vite/lingui.ts';
 
 /** One Storybook for the shared widgets and every app's pages, with no server behind it. */
 const config: StorybookConfig = {
@@ -18,7 +19,10 @@ const config: StorybookConfig = {
   staticDirs: ['./public'],
   core: { disableTelemetry: true },
   viteFinal: (viteConfig) =>
-    mergeConfig(viteConfig, { plugins: [tailwindcss()], resolve: { tsconfigPaths: true } }),
+    mergeConfig(viteConfig, {
+      plugins: [tailwindcss(), linguiCatalogs()],
+      resolve: { tsconfigPaths: true },
+    }),
 };
 
 export default config;

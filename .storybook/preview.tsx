@@ -4,6 +4,7 @@ import { mswLoader } from 'msw-storybook-addon/csf3';
 // A relative path, as for the styles: the preview is outside the projects' tsconfig paths.
 import { preloadApiLayer } from '../libs/shared/api-client/src/index.ts';
 import { preloadFormRules } from '../libs/shared/form-widgets/src/index.ts';
+import { activateLocale, isLocale, LOCALE_NAMES, LOCALES } from '../libs/shared/i18n/src/index.ts';
 import '../libs/shared/ui/src/styles.css';
 import { configure } from 'storybook/test';
 
@@ -13,6 +14,20 @@ import { configure } from 'storybook/test';
 configure({ asyncUtilTimeout: 5_000 });
 
 const preview: Preview = {
+  // The toolbar's language: every story renders in the one chosen (English, the spec's words,
+  // by default), with every app's catalogue loaded.
+  globalTypes: {
+    locale: {
+      description: 'Language of the screens',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: LOCALES.map((value) => ({ value, title: LOCALE_NAMES[value] })),
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'en' },
   // Stories answer API calls from MSW handlers (parameters.msw); an unhandled /api call is a bug.
   loaders: [
     mswLoader(async () => {
@@ -29,8 +44,9 @@ const preview: Preview = {
     // paint. Loaded before each story renders, so
     // that a story's call leaves at once and is answered by that story's handlers, not by the
     // next story's after a late chunk load.
-    async () => {
-      await Promise.all([preloadApiLayer(), preloadFormRules()]);
+    async ({ globals }) => {
+      const locale = isLocale(globals['locale']) ? globals['locale'] : 'en';
+      await Promise.all([preloadApiLayer(), preloadFormRules(), activateLocale(locale, 'all')]);
       return {};
     },
   ],

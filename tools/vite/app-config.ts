@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiCatalogs } from './lingui.ts';
 import { precompress } from './precompress.ts';
 import { sourceMapsOutside } from './source-maps.ts';
 
@@ -64,6 +65,7 @@ export function defineAppConfig(options: { name: string; base: string; appDir: U
     plugins: [
       react(),
       tailwindcss(),
+      linguiCatalogs(),
       precompress(),
       sourceMapsOutside(`${workspaceRoot}dist/source-maps/${options.name}`),
     ],

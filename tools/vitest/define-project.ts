@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { linguiCatalogs } from '../vite/lingui.ts';
 
 type TestOptions = NonNullable<ViteUserConfig['test']>;
 
@@ -17,6 +18,7 @@ export function defineProject(
 ) {
   return defineConfig({
     ...extra,
+    plugins: [linguiCatalogs(), ...(extra.plugins ?? [])],
     root: fileURLToPath(projectDir),
     resolve: { tsconfigPaths: true, ...extra.resolve },
     test: {

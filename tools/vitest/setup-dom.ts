@@ -9,6 +9,7 @@ import { afterEach, beforeAll } from 'vitest';
 // A relative path: this file sits outside the projects whose tsconfig maps @portal/*.
 import { preloadApiLayer } from '../../libs/shared/api-client/src/index.ts';
 import { preloadFormRules } from '../../libs/shared/form-widgets/src/index.ts';
+import { activateLocale } from '../../libs/shared/i18n/src/index.ts';
 
 // findBy… and waitFor give up after 1 s by default: a first render with its mocked call can
 // take longer on a loaded CI machine (two cores, several projects' tests at once). Waiting
@@ -20,6 +21,10 @@ configure({ asyncUtilTimeout: 5_000 });
 beforeAll(() => preloadApiLayer());
 // The same for the forms' rules, which the apps fetch after a form's first paint.
 beforeAll(() => preloadFormRules());
+
+// The screens in English, the spec's words, unless a test chooses Thai; every app's catalogue,
+// as the tests render screens of several.
+beforeAll(() => activateLocale('en', 'all'));
 
 afterEach(() => {
   cleanup();

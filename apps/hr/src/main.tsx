@@ -6,5 +6,6 @@ mountPortalApp(
   <PortalApp>
     <App />
   </PortalApp>,
+  'hr',
   routeReady,
 );

@@ -34,6 +34,12 @@ describe.each(APPS)('$name', (app) => {
       expect(page.budget, `${page.page} has no budget`).not.toBeNull();
       expect(page.gzipBytes / 1024, `${page.page} gzip`).toBeLessThanOrEqual(page.budget!.gzipKb);
       expect(page.brotliBytes / 1024, `${page.page} Brotli`).toBeLessThanOrEqual(page.budget!.brKb);
+      expect(page.thai.gzipBytes / 1024, `${page.page} Thai gzip`).toBeLessThanOrEqual(
+        page.budget!.gzipKb,
+      );
+      expect(page.thai.brotliBytes / 1024, `${page.page} Thai Brotli`).toBeLessThanOrEqual(
+        page.budget!.brKb,
+      );
     }
   });
 

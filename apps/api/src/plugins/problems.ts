@@ -10,7 +10,22 @@ import {
   PROBLEM_CONTENT_TYPE,
   type Problem,
 } from '@portal/contract';
+import { type Locale, localeFromAcceptLanguage, textIn } from '@portal/i18n/server';
 import { ProblemError, badRequest, loggableError, safeErrorCode } from '../errors';
+
+/**
+ * A problem's words in the language the request asks for (`Accept-Language`): the detail, or
+ * for a field's problem the message after its field's name, and each field's message. Fixed
+ * texts only (the catalogue's); a text with a value in it stays English.
+ */
+function localised(detail: string, errors: FieldError[] | undefined, locale: Locale) {
+  if (locale === 'en') return { detail, errors };
+  const field = errors?.find((error) => detail === `${error.field}: ${error.message}`);
+  return {
+    detail: field ? `${field.field}: ${textIn(field.message, locale)}` : textIn(detail, locale),
+    errors: errors?.map((error) => ({ ...error, message: textIn(error.message, locale) })),
+  };
+}
 
 /** An RFC 9457 problem; `type` is left as about:blank, the status says what it is. */
 function problemOf(
@@ -48,10 +63,19 @@ export function sendProblem(
     // Sent as text already serialised, so the route's response schema is not applied to it.
     return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(detail));
   }
+  // Only a problem is translated: the bare message stays the spec's English words for the
+  // spec's clients, whatever language their browser asks for.
+  const words = localised(
+    detail,
+    errors,
+    localeFromAcceptLanguage(reply.request.headers['accept-language']),
+  );
+  const vary = reply.getHeader('vary');
   return reply
     .code(status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(problemOf(status, detail, errors, extensions));
+    .header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language')
+    .send(problemOf(status, words.detail, words.errors, extensions));
 }
 
 /** The message of the one warn line a malformed request writes (see {@link warnMalformed}). */

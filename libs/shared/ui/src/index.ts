@@ -19,3 +19,5 @@ export * from './lib/records/appointment-table';
 export * from './lib/records/record-table';
 export * from './lib/records/detail-list';
 export { useIdle, whenIdle } from './lib/idle/idle';
+export * from './lib/i18n/use-t';
+export * from './lib/i18n/language-switch';

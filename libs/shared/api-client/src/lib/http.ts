@@ -11,6 +11,7 @@ import {
   SESSION_ENDED_BY_HOSPITAL,
   SESSION_SIGNED_OUT,
 } from '@portal/contract';
+import { currentLocale } from '@portal/i18n';
 import { ApiError } from './api-error';
 import { fromAxiosError } from './to-api-error';
 import { API_BASE } from './config';
@@ -81,7 +82,14 @@ export const httpClient = axios.create({
   headers: { Accept: PORTAL_ACCEPT, 'Content-Type': 'application/json' },
 });
 
+/** Every call says the language shown now, so that a problem's words come back in it. */
+function sayLanguage(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  config.headers.set('Accept-Language', currentLocale());
+  return config;
+}
+
 httpClient.interceptors.request.use(authorize);
+httpClient.interceptors.request.use(sayLanguage);
 httpClient.interceptors.response.use(undefined, fail);
 
 /** Makes one call through {@link httpClient}; every failure is an ApiError. */

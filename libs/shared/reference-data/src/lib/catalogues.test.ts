@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DISEASE_IDS, DISEASES, DRUG_IDS, DRUGS, diseaseName, drugName } from './catalogues';
+import {
+  DISEASE_IDS,
+  DISEASES,
+  DRUG_IDS,
+  DRUGS,
+  diseaseName,
+  drugName,
+  localName,
+} from './catalogues';
+import { DEPARTMENTS, POSITIONS } from './organisation';
 
 describe('catalogues', () => {
   it('numbers diseases I001–I011 and drugs R001–R011 without gaps', () => {
@@ -36,5 +45,23 @@ describe('catalogues', () => {
     expect(drugName('r002')).toBeUndefined();
     expect(drugName('R011')).toBe('lisinopril');
     expect(diseaseName('I011')).toBe('meningitis');
+  });
+});
+
+describe('Thai names', () => {
+  const named = [...DISEASES, ...DRUGS, ...DEPARTMENTS, ...POSITIONS];
+
+  it('every catalogue entry, department and position has one, in Thai script, each its own', () => {
+    for (const entry of named) expect(entry.nameTh, entry.id).toMatch(/^[\u0E00-\u0E7F ()A-Z]+$/u);
+    for (const list of [DISEASES, DRUGS, DEPARTMENTS, POSITIONS]) {
+      const names = list.map((entry) => entry.nameTh);
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+
+  it('are what localName gives in Thai; English is the spec’s name', () => {
+    expect(localName(DRUGS[2], 'th')).toBe('อะม็อกซีซิลลิน');
+    expect(localName(DRUGS[2], 'en')).toBe('amoxicillin');
+    expect(localName(DISEASES[1], 'th')).toBe('วัณโรค');
   });
 });

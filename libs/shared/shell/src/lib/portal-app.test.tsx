@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLocale, LOCALE_STORAGE_KEY } from '@portal/i18n';
+import { useT } from '@portal/ui';
 import { mountPortalApp, PortalApp, READY_WAIT_MS } from './portal-app';
 
 describe('PortalApp', () => {
@@ -28,6 +30,11 @@ describe('PortalApp', () => {
   });
 });
 
+/** A text from the catalogue, as a page shows one. */
+function LoadingProbe() {
+  return <p>{useT()('common.loading')}</p>;
+}
+
 describe('mountPortalApp', () => {
   afterEach(() => {
     document.body.innerHTML = '';
@@ -40,7 +47,7 @@ describe('mountPortalApp', () => {
       const ready = new Promise<void>((resolve, reject) => {
         done = settle === 'resolve' ? resolve : () => reject(new Error('offline'));
       });
-      mountPortalApp(<p>{`App ${settle}`}</p>, ready);
+      mountPortalApp(<p>{`App ${settle}`}</p>, 'public', ready);
       await act(async () => new Promise((wait) => setTimeout(wait, 10)));
       expect(screen.queryByText(`App ${settle}`)).not.toBeInTheDocument();
       await act(async () => done());
@@ -48,11 +55,25 @@ describe('mountPortalApp', () => {
     }
   });
 
+  it('renders in the language chosen on this browser, and says so in <html lang>', async () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'th');
+    try {
+      mountPortalApp(<LoadingProbe />, 'public');
+      expect(await screen.findByText('กำลังโหลด…')).toBeInTheDocument();
+      expect(document.documentElement.lang).toBe('th');
+    } finally {
+      await activateLocale('en', 'all');
+    }
+  });
+
   it('renders after READY_WAIT_MS when `ready` never settles (a stalled network)', async () => {
     vi.useFakeTimers();
     try {
       document.body.innerHTML = '<div id="root"></div>';
-      mountPortalApp(<p>App stalled</p>, new Promise<void>(() => undefined));
+      mountPortalApp(<p>App stalled</p>, 'public', new Promise<void>(() => undefined));
+      // The wait starts once the language's messages are in.
+      await act(async () => vi.dynamicImportSettled());
       await act(async () => vi.advanceTimersByTime(READY_WAIT_MS - 1));
       expect(screen.queryByText('App stalled')).not.toBeInTheDocument();
       await act(async () => vi.advanceTimersByTime(1));

@@ -2,6 +2,7 @@ import { type ReactNode, StrictMode, Suspense, useCallback, useEffect, useState 
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
+import { activateLocale, type AppScope, chosenLocale } from '@portal/i18n';
 import { LoadingState } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
@@ -64,11 +65,13 @@ function WhenShown({ run }: { run: () => void }) {
 export const READY_WAIT_MS = 3000;
 
 /**
- * Renders an app into the page's #root element; once `ready` has settled when given (the
- * address's page fetched by preloadRoute), so that the first paint shows the page rather than
- * the loading fallback, but no later than {@link READY_WAIT_MS}.
+ * Renders an app into the page's #root element, in the chosen language (the app's catalogue
+ * and `common`, fetched beside the page: nothing is painted in a language about to change);
+ * once `ready` has settled when given (the address's page fetched by preloadRoute), so that
+ * the first paint shows the page rather than the loading fallback, but no later than
+ * {@link READY_WAIT_MS} after the messages.
  */
-export function mountPortalApp(app: ReactNode, ready?: Promise<unknown>): void {
+export function mountPortalApp(app: ReactNode, scope: AppScope, ready?: Promise<unknown>): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   let rendered = false;
@@ -77,7 +80,12 @@ export function mountPortalApp(app: ReactNode, ready?: Promise<unknown>): void {
     rendered = true;
     createRoot(root).render(app);
   };
-  if (!ready) return render();
-  void ready.then(render, render);
-  setTimeout(render, READY_WAIT_MS);
+  // A catalogue that cannot be fetched (a stalled network): English, the spec's words, else
+  // the page as it is rather than none.
+  const messages = activateLocale(chosenLocale(), scope).catch(() => activateLocale('en'));
+  void messages.then(() => {
+    if (!ready) return render();
+    void ready.then(render, render);
+    setTimeout(render, READY_WAIT_MS);
+  }, render);
 }

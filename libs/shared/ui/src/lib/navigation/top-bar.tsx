@@ -1,6 +1,7 @@
 import { accountPath, appForPath, ROUTES, sectionLinksFor } from '@portal/contract';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { HospitalName, Logo } from '../brand/logo';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { PortalLink } from './portal-link';
 
 /** Props of {@link TopBar}. */
@@ -143,6 +144,7 @@ export function TopBar({
             <li>{sessionControl(inlineLinkClasses)}</li>
           </ul>
           {signedInAs && <UserMenu user={signedInAs} pathname={pathname} onLogout={chooseLogout} />}
+          <LanguageSwitch />
 
           <button
             ref={toggleRef}

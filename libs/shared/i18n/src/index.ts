@@ -1,0 +1,4 @@
+export * from './lib/locales';
+export * from './lib/format';
+export * from './lib/catalogs';
+export * from './lib/runtime';

@@ -1,0 +1,64 @@
+/// <reference path="../catalog-modules.d.ts" />
+import type { Messages } from '@lingui/core';
+import type { Locale } from './locales';
+import type enClinical from '../catalogs/en/clinical.json';
+import type enCommon from '../catalogs/en/common.json';
+import type enContract from '../catalogs/en/contract.json';
+import type enHr from '../catalogs/en/hr.json';
+import type enPublic from '../catalogs/en/public.json';
+
+/**
+ * The catalogues: `common` for the shared screens' texts (frame, widgets, forms, session),
+ * `contract` for the contract's messages (the spec's texts, the rules' messages, the API's
+ * problems: the server translates with it too), and one per app. An app loads the two shared
+ * ones and its own, in the chosen language only.
+ */
+export const SCOPES = ['common', 'contract', 'public', 'clinical', 'hr'] as const;
+export type Scope = (typeof SCOPES)[number];
+/** The catalogues every app loads. */
+export const SHARED_SCOPES = ['common', 'contract'] as const satisfies readonly Scope[];
+/** The scope of an app: the catalogue it loads beside the shared ones. */
+export type AppScope = Exclude<Scope, (typeof SHARED_SCOPES)[number]>;
+
+/**
+ * Every message's id, from the English catalogues (the source language's): a text asked for
+ * by an id that no catalogue has is a type error.
+ */
+export type MessageId =
+  | keyof typeof enCommon
+  | keyof typeof enContract
+  | keyof typeof enPublic
+  | keyof typeof enClinical
+  | keyof typeof enHr;
+
+type CompiledCatalog = { messages: Messages };
+
+// Each catalogue compiled at build time by @lingui/vite-plugin (`?lingui`): the browser gets
+// small functions and arrays, no ICU parser. Written out one by one so that the bundler makes
+// one chunk per language and scope, and a page downloads only the language it shows.
+const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
+  en: {
+    common: () => import('../catalogs/en/common.json?lingui'),
+    contract: () => import('../catalogs/en/contract.json?lingui'),
+    public: () => import('../catalogs/en/public.json?lingui'),
+    clinical: () => import('../catalogs/en/clinical.json?lingui'),
+    hr: () => import('../catalogs/en/hr.json?lingui'),
+  },
+  th: {
+    common: () => import('../catalogs/th/common.json?lingui'),
+    contract: () => import('../catalogs/th/contract.json?lingui'),
+    public: () => import('../catalogs/th/public.json?lingui'),
+    clinical: () => import('../catalogs/th/clinical.json?lingui'),
+    hr: () => import('../catalogs/th/hr.json?lingui'),
+  },
+};
+
+/**
+ * An app's messages in one language, compiled: the shared ones and the app's own; `all` for the tests
+ * and Storybook, which show every app's screens.
+ */
+export async function loadMessages(locale: Locale, scope: AppScope | 'all'): Promise<Messages> {
+  const scopes: readonly Scope[] = scope === 'all' ? SCOPES : [...SHARED_SCOPES, scope];
+  const catalogs = await Promise.all(scopes.map((each) => LOADERS[locale][each]()));
+  return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
+}

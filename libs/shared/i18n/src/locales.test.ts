@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { bestLocale, formatDay, formatDayTime, localeFromAcceptLanguage } from './index';
+import { textIn } from './server';
+
+describe('choosing the language', () => {
+  it('takes the first of the browser’s languages that the portal speaks', () => {
+    expect(bestLocale(['fr-FR', 'th-TH', 'en'])).toBe('th');
+    expect(bestLocale(['en-US', 'th'])).toBe('en');
+    expect(bestLocale(['de', 'fr'])).toBe('en');
+    expect(bestLocale([])).toBe('en');
+  });
+
+  it('reads Accept-Language by weight, ignoring q=0 and what it cannot parse', () => {
+    expect(localeFromAcceptLanguage('th-TH,th;q=0.9,en;q=0.8')).toBe('th');
+    expect(localeFromAcceptLanguage('en;q=0.5, th;q=0.9')).toBe('th');
+    expect(localeFromAcceptLanguage('th;q=0, en')).toBe('en');
+    expect(localeFromAcceptLanguage('fr, de;q=0.5')).toBe('en');
+    expect(localeFromAcceptLanguage(';;;,,q=')).toBe('en');
+    expect(localeFromAcceptLanguage(undefined)).toBe('en');
+  });
+});
+
+describe('dates', () => {
+  it('stay YYYY-MM-DD in English, the spec’s format', () => {
+    expect(formatDay('2026-11-25', 'en')).toBe('2026-11-25');
+    expect(formatDayTime('2026-11-25 14:30', 'en')).toBe('2026-11-25 14:30');
+  });
+
+  it('are in the Buddhist era in Thai unless the Gregorian one is chosen', () => {
+    expect(formatDay('2026-11-25', 'th')).toMatch(/25.*2569/);
+    expect(formatDay('2026-11-25', 'th', 'gregory')).toMatch(/25.*2026/);
+    expect(formatDayTime('2026-11-25 14:30', 'th')).toMatch(/2569 14:30$/);
+  });
+
+  it('leave anything that is not a day as it came', () => {
+    expect(formatDay('—', 'th')).toBe('—');
+    expect(formatDay('2026-13-45', 'th')).toBe('2026-13-45');
+  });
+});
+
+describe('the server’s texts', () => {
+  it('are translated by their English words, and stay English when unknown', () => {
+    expect(textIn('Loading…', 'th')).toBe('กำลังโหลด…');
+    expect(textIn('Loading…', 'en')).toBe('Loading…');
+    expect(textIn('Some text no catalogue has', 'th')).toBe('Some text no catalogue has');
+  });
+});
+
+describe('the compiled catalogues', () => {
+  it('load an app’s messages in the chosen language', async () => {
+    const { activateLocale, currentLocale, t } = await import('./index');
+    await activateLocale('th', 'public');
+    expect(currentLocale()).toBe('th');
+    expect(t('common.loading')).toBe('กำลังโหลด…');
+    await activateLocale('en');
+    expect(t('common.loading')).toBe('Loading…');
+  });
+});
