@@ -2,3 +2,4 @@ export * from './lib/locales';
 export * from './lib/format';
 export * from './lib/catalogs';
 export * from './lib/runtime';
+export * from './lib/english-text';

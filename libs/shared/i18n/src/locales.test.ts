@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bestLocale, formatDay, formatDayTime, localeFromAcceptLanguage } from './index';
+import {
+  bestLocale,
+  englishReader,
+  fillPlaceholders,
+  formatDay,
+  formatDayTime,
+  localeFromAcceptLanguage,
+} from './index';
 import { textIn } from './server';
 
 describe('choosing the language', () => {
@@ -54,5 +61,24 @@ describe('the compiled catalogues', () => {
     expect(t('common.loading')).toBe('กำลังโหลด…');
     await activateLocale('en');
     expect(t('common.loading')).toBe('Loading…');
+  });
+});
+
+describe('reading English back', () => {
+  const read = englishReader({
+    'contract.rule.max': 'Must be at most {max} characters',
+    'contract.rule.required': 'Required',
+    'contract.count': '{count, plural, one {# item} other {# items}}',
+  });
+
+  it('finds the message and the values a text was filled with', () => {
+    expect(read('Required')).toEqual({ id: 'contract.rule.required', values: {} });
+    expect(read('Must be at most 50 characters')).toEqual({
+      id: 'contract.rule.max',
+      values: { max: '50' },
+    });
+    expect(read('Must be at least 50 characters')).toBeUndefined();
+    expect(read('3 items')).toBeUndefined();
+    expect(fillPlaceholders('ไม่เกิน {max} ตัวอักษร', { max: '50' })).toBe('ไม่เกิน 50 ตัวอักษร');
   });
 });

@@ -3,27 +3,23 @@ import enCommon from './catalogs/en/common.json';
 import enContract from './catalogs/en/contract.json';
 import thCommon from './catalogs/th/common.json';
 import thContract from './catalogs/th/contract.json';
+import { englishReader, fillPlaceholders } from './lib/english-text';
 import type { Locale } from './lib/locales';
 
 export * from './lib/locales';
 
 const thai: Readonly<Record<string, string>> = { ...thCommon, ...thContract };
-
-/** English text → its id, for the messages without placeholders (the server's are fixed texts). */
-const idByEnglish = new Map(
-  Object.entries({ ...enCommon, ...enContract } as Readonly<Record<string, string>>)
-    .filter(([, text]) => !text.includes('{'))
-    .map(([id, text]) => [text, id]),
-);
+const readEnglish = englishReader({ ...enCommon, ...enContract });
 
 /**
- * A fixed text of the contract's (a problem's title or detail, a field's message) in `locale`:
- * the server builds its answers in English, the spec's words, and translates them here as they
- * leave, by the English catalogue's entry that has those words. A text no catalogue has (one
- * with a value in it) stays English.
+ * A text of the contract's (a problem's title or detail, a field's message) in `locale`: the
+ * server builds its answers in English, the spec's words, and translates them here as they
+ * leave, by the English catalogue's message that reads so (its placeholders' values kept).
+ * A text no catalogue has stays English.
  */
 export function textIn(english: string, locale: Locale): string {
   if (locale === 'en') return english;
-  const id = idByEnglish.get(english);
-  return (id && thai[id]) || english;
+  const match = readEnglish(english);
+  const message = match && thai[match.id];
+  return message ? fillPlaceholders(message, match.values) : english;
 }

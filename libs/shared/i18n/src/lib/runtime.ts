@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { type AppScope, loadMessages, type MessageId } from './catalogs';
+import { type EnglishMatch, englishReader } from './english-text';
 import {
   bestLocale,
   type Calendar,
@@ -62,7 +63,10 @@ export function currentLocale(): Locale {
  */
 export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): Promise<void> {
   if (scope) appScope = scope;
-  const messages = await loadMessages(locale, appScope);
+  const [messages] = await Promise.all([
+    loadMessages(locale, appScope),
+    locale === SOURCE_LOCALE ? undefined : loadEnglishReader(),
+  ]);
   i18n.loadAndActivate({ locale, messages });
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
@@ -71,6 +75,32 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
 export async function chooseLocale(locale: Locale): Promise<void> {
   store(LOCALE_STORAGE_KEY, locale);
   await activateLocale(locale);
+}
+
+let readEnglish: ((text: string) => EnglishMatch | undefined) | undefined;
+
+/**
+ * The English shared catalogues, as text, to read the contract's English messages back to
+ * their ids ({@link translateEnglish}): fetched only by someone who reads another language.
+ */
+async function loadEnglishReader(): Promise<void> {
+  if (readEnglish) return;
+  const [common, contract] = await Promise.all([
+    import('../catalogs/en/common.json'),
+    import('../catalogs/en/contract.json'),
+  ]);
+  readEnglish = englishReader({ ...common.default, ...contract.default });
+}
+
+/**
+ * A text the contract wrote in English (a rule's message under a field, a problem's detail
+ * from an older server), in the language shown now: the catalogue's message that reads so in
+ * English, with the same values; a text no catalogue has stays as it came.
+ */
+export function translateEnglish(text: string): string {
+  if (currentLocale() === SOURCE_LOCALE || !readEnglish) return text;
+  const match = readEnglish(text);
+  return match ? i18n._(match.id, match.values) : text;
 }
 
 /** Values a message's placeholders take. */

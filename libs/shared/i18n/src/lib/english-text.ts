@@ -1,0 +1,53 @@
+/** Where an English text came from: a catalogue's id, and the values its placeholders took. */
+export interface EnglishMatch {
+  readonly id: string;
+  readonly values: Record<string, string>;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A reader of English texts built from an English catalogue: given a text the contract wrote
+ * ("Must be at most 50 characters"), the id whose message it is ("… at most {max} characters")
+ * and the values it was filled with. Messages with plural or select forms are not read back.
+ * The server translates its problems with it, the apps the contract's messages they show.
+ */
+export function englishReader(catalogue: Readonly<Record<string, string>>) {
+  const exact = new Map<string, string>();
+  const patterns: { pattern: RegExp; id: string; names: string[] }[] = [];
+  for (const [id, text] of Object.entries(catalogue)) {
+    if (!text.includes('{')) {
+      if (!exact.has(text)) exact.set(text, id);
+      continue;
+    }
+    if (/\{\s*\w+\s*,/.test(text)) continue;
+    const names: string[] = [];
+    const source = text
+      .split(/\{(\w+)\}/)
+      .map((part, index) => (index % 2 === 1 ? (names.push(part), '(.+?)') : escape(part)))
+      .join('');
+    patterns.push({ pattern: new RegExp(`^${source}$`, 's'), id, names });
+  }
+  return (text: string): EnglishMatch | undefined => {
+    const id = exact.get(text);
+    if (id) return { id, values: {} };
+    for (const { pattern, id: patternId, names } of patterns) {
+      const match = pattern.exec(text);
+      if (match) {
+        return {
+          id: patternId,
+          values: Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])),
+        };
+      }
+    }
+    return undefined;
+  };
+}
+
+/** A message's simple placeholders (`{max}`) filled: the server's texts have no others. */
+export function fillPlaceholders(
+  message: string,
+  values: Readonly<Record<string, string>>,
+): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
