@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  accountLocaleRequestSchema,
   accountMfaCodeRequestSchema,
   addAppointmentRequestSchema,
   addEmployeeRequestSchema,
@@ -53,6 +54,7 @@ export const REQUEST_SCHEMAS = {
   changePassword: changePasswordRequestSchema,
   endOtherSessions: NO_BODY,
   disableMfa: accountMfaCodeRequestSchema,
+  setAccountLocale: accountLocaleRequestSchema,
   regenerateRecoveryCodes: accountMfaCodeRequestSchema,
   logout: NO_BODY,
   searchPatients: searchPatientRequestSchema,

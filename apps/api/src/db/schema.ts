@@ -284,6 +284,8 @@ export const appUser = pgTable(
     mfaPendingSecret: text('mfa_pending_secret'),
     /** The last TOTP step accepted: a code of that step or an earlier one is refused (replay). */
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** The language the person chose ('en', 'th'); null: never chose, the browser's decides. */
+    locale: text('locale'),
   },
   (t) => [
     // Usernames are stored in their one form (normaliseUsername), so the index compares them
@@ -292,6 +294,7 @@ export const appUser = pgTable(
     uniqueIndex('app_user_patient_key').on(t.patientId),
     uniqueIndex('app_user_employee_key').on(t.employeeId),
     check('app_user_role', sql`${t.role} in ('patient', 'HR', 'medical_personnel')`),
+    check('app_user_locale', sql`${t.locale} in ('en', 'th')`),
     check(
       'app_user_subject',
       sql`(${t.role} = 'patient' and ${t.patientId} is not null and ${t.employeeId} is null) or (${t.role} <> 'patient' and ${t.employeeId} is not null and ${t.patientId} is null)`,

@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/i18n/locales';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { normaliseUsername } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
@@ -30,7 +31,8 @@ const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as
   ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
   p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus",
   u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending",
-  coalesce(p.first_name || ' ' || p.last_name, e.first_name || ' ' || e.last_name) as "displayName"`;
+  coalesce(p.first_name || ' ' || p.last_name, e.first_name || ' ' || e.last_name) as "displayName",
+  u.locale`;
 
 /** What login needs to know of an account. */
 export interface LoginCandidate {
@@ -59,6 +61,8 @@ export interface LoginCandidate {
    * who is signed in; null for an account without one.
    */
   readonly displayName: string | null;
+  /** The language the person chose on their account; null when they never chose. */
+  readonly locale: Locale | null;
 }
 
 /** How much of a user agent a session keeps: enough to name the browser, bounded. */
@@ -189,6 +193,11 @@ export const accountsRepository = {
           where u.username = ${normaliseUsername(username)}`,
     );
     return row;
+  },
+
+  /** Keeps the language the person chose (see AccountService.setLocale). */
+  async setLocale(db: Db, userId: string, locale: Locale): Promise<void> {
+    await db.update(appUser).set({ locale }).where(eq(appUser.id, userId));
   },
 
   /** An account's password hash, to check the password a signed-in user types again. */

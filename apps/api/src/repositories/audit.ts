@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/i18n/locales';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@portal/reference-data';
 import type { Db } from '../db/database';
@@ -30,6 +31,8 @@ export interface Actor {
   readonly employeeId: string | null;
   /** The person's name from their record, which the token carries for the top bar. */
   readonly displayName?: string | null;
+  /** The language chosen on the account, which the token carries for the apps. */
+  readonly locale?: Locale | null;
 }
 
 /** What happened, as the audit trail names it. */

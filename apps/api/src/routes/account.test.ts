@@ -11,6 +11,7 @@ import {
   accountSummarySchema,
   MFA_REQUIRED_MESSAGE,
   NO_SUCH_SESSION_MESSAGE,
+  parseTokenClaims,
   USED_MFA_CODE_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
@@ -33,6 +34,10 @@ import {
   unique,
 } from '../test/harness';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
+
+/** A token's claims, as the apps decode them. */
+const claimsOf = (token: string) =>
+  parseTokenClaims(JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')));
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PHONE =
@@ -452,6 +457,48 @@ describe.each(BACKENDS)('my account on %s', (backend) => {
           })
         ).statusCode,
       ).toBe(401);
+    });
+  });
+
+  describe('language', () => {
+    it('keeps the language chosen on the account, and the next login’s token carries it', async () => {
+      const user = await createUser(app, database, 'medical_personnel');
+      const summary = async (token: string) => {
+        const response = await call(app, 'GET', '/account', { token });
+        expectSuccess(response, 200);
+        return accountSummarySchema.parse(response.json());
+      };
+      expect((await summary(user.token)).locale).toBeNull();
+      expect(claimsOf(user.token)?.locale).toBeUndefined();
+
+      const set = await call(app, 'PUT', '/account/locale', {
+        token: user.token,
+        body: { locale: 'th' },
+      });
+      expect(set.statusCode, set.body).toBe(204);
+      expect((await summary(user.token)).locale).toBe('th');
+      // Another browser, signed in later, is shown Thai.
+      const token = await signInFrom(user, PHONE);
+      expect(claimsOf(token)?.locale).toBe('th');
+
+      expectSuccess(
+        await call(app, 'PUT', '/account/locale', { token, body: { locale: 'en' } }),
+        204,
+      );
+      expect((await summary(user.token)).locale).toBe('en');
+    });
+
+    it('refuses a language the portal does not speak, naming the field, and changes nothing', async () => {
+      const user = await createUser(app, database, 'patient');
+      for (const locale of ['fr', 'TH', '', 7, null]) {
+        const response = await call(app, 'PUT', '/account/locale', {
+          token: user.token,
+          body: { locale },
+        });
+        expectProblem(response, 400, 'locale');
+      }
+      const response = await call(app, 'GET', '/account', { token: user.token });
+      expect(accountSummarySchema.parse(response.json()).locale).toBeNull();
     });
   });
 });

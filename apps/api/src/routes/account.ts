@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountLocaleRequestSchema,
   accountMfaCodeRequestSchema,
   accountSessionListSchema,
   accountSessionParamsSchema,
@@ -68,6 +69,17 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps & { account: Account
       response: { 200: endSessionsResponseSchema },
     }),
     handler: async (request) => account.endOtherSessions(signedIn(request)),
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.setAccountLocale, {
+      body: accountLocaleRequestSchema,
+      response: { 204: z.null() },
+    }),
+    handler: async (request, reply) => {
+      await account.setLocale(signedIn(request), request.body.locale);
+      return reply.code(204).send(null);
+    },
   });
 
   app.route({

@@ -180,6 +180,12 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 200,    200,  200,    200, 401,     401,    401,    401],
     request: () => ({ path: '/account/sessions/end-others' }),
   },
+  // An empty body: a signed-in caller gets to validation (400 naming `locale`);
+  // account.test.ts sets a real one.
+  'PUT /api/account/locale': {
+    expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/account/locale', body: {} }),
+  },
   'POST /api/account/mfa/disable': {
     expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
     request: () => ({ path: '/account/mfa/disable', body: {} }),

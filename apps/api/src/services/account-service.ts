@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/i18n/locales';
 import type {
   AccountSession,
   AccountSummary,
@@ -53,7 +54,16 @@ export class AccountService {
       recovery_codes_left: mfaEnabled
         ? await mfaRepository.remainingRecoveryCodes(this.db, actor.userId)
         : 0,
+      locale: account?.locale ?? null,
     };
+  }
+
+  /**
+   * Keeps the language the person chose on their account (a preference: not audited); the
+   * next login's token carries it, whichever browser it is on.
+   */
+  async setLocale(context: SignedIn, locale: Locale): Promise<void> {
+    await accountsRepository.setLocale(this.db, context.actor.userId, locale);
   }
 
   /** Whether the hospital's policy holds this account to a second factor (staff, `required`). */

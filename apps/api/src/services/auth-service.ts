@@ -794,13 +794,15 @@ function claimsFor(actor: Actor) {
     // Who is signed in, for the apps' top bar without a call on every page; read afresh at
     // each login and renewal.
     ...(actor.displayName ? { name: actor.displayName } : {}),
+    // The language chosen on the account: an app signed into on a new browser shows it.
+    ...(actor.locale ? { locale: actor.locale } : {}),
   };
 }
 
 /** The actor an account's session stands for. */
 export function actorOf(
   account: Pick<LoginCandidate, 'id' | 'username' | 'role' | 'patientId' | 'employeeId'> &
-    Partial<Pick<LoginCandidate, 'displayName'>>,
+    Partial<Pick<LoginCandidate, 'displayName' | 'locale'>>,
   sessionId: string,
 ): Actor {
   return {
@@ -811,5 +813,6 @@ export function actorOf(
     patientId: account.patientId,
     employeeId: account.employeeId,
     displayName: account.displayName ?? null,
+    locale: account.locale ?? null,
   };
 }

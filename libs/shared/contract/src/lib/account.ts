@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '@portal/i18n/locales';
 import { currentPasswordSchema, roleSchema } from './auth';
 import { mfaCodeSchema } from './mfa';
 import { passwordSchema } from './rules';
@@ -63,7 +64,15 @@ export const accountSummarySchema = z.object({
   mfa_required: z.boolean(),
   /** Unused recovery codes left (0 when the second factor is off). */
   recovery_codes_left: z.number().int().nonnegative(),
+  /** The language chosen on the account; null: never chosen (the browser's is shown). */
+  locale: z.enum(LOCALES).nullable(),
 });
+
+/**
+ * PUT /account/locale: the language the person chose in the language switch, kept on the
+ * account so that a login on another browser shows it (the token's `locale`).
+ */
+export const accountLocaleRequestSchema = z.object({ locale: z.enum(LOCALES) });
 
 /**
  * POST /account/mfa/disable and POST /account/mfa/recovery-codes: a current code from the app

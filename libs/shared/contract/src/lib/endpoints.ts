@@ -69,6 +69,7 @@ export const ENDPOINTS = {
     access: 'authenticated',
   },
   disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
+  setAccountLocale: { method: 'PUT', path: '/account/locale', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
   // Beyond the spec: whether this session is still open, asked by every open tab every few

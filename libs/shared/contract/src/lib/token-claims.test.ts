@@ -24,6 +24,10 @@ describe('parseTokenClaims', () => {
     });
   });
 
+  it('reads the language chosen on the account when the token carries it', () => {
+    expect(parseTokenClaims({ ...claims, locale: 'th' })).toEqual({ ...claims, locale: 'th' });
+  });
+
   it('keeps only the known claims', () => {
     expect(parseTokenClaims({ ...claims, iss: 'portal', admin: true })).toEqual(claims);
   });
@@ -42,6 +46,7 @@ describe('parseTokenClaims', () => {
     ['a numeric patient id', { patient_id: 1 }],
     ['a null employee id', { employee_id: null }],
     ['a numeric name', { name: 42 }],
+    ['a language the portal does not speak', { locale: 'fr' }],
   ])('refuses %s', (_what, change) => {
     expect(parseTokenClaims({ ...claims, ...change })).toBeNull();
   });

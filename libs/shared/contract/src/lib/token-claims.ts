@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '@portal/i18n/locales';
 import { isRole, type Role } from '@portal/reference-data';
 
 /** What the signed token carries; clients decode it to read the role and the expiry. */
@@ -13,6 +14,8 @@ export interface TokenClaims {
   readonly employee_id?: string;
   /** The person's name from their record, for the top bar ("Malee Srisuk"). */
   readonly name?: string;
+  /** The language chosen on the account ('en', 'th'), shown after a login on any browser. */
+  readonly locale?: Locale;
   /** Issued at, in seconds since the epoch. */
   readonly iat: number;
   /** Expires at, in seconds since the epoch. */
@@ -35,7 +38,7 @@ function isSeconds(value: unknown): value is number {
  */
 export function parseTokenClaims(payload: unknown): TokenClaims | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const { sub, sid, role, patient_id, employee_id, name, iat, exp } = payload as Record<
+  const { sub, sid, role, patient_id, employee_id, name, locale, iat, exp } = payload as Record<
     string,
     unknown
   >;
@@ -44,6 +47,7 @@ export function parseTokenClaims(payload: unknown): TokenClaims | null {
   if (patient_id !== undefined && !isText(patient_id)) return null;
   if (employee_id !== undefined && !isText(employee_id)) return null;
   if (name !== undefined && !isText(name)) return null;
+  if (locale !== undefined && !isLocale(locale)) return null;
   return {
     sub,
     sid,
@@ -51,6 +55,7 @@ export function parseTokenClaims(payload: unknown): TokenClaims | null {
     ...(patient_id === undefined ? {} : { patient_id }),
     ...(employee_id === undefined ? {} : { employee_id }),
     ...(name === undefined ? {} : { name }),
+    ...(locale === undefined ? {} : { locale }),
     iat,
     exp,
   };
