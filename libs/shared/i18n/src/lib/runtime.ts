@@ -48,8 +48,11 @@ export function chosenCalendar(): Calendar {
   return stored(CALENDAR_STORAGE_KEY) === 'gregory' ? 'gregory' : 'buddhist';
 }
 
-export function rememberCalendar(calendar: Calendar): void {
+/** Shows Thai dates in `calendar` from now on, and keeps the choice in this browser. */
+export function chooseCalendar(calendar: Calendar): void {
   store(CALENDAR_STORAGE_KEY, calendar);
+  // Lingui's own change event: every component reading the language reads the calendar too.
+  i18n.emit('change');
 }
 
 /** The language shown now (English before the first activation). */

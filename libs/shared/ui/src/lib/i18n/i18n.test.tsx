@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { activateLocale, LOCALE_STORAGE_KEY } from '@portal/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageSwitch } from './language-switch';
-import { Msg, useT } from './use-t';
+import { CalendarChoice } from './calendar-choice';
+import { Msg, useFormat, useT } from './use-t';
 
 afterEach(() => activateLocale('en', 'all'));
 
@@ -45,5 +46,38 @@ describe('Msg', () => {
     );
     expect(screen.getByRole('link', { name: 'the guide' })).toHaveAttribute('href', '/guide');
     expect(screen.getByTestId('msg')).toHaveTextContent('Read the guide and twice then go.');
+  });
+});
+
+describe('dates', () => {
+  function Day() {
+    return <p data-testid="day">{useFormat().day('2026-11-25')}</p>;
+  }
+
+  it('are the spec’s ISO days in English, with no calendar to choose', () => {
+    render(
+      <>
+        <CalendarChoice />
+        <Day />
+      </>,
+    );
+    expect(screen.getByTestId('day')).toHaveTextContent('2026-11-25');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('are in the Buddhist era in Thai until the person chooses the Gregorian one', async () => {
+    await act(() => activateLocale('th', 'all'));
+    render(
+      <>
+        <CalendarChoice />
+        <Day />
+      </>,
+    );
+    expect(screen.getByTestId('day')).toHaveTextContent(/25.*2569/);
+    const choice = screen.getByRole('checkbox', { name: 'แสดงวันที่ภาษาไทยเป็นพุทธศักราช' });
+    expect(choice).toBeChecked();
+    await userEvent.click(choice);
+    expect(screen.getByTestId('day')).toHaveTextContent(/25.*2026/);
+    expect(choice).not.toBeChecked();
   });
 });

@@ -76,9 +76,15 @@ export function Msg({
   return <Fragment>{parts}</Fragment>;
 }
 
+/** The calendar Thai dates are shown in; a component that uses it re-renders on a change. */
+export function useCalendar(): Calendar {
+  return useSyncExternalStore(subscribe, chosenCalendar, chosenCalendar);
+}
+
 /** Days, times and numbers as the language shown now writes them (see @portal/i18n's format). */
-export function useFormat(calendar: Calendar = chosenCalendar()) {
+export function useFormat() {
   const locale = useLocale();
+  const calendar = useCalendar();
   return useMemo(
     () => ({
       day: (day: string) => formatDay(day, locale, calendar),
