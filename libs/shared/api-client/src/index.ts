@@ -12,6 +12,7 @@ export * from './lib/calls/login';
 export * from './lib/calls/login-mfa';
 export * from './lib/calls/mfa-enrolment';
 export * from './lib/calls/account';
+export * from './lib/calls/account-locale';
 export * from './lib/calls/renew';
 export * from './lib/calls/session-status';
 export * from './lib/calls/logout';

@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { Route, Routes } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeToken } from '@portal/api-client/test-tokens';
 import { ROUTES, STORAGE_KEYS, TIMINGS } from '@portal/contract';
+import { activateLocale } from '@portal/i18n';
 import {
   fakeAuth,
   fakeIdleWarning,
@@ -198,5 +200,67 @@ describe('PortalFrame', () => {
     await screen.findByRole('alertdialog');
     await user.keyboard('{Escape}');
     expect(idle.staySignedIn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('PortalFrame and the language on the account', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('shows the account’s language once per session, then leaves the choice to the person', async () => {
+    window.localStorage.setItem(
+      STORAGE_KEYS.token,
+      makeToken({ sid: 'session-th', locale: 'th', role: 'patient', patient_id: 'P001' }),
+    );
+    window.localStorage.setItem(STORAGE_KEYS.role, 'patient');
+    server.use(http.put('*/api/account/locale', () => new HttpResponse(null, { status: 204 })));
+    const first = renderWithSession(
+      <PortalFrame>
+        <h1>A page</h1>
+      </PortalFrame>,
+      { route: ROUTES.patientProfile },
+    );
+    await waitFor(() => expect(document.documentElement.lang).toBe('th'));
+    expect(await screen.findByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
+    // The person chooses English on this browser: a reload of the same session keeps it.
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'ภาษา' }), 'en');
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    first.unmount();
+    renderWithSession(
+      <PortalFrame>
+        <h1>A page</h1>
+      </PortalFrame>,
+      { route: ROUTES.patientProfile },
+    );
+    await act(() => new Promise((settled) => setTimeout(settled, 50)));
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('keeps a signed-in person’s choice on their account; a signed-out visitor’s stays in the browser', async () => {
+    const chosen: unknown[] = [];
+    server.use(
+      http.put('*/api/account/locale', async ({ request }) => {
+        chosen.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const visitor = renderWithSession(
+      <PortalFrame>
+        <h1>A page</h1>
+      </PortalFrame>,
+      { route: ROUTES.home },
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+    await waitFor(() => expect(document.documentElement.lang).toBe('th'));
+    visitor.unmount();
+    await activateLocale('en');
+    storeSession('medical_personnel');
+    renderWithSession(
+      <PortalFrame>
+        <h1>A page</h1>
+      </PortalFrame>,
+      { route: ROUTES.addPatient },
+    );
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+    await waitFor(() => expect(chosen).toEqual([{ locale: 'th' }]));
   });
 });

@@ -2,7 +2,9 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TIMINGS } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
+import { setAccountLocale } from '@portal/api-client';
 import { useAuth, useIdleWarning } from '@portal/auth';
+import { chooseLocale, currentLocale, type Locale } from '@portal/i18n';
 import { PageShell, TopBar } from '@portal/ui';
 import { SiteFooter } from './site-footer';
 
@@ -34,6 +36,33 @@ function useSessionWarning(open: boolean, secondsLeft: number): SessionWarningMo
   return warning;
 }
 
+/** Where a browser notes the session whose account language it has shown. */
+const ACCOUNT_LOCALE_SESSION_KEY = 'portal_locale_session';
+
+/**
+ * The language chosen on the account (the token's `locale`), shown once per session: a login on
+ * another browser shows it; a choice made on this browser after that stays until the next login.
+ */
+function useAccountLocale(claims: { sid: string; locale?: Locale } | null): void {
+  const sid = claims?.sid;
+  const locale = claims?.locale;
+  useEffect(() => {
+    if (!sid || !locale) return;
+    try {
+      if (localStorage.getItem(ACCOUNT_LOCALE_SESSION_KEY) === sid) return;
+      localStorage.setItem(ACCOUNT_LOCALE_SESSION_KEY, sid);
+    } catch {
+      // storage blocked: show the account's language on each page load of this session
+    }
+    if (locale !== currentLocale()) void chooseLocale(locale);
+  }, [sid, locale]);
+}
+
+/** Keeps a signed-in person's choice on their account; a failed call changes nothing shown. */
+function keepOnAccount(locale: Locale): void {
+  setAccountLocale(locale).catch(() => undefined);
+}
+
 /** Props of {@link PortalFrame}. */
 export interface PortalFrameProps {
   readonly children: ReactNode;
@@ -53,6 +82,7 @@ export function PortalFrame({ children, footer, footerHidden = false }: PortalFr
   const { isAuthenticated, logout, claims, role } = useAuth();
   // Who is signed in, from the token (its `name` claim): no call on every page.
   const user = claims?.name && role ? { name: claims.name, roleLabel: ROLE_LABELS[role] } : null;
+  useAccountLocale(claims);
   const idle = useIdleWarning();
   const warning = useSessionWarning(idle.open, idle.secondsLeft);
   return (
@@ -63,6 +93,7 @@ export function PortalFrame({ children, footer, footerHidden = false }: PortalFr
           authenticated={isAuthenticated}
           user={user}
           onLogout={() => void logout({ delayMs: TIMINGS.topBarLogoutDelayMs })}
+          onLanguageChosen={isAuthenticated ? keepOnAccount : undefined}
         />
       }
       footer={footerHidden ? null : (footer ?? <SiteFooter />)}

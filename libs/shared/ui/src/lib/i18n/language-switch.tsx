@@ -1,4 +1,4 @@
-import { chooseLocale, LOCALE_NAMES, LOCALES, isLocale } from '@portal/i18n';
+import { chooseLocale, isLocale, type Locale, LOCALE_NAMES, LOCALES } from '@portal/i18n';
 import { useId } from 'react';
 import { useLocale, useT } from './use-t';
 
@@ -7,7 +7,14 @@ import { useLocale, useT } from './use-t';
  * the label "Language" in the language shown now. A choice shows the page in that language at
  * once and is remembered in this browser.
  */
-export function LanguageSwitch({ className = '' }: { className?: string }) {
+export function LanguageSwitch({
+  className = '',
+  onChosen,
+}: {
+  className?: string;
+  /** Called with the language chosen, once it shows (the shell keeps it on the account). */
+  onChosen?: (locale: Locale) => void;
+}) {
   const t = useT();
   const locale = useLocale();
   const id = useId();
@@ -20,7 +27,8 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
         id={id}
         value={locale}
         onChange={(event) => {
-          if (isLocale(event.target.value)) void chooseLocale(event.target.value);
+          const chosen = event.target.value;
+          if (isLocale(chosen)) void chooseLocale(chosen).then(() => onChosen?.(chosen));
         }}
         className="min-h-11 rounded-lg border border-line bg-surface px-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
       >

@@ -1,5 +1,6 @@
 import { accountPath, appForPath, ROUTES, sectionLinksFor } from '@portal/contract';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import type { Locale } from '@portal/i18n';
 import { HospitalName, Logo } from '../brand/logo';
 import { LanguageSwitch } from '../i18n/language-switch';
 import { PortalLink } from './portal-link';
@@ -21,6 +22,8 @@ export interface TopBarProps {
    * known (a token without a name).
    */
   user?: { readonly name: string; readonly roleLabel: string } | null;
+  /** Called when the language switch has shown another language. */
+  onLanguageChosen?: (locale: Locale) => void;
 }
 
 /**
@@ -58,6 +61,7 @@ export function TopBar({
   onLogout,
   onLogoClick,
   user,
+  onLanguageChosen,
 }: TopBarProps) {
   // Open for one path only: navigating away (even with the browser's Back) closes the menu.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
@@ -144,7 +148,7 @@ export function TopBar({
             <li>{sessionControl(inlineLinkClasses)}</li>
           </ul>
           {signedInAs && <UserMenu user={signedInAs} pathname={pathname} onLogout={chooseLogout} />}
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={onLanguageChosen} />
 
           <button
             ref={toggleRef}
