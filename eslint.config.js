@@ -68,6 +68,34 @@ const notShownCalls = [
   '*.matchMedia',
 ];
 
+/**
+ * Every text a person reads comes from the message catalogues (libs/shared/i18n, docs/i18n.md):
+ * a word written into a component is an error. Stories and tests show English on purpose; the
+ * apps' texts in .ts files (field lists, link labels) go through the catalogue by the same rule
+ * in review. `files` are relative to the config that uses it: the root's for a run over the
+ * workspace, a project's own (its src folder's .tsx files) for its lint target, run from its folder.
+ * @param {string[]} files
+ */
+export function localizedTexts(files) {
+  return {
+    files,
+    ignores: ['**/*.test.tsx', '**/*.stories.tsx', '**/*.suite.tsx'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          // Not words: no letter, or one token with no capital first (a class, a key, a path).
+          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$'],
+          ignoreNames: [{ regex: { pattern: notShownNames } }],
+          ignoreFunctions: notShownCalls,
+          useTsTypes: true,
+        },
+      ],
+    },
+  };
+}
+
 /** Focused and skipped tests never land: a skipped test hides a failure. */
 const noFocusedOrSkippedTests = ['describe', 'it', 'test'].flatMap((object) =>
   ['only', 'skip'].map((property) => ({
@@ -200,32 +228,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.strict.rules },
   },
-  {
-    // Every text a person reads comes from the message catalogues (libs/shared/i18n,
-    // docs/i18n.md): a word written into a component is an error. Stories and tests show
-    // English on purpose; the apps' texts in .ts files (field lists, link labels) go through
-    // the catalogue by the same rule in review.
-    files: [
-      'apps/public-and-patient/src/**/*.tsx',
-      'apps/clinical/src/**/*.tsx',
-      'apps/hr/src/**/*.tsx',
-      'libs/shared/{ui,shell,form-widgets,auth}/src/**/*.tsx',
-    ],
-    ignores: ['**/*.test.tsx', '**/*.stories.tsx', '**/*.suite.tsx'],
-    plugins: { lingui },
-    rules: {
-      'lingui/no-unlocalized-strings': [
-        'error',
-        {
-          // Not words: no letter, or one token with no capital first (a class, a key, a path).
-          ignore: ['^(?![A-Z])\\S+$', '^[A-Z0-9_-]+$'],
-          ignoreNames: [{ regex: { pattern: notShownNames } }],
-          ignoreFunctions: notShownCalls,
-          useTsTypes: true,
-        },
-      ],
-    },
-  },
+  localizedTexts([
+    'apps/public-and-patient/src/**/*.tsx',
+    'apps/clinical/src/**/*.tsx',
+    'apps/hr/src/**/*.tsx',
+    'libs/shared/{ui,shell,form-widgets,auth}/src/**/*.tsx',
+  ]),
   {
     // MSW handlers, factories and render helpers exist for tests and stories only.
     files: ['apps/*/src/**', 'libs/shared/*/src/**'],

@@ -1,1 +1,3 @@
-export { default } from '../../../eslint.config.js';
+import base, { localizedTexts } from '../../../eslint.config.js';
+
+export default [...base, localizedTexts(['src/**/*.tsx'])];
