@@ -5,12 +5,8 @@ import { translateEnglish } from '@portal/i18n';
 import { Button, Msg, Notice, useFormat, useLocale, useT } from '@portal/ui';
 import { positionName } from '../employee-record-fields/local-names';
 
-/**
- * What the one who asked for an access reads instead of an Approve button, in English (the
- * tests' and stories' words); the screen shows `hr.accessApprovals.waitingForAnotherHr`.
- */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English words, for tests
-export const WAITING_FOR_ANOTHER_HR = 'Waiting for another HR person';
+/** What the one who asked reads instead of an Approve button, in English (for the tests). */
+export { WAITING_FOR_ANOTHER_HR } from '../english-words';
 
 /** Who asked, and when, in the viewer's words. */
 function RequestedText({ item }: { item: PendingAccess }) {

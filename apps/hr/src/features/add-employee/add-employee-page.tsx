@@ -36,13 +36,8 @@ const ROLE_WORDS: Record<NonNullable<Position['portalRole']>, MessageId> = {
   medical_personnel: 'hr.addEmployee.roleMedicalPersonnel',
 };
 
-/**
- * What HR reads after adding someone whose portal access waits (the two-person rule), in
- * English (the tests' words); the screen shows `hr.addEmployee.accessWaits`.
- */
-export const ACCESS_WAITS_TEXT =
-  // eslint-disable-next-line lingui/no-unlocalized-strings -- the English words, for tests
-  'Their access to the portal waits for a second HR person: they can register with the code now, and sign in once another HR person approves it under Employee Information.';
+/** What HR reads after adding someone whose access waits, in English (for the tests). */
+export { ACCESS_WAITS_TEXT } from '../english-words';
 
 /** What a success says besides the code: access that waits, or why there is no code. */
 function AddedNotes({ added, noticeRef }: { added: Added; noticeRef: Ref<HTMLDivElement> }) {
