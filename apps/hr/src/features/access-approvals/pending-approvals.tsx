@@ -1,15 +1,26 @@
 import { useState } from 'react';
 import { localDayTime, type PendingAccess } from '@portal/contract';
 import { toApiError, useAccessApprovals, useApproveAccessMutation } from '@portal/api-client';
-import { Button, Notice } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { Button, Msg, Notice, useFormat, useLocale, useT } from '@portal/ui';
+import { positionName } from '../employee-record-fields/local-names';
 
-/** What the one who asked for an access reads instead of an Approve button. */
-export const WAITING_FOR_ANOTHER_HR = 'Waiting for another HR person';
+/** What the one who asked reads instead of an Approve button, in English (for the tests). */
+export { WAITING_FOR_ANOTHER_HR } from '../english-words';
 
 /** Who asked, and when, in the viewer's words. */
-function requestedText(item: PendingAccess): string {
-  const who = item.requested_by_you ? 'you' : (item.requested_by ?? 'the administrator’s tool');
-  return `Asked for by ${who} on ${localDayTime(new Date(item.requested_at))}`;
+function RequestedText({ item }: { item: PendingAccess }) {
+  const t = useT();
+  const format = useFormat();
+  const dayTime = format.dayTime(localDayTime(new Date(item.requested_at)));
+  if (item.requested_by_you) return <>{t('hr.accessApprovals.requestedByYou', { dayTime })}</>;
+  return (
+    <>
+      {item.requested_by
+        ? t('hr.accessApprovals.requestedBy', { name: item.requested_by, dayTime })
+        : t('hr.accessApprovals.requestedByTool', { dayTime })}
+    </>
+  );
 }
 
 /** One waiting access: the employee, the position, who asked and when, and Approve. */
@@ -22,6 +33,8 @@ function PendingRow({
   approving: boolean;
   onApprove: () => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const name = `${item.first_name} ${item.last_name}`;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-line bg-surface p-3">
@@ -29,14 +42,22 @@ function PendingRow({
         <p className="font-semibold text-ink">
           {name} <span className="font-mono font-normal text-muted">{item.employee_id}</span>
         </p>
-        <p className="text-ink">{item.position_name}</p>
-        <p className="text-muted">{requestedText(item)}</p>
+        <p className="text-ink">{positionName(item.position_id, item.position_name, locale)}</p>
+        <p className="text-muted">
+          <RequestedText item={item} />
+        </p>
       </div>
       {item.requested_by_you ? (
-        <p className="text-sm font-semibold text-muted">{WAITING_FOR_ANOTHER_HR}</p>
+        <p className="text-sm font-semibold text-muted">
+          {t('hr.accessApprovals.waitingForAnotherHr')}
+        </p>
       ) : (
         <Button variant="secondary" busy={approving} onClick={onApprove}>
-          Approve <span className="sr-only">access of {name}</span>
+          <Msg
+            id="hr.accessApprovals.approve"
+            values={{ name }}
+            components={{ 0: <span className="sr-only" /> }}
+          />
         </Button>
       )}
     </li>
@@ -51,31 +72,44 @@ function PendingRow({
 export function PendingApprovals() {
   const approvals = useAccessApprovals();
   const approve = useApproveAccessMutation();
-  const [approved, setApproved] = useState<string | null>(null);
+  const t = useT();
+  const locale = useLocale();
+  // The access approved last, named when shown (in the language shown then).
+  const [approved, setApproved] = useState<PendingAccess | null>(null);
   const items = approvals.data ?? [];
   return (
     <section aria-labelledby="pending-approvals-title" className="flex flex-col gap-3">
       <h2 id="pending-approvals-title" className="text-lg font-semibold text-brand-800">
-        Portal access waiting for approval
+        {t('hr.accessApprovals.title')}
       </h2>
       {approved && (
-        <Notice tone="success" title="Access approved">
-          <p>{approved}</p>
+        <Notice tone="success" title={t('hr.accessApprovals.approvedTitle')}>
+          <p>
+            {t('hr.accessApprovals.approved', {
+              name: `${approved.first_name} ${approved.last_name}`,
+              employeeId: approved.employee_id,
+              position:
+                positionName(approved.position_id, approved.position_name, locale) ??
+                approved.position_name,
+            })}
+          </p>
         </Notice>
       )}
       {approve.error != null && (
-        <Notice tone="error" title="The access was not approved">
-          <p>{toApiError(approve.error).detail}</p>
+        <Notice tone="error" title={t('hr.accessApprovals.approveFailedTitle')}>
+          <p>{translateEnglish(toApiError(approve.error).detail)}</p>
         </Notice>
       )}
       {approvals.isPending ? (
-        <p className="text-sm text-muted">Loading the access waiting for approval…</p>
+        <p className="text-sm text-muted">{t('hr.accessApprovals.loading')}</p>
       ) : approvals.isError ? (
         <p role="alert" className="text-sm font-medium text-danger-800">
-          Could not load the access waiting for approval: {toApiError(approvals.error).detail}
+          {t('hr.accessApprovals.loadFailed', {
+            detail: translateEnglish(toApiError(approvals.error).detail),
+          })}
         </p>
       ) : items.length === 0 ? (
-        <p className="text-sm text-muted">No portal access is waiting for approval.</p>
+        <p className="text-sm text-muted">{t('hr.accessApprovals.empty')}</p>
       ) : (
         <ul className="flex flex-col gap-2">
           {items.map((item) => (
@@ -88,10 +122,7 @@ export function PendingApprovals() {
                 approve.mutate(
                   { employeeId: item.employee_id, positionId: item.position_id },
                   {
-                    onSuccess: () =>
-                      setApproved(
-                        `${item.first_name} ${item.last_name} (${item.employee_id}) can now sign in as ${item.position_name}.`,
-                      ),
+                    onSuccess: () => setApproved(item),
                   },
                 );
               }}

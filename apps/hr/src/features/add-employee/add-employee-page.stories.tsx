@@ -206,3 +206,31 @@ export const LeavingUnsaved: Story = {
     await expect(body.getByRole('button', { name: 'Leave without saving' })).toBeVisible();
   },
 };
+
+/**
+ * In Thai on a 360 px phone: the longer Thai labels, hints and position names (P011's is the
+ * longest) wrap, nothing scrolls sideways, before and after a nurse is added (the waiting
+ * access note and the code shown).
+ */
+export const Phone360Thai: Story = {
+  globals: { viewport: { value: 'phone360' }, locale: 'th' },
+  play: async ({ canvas, canvasElement, userEvent }) => {
+    await expect(canvas.getByRole('group', { name: 'การจ้างงาน' })).toBeVisible();
+    await fitsThePhone();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'รหัสพนักงาน' }), 'E042');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'ชื่อ' }), 'Malee');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'นามสกุล' }), 'Srisuk');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'ตำแหน่ง' }), 'P011');
+    await fitsThePhone();
+    await userEvent.type(canvas.getByLabelText(/^วันที่เริ่มงาน/), '2026-10-01');
+    await userEvent.type(canvas.getByRole('spinbutton', { name: 'เงินเดือน' }), '38000');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'อีเมล' }), 'malee.srisuk@gmail.com');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'หมายเลขโทรศัพท์' }), '081-234-5678');
+    // The submit button's words are the shared form's.
+    const done = canvasElement.querySelector<HTMLElement>('main button[type="submit"]');
+    await expect(done).not.toBeNull();
+    await userEvent.click(done!);
+    await expect(await canvas.findByText(/^สิทธิ์เข้าใช้พอร์ทัลของพนักงานรายนี้ต้องรอ/)).toBeVisible();
+    await fitsThePhone();
+  },
+};

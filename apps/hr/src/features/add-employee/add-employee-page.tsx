@@ -1,9 +1,10 @@
 import type { Ref } from 'react';
 import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
-import { findPosition, ROLE_LABELS } from '@portal/reference-data';
+import { findPosition, type Position } from '@portal/reference-data';
 import { nextEmployeeIdQueryOptions, useAddEmployeeMutation } from '@portal/api-client';
+import { type MessageId, translateEnglish } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
-import { Notice } from '@portal/ui';
+import { Notice, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -26,24 +27,33 @@ export const EMPTY_EMPLOYEE_FORM = {
   hire_date: '',
 } as unknown as AddEmployeeRequest;
 
-/** An added employee: the answer, their name, and the role they register with ('' for none). */
-type Added = AddEmployeeResponse & { name: string; role: string };
+/** An added employee: the answer, their name, and the role they register with (null for none). */
+type Added = AddEmployeeResponse & { name: string; role: Position['portalRole'] };
 
-/** What HR reads after adding someone whose portal access waits (the two-person rule). */
-export const ACCESS_WAITS_TEXT =
-  'Their access to the portal waits for a second HR person: they can register with the code now, and sign in once another HR person approves it under Employee Information.';
+/** The handout's words for the role a new employee registers as. */
+const ROLE_WORDS: Record<NonNullable<Position['portalRole']>, MessageId> = {
+  HR: 'hr.addEmployee.roleHr',
+  medical_personnel: 'hr.addEmployee.roleMedicalPersonnel',
+};
+
+/** What HR reads after adding someone whose access waits, in English (for the tests). */
+export { ACCESS_WAITS_TEXT } from '../english-words';
 
 /** What a success says besides the code: access that waits, or why there is no code. */
 function AddedNotes({ added, noticeRef }: { added: Added; noticeRef: Ref<HTMLDivElement> }) {
+  const t = useT();
   return (
     <>
-      {added.access_pending && <p className="text-sm text-ink">{ACCESS_WAITS_TEXT}</p>}
+      {added.access_pending && (
+        <p className="text-sm text-ink">{t('hr.addEmployee.accessWaits')}</p>
+      )}
       {!added.activation_code && (
-        <Notice ref={noticeRef} tone="success" title={`Employee ${added.employee_id} added`}>
-          <p>
-            {added.name}&apos;s position does not give access to the portal, so no activation code
-            was issued.
-          </p>
+        <Notice
+          ref={noticeRef}
+          tone="success"
+          title={t('hr.addEmployee.added', { employeeId: added.employee_id })}
+        >
+          <p>{t('hr.addEmployee.noCode', { name: added.name })}</p>
         </Notice>
       )}
     </>
@@ -55,22 +65,22 @@ function AddedNotes({ added, noticeRef }: { added: Added; noticeRef: Ref<HTMLDiv
  * hand over (for a position with portal access).
  */
 export function AddEmployeePage() {
+  const t = useT();
   const mutation = useAddEmployeeMutation();
 
   return (
     <AddRecordPage
       kind="employee"
-      description="Register an employee. Doctors, nurses and HR staff get an activation code to register for the portal."
+      description={t('hr.addEmployee.description')}
       schema={addEmployeeSchema}
       empty={EMPTY_EMPLOYEE_FORM}
       save={mutation}
       nextId={nextEmployeeIdQueryOptions}
       added={(created, values): Added => {
-        const portalRole = findPosition(values.position_id ?? '')?.portalRole;
         return {
           ...created,
           name: `${values.first_name} ${values.last_name}`,
-          role: portalRole ? ROLE_LABELS[portalRole] : '',
+          role: findPosition(values.position_id ?? '')?.portalRole ?? null,
         };
       }}
       codeOf={(added) =>
@@ -80,12 +90,12 @@ export function AddEmployeePage() {
               expiresAt: added.activation_code_expires_at,
               id: added.employee_id,
               name: added.name,
-              role: added.role,
+              role: added.role ? t(ROLE_WORDS[added.role]) : '',
             }
           : null
       }
       More={AddedNotes}
-      failureMessage={MESSAGES.addEmployeeFailed}
+      failureMessage={translateEnglish(MESSAGES.addEmployeeFailed)}
       fields={(idSuggestion) => <EmployeeFields mode="add" idSuggestion={idSuggestion} />}
     />
   );

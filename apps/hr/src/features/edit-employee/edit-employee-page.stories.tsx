@@ -380,3 +380,29 @@ export const AsksBeforeLoadingAnother: Story = {
     await expect(question).toHaveTextContent('Load another employee?');
   },
 };
+
+/**
+ * In Thai on a 360 px phone: an employee opened from the table's Edit link, recorded as a
+ * leaver (the Resignation Date and its hint shown), the account's state in Thai; nothing
+ * scrolls sideways.
+ */
+export const Phone360Thai: Story = {
+  globals: { viewport: { value: 'phone360' }, locale: 'th' },
+  parameters: {
+    portal: {
+      route: `${ROUTES.editEmployee}?employee_id=E002`,
+      session: { role: 'HR' },
+    } satisfies PortalParameters,
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(/^บัญชีพอร์ทัล:/)).toBeVisible();
+    const status = canvas.getByRole('group', { name: 'สถานะการทำงาน' });
+    const no = within(status)
+      .getAllByRole('radio')
+      .find((radio) => (radio as HTMLInputElement).value === 'no');
+    await expect(no).toBeDefined();
+    await userEvent.click(no!);
+    await expect(await canvas.findByLabelText(/^วันที่ลาออก/)).toBeVisible();
+    await fitsThePhone();
+  },
+};

@@ -6,7 +6,9 @@ import {
   useReissueEmployeeCodeMutation,
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
+import { t, translateEnglish } from '@portal/i18n';
 import { EditRecordPage, type UpdatedOutcome, useDiscardQuestion } from '@portal/shell';
+import { Msg, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
 import { otherPositionOption } from '../employee-record-fields/position-options';
 import {
@@ -46,17 +48,28 @@ function mayGetNewCode(employee: Employee): boolean {
  * HR sees that it is on, never the secret; a lost phone is the administrator's to reset.
  */
 export function PortalAccountStatus({ employee }: { employee: Employee }) {
-  const waiting = employee.access_pending
-    ? ' Their access waits for a second HR person’s approval (Employee Information).'
-    : '';
+  const t = useT();
+  // Each sentence its own message; a space between them, as the English reads.
+  const waiting = employee.access_pending && <> {t('hr.editEmployee.accessPending')}</>;
   if (!employee.registered) {
-    return <p className="text-sm text-ink">Portal account: not registered yet.{waiting}</p>;
+    return (
+      <p className="text-sm text-ink">
+        {t('hr.editEmployee.accountNotRegistered')}
+        {waiting}
+      </p>
+    );
   }
   return (
     <p className="text-sm text-ink">
-      Portal account: registered. Two-step verification:{' '}
-      <strong>{employee.second_factor ? 'on' : 'off'}</strong>.
-      {employee.second_factor && ' A lost phone is reset by an administrator.'}
+      <Msg
+        id={
+          employee.second_factor
+            ? 'hr.editEmployee.accountRegisteredOn'
+            : 'hr.editEmployee.accountRegisteredOff'
+        }
+        components={{ 0: <strong /> }}
+      />
+      {employee.second_factor && <> {t('hr.editEmployee.lostPhone')}</>}
       {waiting}
     </p>
   );
@@ -69,8 +82,8 @@ export function PortalAccountStatus({ employee }: { employee: Employee }) {
  */
 export function accessRevokedText(name: string, keepsPortalRole = false): string {
   return keepsPortalRole
-    ? `${name}'s open sessions were ended: the new position changes what they may do in the portal, so they log in again to continue.`
-    : `${name}'s access to the portal has been revoked; their open sessions were ended.`;
+    ? t('hr.editEmployee.accessRevokedNewRole', { name })
+    : t('hr.editEmployee.accessRevoked', { name });
 }
 
 /**
@@ -78,6 +91,7 @@ export function accessRevokedText(name: string, keepsPortalRole = false): string
  * the person's portal access. A working doctor, nurse or HR employee can be given a new code.
  */
 export function EditEmployeePage() {
+  const t = useT();
   const update = useUpdateEmployeeMutation();
   const reissue = useReissueEmployeeCodeMutation();
   // The signed-in HR person's own record: position and work status are another HR person's.
@@ -107,7 +121,7 @@ export function EditEmployeePage() {
         };
       }}
       busy={update.isPending}
-      failureMessage={MESSAGES.editEmployeeFailed}
+      failureMessage={translateEnglish(MESSAGES.editEmployeeFailed)}
       newCode={{
         reissue,
         personOf: (employee) =>
@@ -122,7 +136,9 @@ export function EditEmployeePage() {
       discard={{
         use: useDiscardQuestion,
         question: (employee) =>
-          `Load another employee? What you changed for ${employee ? fullName(employee) : 'this employee'} has not been saved.`,
+          employee
+            ? t('hr.editEmployee.discardQuestion', { name: fullName(employee) })
+            : t('hr.editEmployee.discardQuestionNoName'),
       }}
       status={(employee) => <PortalAccountStatus employee={employee} />}
       savedNote={(saved: Saved | { kind: 'unchanged' }) =>

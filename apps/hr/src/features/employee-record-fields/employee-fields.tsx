@@ -9,8 +9,10 @@ import {
   TextField,
   YesNoField,
 } from '@portal/form-widgets';
+import { translateEnglish } from '@portal/i18n';
 import { IdSuggestion } from '@portal/shell';
-import { ADD_POSITION_OPTIONS, EDIT_POSITION_OPTIONS } from './position-options';
+import { useLocale, useT } from '@portal/ui';
+import { addPositionOptions, editPositionOptions } from './position-options';
 
 /** Props of {@link EmployeeFields}. */
 export interface EmployeeFieldsProps {
@@ -41,20 +43,24 @@ export function EmployeeFields({
   idSuggestion,
   ownRecord = false,
 }: EmployeeFieldsProps) {
+  const t = useT();
+  const locale = useLocale();
   const required = mode === 'add';
   const positionOptions =
     mode === 'add'
-      ? ADD_POSITION_OPTIONS
+      ? addPositionOptions(locale)
       : currentPosition
-        ? [...EDIT_POSITION_OPTIONS, currentPosition]
-        : EDIT_POSITION_OPTIONS;
+        ? [...editPositionOptions(locale), currentPosition]
+        : editPositionOptions(locale);
   return (
     <>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">Employee</legend>
+        <legend className="mb-2 text-lg font-semibold text-brand-800">
+          {t('hr.employeeFields.employee')}
+        </legend>
         <TextField
           name="employee_id"
-          label="Employee ID"
+          label={t('hr.employeeFields.employeeId')}
           required
           placeholder={MESSAGES.employeeIdPlaceholder}
           autoComplete="off"
@@ -63,38 +69,52 @@ export function EmployeeFields({
         {mode === 'add' && <IdSuggestion name="employee_id" suggestion={idSuggestion} />}
         <SelectField
           name="position_id"
-          label="Position"
+          label={t('hr.employeeFields.position')}
           options={positionOptions}
           disabled={ownRecord}
           hint={
             mode === 'add'
-              ? 'Doctors, nurses and HR staff can register for the portal.'
+              ? t('hr.employeeFields.positionHint')
               : ownRecord
-                ? OWN_ACCESS_FIELDS_MESSAGE
+                ? translateEnglish(OWN_ACCESS_FIELDS_MESSAGE)
                 : undefined
           }
         />
-        <TextField name="first_name" label="First Name" required={required} autoComplete="off" />
-        <TextField name="last_name" label="Last Name" required={required} autoComplete="off" />
+        <TextField
+          name="first_name"
+          label={t('hr.employeeFields.firstName')}
+          required={required}
+          autoComplete="off"
+        />
+        <TextField
+          name="last_name"
+          label={t('hr.employeeFields.lastName')}
+          required={required}
+          autoComplete="off"
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">Employment</legend>
-        <DateField name="hire_date" label="Hire Date" required={required} />
+        <legend className="mb-2 text-lg font-semibold text-brand-800">
+          {t('hr.employeeFields.employment')}
+        </legend>
+        <DateField name="hire_date" label={t('hr.employeeFields.hireDate')} required={required} />
         <NumberField
           name="salary"
-          label="Salary"
+          label={t('hr.employeeFields.salary')}
           required={required}
           min={0}
-          hint="A whole number, e.g. 45000."
+          hint={t('hr.employeeFields.salaryHint')}
         />
         {mode === 'edit' && <WorkStatusFields ownRecord={ownRecord} />}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">Contact</legend>
-        <EmailField name="email" label="Email" required={required} />
+        <legend className="mb-2 text-lg font-semibold text-brand-800">
+          {t('hr.employeeFields.contact')}
+        </legend>
+        <EmailField name="email" label={t('hr.employeeFields.email')} required={required} />
         <TextField
           name="phone_number"
-          label="Phone Number"
+          label={t('hr.employeeFields.phoneNumber')}
           type="tel"
           required={required}
           autoComplete="off"
@@ -109,6 +129,7 @@ export function EmployeeFields({
  * appears only then, and the picker starts at the hire date.
  */
 function WorkStatusFields({ ownRecord }: { ownRecord: boolean }) {
+  const t = useT();
   const { control } = useFormContext();
   const [workStatus, hireDate] = useWatch({ control, name: ['work_status', 'hire_date'] }) as [
     unknown,
@@ -118,17 +139,17 @@ function WorkStatusFields({ ownRecord }: { ownRecord: boolean }) {
     <>
       <YesNoField
         name="work_status"
-        label="Work Status"
+        label={t('hr.employeeFields.workStatus')}
         disabled={ownRecord}
-        hint={ownRecord ? OWN_ACCESS_FIELDS_MESSAGE : undefined}
+        hint={ownRecord ? translateEnglish(OWN_ACCESS_FIELDS_MESSAGE) : undefined}
       />
       {workStatus === 'no' && (
         <DateField
           name="resignation_date"
-          label="Resignation Date"
+          label={t('hr.employeeFields.resignationDate')}
           required
           min={typeof hireDate === 'string' && hireDate ? hireDate : undefined}
-          hint="On or after the hire date."
+          hint={t('hr.employeeFields.resignationDateHint')}
         />
       )}
     </>

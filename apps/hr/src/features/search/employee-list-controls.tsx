@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { EMPLOYEE_SORT_KEYS, type EmployeeListView } from '@portal/contract';
-import { DEPARTMENTS, POSITIONS } from '@portal/reference-data';
+import { DEPARTMENTS, localName, POSITIONS } from '@portal/reference-data';
 import { SelectField, type SelectOption } from '@portal/form-widgets';
-import { Button } from '@portal/ui';
+import type { MessageId } from '@portal/i18n';
+import { Button, useLocale, useT } from '@portal/ui';
 
 /** The address's parameters of each part of the view (`?position=P001&sort=name`). */
 const PARAMS = {
@@ -55,28 +57,38 @@ export function useEmployeeListView(): [EmployeeListView, (next: EmployeeListVie
   return [view, set];
 }
 
-const POSITION_OPTIONS: readonly SelectOption[] = POSITIONS.map((p) => ({
-  value: p.id,
-  label: p.name,
-}));
-const DEPARTMENT_OPTIONS: readonly SelectOption[] = DEPARTMENTS.map((d) => ({
-  value: d.id,
-  label: d.name,
-}));
-const STATUS_OPTIONS: readonly SelectOption[] = [
-  { value: 'yes', label: 'Working (yes)' },
-  { value: 'no', label: 'Left (no)' },
+/** The work statuses, the sorts and the other order, each with its words. */
+const STATUS_OPTIONS: readonly { value: string; label: MessageId }[] = [
+  { value: 'yes', label: 'hr.employeeList.statusWorking' },
+  { value: 'no', label: 'hr.employeeList.statusLeft' },
 ];
-const SORT_OPTIONS: readonly SelectOption[] = [
-  { value: 'name', label: 'Name' },
-  { value: 'position', label: 'Position' },
-  { value: 'department', label: 'Department' },
-  { value: 'hire_date', label: 'Hire date' },
+const SORT_OPTIONS: readonly { value: string; label: MessageId }[] = [
+  { value: 'name', label: 'hr.employeeTable.name' },
+  { value: 'position', label: 'hr.employeeList.position' },
+  { value: 'department', label: 'hr.employeeList.department' },
+  { value: 'hire_date', label: 'hr.employeeTable.hireDate' },
 ];
 // Ascending is the empty choice (the API's default), so the list offers only the other way.
-const ORDER_OPTIONS: readonly SelectOption[] = [
-  { value: 'desc', label: 'Descending (Z–A, newest first)' },
+const ORDER_OPTIONS: readonly { value: string; label: MessageId }[] = [
+  { value: 'desc', label: 'hr.employeeList.descending' },
 ];
+
+/** The choices of each list, in the language shown. */
+function useOptions() {
+  const t = useT();
+  const locale = useLocale();
+  return useMemo(() => {
+    const words = (options: readonly { value: string; label: MessageId }[]): SelectOption[] =>
+      options.map(({ value, label }) => ({ value, label: t(label) }));
+    return {
+      position: POSITIONS.map((p) => ({ value: p.id, label: localName(p, locale) })),
+      department: DEPARTMENTS.map((d) => ({ value: d.id, label: localName(d, locale) })),
+      status: words(STATUS_OPTIONS),
+      sort: words(SORT_OPTIONS),
+      order: words(ORDER_OPTIONS),
+    };
+  }, [t, locale]);
+}
 
 type ControlValues = Record<ViewKey, string>;
 
@@ -95,6 +107,8 @@ export function EmployeeListControls({
   view: EmployeeListView;
   onChange: (next: EmployeeListView) => void;
 }) {
+  const t = useT();
+  const options = useOptions();
   const form = useForm<ControlValues>({ values: valuesOf(view) });
   const apply = () => {
     const values = form.getValues();
@@ -106,51 +120,51 @@ export function EmployeeListControls({
   return (
     <FormProvider {...form}>
       <form
-        aria-label="Sort and filter employees"
+        aria-label={t('hr.employeeList.controls')}
         className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4"
         onSubmit={(event) => event.preventDefault()}
       >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           <SelectField
             name="position_id"
-            label="Position"
-            options={POSITION_OPTIONS}
-            emptyLabel="Any position"
+            label={t('hr.employeeList.position')}
+            options={options.position}
+            emptyLabel={t('hr.employeeList.anyPosition')}
             onValueChange={apply}
           />
           <SelectField
             name="department_id"
-            label="Department"
-            options={DEPARTMENT_OPTIONS}
-            emptyLabel="Any department"
+            label={t('hr.employeeList.department')}
+            options={options.department}
+            emptyLabel={t('hr.employeeList.anyDepartment')}
             onValueChange={apply}
           />
           <SelectField
             name="work_status"
-            label="Work status"
-            options={STATUS_OPTIONS}
-            emptyLabel="Any"
+            label={t('hr.employeeList.workStatus')}
+            options={options.status}
+            emptyLabel={t('hr.employeeList.any')}
             onValueChange={apply}
           />
           <SelectField
             name="sort"
-            label="Sort by"
-            options={SORT_OPTIONS}
-            emptyLabel="Order added"
+            label={t('hr.employeeList.sortBy')}
+            options={options.sort}
+            emptyLabel={t('hr.employeeList.orderAdded')}
             onValueChange={apply}
           />
           <SelectField
             name="order"
-            label="Order"
-            options={ORDER_OPTIONS}
-            emptyLabel="Ascending (A–Z, oldest first)"
+            label={t('hr.employeeList.order')}
+            options={options.order}
+            emptyLabel={t('hr.employeeList.ascending')}
             onValueChange={apply}
           />
         </div>
         {filtered && (
           <div>
             <Button variant="secondary" onClick={() => onChange({})}>
-              Clear sort and filters
+              {t('hr.employeeList.clear')}
             </Button>
           </div>
         )}

@@ -1,5 +1,5 @@
 import type { Meta, StoryContext, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { MESSAGES, ROUTES } from '@portal/contract';
 import {
   createHandlers,
@@ -227,5 +227,28 @@ export const FilteredToNobody: Story = {
     await expect(
       controls(canvas).getByRole('button', { name: 'Clear sort and filters' }),
     ).toBeVisible();
+  },
+};
+
+/**
+ * In Thai on a 360 px phone: the stacked rows' Thai labels, Buddhist-era dates, the filters'
+ * Thai choices and the waiting access wrap; nothing scrolls sideways; edit targets 44 px.
+ */
+export const Phone360Thai: Story = {
+  globals: { viewport: { value: 'phone360' }, locale: 'th' },
+  play: async ({ canvas, canvasElement }) => {
+    // By its address and words: a browser's accessible name puts a space before the hidden
+    // part (an absolutely placed span is a block), which Thai does not write.
+    const edit = await waitFor(() => {
+      const link = canvasElement.querySelector<HTMLElement>('a[href$="employee_id=E002"]');
+      if (!link) throw new Error('No Edit link for E002 yet');
+      return link;
+    });
+    await expect(edit).toHaveTextContent('แก้ไขข้อมูลของ Chaiwat Saetang');
+    await expect(canvas.getByRole('form', { name: 'เรียงลำดับและกรองรายชื่อพนักงาน' })).toBeVisible();
+    await fitsThePhone();
+    const box = edit.getBoundingClientRect();
+    await expect(box.width).toBeGreaterThanOrEqual(44);
+    await expect(box.height).toBeGreaterThanOrEqual(44);
   },
 };

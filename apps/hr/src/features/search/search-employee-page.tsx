@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
   type Employee,
   type EmployeeListView,
@@ -10,96 +11,127 @@ import {
 } from '@portal/contract';
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
-import { PortalLink, RecordTable, type RecordTableColumn } from '@portal/ui';
+import { type MessageId, translateEnglish } from '@portal/i18n';
+import {
+  Msg,
+  PortalLink,
+  RecordTable,
+  type RecordTableColumn,
+  useFormat,
+  useLocale,
+  useT,
+} from '@portal/ui';
 import { PendingApprovals } from '../access-approvals/pending-approvals';
+import { departmentName, positionName } from '../employee-record-fields/local-names';
 import { EmployeeListControls, useEmployeeListView } from './employee-list-controls';
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 
-// One fixed format (45,000), whatever the browser's locale.
+// One fixed format (45,000), whatever the browser's locale: Thai writes salaries so too.
 const SALARY_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** Work status in words: "Yes", or "No (resigned 2025-03-31)". */
-function workStatusText(employee: Employee): string {
-  if (employee.work_status === 'yes') return 'Yes';
-  return employee.resignation_date ? `No (resigned ${employee.resignation_date})` : 'No';
-}
-
-/** The table's columns: every field the search answers, and the way to edit the employee. */
-const COLUMNS: readonly RecordTableColumn<Employee>[] = [
-  {
-    header: 'Name',
-    cell: (e) => (
-      <span className="font-semibold text-ink">
-        {e.first_name} {e.last_name}
-      </span>
-    ),
-  },
-  {
-    header: 'Employee ID',
-    cell: (e) => <span className="font-mono">{e.employee_id}</span>,
-    nowrap: true,
-  },
-  { header: 'Position', cell: (e) => e.position_name ?? MESSAGES.emptyValue },
-  { header: 'Department', cell: (e) => e.department_name ?? MESSAGES.emptyValue },
-  { header: 'Work status', cell: workStatusText },
-  { header: 'Hire date', cell: (e) => e.hire_date, nowrap: true },
-  { header: 'Salary', cell: (e) => SALARY_FORMAT.format(e.salary), nowrap: true },
-  { header: 'Email', cell: (e) => e.email },
-  { header: 'Phone', cell: (e) => e.phone_number, nowrap: true },
-  {
-    header: 'Actions',
-    srOnlyHeader: true,
-    cell: (e) => (
-      // At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
-      <PortalLink
-        to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
-        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-2"
-      >
-        {/* The space sits outside the hidden span, so the name never runs together. */}
-        Edit{' '}
-        <span className="sr-only">
-          {e.first_name} {e.last_name}
-        </span>
-      </PortalLink>
-    ),
-  },
-];
-
 /** The column heading of each sort, for the table's `aria-sort`. */
-const SORT_HEADERS: Record<EmployeeSortKey, string> = {
-  name: 'Name',
-  position: 'Position',
-  department: 'Department',
-  hire_date: 'Hire date',
+const SORT_HEADERS: Record<EmployeeSortKey, MessageId> = {
+  name: 'hr.employeeTable.name',
+  position: 'hr.employeeTable.position',
+  department: 'hr.employeeTable.department',
+  hire_date: 'hr.employeeTable.hireDate',
 };
+
+/**
+ * The table's columns, in the language shown: every field the search answers, and the way to
+ * edit the employee.
+ */
+function useColumns(): readonly RecordTableColumn<Employee>[] {
+  const t = useT();
+  const locale = useLocale();
+  const format = useFormat();
+  return useMemo(() => {
+    /** Work status in words: "Yes", or "No (resigned 2025-03-31)". */
+    const workStatusText = (employee: Employee): string => {
+      if (employee.work_status === 'yes') return t('hr.employeeTable.workStatusYes');
+      return employee.resignation_date
+        ? t('hr.employeeTable.resigned', { date: format.day(employee.resignation_date) })
+        : t('hr.employeeTable.workStatusNo');
+    };
+    return [
+      {
+        header: t('hr.employeeTable.name'),
+        cell: (e) => (
+          <span className="font-semibold text-ink">
+            {e.first_name} {e.last_name}
+          </span>
+        ),
+      },
+      {
+        header: t('hr.employeeTable.employeeId'),
+        cell: (e) => <span className="font-mono">{e.employee_id}</span>,
+        nowrap: true,
+      },
+      {
+        header: t('hr.employeeTable.position'),
+        cell: (e) => positionName(e.position_id, e.position_name, locale) ?? MESSAGES.emptyValue,
+      },
+      {
+        header: t('hr.employeeTable.department'),
+        cell: (e) => departmentName(e.department_name, locale) ?? MESSAGES.emptyValue,
+      },
+      { header: t('hr.employeeTable.workStatus'), cell: workStatusText },
+      {
+        header: t('hr.employeeTable.hireDate'),
+        cell: (e) => format.day(e.hire_date),
+        nowrap: true,
+      },
+      {
+        header: t('hr.employeeTable.salary'),
+        cell: (e) => SALARY_FORMAT.format(e.salary),
+        nowrap: true,
+      },
+      { header: t('hr.employeeTable.email'), cell: (e) => e.email },
+      { header: t('hr.employeeTable.phone'), cell: (e) => e.phone_number, nowrap: true },
+      {
+        header: t('hr.employeeTable.actions'),
+        srOnlyHeader: true,
+        cell: (e) => (
+          // At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
+          <PortalLink
+            to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {/* The name is hidden but read; the message keeps the space before it. */}
+            <Msg
+              id="hr.employeeTable.edit"
+              values={{ name: `${e.first_name} ${e.last_name}` }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
+          </PortalLink>
+        ),
+      },
+    ];
+  }, [t, locale, format]);
+}
 
 /** The employees shown, as one table; rows stack into labelled blocks below 1024 px. */
 function EmployeeTable({ employees, view }: { employees: Employee[]; view: EmployeeListView }) {
+  const t = useT();
+  const columns = useColumns();
   return (
     <RecordTable
-      columns={COLUMNS}
+      columns={columns}
       rows={employees}
       rowKey={(e) => e.employee_id}
-      caption="Employees"
+      caption={t('hr.employeeTable.caption')}
       captionHidden
       stackBelow="lg"
       sortedBy={
         view.sort && {
-          header: SORT_HEADERS[view.sort],
+          header: t(SORT_HEADERS[view.sort]),
           direction: view.order === 'desc' ? 'descending' : 'ascending',
         }
       }
     />
   );
 }
-
-/** The search fields, in order: the id (matched by its start), then the names. */
-const FIELDS = [
-  { name: 'employee_id', label: 'Employee ID', placeholder: MESSAGES.employeeIdPlaceholder },
-  { name: 'first_name', label: 'First Name' },
-  { name: 'last_name', label: 'Last Name' },
-] as const;
 
 /**
  * Employee Information: the full list (with position and department) loads on open, a page at
@@ -108,18 +140,33 @@ const FIELDS = [
  * a second HR person's approval.
  */
 export function SearchEmployeePage() {
+  const t = useT();
   const [view, setView] = useEmployeeListView();
   const list = useEmployeeList({ view });
+  // The search fields, in order: the id (matched by its start), then the names.
+  const fields = useMemo(
+    () =>
+      [
+        {
+          name: 'employee_id',
+          label: t('hr.search.employeeId'),
+          placeholder: MESSAGES.employeeIdPlaceholder,
+        },
+        { name: 'first_name', label: t('hr.search.firstName') },
+        { name: 'last_name', label: t('hr.search.lastName') },
+      ] as const,
+    [t],
+  );
   return (
     <RecordSearch
-      title="Employee Information"
-      noun={{ one: 'employee', many: 'employees' }}
+      title={t('hr.search.title')}
+      noun={{ one: t('hr.search.nounOne'), many: t('hr.search.nounMany') }}
       list={list}
       useSearch={useEmployeeSearch}
       schema={searchEmployeeRequestSchema}
-      fields={FIELDS}
+      fields={fields}
       emptyCriteria={NO_CRITERIA}
-      loadFailedMessage={MESSAGES.employeeLoadFailed}
+      loadFailedMessage={translateEnglish(MESSAGES.employeeLoadFailed)}
       itemKey={(employee) => employee.employee_id}
       renderItem={(employee) => <EmployeeTable employees={[employee]} view={view} />}
       renderItems={(employees) => <EmployeeTable employees={employees} view={view} />}
