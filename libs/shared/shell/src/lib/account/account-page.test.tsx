@@ -9,20 +9,22 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as ApiClient from '@portal/api-client';
 import type { AccountSession, AccountSummary } from '@portal/contract';
 import { activateLocale } from '@portal/i18n';
 import { RecoveryCodes } from '../two-step/recovery-codes';
 import { AccountPage } from './account-page';
 
-const account = vi.hoisted(() => ({
-  summary: {
+const account = vi.hoisted(() => {
+  const summary: AccountSummary = {
     username: 'demo.patient',
     role: 'patient',
     mfa_enabled: true,
     mfa_required: false,
     recovery_codes_left: 3,
-  } as AccountSummary,
-}));
+  };
+  return { summary };
+});
 
 const sessions: AccountSession[] = [
   {
@@ -44,7 +46,7 @@ const sessions: AccountSession[] = [
 ];
 
 vi.mock('@portal/api-client', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@portal/api-client')>();
+  const actual = await importOriginal<typeof ApiClient>();
   const mutation = () => ({ mutateAsync: vi.fn(() => Promise.resolve()), isPending: false });
   return {
     ...actual,
