@@ -7,9 +7,26 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { activateLocale } from '@portal/i18n';
+import { activateLocale, t } from '@portal/i18n';
+import {
+  ACCOUNT_HEADING,
+  ACCOUNT_LOAD_FAILED,
+  ACCOUNT_LOADING,
+  NEW_CODES_INTRO,
+  NO_OTHER_SESSIONS,
+  SESSIONS_LOAD_FAILED,
+  TWO_STEP_OFF,
+  TWO_STEP_REQUIRED,
+  TWO_STEP_TURNED_OFF,
+  TWO_STEP_TURNED_ON,
+  otherSessionsEndedText,
+  passwordChangedText,
+  recoveryCodesLeftText,
+  sessionEndedText,
+} from './account/account-texts';
+import { forgottenPasswordText } from './new-activation-code-panel';
 import { ErrorBoundary } from './error-boundary';
-import { UnsavedChangesDialog } from './leave-guard';
+import { LEAVE_QUESTION, UnsavedChangesDialog } from './leave-guard';
 import { NotFoundPage } from './not-found-page';
 import { RecordSearch, type RecordSearchProps } from './record-search';
 import { SiteFooter } from './site-footer';
@@ -22,6 +39,54 @@ afterEach(async () => {
 function Broken(): never {
   throw new Error('the page broke');
 }
+
+describe('the English words tests and stories look for', () => {
+  it('are the English catalogue’s messages, word for word', () => {
+    expect({
+      ACCOUNT_HEADING,
+      ACCOUNT_LOADING,
+      ACCOUNT_LOAD_FAILED,
+      TWO_STEP_OFF,
+      TWO_STEP_TURNED_ON,
+      TWO_STEP_TURNED_OFF,
+      TWO_STEP_REQUIRED,
+      NEW_CODES_INTRO,
+      NO_OTHER_SESSIONS,
+      SESSIONS_LOAD_FAILED,
+      LEAVE_QUESTION,
+    }).toEqual({
+      ACCOUNT_HEADING: t('common.account.heading'),
+      ACCOUNT_LOADING: t('common.account.loading'),
+      ACCOUNT_LOAD_FAILED: t('common.account.loadFailed'),
+      TWO_STEP_OFF: t('common.account.twoStepOff'),
+      TWO_STEP_TURNED_ON: t('common.account.twoStepTurnedOn'),
+      TWO_STEP_TURNED_OFF: t('common.account.twoStepTurnedOff'),
+      TWO_STEP_REQUIRED: t('common.account.twoStepRequired'),
+      NEW_CODES_INTRO: t('common.account.newCodesIntro'),
+      NO_OTHER_SESSIONS: t('common.account.noOtherSessions'),
+      SESSIONS_LOAD_FAILED: t('common.account.sessionsLoadFailed'),
+      LEAVE_QUESTION: t('common.leaveGuard.question'),
+    });
+  });
+
+  it('count in English as before', () => {
+    const changed = (others: string) =>
+      `Your password has been changed. ${others} Use the new password next time you log in.`;
+    expect(passwordChangedText(0)).toBe(changed('You had no other sessions open.'));
+    expect(passwordChangedText(1)).toBe(changed('1 other session was signed out.'));
+    expect(passwordChangedText(2)).toBe(changed('2 other sessions were signed out.'));
+    expect(otherSessionsEndedText(0)).toBe('There were no other sessions to sign out.');
+    expect(otherSessionsEndedText(1)).toBe('Signed out 1 other session.');
+    expect(otherSessionsEndedText(3)).toBe('Signed out 3 other sessions.');
+    expect(recoveryCodesLeftText(1)).toBe('1 recovery code left.');
+    expect(recoveryCodesLeftText(0)).toBe('0 recovery codes left.');
+    expect(recoveryCodesLeftText(10)).toBe('10 recovery codes left.');
+    expect(sessionEndedText('Safari on iOS')).toBe('Signed out Safari on iOS.');
+    expect(forgottenPasswordText('Malee')).toBe(
+      'Malee has a portal account. If they forgot their password, a new activation code lets them register again and choose a new one; their open sessions end.',
+    );
+  });
+});
 
 describe('the frame in Thai', () => {
   it('says an address has no page, with the way home', async () => {
