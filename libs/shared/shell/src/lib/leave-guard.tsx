@@ -7,12 +7,7 @@ import { useWarnBeforeUnload } from './unsaved-changes';
 // Before any router a test mounts after importing this; the apps install it in PortalApp.
 installBackGuardHub();
 
-/**
- * The question asked before a form with unsaved changes is left, in English (tests and
- * stories look for it); the dialog shows `common.leaveGuard.question` in the language shown.
- */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English reference, not shown
-export const LEAVE_QUESTION = 'Leave this page? What you typed has not been saved.';
+export { LEAVE_QUESTION } from './leave-question';
 
 /** The position react-router's browser history keeps in each entry's state (`idx`). */
 const historyIndex = (state: unknown): number | null => {
