@@ -97,7 +97,7 @@ describe('the frame in Thai', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('heading', { level: 1, name: 'ไม่พบหน้านี้' })).toBeVisible();
-    expect(screen.getByText(/^ไม่มีหน้าเว็บที่ที่อยู่นี้/)).toBeVisible();
+    expect(screen.getByText(/^ไม่พบหน้าเว็บตามที่อยู่นี้/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'ไปที่หน้าแรก' })).toHaveAttribute('href', '/');
   });
 
