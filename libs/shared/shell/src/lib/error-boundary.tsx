@@ -1,5 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorState } from '@portal/ui';
+import { ErrorState, useT } from '@portal/ui';
+
+/** What a page that failed to render says, in the language shown. */
+function PageFailed() {
+  const t = useT();
+  return <ErrorState>{t('common.shell.pageFailed')}</ErrorState>;
+}
 
 /** Catches a page that fails to render, so one broken screen never blanks the whole app. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -18,10 +24,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     if (!this.state.failed) return this.props.children;
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
-        <ErrorState>
-          Something went wrong on this page. Reload it to try again; if it keeps happening, contact
-          the Help Desk.
-        </ErrorState>
+        <PageFailed />
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Button } from '@portal/ui';
+import { Button, Msg, useT } from '@portal/ui';
 
 /**
  * The next free id beside an add form's id field: "Next free ID: P038 [Use P038]".
@@ -17,6 +17,7 @@ export function IdSuggestion({
   suggestion: string | undefined;
 }) {
   const form = useFormContext();
+  const t = useT();
   const value: unknown = useWatch({ name });
   // Until the API answers, the line's room is kept: the suggestion arriving would otherwise push
   // the fields below it down the screen, a layout shift on every first visit.
@@ -25,13 +26,17 @@ export function IdSuggestion({
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-muted sm:col-span-2">
       <span>
-        Next free ID: <span className="font-mono font-semibold text-ink">{suggestion}</span>
+        <Msg
+          id="common.recordEditor.nextFreeId"
+          values={{ id: suggestion }}
+          components={{ 0: <span className="font-mono font-semibold text-ink" /> }}
+        />
       </span>
       <Button
         variant="secondary"
         onClick={() => form.setValue(name, suggestion, { shouldDirty: true, shouldValidate: true })}
       >
-        Use {suggestion}
+        {t('common.recordEditor.useId', { id: suggestion })}
       </Button>
     </p>
   );

@@ -1,14 +1,13 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useHref, useLocation } from 'react-router-dom';
-import { Button, Dialog } from '@portal/ui';
+import { Button, Dialog, useT } from '@portal/ui';
 import { installBackGuardHub, setBackGuard } from './back-guard-hub';
 import { useWarnBeforeUnload } from './unsaved-changes';
 
 // Before any router a test mounts after importing this; the apps install it in PortalApp.
 installBackGuardHub();
 
-/** The question asked before a form with unsaved changes is left. */
-export const LEAVE_QUESTION = 'Leave this page? What you typed has not been saved.';
+export { LEAVE_QUESTION } from './leave-question';
 
 /** The position react-router's browser history keeps in each entry's state (`idx`). */
 const historyIndex = (state: unknown): number | null => {
@@ -123,7 +122,7 @@ export interface UnsavedChangesDialogProps {
   readonly onStay: () => void;
   /** Carry on and lose what was typed. */
   readonly onProceed: () => void;
-  /** The question; leaving the page's by default. */
+  /** The question (in the language shown); leaving the page's by default. */
   readonly question?: string;
   /** The button that carries on; "Leave without saving" by default. */
   readonly proceedLabel?: string;
@@ -138,23 +137,24 @@ export function UnsavedChangesDialog({
   open,
   onStay,
   onProceed,
-  question = LEAVE_QUESTION,
-  proceedLabel = 'Leave without saving',
+  question,
+  proceedLabel,
 }: UnsavedChangesDialogProps) {
+  const t = useT();
   return (
     <Dialog
       open={open}
       role="alertdialog"
-      title="Unsaved changes"
-      description={question}
+      title={t('common.leaveGuard.title')}
+      description={question ?? t('common.leaveGuard.question')}
       onClose={onStay}
       actions={
         <>
           <Button variant="secondary" onClick={onStay}>
-            Stay on this page
+            {t('common.leaveGuard.stay')}
           </Button>
           <Button variant="danger" onClick={onProceed}>
-            {proceedLabel}
+            {proceedLabel ?? t('common.leaveGuard.leave')}
           </Button>
         </>
       }

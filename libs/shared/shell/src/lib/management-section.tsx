@@ -7,7 +7,8 @@ import {
   SECTION_TITLES,
 } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
-import { ManagementLayout, Sidebar } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { ManagementLayout, Sidebar, useLocale } from '@portal/ui';
 import { NotFoundPage } from './not-found-page';
 import { type PageRoute, preloadRoute } from './preload-route';
 import { QueryLayout } from './query-layout';
@@ -33,9 +34,13 @@ const SECTIONS = {
 export function ManagementSection({ section }: { section: keyof typeof SECTIONS }) {
   const { pathname } = useLocation();
   const { title, links, roles } = SECTIONS[section];
+  // The section's title is the contract's English, shown in the language chosen.
+  useLocale();
   return (
     <RequireRole roles={roles}>
-      <ManagementLayout sidebar={<Sidebar title={title} links={links} pathname={pathname} />}>
+      <ManagementLayout
+        sidebar={<Sidebar title={translateEnglish(title)} links={links} pathname={pathname} />}
+      >
         <Outlet />
       </ManagementLayout>
     </RequireRole>

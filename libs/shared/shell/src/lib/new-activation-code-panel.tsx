@@ -1,6 +1,7 @@
 import type { ActivationCodeResponse } from '@portal/contract';
 import { toApiError } from '@portal/api-client';
-import { ActivationCodeNotice, Button, Notice } from '@portal/ui';
+import { t as translate } from '@portal/i18n';
+import { ActivationCodeNotice, Button, Notice, useT } from '@portal/ui';
 
 /** What the panel needs of the page's reissue mutation (TanStack Query's mutation result). */
 export interface ReissueCodeMutation {
@@ -13,7 +14,7 @@ export interface ReissueCodeMutation {
 
 /** What the panel says of someone with an account: the forgotten password's way. */
 export function forgottenPasswordText(name: string): string {
-  return `${name} has a portal account. If they forgot their password, a new activation code lets them register again and choose a new one; their open sessions end.`;
+  return translate('common.recordEditor.forgottenPassword', { name });
 }
 
 /**
@@ -34,12 +35,13 @@ export function NewActivationCodePanel({
   /** Whether the person has a portal account already. */
   registered?: boolean;
 }) {
+  const t = useT();
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-line bg-surface p-4">
       <p className="text-sm text-muted">
         {registered
           ? forgottenPasswordText(person.name)
-          : `${person.name} has not registered for the portal yet.`}
+          : t('common.recordEditor.notRegistered', { name: person.name })}
       </p>
       <div>
         <Button
@@ -47,7 +49,7 @@ export function NewActivationCodePanel({
           busy={reissue.isPending}
           onClick={() => reissue.mutate(person.id)}
         >
-          Issue a new activation code
+          {t('common.recordEditor.issueCode')}
         </Button>
       </div>
       {reissue.data && (
@@ -55,11 +57,11 @@ export function NewActivationCodePanel({
           code={reissue.data.activation_code}
           expiresAt={reissue.data.activation_code_expires_at}
           personLabel={`${person.name} (${person.id})`}
-          title="New activation code (the previous one no longer works)"
+          title={t('common.recordEditor.newCodeTitle')}
         />
       )}
       {reissue.error != null && (
-        <Notice tone="error" title="No new activation code">
+        <Notice tone="error" title={t('common.recordEditor.noNewCode')}>
           <p>{toApiError(reissue.error).detail}</p>
         </Notice>
       )}

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
 import { activateLocale, type AppScope, chosenLocale } from '@portal/i18n';
-import { LoadingState } from '@portal/ui';
+import { LoadingState, useT } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
 import { NavigationScroll } from './navigation-scroll';
@@ -37,12 +37,13 @@ export function PortalRoot({ children, footer }: { children: ReactNode; footer?:
   // down when the page arrives, a layout shift (CLS) on every first visit.
   const [pageShown, setPageShown] = useState(false);
   const showFooter = useCallback(() => setPageShown(true), []);
+  const t = useT();
   return (
     <AuthProvider>
       <NavigationScroll />
       <PortalFrame footer={footer} footerHidden={!pageShown}>
         <ErrorBoundary>
-          <Suspense fallback={<LoadingState label="Loading…" />}>
+          <Suspense fallback={<LoadingState label={t('common.loading')} />}>
             {children}
             <WhenShown run={showFooter} />
           </Suspense>

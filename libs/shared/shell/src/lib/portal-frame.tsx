@@ -4,8 +4,8 @@ import { TIMINGS } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { setAccountLocale } from '@portal/api-client';
 import { useAuth, useIdleWarning } from '@portal/auth';
-import { chooseLocale, currentLocale, type Locale } from '@portal/i18n';
-import { PageShell, TopBar } from '@portal/ui';
+import { chooseLocale, currentLocale, type Locale, translateEnglish } from '@portal/i18n';
+import { PageShell, TopBar, useLocale } from '@portal/ui';
 import { SiteFooter } from './site-footer';
 
 /** Fetches the idle warning's dialog, a chunk of its own (session-warning.ts). */
@@ -80,9 +80,14 @@ export interface PortalFrameProps {
 export function PortalFrame({ children, footer, footerHidden = false }: PortalFrameProps) {
   const { pathname } = useLocation();
   const { isAuthenticated, logout, claims, role } = useAuth();
-  // Who is signed in, from the token (its `name` claim): no call on every page.
-  const user = claims?.name && role ? { name: claims.name, roleLabel: ROLE_LABELS[role] } : null;
   useAccountLocale(claims);
+  // Who is signed in, from the token (its `name` claim): no call on every page. The role's
+  // label is the contract's English, shown in the language chosen (read again on a switch).
+  useLocale();
+  const user =
+    claims?.name && role
+      ? { name: claims.name, roleLabel: translateEnglish(ROLE_LABELS[role]) }
+      : null;
   const idle = useIdleWarning();
   const warning = useSessionWarning(idle.open, idle.secondsLeft);
   return (

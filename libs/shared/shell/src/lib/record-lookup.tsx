@@ -10,11 +10,11 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button } from '@portal/ui';
+import { Button, useT } from '@portal/ui';
 
 /** What an edit page's first step needs: which record, how to find it, what to do with it. */
 export interface RecordLookupProps {
-  /** The record in words, with its article: "a patient", "an employee". */
+  /** The record in words (in the language shown), with its English article: "a patient". */
   noun: { article: 'a' | 'an'; word: string };
   /** The id field: its form name, label and placeholder. */
   field: { name: string; label: string; placeholder: string };
@@ -57,6 +57,7 @@ export function RecordLookup({
   const empty = { [field.name]: initialId } as DefaultValues<Record<string, string>>;
   const lookup = usePortalForm(schema, { defaultValues: empty });
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback<never>();
+  const t = useT();
 
   const submit = async (values: Record<string, unknown>) => {
     if (confirmReplace && !(await confirmReplace())) return;
@@ -87,7 +88,7 @@ export function RecordLookup({
     <>
       <PortalForm
         form={lookup}
-        aria-label={`Find ${noun.article} ${noun.word}`}
+        aria-label={t('common.lookup.form', { article: noun.article, word: noun.word })}
         className="flex flex-col gap-3 sm:flex-row sm:items-end"
         onSubmit={submit}
       >
@@ -103,13 +104,13 @@ export function RecordLookup({
           />
         </div>
         <Button type="submit" variant="secondary" busy={lookup.formState.isSubmitting}>
-          Load {noun.word}
+          {t('common.lookup.load', { word: noun.word })}
         </Button>
       </PortalForm>
       <SubmitErrorNotice
         feedback={feedback}
         noticeRef={noticeRef}
-        title={`Could not load the ${noun.word}`}
+        title={t('common.lookup.failed', { word: noun.word })}
       />
     </>
   );

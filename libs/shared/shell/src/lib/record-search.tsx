@@ -6,7 +6,16 @@ import type { z } from 'zod';
 import { MESSAGES } from '@portal/contract';
 import { type ApiError, type Page, toApiError } from '@portal/api-client';
 import { FormActions, PortalForm, TextField, usePortalForm } from '@portal/form-widgets';
-import { Button, EmptyState, ErrorState, LoadingState, Notice, PageHeading } from '@portal/ui';
+import { t as translate, translateEnglish } from '@portal/i18n';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  Notice,
+  PageHeading,
+  useT,
+} from '@portal/ui';
 
 /** A paged list as the api-client's list and search hooks give it. */
 type PagedQuery<T> = UseInfiniteQueryResult<InfiniteData<Page<T>>, ApiError>;
@@ -16,6 +25,7 @@ type Criteria = Record<string, string>;
 
 /** What a search page of one kind of record needs to say and do. */
 export interface RecordSearchProps<T, C extends Criteria> {
+  /** The page's heading (in the language shown, as every text the page passes). */
   title: string;
   /** The record in words: singular and plural ('patient', 'patients'). */
   noun: { one: string; many: string };
@@ -45,7 +55,10 @@ export interface RecordSearchProps<T, C extends Criteria> {
   listControls?: ReactNode;
 }
 
-/** The criteria of a search in words, e.g. "ID starting “P00”, last name “sri”". */
+/**
+ * The criteria of a search in words, e.g. "ID starting “P00”, last name “sri”", in the
+ * language shown (the fields' labels are).
+ */
 function describeCriteria(
   criteria: Criteria,
   fields: readonly { name: string; label: string }[],
@@ -54,8 +67,11 @@ function describeCriteria(
     .filter((f) => criteria[f.name])
     .map((f) =>
       f === fields[0]
-        ? `ID starting “${criteria[f.name]}”`
-        : `${f.label.toLowerCase()} “${criteria[f.name]}”`,
+        ? translate('common.search.idStarting', { value: criteria[f.name] ?? '' })
+        : translate('common.search.criterion', {
+            field: f.label.toLowerCase(),
+            value: criteria[f.name] ?? '',
+          }),
     )
     .join(', ');
 }
@@ -74,13 +90,20 @@ function PagedResults<T>({
   const items = pages.flatMap((p) => p.items);
   const total = pages[0]?.total ?? items.length;
   const more = pages[0]?.more === true;
+  const t = useT();
   // The spec words an empty list this way for patients and employees alike.
-  if (items.length === 0) return <EmptyState>{MESSAGES.noPatientData}</EmptyState>;
+  if (items.length === 0)
+    return <EmptyState>{translateEnglish(MESSAGES.noPatientData)}</EmptyState>;
+  const counted = {
+    shown: String(items.length),
+    noun: total === 1 && !more ? noun.one : noun.many,
+  };
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted" aria-live="polite">
-        Showing {items.length} of {more ? `more than ${total.toLocaleString('en')}` : total}{' '}
-        {total === 1 && !more ? noun.one : noun.many}
+        {more
+          ? t('common.search.showingMore', { ...counted, total: total.toLocaleString('en') })
+          : t('common.search.showing', { ...counted, total: String(total) })}
       </p>
       {renderItems ? (
         renderItems(items)
@@ -98,7 +121,7 @@ function PagedResults<T>({
             busy={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            Load more {noun.many}
+            {t('common.search.loadMore', { noun: noun.many })}
           </Button>
         </div>
       )}
@@ -139,6 +162,7 @@ function useSearchCriteria<C extends Criteria>(): [C | null, (criteria: C | null
  */
 export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, C>) {
   const { list, noun } = props;
+  const t = useT();
   const [criteria, setCriteria] = useSearchCriteria<C>();
   const search = props.useSearch(criteria ?? props.emptyCriteria, { enabled: criteria !== null });
   const form = usePortalForm(props.schema, {
@@ -172,22 +196,21 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
   }, [searching, showSearch, emptySearch, failedSearch]);
 
   let results: ReactNode;
-  if (failedSearch) results = <ErrorState>{MESSAGES.noResult}</ErrorState>;
+  if (failedSearch) results = <ErrorState>{translateEnglish(MESSAGES.noResult)}</ErrorState>;
   else if (showSearch) results = <PagedResults query={search} {...shared} />;
-  else if (list.isPending) results = <LoadingState label={`Loading ${noun.many}…`} />;
+  else if (list.isPending)
+    results = <LoadingState label={t('common.search.loading', { noun: noun.many })} />;
   else if (list.isError) results = <ErrorState>{props.loadFailedMessage}</ErrorState>;
   else results = <PagedResults query={list} {...shared} />;
 
   return (
     <div className="flex flex-col gap-6">
-      <PageHeading description="Search by ID (its start), first or last name (any part); fill in any of them.">
-        {props.title}
-      </PageHeading>
+      <PageHeading description={t('common.search.description')}>{props.title}</PageHeading>
       {props.aside}
       <PortalForm
         form={form}
         role="search"
-        aria-label={`Search ${noun.many}`}
+        aria-label={t('common.search.form', { noun: noun.many })}
         onSubmit={(values) => {
           focusOutcome.current = true;
           setCriteria({ ...values });
@@ -206,7 +229,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
           ))}
         </div>
         <FormActions
-          submitLabel="Search"
+          submitLabel={t('common.search.submit')}
           busy={searching}
           onReset={() => {
             focusOutcome.current = false;
@@ -216,16 +239,18 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
       </PortalForm>
       {showSearch && (
         <p ref={setOutcome} tabIndex={-1} className="text-sm text-muted">
-          Results for {describeCriteria(criteria, props.fields)}.
+          {t('common.search.resultsFor', {
+            criteria: describeCriteria(criteria, props.fields),
+          })}
         </p>
       )}
       {emptySearch && (
         <Notice ref={setOutcome} tone="info">
-          No match for {describeCriteria(criteria, props.fields)}; the full list is shown.
+          {t('common.search.noMatch', { criteria: describeCriteria(criteria, props.fields) })}
         </Notice>
       )}
       {failedSearch && (
-        <Notice ref={setOutcome} tone="error" title={MESSAGES.searchFailed}>
+        <Notice ref={setOutcome} tone="error" title={translateEnglish(MESSAGES.searchFailed)}>
           {toApiError(search.error).detail}
         </Notice>
       )}

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { Notice } from '@portal/ui';
+import { Notice, useT } from '@portal/ui';
 
 /** What an edit page's save did: the record updated (how many fields), or nothing to send. */
 export type SaveOutcome = { kind: 'updated'; id: string; fields: number } | { kind: 'unchanged' };
@@ -14,23 +14,28 @@ export function SaveOutcomeNotice({
   noticeRef,
   children,
 }: {
-  /** The record's kind, as the sentence starts: "Patient", "Employee". */
+  /** The record's kind, as the sentence starts: "Patient", "Employee" (in the language shown). */
   noun: string;
   outcome: SaveOutcome;
   /** The submit feedback's ref, so focus moves to the notice. */
   noticeRef: Ref<HTMLDivElement>;
   children?: ReactNode;
 }) {
+  const t = useT();
   if (outcome.kind === 'unchanged') {
     return (
-      <Notice ref={noticeRef} tone="info" title="Nothing was changed, so nothing was saved.">
+      <Notice ref={noticeRef} tone="info" title={t('common.recordEditor.nothingChanged')}>
         {children}
       </Notice>
     );
   }
-  const changes = `${outcome.fields} ${outcome.fields === 1 ? 'change' : 'changes'}`;
+  const title = t('common.recordEditor.updated', {
+    noun,
+    id: outcome.id,
+    fields: outcome.fields,
+  });
   return (
-    <Notice ref={noticeRef} tone="success" title={`${noun} ${outcome.id} updated (${changes}).`}>
+    <Notice ref={noticeRef} tone="success" title={title}>
       {children}
     </Notice>
   );

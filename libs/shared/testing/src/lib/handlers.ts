@@ -679,6 +679,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         mfa_enabled: on,
         mfa_required: scenario.staffMfa === 'required' && account.role !== 'patient',
         recovery_codes_left: on ? MOCK_RECOVERY_CODES.length - usedRecoveryCodes.size : 0,
+        locale: null,
       });
     }),
 

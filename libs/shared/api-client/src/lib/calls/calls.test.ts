@@ -88,6 +88,7 @@ const ACCOUNT = {
   mfa_enabled: true,
   mfa_required: false,
   recovery_codes_left: 9,
+  locale: null,
 };
 const SESSION = {
   id: APPOINTMENT_ID,

@@ -1,7 +1,7 @@
 import { useAccountSummary } from '@portal/api-client';
+import { translateEnglish } from '@portal/i18n';
 import { ROLE_LABELS } from '@portal/reference-data';
-import { ErrorState, LoadingState, PageHeading } from '@portal/ui';
-import { ACCOUNT_HEADING, ACCOUNT_LOAD_FAILED, ACCOUNT_LOADING } from './account-texts';
+import { ErrorState, LoadingState, Msg, PageHeading, useT } from '@portal/ui';
 import { ChangePasswordSection } from './change-password-section';
 import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
@@ -16,20 +16,27 @@ export * from './account-texts';
  */
 export function AccountPage() {
   const summary = useAccountSummary();
+  const t = useT();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
-      <PageHeading description="Your password, two-step verification and where you are signed in.">
-        {ACCOUNT_HEADING}
+      <PageHeading description={t('common.account.description')}>
+        {t('common.account.heading')}
       </PageHeading>
       {summary.isPending ? (
-        <LoadingState label={ACCOUNT_LOADING} />
+        <LoadingState label={t('common.account.loading')} />
       ) : summary.isError ? (
-        <ErrorState>{ACCOUNT_LOAD_FAILED}</ErrorState>
+        <ErrorState>{t('common.account.loadFailed')}</ErrorState>
       ) : (
         <>
           <p className="text-ink">
-            Signed in as <strong className="break-all">{summary.data.username}</strong> (
-            {ROLE_LABELS[summary.data.role]})
+            <Msg
+              id="common.account.signedInAs"
+              values={{
+                username: summary.data.username,
+                role: translateEnglish(ROLE_LABELS[summary.data.role]),
+              }}
+              components={{ 0: <strong className="break-all" /> }}
+            />
           </p>
           <ChangePasswordSection username={summary.data.username} />
           <TwoStepSection summary={summary.data} />

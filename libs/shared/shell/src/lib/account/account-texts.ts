@@ -1,4 +1,10 @@
-/** The words of My account that tests and stories look for. */
+import { t } from '@portal/i18n';
+
+/**
+ * The words of My account that tests and stories look for, in English (the spec's words, as
+ * the English catalogue has them: `common.account.*`). The page shows the catalogue's message
+ * in the language chosen; the functions below give it in the language shown when called.
+ */
 
 /** The page's heading. */
 export const ACCOUNT_HEADING = 'My account';
@@ -9,11 +15,7 @@ export const ACCOUNT_LOAD_FAILED = 'Could not load your account. Please try agai
 
 /** After a password change: how many other sessions it ended. */
 export function passwordChangedText(endedSessions: number): string {
-  const others =
-    endedSessions === 0
-      ? 'You had no other sessions open.'
-      : `${endedSessions} other ${endedSessions === 1 ? 'session was' : 'sessions were'} signed out.`;
-  return `Your password has been changed. ${others} Use the new password next time you log in.`;
+  return t('common.account.passwordChanged', { ended: endedSessions });
 }
 
 /** The second factor's states. */
@@ -29,17 +31,15 @@ export const NEW_CODES_INTRO =
 
 /** Recovery codes left, in words. */
 export function recoveryCodesLeftText(left: number): string {
-  return left === 1 ? '1 recovery code left.' : `${left} recovery codes left.`;
+  return t('common.account.recoveryCodesLeft', { left });
 }
 
 /** After ending sessions. */
 export function sessionEndedText(browser: string): string {
-  return `Signed out ${browser}.`;
+  return t('common.account.sessionEnded', { browser });
 }
 export function otherSessionsEndedText(ended: number): string {
-  return ended === 0
-    ? 'There were no other sessions to sign out.'
-    : `Signed out ${ended} other ${ended === 1 ? 'session' : 'sessions'}.`;
+  return t('common.account.otherSessionsEnded', { ended });
 }
 export const NO_OTHER_SESSIONS = 'You are signed in here only.';
 export const SESSIONS_LOAD_FAILED = 'Could not load your sessions. Please try again.';

@@ -8,7 +8,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button, Card, Notice } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { Button, Card, Notice, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { passwordChangedText } from './account-texts';
 
@@ -26,12 +27,13 @@ export function ChangePasswordSection({ username }: { username: string }) {
   });
   const change = useChangePassword();
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<ChangePasswordResponse>();
+  const t = useT();
 
   return (
-    <Card title="Change password">
+    <Card title={t('common.account.changePassword')}>
       <PortalForm
         form={form}
-        aria-label="Change password"
+        aria-label={t('common.account.changePassword')}
         onSubmit={async ({ current_password, new_password }) => {
           clear();
           try {
@@ -51,29 +53,27 @@ export function ChangePasswordSection({ username }: { username: string }) {
         <SubmitErrorNotice
           feedback={feedback}
           noticeRef={noticeRef}
-          title="Your password was not changed"
+          title={t('common.account.passwordNotChanged')}
         />
         {/* Whose password: for password managers (and the strength rule, which weighs it). */}
         <input type="text" hidden readOnly autoComplete="username" {...form.register('username')} />
         <PasswordField
           name="current_password"
-          label="Current password"
+          label={t('common.account.currentPassword')}
           required
           autoComplete="current-password"
         />
         <PasswordField
           name="new_password"
-          label="New password"
+          label={t('common.account.newPassword')}
           required
           autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
+          hint={translateEnglish(NEW_PASSWORD_HINT)}
           strengthFor="username"
         />
-        <p className="text-sm text-muted">
-          Changing it signs you out everywhere else; you stay signed in here.
-        </p>
+        <p className="text-sm text-muted">{t('common.account.signsOutElsewhere')}</p>
         <Button type="submit" busy={form.formState.isSubmitting} className="self-start">
-          Change password
+          {t('common.account.changePasswordSubmit')}
         </Button>
       </PortalForm>
     </Card>

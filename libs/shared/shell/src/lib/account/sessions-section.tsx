@@ -6,19 +6,27 @@ import {
   useEndAccountSession,
   useEndOtherSessions,
 } from '@portal/api-client';
-import { Button, Card, ErrorState, LoadingState, Notice, RecordTable } from '@portal/ui';
 import {
-  NO_OTHER_SESSIONS,
-  otherSessionsEndedText,
-  sessionEndedText,
-  SESSIONS_LOAD_FAILED,
-} from './account-texts';
+  Button,
+  Card,
+  ErrorState,
+  LoadingState,
+  Notice,
+  RecordTable,
+  useFormat,
+  useT,
+} from '@portal/ui';
+import { otherSessionsEndedText, sessionEndedText } from './account-texts';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
-const at = (iso: string) => {
-  const date = new Date(iso);
-  return <time dateTime={date.toISOString()}>{localDayTime(date)}</time>;
+/** A moment of a session, as the person's clock reads it, in the language shown. */
+const shownAt = (iso: string, format: ReturnType<typeof useFormat>) =>
+  format.dayTime(localDayTime(new Date(iso)));
+
+const At = ({ iso }: { iso: string }) => {
+  const format = useFormat();
+  return <time dateTime={new Date(iso).toISOString()}>{shownAt(iso, format)}</time>;
 };
 
 /**
@@ -33,6 +41,8 @@ export function SessionsSection() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [ending, setEnding] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const t = useT();
+  const format = useFormat();
 
   // Each outcome (a new object every time) takes focus: the button pressed may be gone with
   // its row, and the person hears what happened where they are.
@@ -65,7 +75,7 @@ export function SessionsSection() {
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
 
   return (
-    <Card title="Where you are signed in">
+    <Card title={t('common.account.sessionsTitle')}>
       <div className="flex flex-col gap-4">
         {outcome && (
           <Notice ref={noticeRef} tone={outcome.tone}>
@@ -73,57 +83,74 @@ export function SessionsSection() {
           </Notice>
         )}
         {sessions.isPending ? (
-          <LoadingState label="Loading your sessions..." />
+          <LoadingState label={t('common.account.sessionsLoading')} />
         ) : sessions.isError ? (
-          <ErrorState>{SESSIONS_LOAD_FAILED}</ErrorState>
+          <ErrorState>{t('common.account.sessionsLoadFailed')}</ErrorState>
         ) : (
           <>
             <RecordTable
-              caption="Open sessions"
+              caption={t('common.account.sessionsCaption')}
               captionHidden
               rows={sessions.data}
               rowKey={(s) => s.id}
               columns={[
                 {
-                  header: 'Browser',
+                  header: t('common.account.browser'),
                   cell: (s) => (
                     <>
                       {s.browser}
                       {s.current && (
-                        <strong className="ml-2 text-success-800">(this session)</strong>
+                        <strong className="ml-2 text-success-800">
+                          {t('common.account.thisSession')}
+                        </strong>
                       )}
                     </>
                   ),
                 },
-                { header: 'Address', cell: (s) => s.address ?? '—', nowrap: true },
-                { header: 'Started', cell: (s) => at(s.started_at), nowrap: true },
-                { header: 'Last seen', cell: (s) => at(s.last_seen_at), nowrap: true },
                 {
-                  header: 'Action',
+                  header: t('common.account.address'),
+                  cell: (s) => s.address ?? '—',
+                  nowrap: true,
+                },
+                {
+                  header: t('common.account.started'),
+                  cell: (s) => <At iso={s.started_at} />,
+                  nowrap: true,
+                },
+                {
+                  header: t('common.account.lastSeen'),
+                  cell: (s) => <At iso={s.last_seen_at} />,
+                  nowrap: true,
+                },
+                {
+                  header: t('common.account.action'),
                   srOnlyHeader: true,
                   cell: (s) =>
                     s.current ? null : (
                       <Button
                         variant="secondary"
                         busy={ending === s.id}
-                        aria-label={`Sign out ${s.browser}, started ${localDayTime(new Date(s.started_at))}`}
+                        aria-label={t('common.account.signOutSession', {
+                          browser: s.browser,
+                          started: shownAt(s.started_at, format),
+                        })}
                         onClick={() => void signOut(s)}
                       >
-                        Sign out
+                        {t('common.account.signOut')}
                       </Button>
                     ),
                 },
               ]}
             />
             {others === 0 ? (
-              <p className="text-sm text-muted">{NO_OTHER_SESSIONS}</p>
+              <p className="text-sm text-muted">{t('common.account.noOtherSessions')}</p>
             ) : (
               <Button
                 className="self-start"
                 busy={endOthers.isPending}
                 onClick={() => void signOutOthers()}
               >
-                Sign out everywhere else
+                {t('common.account.signOutOthers')}
               </Button>
             )}
           </>

@@ -14,18 +14,11 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button, Card, LoadingState, Notice } from '@portal/ui';
+import type { MessageId } from '@portal/i18n';
+import { Button, Card, LoadingState, Notice, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { RecoveryCodes } from '../two-step/recovery-codes';
 import { PATIENT_ENROLMENT_INTRO, STAFF_OPTIONAL_INTRO } from '../two-step/two-step-texts';
-import {
-  NEW_CODES_INTRO,
-  recoveryCodesLeftText,
-  TWO_STEP_OFF,
-  TWO_STEP_REQUIRED,
-  TWO_STEP_TURNED_OFF,
-  TWO_STEP_TURNED_ON,
-} from './account-texts';
 
 // The set-up brings the QR code's library: fetched when someone starts it.
 const MfaEnrolmentStep = lazy(() =>
@@ -38,7 +31,7 @@ const codeSchema = () =>
 
 /** What the section shows besides the account's state. */
 type View =
-  | { kind: 'idle'; outcome?: string }
+  | { kind: 'idle'; outcome?: MessageId }
   | { kind: 'enrolling' }
   | { kind: 'new-codes'; codes: readonly string[] };
 
@@ -50,6 +43,8 @@ type View =
  */
 export function TwoStepSection({ summary }: { summary: AccountSummary }) {
   const client = useQueryClient();
+  const t = useT();
+  const intro = t(summary.role === 'patient' ? PATIENT_ENROLMENT_INTRO : STAFF_OPTIONAL_INTRO);
   const [view, setView] = useState<View>({ kind: 'idle' });
   const [message, setMessage] = useState<string | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.account.all() });
@@ -61,18 +56,18 @@ export function TwoStepSection({ summary }: { summary: AccountSummary }) {
 
   if (view.kind === 'enrolling') {
     return (
-      <Card title="Two-step verification">
+      <Card title={t('common.account.twoStepTitle')}>
         {message && <Notice tone="error">{message}</Notice>}
-        <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
+        <Suspense fallback={<LoadingState label={t('common.account.preparingSetup')} />}>
           <MfaEnrolmentStep
-            intro={summary.role === 'patient' ? PATIENT_ENROLMENT_INTRO : STAFF_OPTIONAL_INTRO}
-            doneLabel="Done"
+            intro={intro}
+            doneLabel={t('common.account.done')}
             username={summary.username}
             onMessage={setMessage}
             onDone={async () => {
               await refresh();
               setMessage(null);
-              setView({ kind: 'idle', outcome: TWO_STEP_TURNED_ON });
+              setView({ kind: 'idle', outcome: 'common.account.twoStepTurnedOn' });
             }}
           />
         </Suspense>
@@ -84,7 +79,7 @@ export function TwoStepSection({ summary }: { summary: AccountSummary }) {
             setView({ kind: 'idle' });
           }}
         >
-          Cancel set-up
+          {t('common.account.cancelSetup')}
         </Button>
       </Card>
     );
@@ -92,11 +87,11 @@ export function TwoStepSection({ summary }: { summary: AccountSummary }) {
 
   if (view.kind === 'new-codes') {
     return (
-      <Card title="Two-step verification">
+      <Card title={t('common.account.twoStepTitle')}>
         <RecoveryCodes
           codes={view.codes}
-          intro={NEW_CODES_INTRO}
-          doneLabel="Done"
+          intro={t('common.account.newCodesIntro')}
+          doneLabel={t('common.account.done')}
           username={summary.username}
           onDone={async () => setView({ kind: 'idle' })}
         />
@@ -105,45 +100,43 @@ export function TwoStepSection({ summary }: { summary: AccountSummary }) {
   }
 
   return (
-    <Card title="Two-step verification">
+    <Card title={t('common.account.twoStepTitle')}>
       <div className="flex flex-col gap-4">
         {view.outcome && (
           <Notice tone="success" ref={outcomeRef}>
-            {view.outcome}
+            {t(view.outcome)}
           </Notice>
         )}
         {summary.mfa_enabled ? (
           <>
             <p className="text-ink">
-              Two-step verification is on. {recoveryCodesLeftText(summary.recovery_codes_left)}
+              {t('common.account.twoStepOn', { left: summary.recovery_codes_left })}
             </p>
             <CodeForm
-              label="Get new recovery codes"
-              submitLabel="Get new recovery codes"
-              failureTitle="No new recovery codes"
+              label={t('common.account.newCodes')}
+              submitLabel={t('common.account.newCodes')}
+              failureTitle={t('common.account.newCodesFailed')}
               useAction={useRegenerateRecoveryCodes}
               onDone={(answer) => setView({ kind: 'new-codes', codes: answer.recovery_codes })}
             />
             {summary.mfa_required ? (
-              <Notice tone="info">{TWO_STEP_REQUIRED}</Notice>
+              <Notice tone="info">{t('common.account.twoStepRequired')}</Notice>
             ) : (
               <CodeForm
-                label="Turn off two-step verification"
-                submitLabel="Turn off two-step verification"
-                failureTitle="Two-step verification is still on"
+                label={t('common.account.turnOff')}
+                submitLabel={t('common.account.turnOff')}
+                failureTitle={t('common.account.turnOffFailed')}
                 useAction={useDisableMfa}
-                onDone={() => setView({ kind: 'idle', outcome: TWO_STEP_TURNED_OFF })}
+                onDone={() => setView({ kind: 'idle', outcome: 'common.account.twoStepTurnedOff' })}
               />
             )}
           </>
         ) : (
           <>
-            <p className="text-ink">{TWO_STEP_OFF}</p>
-            <p className="text-sm text-muted">
-              {summary.role === 'patient' ? PATIENT_ENROLMENT_INTRO : STAFF_OPTIONAL_INTRO}
-            </p>
+            <p className="text-ink">{t('common.account.twoStepOff')}</p>
+            <p className="text-sm text-muted">{intro}</p>
             <Button className="self-start" onClick={() => setView({ kind: 'enrolling' })}>
-              Turn on two-step verification
+              {t('common.account.turnOn')}
             </Button>
           </>
         )}
@@ -173,6 +166,7 @@ function CodeForm<T>({
   const form = usePortalForm(codeSchema, { defaultValues: { code: '' } });
   const action = useAction();
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback<never>();
+  const t = useT();
   return (
     <PortalForm
       form={form}
@@ -194,8 +188,8 @@ function CodeForm<T>({
       <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={failureTitle} />
       <TextField
         name="code"
-        label="Code from your authenticator app"
-        hint="The 6-digit code your app shows now, or one of your recovery codes."
+        label={t('common.account.code')}
+        hint={t('common.account.codeHint')}
         required
         autoComplete="one-time-code"
         maxLength={11}

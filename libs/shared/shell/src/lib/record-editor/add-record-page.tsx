@@ -12,7 +12,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { ActivationCodeNotice, PageHeading, useIdle } from '@portal/ui';
+import { ActivationCodeNotice, PageHeading, useIdle, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { type RecordKind, recordWords } from './record-kind';
 
@@ -58,7 +58,8 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
 export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added>(
   props: AddRecordPageProps<S, Answer, Added>,
 ) {
-  const { word, title } = recordWords(props.kind);
+  const { texts } = recordWords(props.kind);
+  const t = useT();
   const { More } = props;
   // Asked once the page is shown (the API layer is not part of the first visit); an add
   // brings the next one.
@@ -78,27 +79,23 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
   return (
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
-      <PageHeading description={props.description}>Add {title}</PageHeading>
+      <PageHeading description={props.description}>{t(texts.addTitle)}</PageHeading>
       {code && (
         <ActivationCodeNotice
           ref={noticeRef}
           code={code.code}
           expiresAt={code.expiresAt}
           personLabel={`${code.name} (${code.id})`}
-          title={`${title} ${code.id} added`}
+          title={t(texts.added, { id: code.id })}
           handout={{ name: code.name, id: code.id, role: code.role }}
           onDismiss={dismiss}
         />
       )}
       {shown !== null && More && <More added={shown} noticeRef={noticeRef} />}
-      <SubmitErrorNotice
-        feedback={feedback}
-        noticeRef={noticeRef}
-        title={`The ${word} was not added`}
-      />
+      <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={t(texts.notAdded)} />
       <PortalForm
         form={form}
-        aria-label={`Add ${title}`}
+        aria-label={t(texts.addTitle)}
         onSubmit={async (values) => {
           clear();
           try {
@@ -115,7 +112,11 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
       >
         <RequiredFieldsNote />
         {props.fields(nextId.data)}
-        <FormActions submitLabel="Done" busy={props.save.isPending} onReset={clear} />
+        <FormActions
+          submitLabel={t('common.recordEditor.done')}
+          busy={props.save.isPending}
+          onReset={clear}
+        />
       </PortalForm>
     </div>
   );

@@ -11,7 +11,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { PageHeading } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { PageHeading, useT } from '@portal/ui';
 import { LeaveGuard, type useDiscardQuestion } from '../leave-guard';
 import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activation-code-panel';
 import { usePrefilledId } from '../prefilled-id';
@@ -96,7 +97,8 @@ export function EditRecordPage<
 >(props: EditRecordPageProps<Found, Values, Changes, Saved, Key>) {
   // An unchanged save names its record too, for what its notice adds (the way back to a chart).
   type Outcome = Saved | { kind: 'unchanged'; id: string };
-  const { article, word, title, idField, idPlaceholder } = recordWords(props.kind);
+  const { article, texts, idField, idPlaceholder } = recordWords(props.kind);
+  const t = useT();
   const initialId = usePrefilledId(props.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
@@ -110,7 +112,7 @@ export function EditRecordPage<
   const useDiscard = props.discard?.use ?? noQuestion;
   const discard = useDiscard(form.formState.isDirty, {
     question: props.discard?.question(loaded?.found ?? null) ?? '',
-    proceedLabel: 'Load without saving',
+    proceedLabel: t('common.recordEditor.loadWithoutSaving'),
   });
 
   const forget = () => {
@@ -130,25 +132,21 @@ export function EditRecordPage<
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
       {discard.dialog}
-      <PageHeading
-        description={`Find ${article} ${word} by ID; the form fills in, and only what you change is saved.`}
-      >
-        Edit {title}
-      </PageHeading>
+      <PageHeading description={t(texts.editDescription)}>{t(texts.editTitle)}</PageHeading>
       {saved && (
-        <SaveOutcomeNotice noun={title} outcome={saved} noticeRef={noticeRef}>
+        <SaveOutcomeNotice noun={t(texts.title)} outcome={saved} noticeRef={noticeRef}>
           {props.savedNote?.(saved, saved.id)}
         </SaveOutcomeNotice>
       )}
-      <SubmitErrorNotice
-        feedback={feedback}
-        noticeRef={noticeRef}
-        title={`The ${word} was not updated`}
-      />
+      <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={t(texts.notUpdated)} />
 
       <RecordLookup
-        noun={{ article, word }}
-        field={{ name: idField, label: `${title} ID`, placeholder: idPlaceholder }}
+        noun={{ article, word: t(texts.word) }}
+        field={{
+          name: idField,
+          label: t(texts.idLabel),
+          placeholder: translateEnglish(idPlaceholder),
+        }}
         schema={props.lookupSchema}
         initialId={initialId}
         resetKey={lookupReset}
@@ -176,7 +174,7 @@ export function EditRecordPage<
 
       <PortalForm
         form={form}
-        aria-label={`Edit ${title}`}
+        aria-label={t(texts.editTitle)}
         onSubmit={async () => {
           if (!loaded) return;
           clear();
@@ -197,15 +195,11 @@ export function EditRecordPage<
         }}
       >
         {/* Outside the faded fieldset: an instruction keeps its full contrast (4.5:1). */}
-        {!loaded && (
-          <p className="text-sm text-muted">
-            Load {article} {word} to edit their record.
-          </p>
-        )}
+        {!loaded && <p className="text-sm text-muted">{t(texts.loadFirst)}</p>}
         <fieldset disabled={!loaded} className="flex flex-col gap-4 disabled:opacity-70">
           {props.fields(loaded?.found ?? null)}
           <FormActions
-            submitLabel="Done"
+            submitLabel={t('common.recordEditor.done')}
             busy={props.busy}
             onReset={() => {
               resetAll();

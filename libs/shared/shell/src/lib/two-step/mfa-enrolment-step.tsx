@@ -9,7 +9,8 @@ import {
 } from '@portal/contract';
 import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
 import { applyServerErrors, PasswordField, TextField, usePortalForm } from '@portal/form-widgets';
-import { Button, Notice } from '@portal/ui';
+import { t as translate } from '@portal/i18n';
+import { Button, Notice, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { RecoveryCodes } from './recovery-codes';
 import { detailOf, type StepMessage } from './step-message';
@@ -28,7 +29,7 @@ import { MFA_ALREADY_ON, STAFF_ENROLMENT_INTRO } from './two-step-texts';
 export function MfaEnrolmentStep({
   token,
   intro,
-  doneLabel = 'Continue',
+  doneLabel,
   onDone,
   onMessage,
   username,
@@ -39,33 +40,34 @@ export function MfaEnrolmentStep({
   username?: string;
   /** What the step says first: why and how. */
   intro: string;
-  /** The button under the recovery codes. */
+  /** The button under the recovery codes ("Continue" by default). */
   doneLabel?: string;
   onDone: () => Promise<void>;
   onMessage: StepMessage;
 }) {
   const [setup, setSetup] = useState<MfaSetupResponse | 'password' | 'already-on'>('password');
   const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
+  const t = useT();
 
   if (recoveryCodes)
     return (
       <RecoveryCodes
         codes={recoveryCodes}
         onDone={onDone}
-        doneLabel={doneLabel}
+        doneLabel={doneLabel ?? t('common.twoStep.continue')}
         {...(username ? { username } : {})}
       />
     );
   return (
     <section aria-labelledby="mfa-setup-heading" className="mt-4 flex flex-col gap-4">
       <h2 id="mfa-setup-heading" className="text-lg font-semibold text-ink">
-        Set up two-step verification
+        {t('common.twoStep.heading')}
       </h2>
       <p className="text-sm text-ink">{intro}</p>
       {setup === 'password' && (
         <ConfirmPassword token={token} onStarted={setSetup} onMessage={onMessage} />
       )}
-      {setup === 'already-on' && <Notice tone="info">{MFA_ALREADY_ON}</Notice>}
+      {setup === 'already-on' && <Notice tone="info">{t(MFA_ALREADY_ON)}</Notice>}
       {typeof setup === 'object' && (
         <>
           <SetupKey setup={setup} />
@@ -82,7 +84,8 @@ export function MfaEnrolmentStep({
  * code's library, these words) is in the login page's first visit.
  */
 export function StaffEnrolmentStep(props: Omit<Parameters<typeof MfaEnrolmentStep>[0], 'intro'>) {
-  return <MfaEnrolmentStep {...props} intro={STAFF_ENROLMENT_INTRO} />;
+  const t = useT();
+  return <MfaEnrolmentStep {...props} intro={t(STAFF_ENROLMENT_INTRO)} />;
 }
 
 /**
@@ -99,6 +102,7 @@ function ConfirmPassword({
   onMessage: StepMessage;
 }) {
   const form = usePortalForm(mfaSetupRequestSchema, { defaultValues: { password: '' } });
+  const t = useT();
   const busy = form.formState.isSubmitting;
   const submit = form.handleSubmit(async (values) => {
     onMessage(null);
@@ -111,7 +115,7 @@ function ConfirmPassword({
       }
       const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
       if (applyServerErrors(form, fieldErrors).length === fieldErrors.length) {
-        onMessage(detailOf(error, 'Could not start the set-up. Please try again.'));
+        onMessage(detailOf(error, translate('common.twoStep.startFailed')));
       }
     }
   });
@@ -119,19 +123,19 @@ function ConfirmPassword({
     <FormProvider {...form}>
       <form
         noValidate
-        aria-label="Confirm your password"
+        aria-label={t('common.twoStep.confirmPassword')}
         onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-4 self-stretch"
       >
-        <p className="text-sm text-ink">First type your password again, to show it is you.</p>
+        <p className="text-sm text-ink">{t('common.twoStep.passwordAgain')}</p>
         <PasswordField
           name="password"
-          label="Current password"
+          label={t('common.twoStep.currentPassword')}
           required
           autoComplete="current-password"
         />
         <Button type="submit" busy={busy}>
-          Continue
+          {t('common.twoStep.continue')}
         </Button>
       </form>
     </FormProvider>
@@ -141,14 +145,13 @@ function ConfirmPassword({
 /** The QR code for the app, and the same key to type by hand. */
 function SetupKey({ setup }: { setup: MfaSetupResponse }) {
   const keyId = useId();
+  const t = useT();
   return (
     <div className="flex flex-col items-center gap-3">
       <ol className="list-decimal self-stretch pl-5 text-sm text-ink">
-        <li>
-          Open an authenticator app (for example Google Authenticator or Microsoft Authenticator).
-        </li>
-        <li>Scan this QR code, or type the key below.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('common.twoStep.openApp')}</li>
+        <li>{t('common.twoStep.scan')}</li>
+        <li>{t('common.twoStep.enterCode')}</li>
       </ol>
       <div className="rounded-md bg-white p-3">
         <QRCodeSVG
@@ -156,13 +159,13 @@ function SetupKey({ setup }: { setup: MfaSetupResponse }) {
           size={176}
           level="M"
           marginSize={2}
-          title="QR code for your authenticator app"
+          title={t('common.twoStep.qrCode')}
           role="img"
-          aria-label="QR code for your authenticator app"
+          aria-label={t('common.twoStep.qrCode')}
         />
       </div>
       <p className="text-sm text-ink" id={keyId}>
-        Key to type:
+        {t('common.twoStep.keyToType')}
       </p>
       <p
         aria-labelledby={keyId}
@@ -185,6 +188,7 @@ function ConfirmCode({
   onMessage: StepMessage;
 }) {
   const form = usePortalForm(mfaConfirmRequestSchema, { defaultValues: { code: '' } });
+  const t = useT();
   const busy = form.formState.isSubmitting;
   const submit = form.handleSubmit(async (values) => {
     onMessage(null);
@@ -193,7 +197,7 @@ function ConfirmCode({
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
       if (applyServerErrors(form, fieldErrors).length === fieldErrors.length) {
-        onMessage(detailOf(error, 'The code could not be checked. Please try again.'));
+        onMessage(detailOf(error, translate('common.twoStep.codeCheckFailed')));
       }
     }
   });
@@ -201,21 +205,21 @@ function ConfirmCode({
     <FormProvider {...form}>
       <form
         noValidate
-        aria-label="Confirm two-step verification"
+        aria-label={t('common.twoStep.confirmCode')}
         onSubmit={(event) => void submit(event)}
         className="flex flex-col gap-4 self-stretch"
       >
         <LeaveGuard dirty={form.formState.isDirty} />
         <TextField
           name="code"
-          label="6-digit code"
+          label={t('common.twoStep.code')}
           required
           placeholder="123456"
           autoComplete="one-time-code"
           maxLength={7}
         />
         <Button type="submit" busy={busy}>
-          Turn on
+          {t('common.twoStep.turnOn')}
         </Button>
       </form>
     </FormProvider>

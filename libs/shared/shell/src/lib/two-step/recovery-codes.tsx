@@ -1,29 +1,30 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { localDayTime } from '@portal/contract';
+import { chosenCalendar, currentLocale, formatDayTime, t as translate } from '@portal/i18n';
 import { HOSPITAL_NAME } from '@portal/reference-data';
-import { Button, buttonClasses } from '@portal/ui';
+import { Button, buttonClasses, useFormat, useT } from '@portal/ui';
 
 /** The name of the downloaded file of recovery codes. */
 export const RECOVERY_CODES_FILE = 'recovery-codes.txt';
 
-/** What the sheet and the file say about the codes, beside the codes themselves. */
-const HOW_TO_USE =
-  'Each code signs you in once instead of a code from your authenticator app, if you lose your phone. Keep them private and somewhere safe: with your password, they open your account.';
-
-/** The text file of recovery codes: who, when, how to use them, then one code a line. */
+/**
+ * The text file of recovery codes: who, when, how to use them, then one code a line, in the
+ * language shown when it is made.
+ */
 export function recoveryCodesText(
   codes: readonly string[],
   username: string | undefined,
   at: Date,
 ) {
+  const created = formatDayTime(localDayTime(at), currentLocale(), chosenCalendar());
   return [
-    `${HOSPITAL_NAME} portal: two-step verification recovery codes`,
-    ...(username ? [`Account: ${username}`] : []),
-    `Created: ${localDayTime(at)}`,
+    translate('common.twoStep.fileTitle', { hospital: HOSPITAL_NAME }),
+    ...(username ? [translate('common.twoStep.account', { username })] : []),
+    translate('common.twoStep.created', { at: created }),
     '',
-    HOW_TO_USE,
-    'New codes replace these: then these stop working.',
+    translate('common.twoStep.howToUse'),
+    translate('common.twoStep.replaced'),
     '',
     ...codes,
     '',
@@ -44,18 +45,22 @@ function RecoveryCodesSheet({
   username: string | undefined;
   at: Date;
 }) {
+  const t = useT();
+  const format = useFormat();
   return createPortal(
     <section data-print-handout="" className="p-8 text-black">
       <p className="text-sm font-semibold tracking-wide uppercase">{HOSPITAL_NAME}</p>
-      <h1 className="mt-2 text-2xl font-bold">Your recovery codes for two-step verification</h1>
-      {username && <p className="mt-2 text-lg">Account: {username}</p>}
-      <p className="text-lg">Created: {localDayTime(at)}</p>
+      <h1 className="mt-2 text-2xl font-bold">{t('common.twoStep.sheetTitle')}</h1>
+      {username && <p className="mt-2 text-lg">{t('common.twoStep.account', { username })}</p>}
+      <p className="text-lg">
+        {t('common.twoStep.created', { at: format.dayTime(localDayTime(at)) })}
+      </p>
       <ul className="mt-6 grid grid-cols-2 gap-3 font-mono text-xl">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <p className="mt-6">{HOW_TO_USE}</p>
+      <p className="mt-6">{t('common.twoStep.howToUse')}</p>
     </section>,
     document.body,
   );
@@ -70,28 +75,29 @@ export function RecoveryCodes({
   onDone,
   doneLabel,
   username,
-  intro = 'Two-step verification is on. Keep these codes somewhere safe: if you lose your phone, each one signs you in once instead of a code from the app. They are not shown again.',
+  intro,
 }: {
   codes: readonly string[];
   onDone: () => Promise<void>;
   doneLabel: string;
   /** Whose codes, for the sheet and the file. */
   username?: string;
-  /** What is said above the codes. */
+  /** What is said above the codes (that it is on, and to keep them safe, by default). */
   intro?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const t = useT();
   // When they were made, for the sheet and the file (once: the codes do not change).
   const [at] = useState(() => new Date());
   const file = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodesText(codes, username, at))}`;
   return (
     <section aria-labelledby="recovery-heading" className="mt-4 flex flex-col gap-4">
       <h2 id="recovery-heading" className="text-lg font-semibold text-ink">
-        Your recovery codes
+        {t('common.twoStep.recoveryHeading')}
       </h2>
-      <p className="text-sm text-ink">{intro}</p>
+      <p className="text-sm text-ink">{intro ?? t('common.twoStep.recoveryIntro')}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('common.twoStep.recoveryCodes')}
         className="grid grid-cols-2 gap-2 font-mono text-base text-ink"
       >
         {codes.map((code) => (
@@ -102,10 +108,10 @@ export function RecoveryCodes({
       </ul>
       <div className="flex flex-wrap gap-3">
         <Button type="button" variant="secondary" onClick={() => window.print()}>
-          Print codes
+          {t('common.twoStep.print')}
         </Button>
         <a className={buttonClasses('secondary')} href={file} download={RECOVERY_CODES_FILE}>
-          Download as a text file
+          {t('common.twoStep.download')}
         </a>
       </div>
       <Button
