@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { activateLocale, LOCALE_STORAGE_KEY } from '@portal/i18n';
+import { activateLocale, i18n, LOCALE_STORAGE_KEY } from '@portal/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LanguageSwitch } from './language-switch';
 import { Msg, useT } from './use-t';
@@ -33,7 +33,6 @@ describe('the language switch', () => {
 describe('Msg', () => {
   it('puts the catalogue’s words inside the components its tags name', async () => {
     await act(() => activateLocale('en', 'all'));
-    const { i18n } = await import('@portal/i18n');
     i18n.load('en', { 'common.test.markup': 'Read <0>the guide</0> and <1/> then go.' });
     render(
       <p data-testid="msg">
