@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { currentLocale, i18n, translateEnglish } from '@portal/i18n';
 import {
   MESSAGES,
   SESSION_ENDED_BY_HOSPITAL_MESSAGE,
@@ -58,5 +59,9 @@ export function useSessionEndedNotice(): string | null {
     };
   }, []);
 
-  return notice;
+  // The contract's words, in the language shown (and again after a switch).
+  useSyncExternalStore(subscribeToLocale, currentLocale, currentLocale);
+  return notice === null ? null : translateEnglish(notice);
 }
+
+const subscribeToLocale = (onChange: () => void) => i18n.on('change', onChange);

@@ -1,4 +1,5 @@
 /** Test support: the provider in a memory router, and a probe showing what it says. */
+/* eslint-disable lingui/no-unlocalized-strings -- test support: the tests read its English */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';

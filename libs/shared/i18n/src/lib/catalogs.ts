@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the `?lingui` modules' type, for every project that compiles this file
 /// <reference path="../catalog-modules.d.ts" />
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';

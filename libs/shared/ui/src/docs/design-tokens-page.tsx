@@ -1,3 +1,5 @@
+/* eslint-disable lingui/no-unlocalized-strings -- a Storybook page for the portal's developers
+   and designers (design-tokens.mdx), never shown in the apps: it stays English, like the stories. */
 import type { ReactNode } from 'react';
 import {
   checkPairs,

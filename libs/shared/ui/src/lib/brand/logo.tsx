@@ -1,3 +1,5 @@
+import { useT } from '../i18n/use-t';
+
 /** The hospital's full name, for accessible names and titles (written once, in reference-data). */
 export { HOSPITAL_NAME } from '@portal/reference-data';
 
@@ -25,10 +27,15 @@ export function Logo({ size = 40, label }: { size?: number; label?: string }) {
 
 /** The hospital's name on two lines, as the top bar shows it. */
 export function HospitalName({ className = '' }: { className?: string }) {
+  const t = useT();
   return (
     <span className={`flex flex-col leading-tight ${className}`}>
-      <span className="text-base font-bold tracking-tight text-brand-800">Riverside General</span>
-      <span className="text-xs font-medium tracking-wide text-muted uppercase">Hospital</span>
+      <span className="text-base font-bold tracking-tight text-brand-800">
+        {t('common.brand.nameMain')}
+      </span>
+      <span className="text-xs font-medium tracking-wide text-muted uppercase">
+        {t('common.brand.nameSub')}
+      </span>
     </span>
   );
 }

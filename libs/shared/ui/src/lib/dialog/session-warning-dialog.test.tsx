@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '@portal/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionWarningDialog } from './session-warning-dialog';
 
 function renderWarning(secondsLeft = 45) {
@@ -49,5 +50,21 @@ describe('SessionWarningDialog', () => {
       <SessionWarningDialog open={false} secondsLeft={30} onStay={vi.fn()} onLogout={vi.fn()} />,
     );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('SessionWarningDialog in Thai', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('warns in Thai with the seconds left, focused on staying', async () => {
+    await act(() => activateLocale('th', 'all'));
+    const { user, onLogout } = renderWarning(1);
+    const dialog = screen.getByRole('alertdialog', { name: 'เซสชันของคุณใกล้หมดเวลาแล้ว' });
+    expect(dialog).toHaveAccessibleDescription(
+      'ระบบจะออกจากระบบให้ในอีก 1 วินาที หากคุณไม่เลือกอยู่ในระบบต่อ',
+    );
+    expect(screen.getByRole('button', { name: 'อยู่ในระบบต่อ' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });

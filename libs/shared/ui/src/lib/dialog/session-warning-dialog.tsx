@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '../button/button';
+import { useT } from '../i18n/use-t';
 import { Dialog } from './dialog';
 
 /** Props of {@link SessionWarningDialog}. */
@@ -24,23 +25,24 @@ export function SessionWarningDialog({
   onStay,
   onLogout,
 }: SessionWarningDialogProps) {
+  const t = useT();
   const stayRef = useRef<HTMLButtonElement>(null);
   const seconds = Math.max(0, Math.ceil(secondsLeft));
   return (
     <Dialog
       open={open}
       role="alertdialog"
-      title="Your session is about to end"
-      description={`You will be signed out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'} unless you stay signed in.`}
+      title={t('common.sessionWarning.title')}
+      description={t('common.sessionWarning.description', { seconds })}
       onClose={onStay}
       initialFocusRef={stayRef}
       actions={
         <>
           <Button ref={stayRef} onClick={onStay}>
-            Stay signed in
+            {t('common.sessionWarning.stay')}
           </Button>
           <Button variant="secondary" onClick={onLogout}>
-            Log out
+            {t('common.sessionWarning.logout')}
           </Button>
         </>
       }

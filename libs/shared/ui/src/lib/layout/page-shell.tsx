@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 
 /** Props of {@link PageShell}. */
 export interface PageShellProps {
@@ -26,6 +27,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
  * an optional footer.
  */
 export function PageShell({ topBar, children, footer }: PageShellProps) {
+  const t = useT();
   return (
     <div className="flex min-h-dvh flex-col bg-canvas text-ink">
       <a
@@ -33,7 +35,7 @@ export function PageShell({ topBar, children, footer }: PageShellProps) {
         onClick={skipToMain}
         className="sr-only rounded-lg bg-surface px-4 py-3 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
       >
-        Skip to main content
+        {t('common.layout.skipToMain')}
       </a>
       {topBar}
       {/* pt-16: the TopBar is fixed and h-16 high. The focus ring would frame the whole page. */}

@@ -1,5 +1,7 @@
 import type { SectionLink } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
 import { useId } from 'react';
+import { useLocale } from '../i18n/use-t';
 import { PortalLink } from './portal-link';
 
 /** Props of {@link Sidebar}. */
@@ -17,6 +19,8 @@ export interface SidebarProps {
  * the top bar's menu lists the same links instead.
  */
 export function Sidebar({ title, links, pathname }: SidebarProps) {
+  // The contract writes the section's words in English; they are shown in the language chosen.
+  useLocale();
   const titleId = useId();
   const current = pathname.replace(/\/+$/, '');
   return (
@@ -28,7 +32,7 @@ export function Sidebar({ title, links, pathname }: SidebarProps) {
         id={titleId}
         className="px-3 pb-3 text-sm font-bold tracking-wide text-brand-800 uppercase"
       >
-        {title}
+        {translateEnglish(title)}
       </p>
       <ul className="flex flex-col gap-1">
         {links.map((link) => (
@@ -38,7 +42,7 @@ export function Sidebar({ title, links, pathname }: SidebarProps) {
               aria-current={link.to === current ? 'page' : undefined}
               className="flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-ink hover:bg-brand-50 aria-[current=page]:bg-brand-100 aria-[current=page]:font-semibold aria-[current=page]:text-brand-900"
             >
-              {link.sidebarLabel}
+              {translateEnglish(link.sidebarLabel)}
             </PortalLink>
           </li>
         ))}

@@ -1,6 +1,7 @@
 import { accountPath, ROUTES } from '@portal/contract';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { activateLocale } from '@portal/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TopBar, type TopBarProps } from './top-bar';
@@ -293,5 +294,44 @@ describe('TopBar', () => {
       expect(screen.queryByRole('button', { name: /Malee/ })).not.toBeInTheDocument();
       expect(screen.queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe('TopBar in Thai', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('names its links, buttons and navigation in Thai', async () => {
+    await act(() => activateLocale('th', 'all'));
+    renderTopBar({ pathname: ROUTES.home });
+    const nav = screen.getByRole('navigation', { name: 'เมนูหลัก' });
+    expect(within(nav).getAllByRole('link', { name: 'เข้าสู่ระบบ' })[0]).toHaveAttribute(
+      'href',
+      ROUTES.login,
+    );
+    expect(screen.getByRole('button', { name: 'เมนู' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /ริเวอร์ไซด์ เจเนอรัล/ })).toHaveAttribute('href', '/');
+  });
+
+  it('shows who is signed in, My account, System and Logout in Thai', async () => {
+    await act(() => activateLocale('th', 'all'));
+    const { user, onLogout } = renderTopBar({
+      pathname: ROUTES.patientProfile,
+      authenticated: true,
+      user: { name: 'Malee Srisuk', roleLabel: 'Patient' },
+    });
+    const accountButton = screen.getByRole('button', { name: /Malee Srisuk/ });
+    expect(accountButton).toHaveAccessibleName(/, เมนูบัญชี$/);
+    const nav = screen.getByRole('navigation', { name: 'เมนูหลัก' });
+    expect(within(nav).getAllByRole('link', { name: 'ระบบ' })[0]).toHaveAttribute(
+      'href',
+      ROUTES.system,
+    );
+    const toggleTh = screen.getByRole('button', { name: 'เมนู' });
+    await user.click(toggleTh);
+    const menuTh = document.getElementById(toggleTh.getAttribute('aria-controls') ?? '')!;
+    expect(menuTh).toHaveTextContent('เข้าสู่ระบบในชื่อ Malee Srisuk (');
+    expect(within(menuTh).getByRole('link', { name: 'บัญชีของฉัน' })).toBeVisible();
+    await user.click(within(menuTh).getByRole('button', { name: 'ออกจากระบบ' }));
+    expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });

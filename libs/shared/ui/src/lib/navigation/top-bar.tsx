@@ -1,8 +1,10 @@
 import { accountPath, appForPath, ROUTES, sectionLinksFor } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { Locale } from '@portal/i18n';
 import { HospitalName, Logo } from '../brand/logo';
 import { LanguageSwitch } from '../i18n/language-switch';
+import { Msg, useT } from '../i18n/use-t';
 import { PortalLink } from './portal-link';
 
 /** Props of {@link TopBar}. */
@@ -63,6 +65,7 @@ export function TopBar({
   user,
   onLanguageChosen,
 }: TopBarProps) {
+  const t = useT();
   // Open for one path only: navigating away (even with the browser's Back) closes the menu.
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const open = openOnPath === pathname;
@@ -109,13 +112,13 @@ export function TopBar({
       aria-current={isCurrent(pathname, ROUTES.system) ? 'page' : undefined}
       onClick={close}
     >
-      System
+      {t('common.topBar.system')}
     </PortalLink>
   );
   const sessionControl = (className: string) =>
     authenticated ? (
       <button type="button" className={className} onClick={chooseLogout}>
-        Logout
+        {t('common.topBar.logout')}
       </button>
     ) : (
       <PortalLink
@@ -124,7 +127,7 @@ export function TopBar({
         aria-current={isCurrent(pathname, ROUTES.login) ? 'page' : undefined}
         onClick={chooseLogin}
       >
-        Login
+        {t('common.topBar.login')}
       </PortalLink>
     );
 
@@ -142,7 +145,7 @@ export function TopBar({
           <HospitalName />
         </PortalLink>
 
-        <nav aria-label="Main" className="flex items-center gap-2">
+        <nav aria-label={t('common.topBar.mainNav')} className="flex items-center gap-2">
           <ul className="hidden items-center gap-2 lg:flex">
             {showSystem && <li>{systemLink(inlineLinkClasses)}</li>}
             <li>{sessionControl(inlineLinkClasses)}</li>
@@ -158,7 +161,7 @@ export function TopBar({
             aria-controls={menuId}
             onClick={() => setOpenOnPath(open ? null : pathname)}
           >
-            <span className="sr-only">Menu</span>
+            <span className="sr-only">{t('common.topBar.menu')}</span>
             <MenuIcon open={open} />
           </button>
 
@@ -173,8 +176,14 @@ export function TopBar({
               // Who is signed in, above the spec's links; the spec's Logout stays last below.
               <div className="mb-2 border-b border-line pb-2">
                 <p className="px-3 py-1 text-sm text-muted">
-                  Signed in as <span className="font-semibold text-ink">{signedInAs.name}</span> (
-                  {signedInAs.roleLabel})
+                  <Msg
+                    id="common.topBar.signedInAs"
+                    values={{
+                      name: signedInAs.name,
+                      role: translateEnglish(signedInAs.roleLabel),
+                    }}
+                    components={{ 0: <span className="font-semibold text-ink" /> }}
+                  />
                 </p>
                 <AccountLink pathname={pathname} onClick={close} />
               </div>
@@ -188,7 +197,7 @@ export function TopBar({
                     aria-current={isCurrent(pathname, link.to) ? 'page' : undefined}
                     onClick={close}
                   >
-                    {link.label}
+                    {translateEnglish(link.label)}
                   </PortalLink>
                 </li>
               ))}
@@ -214,6 +223,7 @@ export function TopBar({
 
 /** My account, in the app the person is in (each app mounts it at its own `accountPath`). */
 function AccountLink({ pathname, onClick }: { pathname: string; onClick: () => void }) {
+  const t = useT();
   const to = accountPath(appForPath(pathname));
   return (
     <PortalLink
@@ -222,7 +232,7 @@ function AccountLink({ pathname, onClick }: { pathname: string; onClick: () => v
       aria-current={isCurrent(pathname, to) ? 'page' : undefined}
       onClick={onClick}
     >
-      My account
+      {t('common.topBar.myAccount')}
     </PortalLink>
   );
 }
@@ -242,6 +252,7 @@ function UserMenu({
   pathname: string;
   onLogout: () => void;
 }) {
+  const t = useT();
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const open = openOnPath === pathname;
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -283,7 +294,7 @@ function UserMenu({
       >
         <span className="flex flex-col leading-tight">
           <span className="font-semibold">{user.name}</span>
-          <span className="text-xs text-muted">{user.roleLabel}</span>
+          <span className="text-xs text-muted">{translateEnglish(user.roleLabel)}</span>
         </span>
         <svg
           className="size-4"
@@ -296,7 +307,7 @@ function UserMenu({
         >
           <path d="M6 9l6 6 6-6" />
         </svg>
-        <span className="sr-only">, account menu</span>
+        <span className="sr-only">{t('common.topBar.accountMenu')}</span>
       </button>
       <div
         ref={panelRef}
@@ -318,7 +329,7 @@ function UserMenu({
                 onLogout();
               }}
             >
-              Logout
+              {t('common.topBar.logout')}
             </button>
           </li>
         </ul>

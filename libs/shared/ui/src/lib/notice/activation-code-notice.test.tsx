@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '@portal/i18n';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ActivationCodeNotice } from './activation-code-notice';
 
 const props = {
@@ -55,5 +56,32 @@ describe('ActivationCodeNotice', () => {
     ref.current?.focus();
     expect(screen.getByRole('status')).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('Patient P051 added');
+  });
+});
+
+describe('ActivationCodeNotice in Thai', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('says what to do in Thai, the expiry in the Buddhist era', async () => {
+    await act(() => activateLocale('th', 'all'));
+    render(
+      <ActivationCodeNotice
+        {...props}
+        handout={{ name: 'Somchai Jaidee', id: 'P051', role: 'Patient' }}
+        onDismiss={vi.fn()}
+      />,
+    );
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('รหัสเปิดใช้งานสำหรับ Somchai Jaidee (P051)');
+    expect(notice).toHaveTextContent(
+      'มอบรหัสนี้ให้ Somchai Jaidee (P051) เพื่อลงทะเบียนที่ /login ด้วยรหัสประจำตัวและรหัสนี้ รหัสใช้ได้ครั้งเดียวและหมดอายุวันที่ 14 ก.ย. 2568',
+    );
+    expect(notice.querySelector('time')).toHaveAttribute('datetime', '2025-09-14T10:00:00.000Z');
+    expect(screen.getByRole('button', { name: 'คัดลอกรหัส' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'พิมพ์เอกสารสำหรับผู้รับรหัส' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ปิด' })).toBeInTheDocument();
+    const handout = document.querySelector<HTMLElement>('body > [data-print-handout]');
+    expect(handout).toHaveTextContent('วิธีลงทะเบียน');
+    expect(handout).toHaveTextContent('ใช้ได้ถึง14 ก.ย. 2568');
   });
 });

@@ -1,12 +1,10 @@
 import { formatActivationCode, localDay, MESSAGES, ROUTES } from '@portal/contract';
-import { HOSPITAL_NAME } from '@portal/reference-data';
+import { translateEnglish } from '@portal/i18n';
 import { useState, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../button/button';
+import { Msg, useFormat, useT } from '../i18n/use-t';
 import { Notice } from './notice';
-
-// The portal's one date format (YYYY-MM-DD, in the browser's time zone), whatever its locale.
-const EXPIRY_FORMAT = { format: localDay };
 
 /** Props of {@link ActivationCodeNotice}. */
 export interface ActivationCodeNoticeProps {
@@ -40,37 +38,40 @@ function ActivationHandout({
   role,
   code,
   expiry,
-}: NonNullable<ActivationCodeNoticeProps['handout']> & { code: string; expiry: Date }) {
+}: NonNullable<ActivationCodeNoticeProps['handout']> & { code: string; expiry: string }) {
+  const t = useT();
   const login = `${window.location.origin}${ROUTES.login}`;
   return createPortal(
     <section data-print-handout="" className="p-8 text-black">
-      <p className="text-sm font-semibold tracking-wide uppercase">{HOSPITAL_NAME}</p>
-      <h1 className="mt-2 text-2xl font-bold">Your activation code for the patient portal</h1>
-      <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-lg">
-        <dt className="font-semibold">Name</dt>
-        <dd>{name}</dd>
-        <dt className="font-semibold">ID</dt>
-        <dd className="font-mono">{id}</dd>
-        <dt className="font-semibold">Activation code</dt>
-        <dd className="font-mono text-2xl font-bold tracking-widest">{code}</dd>
-        <dt className="font-semibold">Valid until</dt>
-        <dd>{EXPIRY_FORMAT.format(expiry)}</dd>
-      </dl>
-      <h2 className="mt-8 text-xl font-bold">How to register</h2>
-      <ol className="mt-2 list-decimal space-y-1 pl-6 text-lg">
-        <li>Open {login}.</li>
-        <li>Choose &ldquo;Don&apos;t have an account? Register&rdquo;.</li>
-        <li>Choose a username and a password of at least 12 characters.</li>
-        <li>
-          Choose the role &ldquo;{role}&rdquo;, type your ID ({MESSAGES.idPlaceholder}) {id} and the
-          activation code above, then press Register.
-        </li>
-        <li>Log in with your username and password.</li>
-      </ol>
-      <p className="mt-6">
-        The code works once. If it has expired or does not work, ask the hospital for a new one.
-        Keep this sheet private: with the code, someone else could register in your name.
+      <p className="text-sm font-semibold tracking-wide uppercase">
+        {t('common.brand.hospitalName')}
       </p>
+      <h1 className="mt-2 text-2xl font-bold">{t('common.activationCode.handoutTitle')}</h1>
+      <dl className="mt-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-lg">
+        <dt className="font-semibold">{t('common.activationCode.handoutName')}</dt>
+        <dd>{name}</dd>
+        <dt className="font-semibold">{t('common.activationCode.handoutId')}</dt>
+        <dd className="font-mono">{id}</dd>
+        <dt className="font-semibold">{t('common.activationCode.handoutCode')}</dt>
+        <dd className="font-mono text-2xl font-bold tracking-widest">{code}</dd>
+        <dt className="font-semibold">{t('common.activationCode.handoutValidUntil')}</dt>
+        <dd>{expiry}</dd>
+      </dl>
+      <h2 className="mt-8 text-xl font-bold">{t('common.activationCode.handoutHowTo')}</h2>
+      <ol className="mt-2 list-decimal space-y-1 pl-6 text-lg">
+        <li>{t('common.activationCode.handoutStepOpen', { url: login })}</li>
+        <li>{t('common.activationCode.handoutStepRegister')}</li>
+        <li>{t('common.activationCode.handoutStepCredentials')}</li>
+        <li>
+          {t('common.activationCode.handoutStepRole', {
+            role: translateEnglish(role),
+            idFormat: translateEnglish(MESSAGES.idPlaceholder),
+            id,
+          })}
+        </li>
+        <li>{t('common.activationCode.handoutStepLogin')}</li>
+      </ol>
+      <p className="mt-6">{t('common.activationCode.handoutPrivacy')}</p>
     </section>,
     document.body,
   );
@@ -92,8 +93,12 @@ export function ActivationCodeNotice({
   handout,
   onDismiss,
 }: ActivationCodeNoticeProps) {
+  const t = useT();
+  const format = useFormat();
   const shown = formatActivationCode(code);
   const expiry = new Date(expiresAt);
+  // The day in the browser's time zone (YYYY-MM-DD), as the language shown writes it.
+  const expiryDay = format.day(localDay(expiry));
   // Keyed by code, so a new code (another record created) starts with a fresh Copy button.
   const [copy, setCopy] = useState<CopyState>(null);
   const outcome = copy?.code === shown ? copy.outcome : null;
@@ -109,34 +114,42 @@ export function ActivationCodeNotice({
   };
 
   return (
-    <Notice ref={ref} tone="success" title={title ?? `Activation code for ${personLabel}`}>
+    <Notice
+      ref={ref}
+      tone="success"
+      title={title ?? t('common.activationCode.title', { person: personLabel })}
+    >
       <div className="flex flex-wrap items-center gap-3 py-1">
         <p className="font-mono text-2xl font-bold tracking-widest break-all text-ink select-all sm:text-3xl">
           {shown}
         </p>
         <Button variant="secondary" onClick={() => void copyCode()}>
-          {outcome === 'copied' ? 'Copied' : 'Copy code'}
+          {outcome === 'copied'
+            ? t('common.activationCode.copied')
+            : t('common.activationCode.copy')}
         </Button>
         {handout && (
           <Button variant="secondary" onClick={() => window.print()}>
-            Print handout
+            {t('common.activationCode.printHandout')}
           </Button>
         )}
         {onDismiss && (
           <Button variant="ghost" onClick={onDismiss}>
-            Dismiss
+            {t('common.activationCode.dismiss')}
           </Button>
         )}
       </div>
       {outcome === 'failed' && (
-        <p className="font-semibold">Could not copy: select the code and copy it by hand.</p>
+        <p className="font-semibold">{t('common.activationCode.copyFailed')}</p>
       )}
       <p>
-        Give this code to {personLabel}: they register at {ROUTES.login} with their ID and this
-        code. It works once and expires on{' '}
-        <time dateTime={expiry.toISOString()}>{EXPIRY_FORMAT.format(expiry)}</time>.
+        <Msg
+          id="common.activationCode.instructions"
+          values={{ person: personLabel, loginPath: ROUTES.login, expiry: expiryDay }}
+          components={{ 0: <time dateTime={expiry.toISOString()} /> }}
+        />
       </p>
-      {handout && <ActivationHandout {...handout} code={shown} expiry={expiry} />}
+      {handout && <ActivationHandout {...handout} code={shown} expiry={expiryDay} />}
     </Notice>
   );
 }

@@ -1,4 +1,6 @@
 import { APPOINTMENT_STATUS_LABELS, type AppointmentStatus } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
+import { useFormat, useT } from '../i18n/use-t';
 import { RecordTable, type RecordTableColumn } from './record-table';
 
 /** A person by name, as the answers name a clinician. */
@@ -33,33 +35,25 @@ export function clinicianName(clinician: PersonName | null | undefined): string 
   return clinician ? `${clinician.first_name} ${clinician.last_name}` : '-';
 }
 
-const DATE_TIME_TOPIC: readonly RecordTableColumn<AppointmentRow>[] = [
-  { header: 'Date', cell: (a) => a.date, nowrap: true },
-  { header: 'Time', cell: (a) => a.time.slice(0, 5), nowrap: true },
-  { header: 'Topic', cell: (a) => a.topic || '-' },
-];
+/** An appointment's status as the contract names it, in the language shown. */
+export function appointmentStatusLabel(status: AppointmentStatus): string {
+  return translateEnglish(APPOINTMENT_STATUS_LABELS[status]);
+}
 
-const CLINICIAN: RecordTableColumn<AppointmentRow> = {
-  header: 'Clinician',
-  cell: (a) => clinicianName(a.clinician),
-};
-
-const STATUS: RecordTableColumn<AppointmentRow> = {
-  header: 'Status',
-  cell: (a) =>
-    a.status === 'cancelled' && a.cancel_reason ? (
-      <span>
-        <span className="font-semibold">{APPOINTMENT_STATUS_LABELS.cancelled}</span>{' '}
-        <span className="block text-muted">{a.cancel_reason}</span>
-      </span>
-    ) : a.status ? (
-      <span className={a.status === 'cancelled' ? 'font-semibold' : undefined}>
-        {APPOINTMENT_STATUS_LABELS[a.status]}
-      </span>
-    ) : (
-      '-'
-    ),
-};
+function statusCell(a: AppointmentRow) {
+  return a.status === 'cancelled' && a.cancel_reason ? (
+    <span>
+      <span className="font-semibold">{appointmentStatusLabel('cancelled')}</span>{' '}
+      <span className="block text-muted">{a.cancel_reason}</span>
+    </span>
+  ) : a.status ? (
+    <span className={a.status === 'cancelled' ? 'font-semibold' : undefined}>
+      {appointmentStatusLabel(a.status)}
+    </span>
+  ) : (
+    '-'
+  );
+}
 
 /**
  * Appointments as a table of Date, Time (HH:MM) and Topic ('-' when there is none), and the
@@ -68,11 +62,22 @@ const STATUS: RecordTableColumn<AppointmentRow> = {
  * {@link RecordTable}: stacked rows on a phone, a date or time never split.
  */
 export function AppointmentTable({ items, caption }: AppointmentTableProps) {
-  const columns = [
-    ...DATE_TIME_TOPIC,
-    ...(items.some((a) => a.clinician !== undefined) ? [CLINICIAN] : []),
-    ...(items.some((a) => a.status !== undefined) ? [STATUS] : []),
+  const t = useT();
+  const format = useFormat();
+  const columns: RecordTableColumn<AppointmentRow>[] = [
+    { header: t('common.records.date'), cell: (a) => format.day(a.date), nowrap: true },
+    { header: t('common.records.time'), cell: (a) => a.time.slice(0, 5), nowrap: true },
+    { header: t('common.records.topic'), cell: (a) => a.topic || '-' },
   ];
+  if (items.some((a) => a.clinician !== undefined)) {
+    columns.push({
+      header: t('common.records.clinician'),
+      cell: (a) => clinicianName(a.clinician),
+    });
+  }
+  if (items.some((a) => a.status !== undefined)) {
+    columns.push({ header: t('common.records.status'), cell: statusCell });
+  }
   return (
     <RecordTable
       columns={columns}

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@portal/contract';
+import { type MessageId, t } from '@portal/i18n';
 
 /** A value as a record shows it: the spec's '-' when it is empty. */
 export function shownValue(value: string | number | null | undefined): string {
@@ -7,9 +8,21 @@ export function shownValue(value: string | number | null | undefined): string {
     : String(value);
 }
 
-/** A stored choice ('female', 'yes') as a record shows it ('Female', 'Yes'). */
+const CHOICES: Readonly<Record<string, MessageId>> = {
+  female: 'common.records.choiceFemale',
+  male: 'common.records.choiceMale',
+  yes: 'common.records.choiceYes',
+  no: 'common.records.choiceNo',
+};
+
+/**
+ * A stored choice ('female', 'yes') as a record shows it ('Female', 'Yes'), in the language
+ * shown now (call it while rendering); another value is shown capitalised.
+ */
 export function capitalised(value: string | null): string | null {
-  return value ? value.charAt(0).toUpperCase() + value.slice(1) : value;
+  if (!value) return value;
+  const id = Object.hasOwn(CHOICES, value) ? CHOICES[value] : undefined;
+  return id ? t(id) : value.charAt(0).toUpperCase() + value.slice(1);
 }
 
 /** Props of DetailList. */

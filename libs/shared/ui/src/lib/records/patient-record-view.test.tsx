@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, type PatientRecord } from '@portal/contract';
+import { activateLocale } from '@portal/i18n';
 import { appointmentText, PatientRecordView } from './patient-record-view';
 
 /** A record with every field known and something in every list. */
@@ -202,5 +203,54 @@ describe('appointmentText', () => {
     expect(appointmentText({ date: '', time: '10:30:00', topic: 'Orphan topic' })).toBe(
       'No appointment',
     );
+  });
+});
+
+describe('PatientRecordView in Thai', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('labels the record in Thai, with Thai drug and disease names and Buddhist-era dates', async () => {
+    await act(() => activateLocale('th', 'all'));
+    render(<PatientRecordView record={FILLED} />);
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(['ข้อมูลส่วนตัว', 'ยาที่แพ้', 'โรคประจำตัว', 'ประวัติการรักษา']);
+    const section = screen.getByRole('region', { name: 'ข้อมูลส่วนตัว' });
+    const labels = within(section)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(section)
+      .getAllByRole('definition')
+      .map((definition) => definition.textContent);
+    const shown = new Map(labels.map((label, index) => [label, values[index]]));
+    expect(labels[0]).toBe('รหัสผู้ป่วย');
+    expect(shown.get('เพศ')).toBe('หญิง');
+    expect(shown.get('ประกันสุขภาพ')).toBe('มี');
+    expect(shown.get('วันเกิด')).toBe('14 มี.ค. 2535');
+    expect(shown.get('หมู่เลือด')).toBe('AB');
+    expect(shown.get('นัดหมายล่าสุด')).toBe('20 พ.ย. 2569 10:30');
+    expect(items('ยาที่แพ้')).toEqual(['พาราเซตามอล (R002)', 'อินซูลิน (R010)']);
+    expect(items('โรคประจำตัว')).toEqual(['วัณโรค (I002)', 'I099']);
+    const table = within(screen.getByRole('region', { name: 'ประวัติการรักษา' })).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['วันที่และเวลา', 'รายละเอียด']);
+    expect(within(table).getByRole('cell', { name: '1 ต.ค. 2569 09:15:00' })).toBeInTheDocument();
+  });
+
+  it('names the clinician in Thai in the latest appointment', async () => {
+    await act(() => activateLocale('th', 'all'));
+    const clinician = { employee_id: 'E002', first_name: 'Anan', last_name: 'Wongsa' };
+    expect(
+      appointmentText({
+        date: '2026-12-03',
+        time: '10:30:00',
+        topic: 'Follow-up',
+        status: 'booked',
+        clinician,
+      }),
+    ).toBe('3 ธ.ค. 2569 10:30 — Follow-up · พบ Anan Wongsa');
   });
 });

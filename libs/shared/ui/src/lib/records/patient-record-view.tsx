@@ -1,30 +1,28 @@
 import { type ReactNode, useId } from 'react';
-import { APPOINTMENT_STATUS_LABELS, MESSAGES, type PatientRecord } from '@portal/contract';
+import { MESSAGES, type PatientRecord } from '@portal/contract';
+import { chosenCalendar, currentLocale, formatDay, t, translateEnglish } from '@portal/i18n';
 import { diseaseName, drugName } from '@portal/reference-data';
-import { clinicianName } from './appointment-table';
+import { useFormat, useLocale, useT } from '../i18n/use-t';
+import { appointmentStatusLabel, clinicianName } from './appointment-table';
 import { CatalogueName } from './catalogue-name';
 import { capitalised, DetailList, shownValue as shown } from './detail-list';
 import { RecordTable, type RecordTableColumn } from './record-table';
 
-const HISTORY_COLUMNS: readonly RecordTableColumn<PatientRecord['medical_history'][number]>[] = [
-  { header: 'Date & Time', cell: (entry) => `${entry.date} ${entry.time}`, nowrap: true },
-  { header: 'Details', cell: (entry) => shown(entry.details) },
-];
-
 /**
  * The latest appointment (the API's choice: the next booked one, else the most recent past one)
  * as date plus time, its topic, the clinician's name and, when it is no longer booked, its
- * status; or the spec's 'No appointment'.
+ * status; or the spec's 'No appointment'. In the language shown now: call it while rendering.
  */
 export function appointmentText(appointment: PatientRecord['patient_appointment']): string {
-  if (!appointment.date) return MESSAGES.noAppointment;
+  if (!appointment.date) return translateEnglish(MESSAGES.noAppointment);
+  const day = formatDay(appointment.date, currentLocale(), chosenCalendar());
   const time = appointment.time.slice(0, 5);
-  let text = appointment.topic
-    ? `${appointment.date} ${time} — ${appointment.topic}`
-    : `${appointment.date} ${time}`;
-  if (appointment.clinician) text += ` · with ${clinicianName(appointment.clinician)}`;
+  let text = appointment.topic ? `${day} ${time} — ${appointment.topic}` : `${day} ${time}`;
+  if (appointment.clinician) {
+    text += ` · ${t('common.records.withClinician', { clinician: clinicianName(appointment.clinician) })}`;
+  }
   if (appointment.status && appointment.status !== 'booked')
-    text += ` (${APPOINTMENT_STATUS_LABELS[appointment.status]})`;
+    text += ` (${appointmentStatusLabel(appointment.status)})`;
   return text;
 }
 
@@ -43,63 +41,74 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** A patient's whole record: details, latest appointment, allergies, chronic diseases, history. */
 export function PatientRecordView({ record }: { record: PatientRecord }) {
+  const t = useT();
+  const locale = useLocale();
+  const format = useFormat();
   const p = record.patient;
   const details: [string, string][] = [
-    ['Patient ID', shown(p.patient_id)],
-    ['First Name', shown(p.first_name)],
-    ['Last Name', shown(p.last_name)],
-    ['Age', shown(p.age)],
-    ['Gender', shown(capitalised(p.gender))],
-    ['Date of Birth', shown(p.date_of_birth)],
-    ['Blood Type', shown(p.blood_type)],
-    ['Health Insurance', shown(capitalised(p.health_insurance))],
-    ['ID card number', shown(p.id_card_number)],
-    ['Ongoing treatment', shown(p.ongoing_treatment)],
-    ['Latest Appointment', appointmentText(record.patient_appointment)],
+    [t('common.records.patientId'), shown(p.patient_id)],
+    [t('common.records.firstName'), shown(p.first_name)],
+    [t('common.records.lastName'), shown(p.last_name)],
+    [t('common.records.age'), shown(p.age)],
+    [t('common.records.gender'), shown(capitalised(p.gender))],
+    [t('common.records.dateOfBirth'), shown(p.date_of_birth && format.day(p.date_of_birth))],
+    [t('common.records.bloodType'), shown(p.blood_type)],
+    [t('common.records.healthInsurance'), shown(capitalised(p.health_insurance))],
+    [t('common.records.idCardNumber'), shown(p.id_card_number)],
+    [t('common.records.ongoingTreatment'), shown(p.ongoing_treatment)],
+    [t('common.records.latestAppointment'), appointmentText(record.patient_appointment)],
+  ];
+  const historyColumns: RecordTableColumn<PatientRecord['medical_history'][number]>[] = [
+    {
+      header: t('common.records.dateTime'),
+      cell: (entry) => `${format.day(entry.date)} ${entry.time}`,
+      nowrap: true,
+    },
+    { header: t('common.records.details'), cell: (entry) => shown(entry.details) },
   ];
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Section title="Personal details">
+      <Section title={t('common.records.personalDetails')}>
         <DetailList items={details} />
       </Section>
       <div className="flex flex-col gap-4">
-        <Section title="Drug allergies">
+        <Section title={t('common.records.drugAllergies')}>
           {record.patient_drug_allergy.length ? (
             <ul className="flex flex-col gap-1">
               {record.patient_drug_allergy.map(({ drug_id }) => (
                 <li key={drug_id}>
-                  <CatalogueName name={drugName(drug_id)} code={drug_id} />
+                  <CatalogueName name={drugName(drug_id, locale)} code={drug_id} />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-muted">{MESSAGES.noDrugAllergies}</p>
+            <p className="text-muted">{translateEnglish(MESSAGES.noDrugAllergies)}</p>
           )}
         </Section>
-        <Section title="Chronic diseases">
+        <Section title={t('common.records.chronicDiseases')}>
           {record.patient_chronic_disease.length ? (
             <ul className="flex flex-col gap-1">
               {record.patient_chronic_disease.map(({ disease_id }) => (
                 <li key={disease_id}>
-                  <CatalogueName name={diseaseName(disease_id)} code={disease_id} />
+                  <CatalogueName name={diseaseName(disease_id, locale)} code={disease_id} />
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="text-muted">{MESSAGES.noChronicDiseases}</p>
+            <p className="text-muted">{translateEnglish(MESSAGES.noChronicDiseases)}</p>
           )}
         </Section>
       </div>
       <div className="lg:col-span-2">
-        <Section title="Medical history">
+        <Section title={t('common.records.medicalHistory')}>
           {record.medical_history.length ? (
             <RecordTable
-              columns={HISTORY_COLUMNS}
+              columns={historyColumns}
               rows={record.medical_history}
               rowKey={(entry, index) => `${entry.date}-${entry.time}-${index}`}
             />
           ) : (
-            <p className="text-muted">{MESSAGES.noMedicalHistory}</p>
+            <p className="text-muted">{translateEnglish(MESSAGES.noMedicalHistory)}</p>
           )}
         </Section>
       </div>

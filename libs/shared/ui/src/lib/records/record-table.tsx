@@ -42,6 +42,7 @@ export interface RecordTableProps<Row> {
  * The classes of each breakpoint, written out whole so that Tailwind finds them: the table, its
  * parts shown as blocks, and each cell stacked with its column's name on the left.
  */
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind class lists, not words */
 const STACKED = {
   sm: {
     block: 'max-sm:block',
@@ -56,6 +57,7 @@ const STACKED = {
     cell: 'max-lg:flex max-lg:gap-3 max-lg:py-1 max-lg:pr-0 max-lg:before:w-24 max-lg:before:shrink-0 max-lg:before:font-semibold max-lg:before:whitespace-normal max-lg:before:text-muted max-lg:before:content-[attr(data-label)]',
   },
 } as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The portal's one table of records (appointments, medical history, the access log, a

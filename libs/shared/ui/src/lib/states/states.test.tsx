@@ -1,6 +1,7 @@
 import { MESSAGES } from '@portal/contract';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { activateLocale } from '@portal/i18n';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EmptyState, ErrorState, LoadingState } from './states';
 
 describe('LoadingState', () => {
@@ -23,5 +24,23 @@ describe('ErrorState', () => {
   it('is an alert', () => {
     render(<ErrorState>Error: {MESSAGES.profileLoadFailed}</ErrorState>);
     expect(screen.getByRole('alert')).toHaveTextContent('Error: Could not load profile');
+  });
+});
+
+describe('states in Thai', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('show a catalogue’s English text in the language chosen, and again after a switch', async () => {
+    await act(() => activateLocale('th', 'all'));
+    render(<LoadingState label="Loading…" />);
+    expect(screen.getByRole('status')).toHaveTextContent('กำลังโหลด…');
+    await act(() => activateLocale('en', 'all'));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('leave a text no catalogue has as it came', async () => {
+    await act(() => activateLocale('th', 'all'));
+    render(<EmptyState>Nothing here yet</EmptyState>);
+    expect(screen.getByText('Nothing here yet')).toBeInTheDocument();
   });
 });

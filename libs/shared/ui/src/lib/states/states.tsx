@@ -1,33 +1,43 @@
+import { translateEnglish } from '@portal/i18n';
 import type { ReactNode } from 'react';
 import { Spinner } from '../button/spinner';
+import { useLocale } from '../i18n/use-t';
+
+/** A text the contract wrote in English (MESSAGES.…) in the language shown; markup as it is. */
+function shown(content: ReactNode): ReactNode {
+  return typeof content === 'string' ? translateEnglish(content) : content;
+}
 
 /** A long wait in progress: a spinner and the visible text, e.g. MESSAGES.loadingProfile. */
 export function LoadingState({ label }: { label: string }) {
+  useLocale();
   return (
     <div role="status" className="flex items-center justify-center gap-3 px-4 py-10 text-muted">
       <Spinner className="size-6 text-brand-700" />
-      <span className="text-sm font-medium">{label}</span>
+      <span className="text-sm font-medium">{translateEnglish(label)}</span>
     </div>
   );
 }
 
 /** Nothing to show yet, e.g. MESSAGES.noPatientData. */
 export function EmptyState({ children }: { children: ReactNode }) {
+  useLocale();
   return (
     <div className="rounded-lg border border-dashed border-line bg-surface px-4 py-10 text-center text-sm text-muted">
-      {children}
+      {shown(children)}
     </div>
   );
 }
 
 /** Loading failed, e.g. "Error: Could not load profile"; announced at once (role="alert"). */
 export function ErrorState({ children }: { children: ReactNode }) {
+  useLocale();
   return (
     <div
       role="alert"
       className="rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center text-sm font-medium text-danger-800"
     >
-      {children}
+      {shown(children)}
     </div>
   );
 }
