@@ -235,4 +235,17 @@ describe("the contract's texts in the contract catalogue", () => {
       expect(translateEnglish(text)).toBe(textIn(text, 'th'));
     }
   });
+
+  it("translates a password's refusal, a warning and a suggestion side by side, sentence by sentence", async () => {
+    await activateLocale('th', 'all');
+    const { warnings, suggestions } = contract.PASSWORD_STRENGTH_MESSAGES;
+    const reason = `${warnings.dates} ${suggestions.dates}`;
+    const expected = `${thai['contract.password.warning.dates']} ${thai['contract.password.suggestion.dates']}`;
+    expect(translateEnglish(reason)).toBe(expected);
+    expect(textIn(reason, 'th')).toBe(expected);
+    // A text of which one sentence has no message stays English, whole.
+    expect(translateEnglish(`${warnings.dates} Something else.`)).toBe(
+      `${warnings.dates} Something else.`,
+    );
+  });
 });

@@ -51,3 +51,28 @@ export function fillPlaceholders(
 ): string {
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/**
+ * A text in another language by a reader of English texts: the catalogue's message that reads
+ * so, or, for a text made of several sentences that no message holds whole (a password's
+ * warning and suggestion, put side by side), each sentence's message, in the same order. The
+ * result of `translate` for the matches, or undefined when a part has no message.
+ */
+export function translateByReader(
+  read: (text: string) => EnglishMatch | undefined,
+  translate: (match: EnglishMatch) => string | undefined,
+  text: string,
+): string | undefined {
+  const whole = read(text);
+  if (whole) return translate(whole);
+  const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
+  if (sentences.length < 2) return undefined;
+  const translated: string[] = [];
+  for (const sentence of sentences) {
+    const match = read(sentence);
+    const words = match && translate(match);
+    if (words === undefined) return undefined;
+    translated.push(words);
+  }
+  return translated.join(' ');
+}
