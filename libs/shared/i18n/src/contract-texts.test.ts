@@ -3,7 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import enContract from './catalogs/en/contract.json';
 import thContract from './catalogs/th/contract.json';
-import { activateLocale, englishReader, type MessageId, t, translateEnglish } from './index';
+import {
+  activateLocale,
+  englishReader,
+  fillPlaceholders,
+  type MessageId,
+  t,
+  translateEnglish,
+} from './index';
 import { textIn } from './server';
 
 const read = englishReader(enContract);
@@ -230,9 +237,12 @@ describe("the contract's texts in the contract catalogue", () => {
       expect(expected, match.id).toBeTypeOf('string');
       // Technical placeholders (PXXX, "-") read the same in both languages.
       if (expected === enContract[match.id as keyof typeof enContract]) continue;
-      expect(translateEnglish(text), text).not.toBe(text);
-      expect(textIn(text, 'th'), text).not.toBe(text);
-      expect(translateEnglish(text)).toBe(textIn(text, 'th'));
+      // The contract's own message, also where the merged catalogues have a shorter one that
+      // reads the text too (common's "Disease {number}" and "Disease I001 is listed twice").
+      const thaiText = fillPlaceholders(expected!, match.values);
+      expect(thaiText, text).not.toBe(text);
+      expect(textIn(text, 'th'), text).toBe(thaiText);
+      expect(translateEnglish(text), text).toBe(thaiText);
     }
   });
 

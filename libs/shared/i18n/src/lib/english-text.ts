@@ -9,7 +9,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * A reader of English texts built from an English catalogue: given a text the contract wrote
  * ("Must be at most 50 characters"), the id whose message it is ("… at most {max} characters")
- * and the values it was filled with. Messages with plural or select forms are not read back.
+ * and the values it was filled with; when several messages read it, the one with the most
+ * words of its own. Messages with plural or select forms are not read back.
  * The server translates its problems with it, the apps the contract's messages they show.
  */
 export function englishReader(catalogue: Readonly<Record<string, string>>) {
@@ -28,6 +29,10 @@ export function englishReader(catalogue: Readonly<Record<string, string>>) {
       .join('');
     patterns.push({ pattern: new RegExp(`^${source}$`, 's'), id, names });
   }
+  // The most specific first: "Disease {id} is listed twice" before "Disease {number}", which
+  // would read it too (the catalogues are merged, and their order says nothing).
+  const literal = (pattern: RegExp) => pattern.source.replace(/\(\.\+\?\)|\\/g, '').length;
+  patterns.sort((a, b) => literal(b.pattern) - literal(a.pattern));
   return (text: string): EnglishMatch | undefined => {
     const id = exact.get(text);
     if (id) return { id, values: {} };
