@@ -203,6 +203,23 @@ describe("the contract's texts in the contract catalogue", () => {
     });
   }
 
+  it('has every way the access log names who opened a record', () => {
+    const actors = [
+      ...(['you', 'patient', 'system'] as const).map((actor) =>
+        contract.describeAccessActor({ actor, name: null, role: null }),
+      ),
+      contract.describeAccessActor({ actor: 'staff', name: null, role: null }),
+      ...(['medical_personnel', 'HR', 'patient'] as const).map((role) =>
+        contract.describeAccessActor({ actor: 'staff', name: 'Anan Wongsa', role }),
+      ),
+    ];
+    for (const text of actors) {
+      expect(read(text), text).toBeDefined();
+      expect(textIn(text, 'th'), text).not.toBe(text);
+    }
+    expect(textIn('Anan Wongsa, medical personnel', 'th')).toBe('Anan Wongsa บุคลากรทางการแพทย์');
+  });
+
   it('has the section links, sidebar labels and the reschedule reason', () => {
     for (const text of sectionLinkTexts) expect(read(text), text).toBeDefined();
   });
