@@ -17,8 +17,10 @@ const read = englishReader(enContract);
 const thai: Record<string, string> = thContract;
 
 /** Every exported `*_MESSAGE` constant of the contract that is a text. */
-const messageConstants = Object.entries(contract).filter(
-  (entry): entry is [string, string] => /_MESSAGE$/.test(entry[0]) && typeof entry[1] === 'string',
+const messageConstants: [string, string][] = Object.entries(
+  contract as Record<string, unknown>,
+).flatMap(([name, value]) =>
+  /_MESSAGE$/.test(name) && typeof value === 'string' ? [[name, value] as [string, string]] : [],
 );
 
 /** The texts of the contract's tables of words (labels, the spec's messages, rules' words). */
@@ -117,6 +119,14 @@ function unwrap(schema: Schema, depth = 0): Schema {
   return schema;
 }
 
+/** A valid value of a literal or an enum (the first), or undefined for any other schema. */
+function firstChoice(schema: Schema): unknown {
+  const def = unwrap(schema)._zod.def;
+  if (def.type === 'literal') return (def['values'] as unknown[])[0];
+  if (def.type === 'enum') return Object.values(def['entries'] as Record<string, unknown>)[0];
+  return undefined;
+}
+
 /** Inputs built from a schema: the bad values, and for objects each member given each one. */
 function inputsFor(schema: Schema, depth = 0): unknown[] {
   const inner = unwrap(schema);
@@ -126,13 +136,24 @@ function inputsFor(schema: Schema, depth = 0): unknown[] {
   if (def.type === 'object') {
     const shape = def['shape'] as Record<string, Schema>;
     inputs.push({ unknown_member: 1, patient_appointment: [], patient_id: 'P001' });
+    // The members that are a choice (a union's discriminator: `role`) take a valid value, so
+    // that each option's own members are checked.
+    const chosen = Object.fromEntries(
+      Object.entries(shape).flatMap(([key, member]) => {
+        const value = firstChoice(member);
+        return value === undefined ? [] : [[key, value]];
+      }),
+    );
     for (const [key, member] of Object.entries(shape)) {
-      for (const value of inputsFor(member, depth + 1)) inputs.push({ [key]: value });
+      for (const value of inputsFor(member, depth + 1)) {
+        inputs.push({ [key]: value }, { ...chosen, [key]: value });
+      }
     }
   } else if (def.type === 'array') {
     const element = def['element'] as Schema;
     for (const value of inputsFor(element, depth + 1)) inputs.push([value]);
-  } else if (def.type === 'union' || def.type === 'discriminatedUnion') {
+  } else if (def.type === 'union') {
+    // Discriminated unions too (zod 4 names them unions).
     for (const option of def['options'] as Schema[]) inputs.push(...inputsFor(option, depth + 1));
   }
   return inputs;
