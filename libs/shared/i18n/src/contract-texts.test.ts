@@ -1,4 +1,5 @@
 import * as contract from '@portal/contract';
+import { EDIT_FORM_POSITIONS, ROLE_LABELS } from '@portal/reference-data';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import enContract from './catalogs/en/contract.json';
@@ -41,6 +42,10 @@ const wordTables: Record<string, Readonly<Record<string, string>>> = {
   ACCESS_KIND_TEXT: contract.ACCESS_KIND_TEXT,
   ACCESS_ROLE_TEXT: contract.ACCESS_ROLE_TEXT,
   SECTION_TITLES: contract.SECTION_TITLES,
+  ROLE_LABELS,
+  'EDIT_FORM_POSITIONS labels': Object.fromEntries(
+    EDIT_FORM_POSITIONS.map((p) => [p.value, p.label]),
+  ),
   'DATE_RULES labels': Object.fromEntries(
     Object.entries(contract.DATE_RULES).map(([kind, rule]) => [kind, rule.label]),
   ),
