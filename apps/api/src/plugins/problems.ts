@@ -15,8 +15,9 @@ import { ProblemError, badRequest, loggableError, safeErrorCode } from '../error
 
 /**
  * A problem's words in the language the request asks for (`Accept-Language`): the detail, or
- * for a field's problem the message after its field's name, and each field's message. Fixed
- * texts only (the catalogue's); a text with a value in it stays English.
+ * for a field's problem the message after its field's name, and each field's message, by the
+ * contract catalogue (`contract.*`, values such as an id or a bound kept); a text no catalogue
+ * has stays English.
  */
 function localised(detail: string, errors: FieldError[] | undefined, locale: Locale) {
   if (locale === 'en') return { detail, errors };

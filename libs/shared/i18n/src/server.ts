@@ -3,7 +3,7 @@ import enCommon from './catalogs/en/common.json';
 import enContract from './catalogs/en/contract.json';
 import thCommon from './catalogs/th/common.json';
 import thContract from './catalogs/th/contract.json';
-import { englishReader, fillPlaceholders } from './lib/english-text';
+import { englishReader, fillPlaceholders, translateByReader } from './lib/english-text';
 import type { Locale } from './lib/locales';
 
 export * from './lib/locales';
@@ -14,12 +14,15 @@ const readEnglish = englishReader({ ...enCommon, ...enContract });
 /**
  * A text of the contract's (a problem's title or detail, a field's message) in `locale`: the
  * server builds its answers in English, the spec's words, and translates them here as they
- * leave, by the English catalogue's message that reads so (its placeholders' values kept).
+ * leave, by the English catalogue's message that reads so (its placeholders' values kept), or
+ * sentence by sentence (a password's warning and suggestion).
  * A text no catalogue has stays English.
  */
 export function textIn(english: string, locale: Locale): string {
   if (locale === 'en') return english;
-  const match = readEnglish(english);
-  const message = match && thai[match.id];
-  return message ? fillPlaceholders(message, match.values) : english;
+  const translate = (match: { id: string; values: Readonly<Record<string, string>> }) => {
+    const message = thai[match.id];
+    return message === undefined ? undefined : fillPlaceholders(message, match.values);
+  };
+  return translateByReader(readEnglish, translate, english) ?? english;
 }

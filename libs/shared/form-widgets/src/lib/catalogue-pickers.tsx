@@ -1,27 +1,38 @@
-import { DISEASES, DRUGS } from '@portal/reference-data';
+import { useMemo } from 'react';
+import { DISEASES, DRUGS, localName } from '@portal/reference-data';
+import { useLocale } from '@portal/ui';
 import { SelectField, type SelectFieldProps, type SelectOption } from './select-field';
 
-/** Every disease of the catalogue as a choice showing id and name ('I002 — tuberculosis'). */
-export const DISEASE_OPTIONS: readonly SelectOption[] = DISEASES.map((d) => ({
-  value: d.id,
-  label: `${d.id} — ${d.name}`,
-}));
+/** A catalogue's entries as choices showing id and name in `locale` ('I002 — tuberculosis'). */
+function optionsOf(
+  entries: readonly { readonly id: string; readonly name: string; readonly nameTh: string }[],
+  locale: string,
+): readonly SelectOption[] {
+  return entries.map((entry) => ({
+    value: entry.id,
+    label: `${entry.id} — ${localName(entry, locale)}`,
+  }));
+}
 
-/** Every drug of the catalogue as a choice showing id and name ('R002 — paracetamol'). */
-export const DRUG_OPTIONS: readonly SelectOption[] = DRUGS.map((d) => ({
-  value: d.id,
-  label: `${d.id} — ${d.name}`,
-}));
+/** Every disease of the catalogue as a choice showing id and name, in English. */
+export const DISEASE_OPTIONS: readonly SelectOption[] = optionsOf(DISEASES, 'en');
+
+/** Every drug of the catalogue as a choice showing id and name, in English. */
+export const DRUG_OPTIONS: readonly SelectOption[] = optionsOf(DRUGS, 'en');
 
 /** Props of DiseasePicker and DrugPicker: a SelectField whose options come from the catalogue. */
 export type CataloguePickerProps = Omit<SelectFieldProps, 'options'>;
 
 /** A select of the disease catalogue (I001–I011); its value is the disease id. */
 export function DiseasePicker(props: CataloguePickerProps) {
-  return <SelectField {...props} options={DISEASE_OPTIONS} />;
+  const locale = useLocale();
+  const options = useMemo(() => optionsOf(DISEASES, locale), [locale]);
+  return <SelectField {...props} options={options} />;
 }
 
 /** A select of the drug catalogue (R001–R011); its value is the drug id. */
 export function DrugPicker(props: CataloguePickerProps) {
-  return <SelectField {...props} options={DRUG_OPTIONS} />;
+  const locale = useLocale();
+  const options = useMemo(() => optionsOf(DRUGS, locale), [locale]);
+  return <SelectField {...props} options={options} />;
 }

@@ -2,13 +2,24 @@ import { type ReactNode, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { SELECTOR_COUNT_MIN } from '@portal/contract';
 import { DISEASES, DRUGS } from '@portal/reference-data';
+import { useT } from '@portal/ui';
 import { DiseasePicker, DrugPicker } from './catalogue-pickers';
 import { FieldErrorText, FieldHint, FieldLabel, INPUT_CLASS, useFieldBase } from './field-base';
 
 /** What each kind of list holds, as the contract shapes it, and how its pickers are called. */
 const KINDS = {
-  disease: { key: 'disease_id', itemLabel: 'Disease', max: DISEASES.length, Picker: DiseasePicker },
-  drug: { key: 'drug_id', itemLabel: 'Drug allergy', max: DRUGS.length, Picker: DrugPicker },
+  disease: {
+    key: 'disease_id',
+    itemLabel: 'common.form.diseaseItem',
+    max: DISEASES.length,
+    Picker: DiseasePicker,
+  },
+  drug: {
+    key: 'drug_id',
+    itemLabel: 'common.form.drugItem',
+    max: DRUGS.length,
+    Picker: DrugPicker,
+  },
 } as const;
 
 /** Props of CountedPickers. */
@@ -42,7 +53,10 @@ export function CountedPickers({
   disabled,
   itemDetails,
 }: CountedPickersProps) {
+  const t = useT();
   const { key, itemLabel, max, Picker } = KINDS[kind];
+  /** 'Disease 2', 'Drug allergy 1' … in the language shown. */
+  const labelOf = (index: number) => t(itemLabel, { number: index + 1 });
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, countLabel, hint);
   const { control, trigger, getFieldState } = form;
   const { fields, append, remove } = useFieldArray({ control, name });
@@ -99,13 +113,13 @@ export function CountedPickers({
             <li key={field.id} className="flex flex-col gap-3">
               <Picker
                 name={`${name}.${index}.${key}`}
-                label={`${itemLabel} ${index + 1}`}
+                label={labelOf(index)}
                 required
                 disabled={disabled}
                 alsoShowErrorsOf={[`${name}.${index}`]}
                 onValueChange={recheckList}
               />
-              {itemDetails?.(`${name}.${index}`, `${itemLabel} ${index + 1}`)}
+              {itemDetails?.(`${name}.${index}`, labelOf(index))}
             </li>
           ))}
         </ol>

@@ -1,22 +1,26 @@
-import { ALLOWED_EMAIL_DOMAINS } from '@portal/reference-data';
+import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
+import { FIRST_EMAIL_DOMAINS, LAST_EMAIL_DOMAIN } from './hints';
 
-/** "gmail.com, hotmail.com or email.com", from the one list the API checks too. */
-const DOMAINS_TEXT = `${ALLOWED_EMAIL_DOMAINS.slice(0, -1).join(', ')} or ${ALLOWED_EMAIL_DOMAINS.at(-1)}`;
+export { EMAIL_DOMAINS_HINT } from './hints';
 
-/** The hint an EmailField shows unless given another: the domains the portal accepts. */
-export const EMAIL_DOMAINS_HINT = `Use an address at ${DOMAINS_TEXT}.`;
-
-/** An email input; the contract's emailSchema checks the address and its domain. */
+/**
+ * An email input; the contract's emailSchema checks the address and its domain. Unless given
+ * another hint, it names the domains the portal accepts.
+ */
 export function EmailField({
   name,
   label,
   required,
   placeholder,
-  hint = EMAIL_DOMAINS_HINT,
+  hint: givenHint,
   autoComplete = 'email',
   disabled,
 }: FieldProps) {
+  const t = useT();
+  const hint =
+    givenHint ??
+    t('common.form.emailHint', { domains: FIRST_EMAIL_DOMAINS, lastDomain: LAST_EMAIL_DOMAIN });
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   return (
     <FieldFrame {...{ id, label, required, hint, hintId, errorId, message }}>

@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useId } from 'react';
 import { type FieldErrors, get, useFormContext, useFormState } from 'react-hook-form';
+import { translateEnglish } from '@portal/i18n';
+import { Msg, useLocale } from '@portal/ui';
 import { registerField } from './field-registry';
 
 /** What every field takes. */
@@ -18,8 +20,10 @@ export interface FieldProps {
 }
 
 /** Classes of every text-like input and select: 44 px tall, 3:1 border, red when invalid. */
-export const INPUT_CLASS =
+const inputClasses =
   'block min-h-11 w-full rounded-md border border-muted bg-surface px-3 py-2 text-base text-ink placeholder:text-muted aria-invalid:border-2 aria-invalid:border-danger-700 disabled:cursor-not-allowed disabled:border-line disabled:bg-canvas disabled:text-muted';
+/** Classes of every text-like input and select (see inputClasses). */
+export const INPUT_CLASS = inputClasses;
 
 /** The message of the first error found at one of `names` (a list's own error sits in `root`). */
 export function errorMessageAt(errors: FieldErrors, names: readonly string[]): string | undefined {
@@ -90,22 +94,29 @@ export function RequiredMark() {
 export function RequiredFieldsNote({ className = '' }: { className?: string }) {
   return (
     <p className={`text-sm text-muted ${className}`}>
-      Fields marked <span className="text-danger-700">*</span> are required.
+      <Msg id="common.form.requiredNote" components={{ 0: <span className="text-danger-700" /> }} />
     </p>
   );
 }
 
-/** The hint under a label. */
+/**
+ * The hint under a label. A hint given in English that a catalogue has (a field's default hint
+ * from hints.ts, say) is shown in the language shown now.
+ */
 export function FieldHint({ id, children }: { id: string | undefined; children: ReactNode }) {
+  useLocale(); // shown again in the other language when the switch changes it
   if (!id) return null;
   return (
     <p id={id} className="text-sm text-muted">
-      {children}
+      {typeof children === 'string' ? translateEnglish(children) : children}
     </p>
   );
 }
 
-/** The error under a field, referenced by the field's aria-describedby. */
+/**
+ * The error under a field, referenced by the field's aria-describedby. The message is the
+ * contract's rule's (or the server's) English words, shown in the language shown now.
+ */
 export function FieldErrorText({
   id,
   message,
@@ -113,10 +124,11 @@ export function FieldErrorText({
   id: string | undefined;
   message: string | undefined;
 }) {
+  useLocale(); // shown again in the other language when the switch changes it
   if (!id || !message) return null;
   return (
     <p id={id} className="text-sm font-medium text-danger-700">
-      {message}
+      {translateEnglish(message)}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useFormContext } from 'react-hook-form';
-import { Button } from '@portal/ui';
+import { Button, useT } from '@portal/ui';
 
 /** Props of FormActions. */
 export interface FormActionsProps {
@@ -9,7 +9,7 @@ export interface FormActionsProps {
   busy?: boolean;
   /** Called after Reset has cleared the form (to hide the page's notice, say). */
   onReset?: () => void;
-  /** The reset button's text. */
+  /** The reset button's text (by default "Reset" in the language shown). */
   resetLabel?: string;
 }
 
@@ -18,12 +18,8 @@ export interface FormActionsProps {
  * values, and the submit button; both disabled while `busy`. Nothing here resets on a failed
  * submit: a form keeps what was typed until it succeeds.
  */
-export function FormActions({
-  submitLabel,
-  busy = false,
-  onReset,
-  resetLabel = 'Reset',
-}: FormActionsProps) {
+export function FormActions({ submitLabel, busy = false, onReset, resetLabel }: FormActionsProps) {
+  const t = useT();
   const form = useFormContext();
   return (
     <div className="flex flex-wrap justify-end gap-3">
@@ -35,7 +31,7 @@ export function FormActions({
           onReset?.();
         }}
       >
-        {resetLabel}
+        {resetLabel ?? t('common.form.reset')}
       </Button>
       <Button type="submit" busy={busy}>
         {submitLabel}

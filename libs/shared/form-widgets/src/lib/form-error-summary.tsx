@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { type FieldErrors, useFormContext, useFormState } from 'react-hook-form';
+import { translateEnglish } from '@portal/i18n';
+import { useT } from '@portal/ui';
 import { findField } from './field-registry';
 
 /** One error of the form: where it is and what it says. */
@@ -23,6 +25,7 @@ export function flattenErrors(errors: FieldErrors, prefix = ''): ErrorEntry[] {
 
 /** Props of FormErrorSummary. */
 export interface FormErrorSummaryProps {
+  /** The heading (by default "Please check these fields" in the language shown). */
   title?: string;
 }
 
@@ -31,7 +34,8 @@ export interface FormErrorSummaryProps {
  * and linking to it, so that a keyboard or screen-reader user can go straight to each one.
  * Shows nothing before the first submit or once everything is fixed.
  */
-export function FormErrorSummary({ title = 'Please check these fields' }: FormErrorSummaryProps) {
+export function FormErrorSummary({ title }: FormErrorSummaryProps) {
+  const t = useT();
   const titleId = useId();
   const form = useFormContext();
   const { errors, submitCount } = useFormState({ control: form.control });
@@ -43,12 +47,13 @@ export function FormErrorSummary({ title = 'Please check these fields' }: FormEr
       className="rounded-md border-2 border-danger-700 bg-danger-50 p-4 text-danger-800"
     >
       <h2 id={titleId} className="text-base font-bold">
-        {title}
+        {title ?? t('common.form.errorSummaryTitle')}
       </h2>
       <ul className="mt-2 flex list-disc flex-col gap-1 pl-5">
         {entries.map(({ path, message }) => {
           const field = findField(form.control, path);
-          const text = field ? `${field.label}: ${message}` : message;
+          const shown = translateEnglish(message);
+          const text = field ? `${field.label}: ${shown}` : shown;
           return (
             <li key={path}>
               {field ? (

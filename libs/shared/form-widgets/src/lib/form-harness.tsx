@@ -1,6 +1,7 @@
 import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import { z } from 'zod';
+import { useT } from '@portal/ui';
 import { FormActions } from './form-actions';
 import { PortalForm } from './portal-form';
 import { usePortalForm } from './use-portal-form';
@@ -30,11 +31,12 @@ export function FormHarness({
   schema = ANYTHING,
   defaultValues,
   errors,
-  submitLabel = 'Submit',
+  submitLabel,
   busy,
   onSubmit,
   children,
 }: FormHarnessProps) {
+  const t = useT();
   const form = usePortalForm(schema, { defaultValues });
   const [submitted, setSubmitted] = useState<string>('');
   const { setError } = form;
@@ -46,7 +48,7 @@ export function FormHarness({
   return (
     <PortalForm
       form={form}
-      aria-label="Example form"
+      aria-label={t('common.form.harnessName')}
       className="flex max-w-xl flex-col gap-4 p-4"
       onSubmit={(values) => {
         setSubmitted(JSON.stringify(values));
@@ -54,8 +56,15 @@ export function FormHarness({
       }}
     >
       {children}
-      <FormActions submitLabel={submitLabel} busy={busy} onReset={() => setSubmitted('')} />
-      <output aria-label="Submitted values" className="font-mono text-sm break-all text-muted">
+      <FormActions
+        submitLabel={submitLabel ?? t('common.form.harnessSubmit')}
+        busy={busy}
+        onReset={() => setSubmitted('')}
+      />
+      <output
+        aria-label={t('common.form.harnessSubmitted')}
+        className="font-mono text-sm break-all text-muted"
+      >
         {submitted}
       </output>
     </PortalForm>

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
+import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
+
+export { NEW_PASSWORD_HINT } from './hints';
 
 /** The strength meter and the estimate it calls, downloaded only where a form shows it. */
 const PasswordStrengthMeter = lazy(() => import('./password-strength-meter'));
-
-/** The hint under a new password's field: the server's rule in words (register, My account). */
-export const NEW_PASSWORD_HINT =
-  "At least 12 characters and hard to guess: not a common password, your username or the hospital's name.";
 
 /** Props of PasswordField. */
 export interface PasswordFieldProps extends FieldProps {
@@ -32,6 +31,7 @@ export function PasswordField({
   disabled,
   strengthFor,
 }: PasswordFieldProps) {
+  const t = useT();
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   const [visible, setVisible] = useState(false);
   const strengthId = strengthFor ? `${id}-strength` : undefined;
@@ -59,7 +59,7 @@ export function PasswordField({
           disabled={disabled}
           onClick={() => setVisible((v) => !v)}
         >
-          Show password
+          {t('common.form.showPassword')}
         </button>
       </div>
       {strengthId && strengthFor && (

@@ -6,6 +6,8 @@ import {
   type PasswordStrength,
   type PasswordScore,
 } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
+import { Msg, useT } from '@portal/ui';
 
 /** How long typing must pause before the password is estimated again. */
 export const STRENGTH_DEBOUNCE_MS = 250;
@@ -49,6 +51,7 @@ export default function PasswordStrengthMeter({
   usernameField,
   refused = false,
 }: PasswordStrengthMeterProps) {
+  const t = useT();
   const { getValues, watch } = useFormContext();
   // The two values, followed through a watch subscription (the form's own API: useWatch would
   // add to the form library's chunk on every first visit).
@@ -112,20 +115,25 @@ export default function PasswordStrengthMeter({
             ))}
           </div>
           <p className="text-ink">
-            Password strength:{' '}
-            <strong
-              className={
-                strength.score >= PASSWORD_MIN_SCORE ? 'text-success-700' : 'text-danger-700'
-              }
-            >
-              {strength.label}
-            </strong>
+            <Msg
+              id="common.form.passwordStrength"
+              values={{ label: translateEnglish(strength.label) }}
+              components={{
+                0: (
+                  <strong
+                    className={
+                      strength.score >= PASSWORD_MIN_SCORE ? 'text-success-700' : 'text-danger-700'
+                    }
+                  />
+                ),
+              }}
+            />
           </p>
-          {strength.reason && <p className="text-ink">{strength.reason}</p>}
+          {strength.reason && <p className="text-ink">{translateEnglish(strength.reason)}</p>}
         </>
       )}
       {password && failed && !strength && (
-        <p className="text-muted">The strength could not be checked; the server will check it.</p>
+        <p className="text-muted">{t('common.form.strengthUnchecked')}</p>
       )}
     </div>
   );

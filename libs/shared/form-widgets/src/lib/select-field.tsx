@@ -1,3 +1,4 @@
+import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
 
 /** One choice of a SelectField. */
@@ -26,10 +27,11 @@ export function SelectField({
   autoComplete = 'off',
   disabled,
   options,
-  emptyLabel = 'Choose…',
+  emptyLabel,
   alsoShowErrorsOf,
   onValueChange,
 }: SelectFieldProps) {
+  const t = useT();
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(
     name,
     label,
@@ -50,7 +52,7 @@ export function SelectField({
           onChange: (event: { target: { value: string } }) => onValueChange?.(event.target.value),
         })}
       >
-        <option value="">{emptyLabel}</option>
+        <option value="">{emptyLabel ?? t('common.form.choose')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { FieldError } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
 import { findField } from './field-registry';
 
 /** Options of applyServerErrors. */
@@ -12,7 +13,8 @@ export interface ApplyServerErrorsOptions {
  * Shows the field errors of an API problem (`errors: [{field, message}]`, dotted paths such
  * as `patient.age` or `resignation_date`) on the form's fields, focusing the first, and returns
  * the messages that belong to no field on screen (`body`, `cursor`, a field the form lacks), for
- * the page's error notice. It changes no value: the form keeps what was typed.
+ * the page's error notice. It changes no value: the form keeps what was typed. (A field shows
+ * its message in the language shown: FieldErrorText.)
  */
 export function applyServerErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T, unknown, unknown>, 'setError' | 'control'>,
@@ -25,7 +27,9 @@ export function applyServerErrors<T extends FieldValues>(
     const path = options.fieldMap?.[field] ?? field;
     const target = findField(form.control, path);
     if (!target) {
-      unplaced.push(field && field !== 'body' ? `${field}: ${message}` : message);
+      // Its words in the language shown (a server that answered in English is read back).
+      const words = translateEnglish(message);
+      unplaced.push(field && field !== 'body' ? `${field}: ${words}` : words);
       continue;
     }
     form.setError(path as Path<T>, { type: 'server', message });

@@ -1,7 +1,8 @@
 import { type Ref, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { FieldError } from '@portal/contract';
-import { Notice } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { Notice, useLocale } from '@portal/ui';
 import { applyServerErrors } from './server-errors';
 
 /** What a form says after a submit: its success value, its failure, or nothing yet. */
@@ -55,7 +56,10 @@ export function useSubmitFeedback<S>() {
   return { feedback, noticeRef, succeed, fail, clear };
 }
 
-/** The red notice of a failed submit: the server's words and what no field could show. */
+/**
+ * The red notice of a failed submit: the server's words and what no field could show, in the
+ * language shown (a server that answered in English is read back by the contract catalogue).
+ */
 export function SubmitErrorNotice({
   feedback,
   noticeRef,
@@ -65,14 +69,15 @@ export function SubmitErrorNotice({
   noticeRef: Ref<HTMLDivElement>;
   title: string;
 }) {
+  useLocale(); // shown again in the other language when the switch changes it
   if (feedback?.kind !== 'error') return null;
   return (
     <Notice ref={noticeRef} tone="error" title={title} tabIndex={-1}>
-      <p>{feedback.detail}</p>
+      <p>{translateEnglish(feedback.detail)}</p>
       {feedback.otherMessages.length > 0 && (
         <ul className="mt-1 list-disc pl-5">
           {feedback.otherMessages.map((message) => (
-            <li key={message}>{message}</li>
+            <li key={message}>{translateEnglish(message)}</li>
           ))}
         </ul>
       )}

@@ -1,11 +1,7 @@
+import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
 
-/** The hint a TimeField shows unless given another. */
-export const TIME_HINT = '24-hour clock, as HH:MM or HH:MM:SS.';
-
-/** The hint of a TimeField with `clock` (the browser's own time control). */
-export const CLOCK_TIME_HINT =
-  'Hours and minutes, for example 10:30. Where the field shows AM or PM, choose it too.';
+export { CLOCK_TIME_HINT, TIME_HINT } from './hints';
 
 export interface TimeFieldProps extends FieldProps {
   /**
@@ -28,10 +24,12 @@ export function TimeField({
   required,
   placeholder = '10:30',
   clock = false,
-  hint = clock ? CLOCK_TIME_HINT : TIME_HINT,
+  hint: givenHint,
   autoComplete = 'off',
   disabled,
 }: TimeFieldProps) {
+  const t = useT();
+  const hint = givenHint ?? t(clock ? 'common.form.clockTimeHint' : 'common.form.timeHint');
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   const kind = clock
     ? ({ type: 'time', step: 60 } as const)

@@ -1,4 +1,6 @@
 import { YES_NO } from '@portal/contract';
+import type { MessageId } from '@portal/i18n';
+import { useT } from '@portal/ui';
 import {
   type FieldProps,
   FieldErrorText,
@@ -7,7 +9,10 @@ import {
   useFieldBase,
 } from './field-base';
 
-const LABELS: Readonly<Record<(typeof YES_NO)[number], string>> = { yes: 'Yes', no: 'No' };
+const LABELS: Readonly<Record<(typeof YES_NO)[number], MessageId>> = {
+  yes: 'common.form.yes',
+  no: 'common.form.no',
+};
 
 /**
  * A yes/no choice as two radio buttons in a fieldset whose legend is the label. Its value is
@@ -22,6 +27,7 @@ export function YesNoField({
   hint,
   disabled,
 }: Omit<FieldProps, 'placeholder' | 'autoComplete'>) {
+  const t = useT();
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   return (
     <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={describedBy}>
@@ -48,7 +54,7 @@ export function YesNoField({
                 aria-describedby={errorId}
                 {...form.register(name, { disabled })}
               />
-              {LABELS[value]}
+              {t(LABELS[value])}
             </label>
           );
         })}

@@ -9,7 +9,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * A reader of English texts built from an English catalogue: given a text the contract wrote
  * ("Must be at most 50 characters"), the id whose message it is ("… at most {max} characters")
- * and the values it was filled with. Messages with plural or select forms are not read back.
+ * and the values it was filled with; when several messages read it, the one with the most
+ * words of its own. Messages with plural or select forms are not read back.
  * The server translates its problems with it, the apps the contract's messages they show.
  */
 export function englishReader(catalogue: Readonly<Record<string, string>>) {
@@ -28,6 +29,10 @@ export function englishReader(catalogue: Readonly<Record<string, string>>) {
       .join('');
     patterns.push({ pattern: new RegExp(`^${source}$`, 's'), id, names });
   }
+  // The most specific first: "Disease {id} is listed twice" before "Disease {number}", which
+  // would read it too (the catalogues are merged, and their order says nothing).
+  const literal = (pattern: RegExp) => pattern.source.replace(/\(\.\+\?\)|\\/g, '').length;
+  patterns.sort((a, b) => literal(b.pattern) - literal(a.pattern));
   return (text: string): EnglishMatch | undefined => {
     const id = exact.get(text);
     if (id) return { id, values: {} };
@@ -50,4 +55,29 @@ export function fillPlaceholders(
   values: Readonly<Record<string, string>>,
 ): string {
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * A text in another language by a reader of English texts: the catalogue's message that reads
+ * so, or, for a text made of several sentences that no message holds whole (a password's
+ * warning and suggestion, put side by side), each sentence's message, in the same order. The
+ * result of `translate` for the matches, or undefined when a part has no message.
+ */
+export function translateByReader(
+  read: (text: string) => EnglishMatch | undefined,
+  translate: (match: EnglishMatch) => string | undefined,
+  text: string,
+): string | undefined {
+  const whole = read(text);
+  if (whole) return translate(whole);
+  const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
+  if (sentences.length < 2) return undefined;
+  const translated: string[] = [];
+  for (const sentence of sentences) {
+    const match = read(sentence);
+    const words = match && translate(match);
+    if (words === undefined) return undefined;
+    translated.push(words);
+  }
+  return translated.join(' ');
 }

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { type AppScope, loadMessages, type MessageId } from './catalogs';
-import { type EnglishMatch, englishReader } from './english-text';
+import { type EnglishMatch, englishReader, translateByReader } from './english-text';
 import {
   bestLocale,
   type Calendar,
@@ -98,12 +98,12 @@ async function loadEnglishReader(): Promise<void> {
 /**
  * A text the contract wrote in English (a rule's message under a field, a problem's detail
  * from an older server), in the language shown now: the catalogue's message that reads so in
- * English, with the same values; a text no catalogue has stays as it came.
+ * English, with the same values (or, sentence by sentence, the messages of its sentences); a
+ * text no catalogue has stays as it came.
  */
 export function translateEnglish(text: string): string {
   if (currentLocale() === SOURCE_LOCALE || !readEnglish) return text;
-  const match = readEnglish(text);
-  return match ? i18n._(match.id, match.values) : text;
+  return translateByReader(readEnglish, (match) => i18n._(match.id, match.values), text) ?? text;
 }
 
 /** Values a message's placeholders take. */
