@@ -63,7 +63,8 @@ test.describe('a Thai reader', () => {
       await expect(page.getByRole('region', { name: 'นัดหมายที่จะถึง' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'ใครเปิดดูข้อมูลของฉัน' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'ดาวน์โหลดข้อมูลของฉัน' })).toBeVisible();
-      // The allergy and the chronic disease by their Thai names (reference-data's).
+      // The allergy and the chronic disease by their Thai names (reference-data's), as the record
+      // view of @portal/ui shows them in the language shown.
       await expect(page.getByText(drugName('R004', 'th')!, { exact: true })).toBeVisible();
       await expect(page.getByText(diseaseName('I007', 'th')!, { exact: true })).toBeVisible();
       await expect(page.getByText('ibuprofen', { exact: true })).toHaveCount(0);
