@@ -160,12 +160,8 @@ export function LoginPage() {
   );
 }
 
-/**
- * The question under the login form, in English (the spec's words, for the tests and stories);
- * the page shows the catalogue's `public.login.forgotPassword.question`, the same words.
- */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English for tests, not shown
-export const FORGOT_PASSWORD_QUESTION = 'Forgot your password?';
+/** The question under the login form, in English, for the tests and stories. */
+export { FORGOT_PASSWORD_QUESTION } from './login-texts';
 
 /**
  * The hospital's way for a forgotten password, under the login form: no e-mail link (the

@@ -3,16 +3,8 @@ import { fetchRecordBundle, isApiError } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
 import { Button, Notice, useT } from '@portal/ui';
 
-/*
- * The English of the button and of the failure (the spec's words, for the tests and stories):
- * the page shows the catalogue's `public.downloadRecord.*`, which read the same in English.
- */
-/** The button's text. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English for tests, not shown
-export const DOWNLOAD_RECORD_LABEL = 'Download my record';
-/** Said when the record could not be downloaded (the server's reason follows when it gave one). */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English for tests, not shown
-export const DOWNLOAD_RECORD_FAILED = 'Your record could not be downloaded.';
+/** The button's text and its failure, in English, for the tests and stories. */
+export { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from './download-record-texts';
 
 /** What came of the last download: the file's name, or the server's reason (if it gave one). */
 type Outcome = { saved: true; fileName: string } | { saved: false; reason: string } | null;

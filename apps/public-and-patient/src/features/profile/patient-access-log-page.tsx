@@ -23,18 +23,8 @@ import {
 } from '@portal/ui';
 import { localDateTime } from './access-log-text';
 
-/*
- * The English of the page's texts (the spec's words, for the tests and stories): the page shows
- * the catalogue's `public.accessLog.*`, which read the same in English.
- */
-/* eslint-disable lingui/no-unlocalized-strings -- the English for tests, not shown */
-/** Shown while the first page loads. */
-export const ACCESS_LOG_LOADING = 'Loading who opened your record...';
-/** Shown when the first page could not be loaded. */
-export const ACCESS_LOG_FAILED = 'Error: Could not load who opened your record';
-/** Shown when nobody has opened the record. */
-export const ACCESS_LOG_EMPTY = 'Nobody has opened your record yet.';
-/* eslint-enable lingui/no-unlocalized-strings */
+/** The loading, failure and empty texts, in English, for the tests and stories. */
+export { ACCESS_LOG_EMPTY, ACCESS_LOG_FAILED, ACCESS_LOG_LOADING } from './access-log-text';
 
 type AccessEntry = AccessLogEntry;
 
