@@ -1,12 +1,5 @@
 import { useMyAccessLog } from '@portal/api-client';
-import {
-  ACCESS_KIND_TEXT,
-  ACCESS_ROLE_TEXT,
-  type AccessLogEntry,
-  describeAccess,
-  describeAccessActor,
-  ROUTES,
-} from '@portal/contract';
+import { ACCESS_KIND_TEXT, type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
 import { t as message, translateEnglish } from '@portal/i18n';
 import {
   Button,
@@ -29,20 +22,10 @@ export { ACCESS_LOG_EMPTY, ACCESS_LOG_FAILED, ACCESS_LOG_LOADING } from './acces
 type AccessEntry = AccessLogEntry;
 
 /**
- * Who, in the language shown: the contract's words (describeAccessActor) read back to their
- * messages; a staff member's name and role put together by the catalogue, as the language
- * orders them ("Anan Wongsa, medical personnel").
+ * Who, in the language shown: the contract's words ("Anan Wongsa, medical personnel") read back
+ * to the contract catalogue's message, the name kept.
  */
 function whoText(entry: AccessEntry): string {
-  if (entry.actor === 'staff' && entry.role) {
-    const name =
-      entry.name?.trim() ||
-      translateEnglish(describeAccessActor({ actor: 'staff', name: null, role: null }));
-    return message('public.accessLog.staffMember', {
-      name,
-      role: translateEnglish(ACCESS_ROLE_TEXT[entry.role]),
-    });
-  }
   return translateEnglish(describeAccess(entry).who);
 }
 
