@@ -1,52 +1,52 @@
 import { useRef } from 'react';
 import { ROUTES } from '@portal/contract';
 import { useAuth, useSessionEndedNotice } from '@portal/auth';
-import { Button, HOSPITAL_NAME, LinkButton, Notice } from '@portal/ui';
+import type { MessageId } from '@portal/i18n';
+import { Button, HOSPITAL_NAME, LinkButton, Notice, useT } from '@portal/ui';
 import { CountUp } from './count-up';
 import { HeroArt } from './hero-art';
 
-const STATS = [
-  { to: 50, suffix: '+', label: 'years of trusted care' },
-  { to: 21, suffix: 'M', label: 'successful treatments' },
-  { to: 100, suffix: '%', label: 'daily care' },
-] as const;
+const STATS: readonly { to: number; suffix?: string; suffixId?: MessageId; label: MessageId }[] = [
+  { to: 50, suffix: '+', label: 'public.landing.stats.years' },
+  {
+    to: 21,
+    suffixId: 'public.landing.stats.millionSuffix',
+    label: 'public.landing.stats.treatments',
+  },
+  { to: 100, suffix: '%', label: 'public.landing.stats.dailyCare' },
+];
 
-const HIGHLIGHTS = [
+const HIGHLIGHTS: readonly { title: MessageId; text: MessageId }[] = [
   {
-    title: '24-hour emergency care',
-    text: 'Emergency physicians and nurses on site day and night, with a resuscitation team ready in minutes.',
+    title: 'public.landing.highlights.emergencyTitle',
+    text: 'public.landing.highlights.emergencyText',
+  },
+  { title: 'public.landing.highlights.heartTitle', text: 'public.landing.highlights.heartText' },
+  {
+    title: 'public.landing.highlights.imagingTitle',
+    text: 'public.landing.highlights.imagingText',
   },
   {
-    title: 'Heart and vascular centre',
-    text: 'Cardiology, catheter laboratory and cardiac surgery working as one team, from first symptom to rehabilitation.',
+    title: 'public.landing.highlights.intensiveCareTitle',
+    text: 'public.landing.highlights.intensiveCareText',
   },
-  {
-    title: 'Modern imaging',
-    text: 'MRI, CT and digital X-ray with same-day reports, so treatment can start sooner.',
-  },
-  {
-    title: 'Intensive care',
-    text: 'A 40-bed intensive care unit with one nurse for every two patients.',
-  },
-] as const;
+];
 
-const FEATURES = [
+const FEATURES: readonly { group: MessageId; text: MessageId }[] = [
+  { group: 'public.landing.features.patientsGroup', text: 'public.landing.features.patientsText' },
   {
-    group: 'Patients',
-    text: 'See your own record: your details, drug allergies, chronic conditions, medical history and your next appointment.',
+    group: 'public.landing.features.medicalPersonnelGroup',
+    text: 'public.landing.features.medicalPersonnelText',
   },
   {
-    group: 'Medical personnel',
-    text: 'Register patients, keep their records up to date, add appointments and history, and find any record in seconds.',
+    group: 'public.landing.features.humanResourcesGroup',
+    text: 'public.landing.features.humanResourcesText',
   },
-  {
-    group: 'Human resources',
-    text: 'Keep staff records, positions and salaries; when someone leaves, their access to the portal ends at once.',
-  },
-] as const;
+];
 
 /** The public landing page: hero with counters, highlights, the three user groups, a call to action. */
 export function LandingPage() {
+  const t = useT();
   const { isAuthenticated } = useAuth();
   const sessionEnded = useSessionEndedNotice();
   const features = useRef<HTMLHeadingElement>(null);
@@ -61,7 +61,7 @@ export function LandingPage() {
     <div className="flex flex-col gap-16 pb-8">
       {sessionEnded && (
         <Notice tone="warning" title={sessionEnded} className="mx-auto mt-4 w-full max-w-6xl">
-          For your privacy you were signed out. Please log in again to continue.
+          {t('public.landing.sessionEnded')}
         </Notice>
       )}
       <section
@@ -73,23 +73,23 @@ export function LandingPage() {
             {HOSPITAL_NAME}
           </p>
           <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">
-            Care that knows you, wherever you meet us
+            {t('public.landing.heroTitle')}
           </h1>
-          <p className="text-lg text-muted">
-            One portal for our patients, our care teams and the people who support them: your record
-            stays with you, and the team treating you sees the same.
-          </p>
+          <p className="text-lg text-muted">{t('public.landing.heroText')}</p>
           <div className="flex flex-wrap gap-3">
-            <LinkButton to={systemTarget}>Our System</LinkButton>
+            <LinkButton to={systemTarget}>{t('public.landing.ourSystem')}</LinkButton>
             <Button variant="secondary" onClick={showSystemInfo}>
-              System Info
+              {t('public.landing.systemInfo')}
             </Button>
           </div>
         </div>
         <HeroArt className="w-full max-w-lg justify-self-center" />
       </section>
 
-      <section aria-label="The hospital in numbers" className="mx-auto w-full max-w-6xl px-4">
+      <section
+        aria-label={t('public.landing.stats.label')}
+        className="mx-auto w-full max-w-6xl px-4"
+      >
         <dl className="grid gap-4 sm:grid-cols-3">
           {STATS.map((stat) => (
             <div
@@ -97,9 +97,9 @@ export function LandingPage() {
               className="flex flex-col-reverse rounded-2xl border border-line bg-surface p-6 text-center shadow-sm"
             >
               {/* The term comes first, as a definition list needs; the figure shows above it. */}
-              <dt className="mt-1 text-muted">{stat.label}</dt>
+              <dt className="mt-1 text-muted">{t(stat.label)}</dt>
               <dd className="text-4xl font-bold text-brand-700">
-                <CountUp to={stat.to} suffix={stat.suffix} />
+                <CountUp to={stat.to} suffix={stat.suffixId ? t(stat.suffixId) : stat.suffix} />
               </dd>
             </div>
           ))}
@@ -108,13 +108,13 @@ export function LandingPage() {
 
       <section aria-labelledby="highlights-title" className="mx-auto w-full max-w-6xl px-4">
         <h2 id="highlights-title" className="text-2xl font-bold text-ink">
-          Advanced care
+          {t('public.landing.highlights.title')}
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {HIGHLIGHTS.map((item) => (
             <li key={item.title} className="rounded-2xl border border-line bg-surface p-5">
-              <h3 className="font-semibold text-brand-800">{item.title}</h3>
-              <p className="mt-2 text-sm text-muted">{item.text}</p>
+              <h3 className="font-semibold text-brand-800">{t(item.title)}</h3>
+              <p className="mt-2 text-sm text-muted">{t(item.text)}</p>
             </li>
           ))}
         </ul>
@@ -128,7 +128,7 @@ export function LandingPage() {
             tabIndex={-1}
             className="scroll-mt-24 text-2xl font-bold text-ink"
           >
-            One system for everyone who keeps you well
+            {t('public.landing.features.title')}
           </h2>
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
             {FEATURES.map((feature) => (
@@ -136,8 +136,8 @@ export function LandingPage() {
                 key={feature.group}
                 className="rounded-2xl border border-brand-200 bg-surface p-6"
               >
-                <h3 className="text-lg font-semibold text-brand-800">{feature.group}</h3>
-                <p className="mt-2 text-muted">{feature.text}</p>
+                <h3 className="text-lg font-semibold text-brand-800">{t(feature.group)}</h3>
+                <p className="mt-2 text-muted">{t(feature.text)}</p>
               </li>
             ))}
           </ul>
@@ -148,12 +148,12 @@ export function LandingPage() {
         <div className="flex flex-col items-start gap-4 rounded-2xl bg-brand-800 p-8 text-white md:flex-row md:items-center md:justify-between">
           <div>
             <h2 id="cta-title" className="text-2xl font-bold">
-              Ready when you are
+              {t('public.landing.cta.title')}
             </h2>
-            <p className="mt-1 text-brand-50">Sign in to see your record, or to get to work.</p>
+            <p className="mt-1 text-brand-50">{t('public.landing.cta.text')}</p>
           </div>
           <LinkButton to={systemTarget} variant="secondary">
-            Access the System
+            {t('public.landing.cta.accessSystem')}
           </LinkButton>
         </div>
       </section>

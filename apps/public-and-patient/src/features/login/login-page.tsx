@@ -21,7 +21,8 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button, Card, LoadingState, Notice } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { Button, Card, LoadingState, Msg, Notice, useT } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
 
 // Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
@@ -61,10 +62,9 @@ function failureText(error: unknown): string {
     : MESSAGES.wrongCredentials;
 }
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
-
 /** The combined Login/Register card (spec §2 'Login/register behaviour'). */
 export function LoginPage() {
+  const t = useT();
   const [mode, setMode] = useState<Mode>('login');
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<string>();
   const [username, setUsername] = useState('');
@@ -91,14 +91,18 @@ export function LoginPage() {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <Card>
-        <h1 className="text-2xl font-bold text-ink">{mode === 'login' ? 'Login' : 'Register'}</h1>
+        <h1 className="text-2xl font-bold text-ink">
+          {mode === 'login' ? t('public.login.title') : t('public.register.title')}
+        </h1>
         {feedback && (
           <Notice
             ref={noticeRef}
             tone={feedback.kind === 'success' ? 'success' : 'error'}
             className="mt-4"
           >
-            {feedback.kind === 'success' ? feedback.value : feedback.detail}
+            {/* The spec's messages and the server's words (English from an older server) in
+                the language shown. */}
+            {translateEnglish(feedback.kind === 'success' ? feedback.value : feedback.detail)}
           </Notice>
         )}
         {mode === 'login' && step.kind === 'password' && (
@@ -118,7 +122,7 @@ export function LoginPage() {
           />
         )}
         {mode === 'login' && step.kind === 'enrol' && (
-          <Suspense fallback={<LoadingState label="Preparing your set-up..." />}>
+          <Suspense fallback={<LoadingState label={t('public.login.preparingSetUp')} />}>
             <StaffEnrolmentStep
               token={step.session.token}
               onDone={() => finish(step.session)}
@@ -138,22 +142,26 @@ export function LoginPage() {
         )}
         {mode === 'login' && step.kind === 'password' && <ForgottenPassword />}
         <p className="mt-6 text-center text-sm text-muted">
-          {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
-          <button
-            type="button"
-            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
-            onClick={() => switchTo(mode === 'login' ? 'register' : 'login')}
-          >
-            {mode === 'login' ? 'Register' : 'Login'}
-          </button>
+          <Msg
+            id={mode === 'login' ? 'public.login.noAccount' : 'public.register.haveAccount'}
+            components={{
+              0: (
+                <button
+                  type="button"
+                  className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+                  onClick={() => switchTo(mode === 'login' ? 'register' : 'login')}
+                />
+              ),
+            }}
+          />
         </p>
       </Card>
     </div>
   );
 }
 
-/** The question under the login form. */
-export const FORGOT_PASSWORD_QUESTION = 'Forgot your password?';
+/** The question under the login form, in English, for the tests and stories. */
+export { FORGOT_PASSWORD_QUESTION } from './login-texts';
 
 /**
  * The hospital's way for a forgotten password, under the login form: no e-mail link (the
@@ -161,24 +169,16 @@ export const FORGOT_PASSWORD_QUESTION = 'Forgot your password?';
  * the person registers again and chooses a new password for the same account.
  */
 function ForgottenPassword() {
+  const t = useT();
   return (
     <details className="mt-6 rounded-md border border-line p-3 text-sm text-ink">
       <summary className="cursor-pointer font-semibold text-brand-800">
-        {FORGOT_PASSWORD_QUESTION}
+        {t('public.login.forgotPassword.question')}
       </summary>
       <ol className="mt-2 list-decimal space-y-1 pl-5">
-        <li>
-          Ask the hospital for a new activation code: patients at the Help Desk or their clinic,
-          staff from HR (a second HR person confirms it before you can log in again).
-        </li>
-        <li>
-          Choose Register below and type your ID, the new code and a new password. You can keep your
-          username.
-        </li>
-        <li>
-          Log in with the new password. Registering with the new code signs your account out
-          everywhere else; two-step verification stays as it was.
-        </li>
+        <li>{t('public.login.forgotPassword.askForCode')}</li>
+        <li>{t('public.login.forgotPassword.registerAgain')}</li>
+        <li>{t('public.login.forgotPassword.logIn')}</li>
       </ol>
     </details>
   );
@@ -195,6 +195,7 @@ function LoginForm({
   onStep: (step: LoginStep) => void;
   onSignedIn: (session: TokenResponse) => Promise<void>;
 }) {
+  const t = useT();
   const { signIn } = useAuth();
   const form = usePortalForm(loginSchema, {
     defaultValues: { username: defaultUsername, password: '' } satisfies LoginRequest,
@@ -220,10 +221,20 @@ function LoginForm({
         onSubmit={(event) => void submit(event)}
         className="mt-4 flex flex-col gap-4"
       >
-        <TextField name="username" label="Username" required autoComplete="username" />
-        <PasswordField name="password" label="Password" required autoComplete="current-password" />
+        <TextField
+          name="username"
+          label={t('public.login.username')}
+          required
+          autoComplete="username"
+        />
+        <PasswordField
+          name="password"
+          label={t('public.login.password')}
+          required
+          autoComplete="current-password"
+        />
         <Button type="submit" busy={busy}>
-          Login
+          {t('public.login.submit')}
         </Button>
       </form>
     </FormProvider>
@@ -237,6 +248,11 @@ function RegisterForm({
   feedback: Feedback;
   onRegistered: (username: string) => void;
 }) {
+  const t = useT();
+  const roleOptions = ROLES.map((role) => ({
+    value: role,
+    label: translateEnglish(ROLE_LABELS[role]),
+  }));
   // A plain call, not a TanStack mutation: the login card caches nothing, so /login loads no
   // query client.
   const form = usePortalForm(registerSchema, {
@@ -271,33 +287,38 @@ function RegisterForm({
         className="mt-4 flex flex-col gap-4"
       >
         <LeaveGuard dirty={form.formState.isDirty} />
-        <TextField name="username" label="Username" required autoComplete="username" />
+        <TextField
+          name="username"
+          label={t('public.register.username')}
+          required
+          autoComplete="username"
+        />
         <PasswordField
           name="password"
-          label="Password"
+          label={t('public.register.password')}
           required
           autoComplete="new-password"
-          hint={NEW_PASSWORD_HINT}
+          hint={translateEnglish(NEW_PASSWORD_HINT)}
           strengthFor="username"
         />
-        <SelectField name="role" label="Role" required options={ROLE_OPTIONS} />
+        <SelectField name="role" label={t('public.register.role')} required options={roleOptions} />
         <TextField
           name="id"
-          label="ID"
+          label={t('public.register.id')}
           required
-          placeholder={MESSAGES.idPlaceholder}
+          placeholder={translateEnglish(MESSAGES.idPlaceholder)}
           autoComplete="off"
         />
         <TextField
           name="activation_code"
-          label="Activation code"
+          label={t('public.register.activationCode')}
           required
           placeholder="XXXX-XXXX-XXXX"
           autoComplete="one-time-code"
-          hint="The code the hospital gave you with your ID."
+          hint={t('public.register.activationCodeHint')}
         />
         <Button type="submit" busy={busy}>
-          Register
+          {t('public.register.submit')}
         </Button>
       </form>
     </FormProvider>

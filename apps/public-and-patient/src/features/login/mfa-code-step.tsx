@@ -4,7 +4,8 @@ import type { TokenResponse } from '@portal/contract';
 import { loginMfa } from '@portal/api-client';
 import { detailOf, type StepMessage } from '@portal/shell';
 import { TextField, usePortalForm } from '@portal/form-widgets';
-import { Button } from '@portal/ui';
+import { t as message } from '@portal/i18n';
+import { Button, useT } from '@portal/ui';
 
 /** The code field's rule, the login call's own, loaded after the first paint (usePortalForm). */
 const codeFormSchema = () =>
@@ -25,6 +26,7 @@ export function MfaCodeStep({
   onMessage: StepMessage;
   onStartOver: () => void;
 }) {
+  const t = useT();
   const [recovery, setRecovery] = useState(false);
   const form = usePortalForm(codeFormSchema, { defaultValues: { code: '' } });
   const busy = form.formState.isSubmitting;
@@ -34,7 +36,7 @@ export function MfaCodeStep({
     try {
       await onSignedIn(await loginMfa({ mfa_token: mfaToken, code }));
     } catch (error) {
-      onMessage(detailOf(error, 'The code could not be checked. Please try again.'));
+      onMessage(detailOf(error, message('public.mfa.checkFailed')));
       form.resetField('code');
       form.setFocus('code');
     }
@@ -49,32 +51,32 @@ export function MfaCodeStep({
         className="mt-4 flex flex-col gap-4"
       >
         <h2 id="mfa-code-heading" className="text-lg font-semibold text-ink">
-          Two-step verification
+          {t('public.mfa.heading')}
         </h2>
         {recovery ? (
           <TextField
             key="recovery"
             name="code"
-            label="Recovery code"
+            label={t('public.mfa.recoveryCode')}
             required
             placeholder="XXXXX-XXXXX"
             autoComplete="off"
-            hint="One of the ten codes you saved when you set up two-step verification. Each works once."
+            hint={t('public.mfa.recoveryCodeHint')}
           />
         ) : (
           <TextField
             key="totp"
             name="code"
-            label="6-digit code"
+            label={t('public.mfa.code')}
             required
             placeholder="123456"
             autoComplete="one-time-code"
             maxLength={7}
-            hint="Open your authenticator app and enter the code it shows for Hospital Portal."
+            hint={t('public.mfa.codeHint')}
           />
         )}
         <Button type="submit" busy={busy}>
-          Verify
+          {t('public.mfa.verify')}
         </Button>
         <div className="flex flex-wrap justify-between gap-2">
           <Button
@@ -86,10 +88,10 @@ export function MfaCodeStep({
               onMessage(null);
             }}
           >
-            {recovery ? 'Use the code from my app' : 'Use a recovery code'}
+            {recovery ? t('public.mfa.useAppCode') : t('public.mfa.useRecoveryCode')}
           </Button>
           <Button type="button" variant="ghost" onClick={onStartOver}>
-            Start over
+            {t('public.mfa.startOver')}
           </Button>
         </div>
       </form>

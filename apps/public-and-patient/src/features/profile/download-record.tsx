@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { fetchRecordBundle, isApiError } from '@portal/api-client';
-import { Button, Notice } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import { Button, Notice, useT } from '@portal/ui';
 
-/** The button's text. */
-export const DOWNLOAD_RECORD_LABEL = 'Download my record';
-/** Said when the record could not be downloaded (the server's reason follows when it gave one). */
-export const DOWNLOAD_RECORD_FAILED = 'Your record could not be downloaded.';
+/** The button's text and its failure, in English, for the tests and stories. */
+export { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from './download-record-texts';
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
+/** What came of the last download: the file's name, or the server's reason (if it gave one). */
+type Outcome = { saved: true; fileName: string } | { saved: false; reason: string } | null;
 
 /** Hands a file to the browser to save, under its name. */
 function save(fileName: string, contents: Blob) {
@@ -28,6 +28,7 @@ function save(fileName: string, contents: Blob) {
  * outcome is said beside the button.
  */
 export function DownloadRecord({ patientId }: { patientId: string }) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
@@ -37,10 +38,9 @@ export function DownloadRecord({ patientId }: { patientId: string }) {
     try {
       const file = await fetchRecordBundle(patientId);
       save(file.fileName, file.contents);
-      setOutcome({ tone: 'success', text: `Your record was saved as ${file.fileName}.` });
+      setOutcome({ saved: true, fileName: file.fileName });
     } catch (error) {
-      const reason = isApiError(error) && error.detail ? ` ${error.detail}` : '';
-      setOutcome({ tone: 'error', text: `${DOWNLOAD_RECORD_FAILED}${reason}` });
+      setOutcome({ saved: false, reason: isApiError(error) && error.detail ? error.detail : '' });
     } finally {
       setBusy(false);
     }
@@ -49,20 +49,25 @@ export function DownloadRecord({ patientId }: { patientId: string }) {
   return (
     <section aria-labelledby="download-record" className="flex flex-col gap-3">
       <h2 id="download-record" className="text-lg font-semibold text-brand-800">
-        Take your record with you
+        {t('public.downloadRecord.heading')}
       </h2>
-      <p className="text-muted">
-        A file in the FHIR format that other hospitals and health apps read: your details,
-        allergies, diseases, appointments and history.
-      </p>
+      <p className="text-muted">{t('public.downloadRecord.text')}</p>
       <div>
         <Button variant="secondary" busy={busy} onClick={() => void download()}>
-          {DOWNLOAD_RECORD_LABEL}
+          {t('public.downloadRecord.button')}
         </Button>
       </div>
       {outcome && (
-        <Notice tone={outcome.tone}>
-          <p>{outcome.text}</p>
+        <Notice tone={outcome.saved ? 'success' : 'error'}>
+          <p>
+            {outcome.saved
+              ? t('public.downloadRecord.saved', { fileName: outcome.fileName })
+              : outcome.reason
+                ? t('public.downloadRecord.failedBecause', {
+                    reason: translateEnglish(outcome.reason),
+                  })
+                : t('public.downloadRecord.failed')}
+          </p>
         </Notice>
       )}
     </section>

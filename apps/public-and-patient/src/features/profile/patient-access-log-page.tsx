@@ -1,5 +1,6 @@
 import { useMyAccessLog } from '@portal/api-client';
 import { ACCESS_KIND_TEXT, type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
+import { t as message, translateEnglish } from '@portal/i18n';
 import {
   Button,
   Card,
@@ -10,19 +11,23 @@ import {
   PortalLink,
   RecordTable,
   type RecordTableColumn,
+  useFormat,
+  useT,
 } from '@portal/ui';
 import { localDateTime } from './access-log-text';
 
-/** The page's heading. */
-export const ACCESS_LOG_HEADING = 'Who opened my record';
-/** Shown while the first page loads. */
-export const ACCESS_LOG_LOADING = 'Loading who opened your record...';
-/** Shown when the first page could not be loaded. */
-export const ACCESS_LOG_FAILED = 'Error: Could not load who opened your record';
-/** Shown when nobody has opened the record. */
-export const ACCESS_LOG_EMPTY = 'Nobody has opened your record yet.';
+/** The loading, failure and empty texts, in English, for the tests and stories. */
+export { ACCESS_LOG_EMPTY, ACCESS_LOG_FAILED, ACCESS_LOG_LOADING } from './access-log-text';
 
 type AccessEntry = AccessLogEntry;
+
+/**
+ * Who, in the language shown: the contract's words ("Anan Wongsa, medical personnel") read back
+ * to the contract catalogue's message, the name kept.
+ */
+function whoText(entry: AccessEntry): string {
+  return translateEnglish(describeAccess(entry).who);
+}
 
 /**
  * What was done, in the contract's words: one line stands for one visit (the API groups the same
@@ -30,38 +35,46 @@ type AccessEntry = AccessLogEntry;
  * than one row, how many and what else was done.
  */
 function WhatWasDone({ entry }: { entry: AccessEntry }) {
-  const { what } = describeAccess(entry);
+  const t = useT();
+  const what = translateEnglish(describeAccess(entry).what);
   const count = entry.count ?? 1;
   if (count <= 1) return what;
   const also = [...new Set(entry.kinds ?? [])]
     .filter((kind) => kind !== entry.kind)
-    .map((kind) => ACCESS_KIND_TEXT[kind]);
+    .map((kind) => translateEnglish(ACCESS_KIND_TEXT[kind]));
   return (
     <>
       {what}{' '}
       <span className="block text-muted">
-        {accessCountText(count)}
-        {also.length > 0 && `; also ${also.join(', ')}`}
+        {also.length > 0
+          ? t('public.accessLog.actionsInVisitAlso', { count, actions: also.join(', ') })
+          : accessCountText(count)}
       </span>
     </>
   );
 }
 
-/** How many rows one line stands for, in words. */
+/** How many rows one line stands for, in words (in the language shown). */
 export function accessCountText(count: number): string {
-  return `${count} actions in one visit`;
+  return message('public.accessLog.actionsInVisit', { count });
 }
 
 /** When (never split), who, and what, in the contract's words (describeAccess). */
-const ACCESS_COLUMNS: readonly RecordTableColumn<AccessEntry>[] = [
-  {
-    header: 'When',
-    cell: (entry) => <time dateTime={entry.occurred_at}>{localDateTime(entry.occurred_at)}</time>,
-    nowrap: true,
-  },
-  { header: 'Who', cell: (entry) => describeAccess(entry).who },
-  { header: 'What', cell: (entry) => <WhatWasDone entry={entry} /> },
-];
+function useAccessColumns(): readonly RecordTableColumn<AccessEntry>[] {
+  const t = useT();
+  const format = useFormat();
+  return [
+    {
+      header: t('public.accessLog.column.when'),
+      cell: (entry) => (
+        <time dateTime={entry.occurred_at}>{format.dayTime(localDateTime(entry.occurred_at))}</time>
+      ),
+      nowrap: true,
+    },
+    { header: t('public.accessLog.column.who'), cell: whoText },
+    { header: t('public.accessLog.column.what'), cell: (entry) => <WhatWasDone entry={entry} /> },
+  ];
+}
 
 /**
  * "Who opened my record" (/patient-profile/access): every access to the signed-in patient's
@@ -69,25 +82,34 @@ const ACCESS_COLUMNS: readonly RecordTableColumn<AccessEntry>[] = [
  * sentences come from the contract (describeAccess), so the API and the page agree on them.
  */
 export function PatientAccessLogPage() {
+  const t = useT();
+  const format = useFormat();
+  const columns = useAccessColumns();
   const log = useMyAccessLog();
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   const total = log.data?.pages[0]?.total;
   const more = log.data?.pages[0]?.more === true;
 
   let body;
-  if (log.isPending) body = <LoadingState label={ACCESS_LOG_LOADING} />;
-  else if (log.isError && entries.length === 0) body = <ErrorState>{ACCESS_LOG_FAILED}</ErrorState>;
-  else if (entries.length === 0) body = <EmptyState>{ACCESS_LOG_EMPTY}</EmptyState>;
+  if (log.isPending) body = <LoadingState label={t('public.accessLog.loading')} />;
+  else if (log.isError && entries.length === 0)
+    body = <ErrorState>{t('public.accessLog.failed')}</ErrorState>;
+  else if (entries.length === 0) body = <EmptyState>{t('public.accessLog.empty')}</EmptyState>;
   else
     body = (
-      <Card title="Accesses, newest first">
+      <Card title={t('public.accessLog.listTitle')}>
         {total !== undefined && (
           <p className="mb-3 text-sm text-muted">
-            Showing {entries.length} of {more ? `more than ${total.toLocaleString('en')}` : total}.
+            {more
+              ? t('public.accessLog.showingOfMore', {
+                  shown: entries.length,
+                  total: format.number(total),
+                })
+              : t('public.accessLog.showing', { shown: entries.length, total })}
           </p>
         )}
         <RecordTable
-          columns={ACCESS_COLUMNS}
+          columns={columns}
           rows={entries}
           rowKey={(entry, index) => `${entry.occurred_at}-${index}`}
         />
@@ -98,7 +120,7 @@ export function PatientAccessLogPage() {
             busy={log.isFetchingNextPage}
             onClick={() => void log.fetchNextPage()}
           >
-            Show older entries
+            {t('public.accessLog.showOlder')}
           </Button>
         )}
       </Card>
@@ -106,14 +128,11 @@ export function PatientAccessLogPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
-      <PageHeading>{ACCESS_LOG_HEADING}</PageHeading>
-      <p className="text-muted">
-        Every time your record was opened, changed or refused to someone, from the hospital&apos;s
-        audit trail. Something you do not recognise? Call the Help Desk on 02 123 4567.
-      </p>
+      <PageHeading>{t('public.accessLog.title')}</PageHeading>
+      <p className="text-muted">{t('public.accessLog.intro')}</p>
       <p>
         <PortalLink to={ROUTES.patientProfile} className="font-semibold text-brand-800 underline">
-          Back to MyInfo
+          {t('public.accessLog.backToMyInfo')}
         </PortalLink>
       </p>
       {body}

@@ -1,4 +1,5 @@
 import { MESSAGES, ROUTES } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
 import { usePatient, useProfile } from '@portal/api-client';
 import { useAuth } from '@portal/auth';
 import {
@@ -9,6 +10,7 @@ import {
   PatientRecordView,
   PortalLink,
   useIdle,
+  useT,
 } from '@portal/ui';
 import { DownloadRecord } from './download-record';
 import { UpcomingAppointments } from './upcoming-appointments';
@@ -20,6 +22,7 @@ import { UpcomingAppointments } from './upcoming-appointments';
  * "Who opened my record", a page of its own so that MyInfo's first visit stays light.
  */
 export function PatientProfilePage() {
+  const t = useT();
   // The two reads start once the page has been painted: their first call fetches the API layer
   // (axios, zod: ~45 KB), and the heading and Help Desk notice should not wait for it, nor for
   // its evaluation (MyInfo's largest paint). 'Loading profile...' shows meanwhile.
@@ -33,16 +36,19 @@ export function PatientProfilePage() {
   const record = usePatient(patientId, { enabled: shown && Boolean(patientId) });
 
   let body;
-  if (profile.isPending) body = <LoadingState label={MESSAGES.loadingProfile} />;
-  else if (profile.isError || !patientId)
-    body = <ErrorState>Error: {MESSAGES.profileLoadFailed}</ErrorState>;
-  else if (record.isPending) body = <LoadingState label={MESSAGES.loadingProfile} />;
-  else if (record.isError) body = <ErrorState>Error: {MESSAGES.patientLoadFailed}</ErrorState>;
+  const loading = <LoadingState label={translateEnglish(MESSAGES.loadingProfile)} />;
+  const failed = (message: string) => (
+    <ErrorState>{t('public.myInfo.error', { message: translateEnglish(message) })}</ErrorState>
+  );
+  if (profile.isPending) body = loading;
+  else if (profile.isError || !patientId) body = failed(MESSAGES.profileLoadFailed);
+  else if (record.isPending) body = loading;
+  else if (record.isError) body = failed(MESSAGES.patientLoadFailed);
   else
     body = (
       <>
         <p className="text-xl font-semibold text-brand-800">
-          Hello, {record.data.patient.first_name}
+          {t('public.myInfo.greeting', { firstName: record.data.patient.first_name })}
         </p>
         <PatientRecordView record={record.data} />
         <UpcomingAppointments />
@@ -51,12 +57,12 @@ export function PatientProfilePage() {
             to={ROUTES.patientAccessLog}
             className="font-semibold text-brand-800 underline"
           >
-            Who opened my record
+            {t('public.accessLog.title')}
           </PortalLink>
         </p>
         <p>
           <PortalLink to={ROUTES.account} className="font-semibold text-brand-800 underline">
-            My account: password, two-step verification, sessions
+            {t('public.myInfo.accountLink')}
           </PortalLink>
         </p>
         <DownloadRecord patientId={patientId} />
@@ -65,14 +71,13 @@ export function PatientProfilePage() {
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8">
-      <PageHeading>MyInfo</PageHeading>
+      <PageHeading>{t('public.myInfo.title')}</PageHeading>
       {/* Above the record, shown at once: the page's largest text is on the screen before the
           record is read (its Largest Contentful Paint no longer waits for two API answers), and
           the record arriving below it moves nothing (below the record it had to wait
           for it, or be pushed down, CLS 0.23). */}
-      <Notice tone="info" title="Help Desk">
-        Something missing or wrong in your record? Call the Help Desk on 02 123 4567 (08:00–20:00),
-        or ask at any reception desk.
+      <Notice tone="info" title={t('public.myInfo.helpDesk.title')}>
+        {t('public.myInfo.helpDesk.text')}
       </Notice>
       {body}
     </div>

@@ -1,10 +1,5 @@
 import { useMyAppointments } from '@portal/api-client';
-import { AppointmentTable, Button, Card } from '@portal/ui';
-
-/** Shown when the patient has no appointment from today on. */
-export const NO_UPCOMING_APPOINTMENTS = 'No upcoming appointments.';
-/** Shown when the list could not be loaded (the rest of MyInfo still shows). */
-export const UPCOMING_APPOINTMENTS_FAILED = 'Error: Could not load your upcoming appointments';
+import { AppointmentTable, Button, Card, useT } from '@portal/ui';
 
 /**
  * Every appointment from today on, soonest first (GET /profile/appointments), below the spec's
@@ -13,22 +8,24 @@ export const UPCOMING_APPOINTMENTS_FAILED = 'Error: Could not load your upcoming
  * recent past one), never worked out again here from this list.
  */
 export function UpcomingAppointments() {
+  const t = useT();
   const appointments = useMyAppointments();
   const items = appointments.data?.pages.flatMap((page) => page.items) ?? [];
 
   let body;
-  if (appointments.isPending) body = <p className="text-muted">Loading appointments...</p>;
+  if (appointments.isPending)
+    body = <p className="text-muted">{t('public.appointments.loading')}</p>;
   else if (appointments.isError && items.length === 0)
     body = (
       <p role="alert" className="font-medium text-danger-800">
-        {UPCOMING_APPOINTMENTS_FAILED}
+        {t('public.appointments.failed')}
       </p>
     );
-  else if (items.length === 0) body = <p className="text-muted">{NO_UPCOMING_APPOINTMENTS}</p>;
+  else if (items.length === 0) body = <p className="text-muted">{t('public.appointments.none')}</p>;
   else body = <AppointmentTable items={items} />;
 
   return (
-    <Card title="Upcoming appointments">
+    <Card title={t('public.appointments.title')}>
       {body}
       {appointments.hasNextPage && (
         <Button
@@ -37,7 +34,7 @@ export function UpcomingAppointments() {
           busy={appointments.isFetchingNextPage}
           onClick={() => void appointments.fetchNextPage()}
         >
-          Show more appointments
+          {t('public.appointments.showMore')}
         </Button>
       )}
     </Card>

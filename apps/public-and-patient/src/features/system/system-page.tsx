@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { SYSTEM_DESTINATION } from '@portal/contract';
 import { useAuth, usePortalNavigate } from '@portal/auth';
-import { LoadingState } from '@portal/ui';
+import { LoadingState, useT } from '@portal/ui';
 import { LoginPage } from '../login/login-page';
 
 /**
@@ -9,6 +9,7 @@ import { LoginPage } from '../login/login-page';
  * or a full-page move into the clinical or HR app — and shows anyone else the login page.
  */
 export function SystemPage() {
+  const t = useT();
   const { isAuthenticated, role } = useAuth();
   const navigate = usePortalNavigate();
   const destination = isAuthenticated && role ? SYSTEM_DESTINATION[role] : null;
@@ -17,5 +18,5 @@ export function SystemPage() {
     if (destination) navigate(destination, { replace: true });
   }, [destination, navigate]);
 
-  return destination ? <LoadingState label="Opening the system…" /> : <LoginPage />;
+  return destination ? <LoadingState label={t('public.system.opening')} /> : <LoginPage />;
 }
