@@ -48,7 +48,7 @@ describe('PatientChartPage in Thai', () => {
       expect(within(details).getByText(text)).toBeInTheDocument();
     }
     expect(
-      within(details).getByText(formatDay(CHART_RECORD.patient.date_of_birth!, 'th')),
+      within(details).getByText(formatDay(CHART_RECORD.patient.date_of_birth, 'th')),
     ).toBeInTheDocument();
 
     const diseases = screen.getByRole('region', { name: 'โรคประจำตัว' });
