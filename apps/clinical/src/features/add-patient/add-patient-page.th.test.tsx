@@ -49,8 +49,8 @@ describe('AddPatientPage in Thai', () => {
     await user.clear(allergies);
     await user.type(allergies, '1');
     expect(await screen.findByText('เช่น ผื่นลมพิษ เว้นว่างไว้หากไม่ทราบ')).toBeInTheDocument();
-    const severity = screen.getByRole('combobox', { name: /^ความรุนแรงของ/ });
+    const severity = screen.getByRole('combobox', { name: /^ความรุนแรง \(/ });
     expect(within(severity).getByRole('option', { name: 'ไม่ทราบ' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /^อาการที่แพ้ของ/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^อาการที่แพ้ \(/ })).toBeInTheDocument();
   });
 });

@@ -60,7 +60,7 @@ describe('PatientChartPage in Thai', () => {
     expect(within(history).getByText(`${entryDay} 09:15`)).toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'แก้ไข' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'นัดหมาย' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'เพิ่มนัดหมาย' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'เพิ่มประวัติการรักษา' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'พิมพ์เวชระเบียน' })).toBeInTheDocument();
   });

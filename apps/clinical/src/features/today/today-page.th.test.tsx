@@ -64,13 +64,11 @@ describe('TodayPage in Thai', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers.slice(0, 5)).toEqual(['เวลา', 'ระยะเวลา', 'ผู้ป่วย', 'สถานะ', 'แพทย์/ผู้ให้การรักษา']);
+    expect(headers.slice(0, 5)).toEqual(['เวลา', 'ระยะเวลา', 'ผู้ป่วย', 'สถานะ', 'ผู้ให้การรักษา']);
     expect(within(table).getAllByText('15 นาที').length).toBeGreaterThan(0);
     expect(screen.getByText('แสดง 3 จาก 3 รายการ')).toBeInTheDocument();
 
-    await user.click(
-      screen.getByRole('button', { name: 'บันทึกว่ามาตามนัด: Somchai Boonmee เวลา 08:15' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'มาตามนัด: Somchai Boonmee เวลา 08:15' }));
     expect(await screen.findByText(/^Somchai Boonmee เวลา 08:15: /)).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'ทั้งหมด' }));
