@@ -8,12 +8,8 @@ import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 const appointmentSchema = () =>
   import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
-/**
- * Asked before an appointment with a date before today is added: its English words, for the
- * tests (the page asks `clinical.addAppointment.pastDateQuestion` in the language shown).
- */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English, for tests
-export const PAST_DATE_QUESTION = 'This date is in the past — add it anyway?';
+/** The English of the past-date question, for the tests that look for it. */
+export { PAST_DATE_QUESTION } from '../../english-texts';
 
 /** The booking's fields beyond the spec's four: both optional, the standard length if none. */
 const BOOKING = {

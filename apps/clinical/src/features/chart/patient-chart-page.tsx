@@ -30,9 +30,8 @@ import {
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
 
-/** The loading text of the chart, in English (`clinical.chart.loading`), for tests and stories. */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English, for tests and stories
-export const LOADING_CHART = 'Loading patient chart...';
+/** The English of the chart's loading text, for the tests and stories that look for it. */
+export { LOADING_CHART } from '../../english-texts';
 
 /** A value of the record as shown: the contract's mark for an empty one. */
 const shown = (value: string | number | null | undefined) => translateEnglish(shownValue(value));

@@ -17,14 +17,8 @@ import {
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 
-// The English words of two of the page's messages, for the tests and stories that look for
-// them (the page shows the catalogue's, in the language shown; a test holds the two equal).
-/** The loading text of the day's list, in English (`clinical.today.loading`). */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English, for tests and stories
-export const LOADING_TODAY = 'Loading today’s appointments...';
-/** Shown when the day list could not be loaded, in English (`clinical.today.failed`). */
-// eslint-disable-next-line lingui/no-unlocalized-strings -- the English, for tests and stories
-export const TODAY_FAILED = 'Error: Could not load today’s appointments';
+// The English of two messages, for the tests and stories that look for them.
+export { LOADING_TODAY, TODAY_FAILED } from '../../english-texts';
 /** How many appointments a page of the day's list asks for. */
 export const TODAY_PAGE = 50;
 
