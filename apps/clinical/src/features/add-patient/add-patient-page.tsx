@@ -1,7 +1,9 @@
 import { type AddPatientResponse, MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { nextPatientIdQueryOptions, useAddPatientMutation } from '@portal/api-client';
+import { translateEnglish } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
+import { useT } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -14,11 +16,12 @@ const addPatientSchema = () =>
  */
 export function AddPatientPage() {
   const mutation = useAddPatientMutation();
+  const t = useT();
 
   return (
     <AddRecordPage
       kind="patient"
-      description="Register a patient. They get an activation code to open their own record."
+      description={t('clinical.addPatient.description')}
       schema={addPatientSchema}
       empty={EMPTY_PATIENT_FORM}
       save={mutation}
@@ -32,7 +35,7 @@ export function AddPatientPage() {
         expiresAt: added.activation_code_expires_at,
         id: added.patient_id,
         name: added.name,
-        role: ROLE_LABELS.patient,
+        role: translateEnglish(ROLE_LABELS.patient),
       })}
       failureMessage={MESSAGES.addPatientFailed}
       fields={(idSuggestion) => <PatientFields mode="add" idSuggestion={idSuggestion} />}

@@ -1,5 +1,6 @@
 import { MESSAGES, personName } from '@portal/contract';
 import { useAddAppointmentMutation } from '@portal/api-client';
+import { useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 
@@ -7,8 +8,8 @@ import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 const appointmentSchema = () =>
   import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
-/** Asked before an appointment with a date before today is added. */
-export const PAST_DATE_QUESTION = 'This date is in the past — add it anyway?';
+/** The English of the past-date question, for the tests that look for it. */
+export { PAST_DATE_QUESTION } from '../../english-texts';
 
 /** The booking's fields beyond the spec's four: both optional, the standard length if none. */
 const BOOKING = {
@@ -27,30 +28,36 @@ const BOOKING = {
  */
 export function AddAppointmentPage() {
   const mutation = useAddAppointmentMutation();
+  const t = useT();
+  const format = useFormat();
   return (
     <PatientEntryForm
-      title="Patient Appointment"
-      description="Book an appointment. The patient's record shows their latest one."
+      title={t('clinical.addAppointment.title')}
+      description={t('clinical.addAppointment.description')}
       schema={appointmentSchema}
       submit={(values) => mutation.mutateAsync(values)}
       pending={mutation.isPending}
-      textField={{ name: 'topic', label: 'Topic' }}
+      textField={{ name: 'topic', label: t('clinical.addAppointment.topic') }}
       time={{ clock: true }}
       extra={BOOKING}
-      pastDateQuestion={PAST_DATE_QUESTION}
+      pastDateQuestion={t('clinical.addAppointment.pastDateQuestion')}
       failureMessage={MESSAGES.addPatientFailed}
-      successText={(a) =>
-        `Appointment added for ${a.first_name} ${a.last_name} (${a.patient_id}) on ${a.date} at ${a.time.slice(0, 5)}${bookedWith(a)}.`
-      }
+      successText={(a) => {
+        const values = {
+          name: `${a.first_name} ${a.last_name}`,
+          patientId: a.patient_id,
+          date: format.day(a.date),
+          time: a.time.slice(0, 5),
+        };
+        // The length and the clinician, when the answer names them: one sentence for each case.
+        const minutes = a.duration_minutes;
+        const clinician = a.clinician ? personName(a.clinician) : undefined;
+        if (minutes && clinician)
+          return t('clinical.addAppointment.addedLengthWith', { ...values, minutes, clinician });
+        if (minutes) return t('clinical.addAppointment.addedLength', { ...values, minutes });
+        if (clinician) return t('clinical.addAppointment.addedWith', { ...values, clinician });
+        return t('clinical.addAppointment.added', values);
+      }}
     />
   );
-}
-
-/** ", 30 minutes with Anan Wongsa" for what the answer says beyond the spec's fields. */
-function bookedWith(a: {
-  duration_minutes?: number;
-  clinician?: { first_name: string; last_name: string } | null;
-}): string {
-  const length = a.duration_minutes ? `, ${a.duration_minutes} minutes` : '';
-  return a.clinician ? `${length} with ${personName(a.clinician)}` : length;
 }

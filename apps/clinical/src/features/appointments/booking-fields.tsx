@@ -3,24 +3,27 @@ import { useFormContext } from 'react-hook-form';
 import { DEFAULT_APPOINTMENT_MINUTES, personName } from '@portal/contract';
 import { useClinicians } from '@portal/api-client';
 import { SelectField } from '@portal/form-widgets';
+import { localName, POSITIONS } from '@portal/reference-data';
+import { useLocale, useT } from '@portal/ui';
 
 /** The lengths offered, in minutes; '' (the first choice) is the standard length. */
 const LENGTHS = [10, 20, 30, 45, 60, 90, 120] as const;
-
-/** How a length reads in the picker. */
-const minutes = (n: number) => `${n} minutes`;
 
 /**
  * An appointment's length: the standard one (the server's default) unless another is chosen.
  * Empty means the default, so the spec's Reset, which clears every field, leaves it standard.
  */
 export function LengthField({ name = 'duration_minutes' }: { name?: string }) {
+  const t = useT();
   return (
     <SelectField
       name={name}
-      label="Length"
-      emptyLabel={`${minutes(DEFAULT_APPOINTMENT_MINUTES)} (standard)`}
-      options={LENGTHS.map((n) => ({ value: String(n), label: minutes(n) }))}
+      label={t('clinical.booking.length')}
+      emptyLabel={t('clinical.booking.standardLength', { minutes: DEFAULT_APPOINTMENT_MINUTES })}
+      options={LENGTHS.map((n) => ({
+        value: String(n),
+        label: t('clinical.booking.minutes', { minutes: n }),
+      }))}
     />
   );
 }
@@ -33,6 +36,8 @@ export function LengthField({ name = 'duration_minutes' }: { name?: string }) {
 export function ClinicianField({ name = 'clinician_id' }: { name?: string }) {
   const clinicians = useClinicians();
   const form = useFormContext();
+  const t = useT();
+  const locale = useLocale();
   // A value given before the choices arrived (a reschedule starts with the old clinician) is
   // put on the drop-down again once they are there: the browser dropped it for want of a choice.
   useEffect(() => {
@@ -41,20 +46,30 @@ export function ClinicianField({ name = 'clinician_id' }: { name?: string }) {
   const options =
     clinicians.data?.items.map((c) => ({
       value: c.employee_id,
-      label: `${personName(c)} (${c.position_name}, ${c.employee_id})`,
+      label: t('clinical.booking.clinicianOption', {
+        name: personName(c),
+        position: positionName(c.position_name, locale),
+        employeeId: c.employee_id,
+      }),
     })) ?? [];
   let hint: string | undefined;
-  if (clinicians.isPending) hint = 'Loading the clinicians…';
-  else if (clinicians.isError) hint = 'The clinicians could not be loaded; book without one.';
+  if (clinicians.isPending) hint = t('clinical.booking.cliniciansLoading');
+  else if (clinicians.isError) hint = t('clinical.booking.cliniciansFailed');
   else if (clinicians.data.more)
-    hint = `Showing the first ${clinicians.data.items.length} clinicians by name.`;
+    hint = t('clinical.booking.cliniciansFirst', { count: clinicians.data.items.length });
   return (
     <SelectField
       name={name}
-      label="Clinician"
-      emptyLabel="Any clinician"
+      label={t('clinical.booking.clinician')}
+      emptyLabel={t('clinical.booking.clinicianAny')}
       options={options}
       {...(hint ? { hint } : {})}
     />
   );
+}
+
+/** A position's name (the API sends the English one) in the language shown. */
+function positionName(name: string, locale: string): string {
+  const position = POSITIONS.find((p) => p.name === name);
+  return position ? localName(position, locale) : name;
 }

@@ -5,7 +5,8 @@ import {
   type AppointmentStatus,
 } from '@portal/contract';
 import { toApiError, useSetAppointmentStatusMutation } from '@portal/api-client';
-import { Button, Notice } from '@portal/ui';
+import { t as translate, translateEnglish } from '@portal/i18n';
+import { Button, Notice, useT } from '@portal/ui';
 
 /** What the outcome buttons of a list share: one mutation and one notice of its last result. */
 export interface Outcome {
@@ -34,11 +35,21 @@ export function useOutcome(): Outcome {
         { ref: { patientId, appointmentId }, status },
         {
           onSuccess: () =>
-            setResult({ ok: true, text: `${who}: ${APPOINTMENT_STATUS_LABELS[status]}.` }),
+            setResult({
+              ok: true,
+              text: translate('clinical.appointments.marked', {
+                who,
+                status: translateEnglish(APPOINTMENT_STATUS_LABELS[status]),
+              }),
+            }),
           onError: (error) =>
             setResult({
               ok: false,
-              text: `${who} was not marked ${APPOINTMENT_STATUS_LABELS[status].toLowerCase()}: ${toApiError(error).detail}`,
+              text: translate('clinical.appointments.markFailed', {
+                who,
+                status: translateEnglish(APPOINTMENT_STATUS_LABELS[status]).toLowerCase(),
+                detail: toApiError(error).detail,
+              }),
             }),
         },
       );
@@ -69,6 +80,7 @@ export function OutcomeButtons({
   who: string;
   outcome: Outcome;
 }) {
+  const t = useT();
   if (appointment.status !== 'booked') return null;
   const busy = outcome.pendingId === appointment.appointment_id;
   const mark = (status: AppointmentOutcome) =>
@@ -79,19 +91,19 @@ export function OutcomeButtons({
         variant="secondary"
         className="min-h-9 px-3"
         busy={busy}
-        aria-label={`Mark attended: ${who}`}
+        aria-label={t('clinical.appointments.markAttendedLabel', { who })}
         onClick={() => mark('fulfilled')}
       >
-        Mark attended
+        {t('clinical.appointments.markAttended')}
       </Button>
       <Button
         variant="ghost"
         className="min-h-9 px-3"
         disabled={busy}
-        aria-label={`No-show: ${who}`}
+        aria-label={t('clinical.appointments.noShowLabel', { who })}
         onClick={() => mark('noshow')}
       >
-        No-show
+        {t('clinical.appointments.noShow')}
       </Button>
     </div>
   );

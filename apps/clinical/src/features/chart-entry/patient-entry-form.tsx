@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { localDay, MESSAGES } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
 import { toApiError } from '@portal/api-client';
 import {
   DateField,
@@ -18,7 +19,7 @@ import {
 } from '@portal/form-widgets';
 import { usePrefilledId, LeaveGuard } from '@portal/shell';
 import { BackToChartLink } from '../chart/back-to-chart-link';
-import { Button, Dialog, Notice, PageHeading } from '@portal/ui';
+import { Button, Dialog, Notice, PageHeading, useT } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
@@ -72,6 +73,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
 ) {
   // `?patient_id=P037` (the chart's actions, or typed by hand) fills the id in as the page opens.
   const initialId = usePrefilledId('patient');
+  const t = useT();
   const empty = {
     patient_id: '',
     time: '',
@@ -111,7 +113,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
           <p>{props.successText(feedback.value)}</p>
           {feedback.value.warnings?.map((warning) => (
             <p key={warning.code} className="font-semibold">
-              {warning.message}.
+              {t('clinical.appointments.warning', { warning: translateEnglish(warning.message) })}
             </p>
           ))}
           <p>
@@ -122,7 +124,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       <SubmitErrorNotice
         feedback={feedback}
         noticeRef={noticeRef}
-        title={`${props.title}: not added`}
+        title={t('clinical.entry.notAdded', { title: props.title })}
       />
       <PortalForm
         form={form}
@@ -140,28 +142,28 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             name="patient_id"
-            label="Patient ID"
+            label={t('clinical.patient.patientId')}
             required
-            placeholder={MESSAGES.patientIdPlaceholder}
+            placeholder={translateEnglish(MESSAGES.patientIdPlaceholder)}
             autoComplete="off"
             {...(patientName ? { hint: patientName } : {})}
           />
           <TimeField
             name="time"
-            label="Time"
+            label={t('clinical.entry.time')}
             required
             {...('clock' in props.time ? { clock: true } : { placeholder: props.time.placeholder })}
           />
-          <DateField name="date" label="Date" required />
+          <DateField name="date" label={t('clinical.entry.date')} required />
         </div>
         <Text name={props.textField.name} label={props.textField.label} />
         {props.extra && <div className="grid gap-4 sm:grid-cols-2">{props.extra.fields}</div>}
-        <FormActions submitLabel="Add" busy={props.pending} onReset={clear} />
+        <FormActions submitLabel={t('clinical.entry.add')} busy={props.pending} onReset={clear} />
       </PortalForm>
       <Dialog
         open={pastEntry !== null}
         role="alertdialog"
-        title="Date in the past"
+        title={t('clinical.entry.pastDateTitle')}
         description={props.pastDateQuestion}
         onClose={() => setPastEntry(null)}
         actions={
@@ -173,7 +175,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
                 form.setFocus('date' as never);
               }}
             >
-              Change the date
+              {t('clinical.entry.changeDate')}
             </Button>
             <Button
               onClick={() => {
@@ -182,7 +184,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
                 if (entry) void save(entry);
               }}
             >
-              Add anyway
+              {t('clinical.entry.addAnyway')}
             </Button>
           </>
         }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { asPatientId } from '@portal/contract';
 import { isApiError, usePatient } from '@portal/api-client';
+import { useT } from '@portal/ui';
 
 /** How long the id must stay unchanged before the patient is looked up. */
 export const NAME_LOOKUP_DELAY_MS = 400;
@@ -19,10 +20,13 @@ export function usePatientName(typedId: string): string {
     return () => clearTimeout(timer);
   }, [typedId]);
   const record = usePatient(id, { enabled: id !== '' });
+  const t = useT();
   if (!id) return '';
   if (record.data?.patient.patient_id === id)
-    return `Patient: ${record.data.patient.first_name} ${record.data.patient.last_name}`;
+    return t('clinical.entry.patientNamed', {
+      name: `${record.data.patient.first_name} ${record.data.patient.last_name}`,
+    });
   if (record.isError && isApiError(record.error) && record.error.status === 404)
-    return `No patient with ID ${id}`;
+    return t('clinical.entry.noSuchPatient', { patientId: id });
   return '';
 }

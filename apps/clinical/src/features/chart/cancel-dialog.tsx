@@ -9,7 +9,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button, Dialog } from '@portal/ui';
+import { Button, Dialog, useT } from '@portal/ui';
 
 /** The cancel call's rules, loaded when the dialog first opens. */
 const cancelSchema = () =>
@@ -45,17 +45,18 @@ export function CancelDialog(props: CancelDialogProps) {
   const report = useEffectEvent((text: string) => props.onDraftChange(text));
   useEffect(() => report(String(reason ?? '')), [reason]);
   const close = props.onClose;
+  const t = useT();
   return (
     <Dialog
       open
-      title="Cancel appointment"
-      description={`The appointment on ${props.when} is cancelled, not deleted; the reason is kept with it.`}
+      title={t('clinical.cancelDialog.title')}
+      description={t('clinical.cancelDialog.description', { when: props.when })}
       onClose={close}
       initialFocusRef={reasonRef}
     >
       <PortalForm
         form={form}
-        aria-label="Cancel appointment"
+        aria-label={t('clinical.cancelDialog.title')}
         onSubmit={async (values) => {
           clear();
           try {
@@ -72,7 +73,7 @@ export function CancelDialog(props: CancelDialogProps) {
         <SubmitErrorNotice
           feedback={feedback}
           noticeRef={noticeRef}
-          title="The appointment was not cancelled"
+          title={t('clinical.cancelDialog.failed')}
         />
         <div
           ref={(element) => {
@@ -81,7 +82,7 @@ export function CancelDialog(props: CancelDialogProps) {
         >
           <TextAreaField
             name="reason"
-            label="Reason"
+            label={t('clinical.cancelDialog.reason')}
             required
             rows={3}
             maxLength={CANCEL_REASON_MAX}
@@ -89,10 +90,10 @@ export function CancelDialog(props: CancelDialogProps) {
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={mutation.isPending} onClick={close}>
-            Keep appointment
+            {t('clinical.cancelDialog.keep')}
           </Button>
           <Button type="submit" variant="danger" busy={mutation.isPending}>
-            Cancel appointment
+            {t('clinical.cancelDialog.submit')}
           </Button>
         </div>
       </PortalForm>

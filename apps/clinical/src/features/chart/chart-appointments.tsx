@@ -2,7 +2,16 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type ChartAppointment, personName, todayUtc } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
 import { LeaveGuard } from '@portal/shell';
-import { Button, Card, Notice, RecordTable, type RecordTableColumn } from '@portal/ui';
+import { translateEnglish } from '@portal/i18n';
+import {
+  Button,
+  Card,
+  Notice,
+  RecordTable,
+  type RecordTableColumn,
+  useFormat,
+  useT,
+} from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 import { type RescheduleDraft, rescheduleStart } from './reschedule-start';
@@ -16,11 +25,6 @@ const RescheduleDialog = lazy(() =>
   import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })),
 );
 
-/** Shown when the patient has no appointment at all. */
-export const NO_APPOINTMENTS = 'No appointments.';
-/** Shown when the list could not be loaded (the rest of the chart still shows). */
-export const APPOINTMENTS_FAILED = 'Error: Could not load the appointments';
-
 /** How many appointments a page of the chart's list asks for. */
 export const CHART_APPOINTMENTS_PAGE = 20;
 
@@ -30,7 +34,16 @@ type Action = { kind: 'cancel' | 'reschedule'; appointment: ChartAppointment } |
  * The topic, and for a cancelled appointment why; a reschedule's two appointments name each
  * other ("Moved to …", "Moved from …") when the other is in the list.
  */
-function TopicText({ a, all }: { a: ChartAppointment; all: readonly ChartAppointment[] }) {
+function TopicText({
+  a,
+  all,
+  when,
+}: {
+  a: ChartAppointment;
+  all: readonly ChartAppointment[];
+  when: (a: ChartAppointment) => string;
+}) {
+  const t = useT();
   const other = (id: string | null) => (id ? all.find((b) => b.appointment_id === id) : undefined);
   const to = other(a.rescheduled_to);
   const from = other(a.rescheduled_from);
@@ -38,16 +51,18 @@ function TopicText({ a, all }: { a: ChartAppointment; all: readonly ChartAppoint
     <span className="[overflow-wrap:anywhere]">
       {a.topic || '-'}
       {a.status === 'cancelled' && a.cancel_reason && (
-        <span className="block text-xs text-muted">Reason: {a.cancel_reason}</span>
+        <span className="block text-xs text-muted">
+          {t('clinical.chartAppointments.reason', { reason: a.cancel_reason })}
+        </span>
       )}
       {to && (
         <span className="block text-xs text-muted">
-          Moved to {to.date} at {to.time.slice(0, 5)}
+          {t('clinical.chartAppointments.movedTo', { when: when(to) })}
         </span>
       )}
       {from && (
         <span className="block text-xs text-muted">
-          Moved from {from.date} at {from.time.slice(0, 5)}
+          {t('clinical.chartAppointments.movedFrom', { when: when(from) })}
         </span>
       )}
     </span>
@@ -68,6 +83,8 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
   const [cancelDrafts, setCancelDrafts] = useState<Record<string, string>>({});
   const [moveDrafts, setMoveDrafts] = useState<Record<string, RescheduleDraft>>({});
   const [done, setDone] = useState<ReactNode>(null);
+  const t = useT();
+  const format = useFormat();
   const items = appointments.data?.pages.flatMap((page) => page.items) ?? [];
   const total = appointments.data?.pages[0]?.total ?? 0;
   const today = todayUtc();
@@ -80,17 +97,37 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
       return a !== undefined && JSON.stringify(d) !== JSON.stringify(rescheduleStart(a));
     });
 
-  const when = (a: ChartAppointment) => `${a.date} at ${a.time.slice(0, 5)}`;
+  const when = (a: { date: string; time: string }) =>
+    t('clinical.chartAppointments.when', { date: format.day(a.date), time: a.time.slice(0, 5) });
   const columns: readonly RecordTableColumn<ChartAppointment>[] = [
-    { header: 'Date', cell: (a) => <span className="tabular-nums">{a.date}</span>, nowrap: true },
-    { header: 'Time', cell: (a) => <TimeText time={a.time} />, nowrap: true },
-    { header: 'Length', cell: (a) => <LengthText minutes={a.duration_minutes} />, nowrap: true },
-    { header: 'Clinician', cell: (a) => personName(a.clinician) },
-    { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, nowrap: true },
-    { header: 'Topic', cell: (a) => <TopicText a={a} all={items} /> },
-    { header: 'Booked by', cell: (a) => personName(a.recorded_by) },
     {
-      header: 'Actions',
+      header: t('clinical.appointments.column.date'),
+      cell: (a) => <span className="tabular-nums">{format.day(a.date)}</span>,
+      nowrap: true,
+    },
+    {
+      header: t('clinical.appointments.column.time'),
+      cell: (a) => <TimeText time={a.time} />,
+      nowrap: true,
+    },
+    {
+      header: t('clinical.appointments.column.length'),
+      cell: (a) => <LengthText minutes={a.duration_minutes} />,
+      nowrap: true,
+    },
+    { header: t('clinical.appointments.column.clinician'), cell: (a) => personName(a.clinician) },
+    {
+      header: t('clinical.appointments.column.status'),
+      cell: (a) => <StatusBadge status={a.status} />,
+      nowrap: true,
+    },
+    {
+      header: t('clinical.appointments.column.topic'),
+      cell: (a) => <TopicText a={a} all={items} when={when} />,
+    },
+    { header: t('clinical.appointments.column.bookedBy'), cell: (a) => personName(a.recorded_by) },
+    {
+      header: t('clinical.appointments.column.actions'),
       srOnlyHeader: true,
       cell: (a) =>
         a.status === 'booked' ? (
@@ -99,24 +136,24 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
               <Button
                 variant="secondary"
                 className="min-h-9 px-3"
-                aria-label={`Cancel: ${when(a)}`}
+                aria-label={t('clinical.chartAppointments.cancelLabel', { when: when(a) })}
                 onClick={() => setAction({ kind: 'cancel', appointment: a })}
               >
-                Cancel
+                {t('clinical.chartAppointments.cancel')}
               </Button>
               <Button
                 variant="secondary"
                 className="min-h-9 px-3"
-                aria-label={`Reschedule: ${when(a)}`}
+                aria-label={t('clinical.chartAppointments.rescheduleLabel', { when: when(a) })}
                 onClick={() => setAction({ kind: 'reschedule', appointment: a })}
               >
-                Reschedule
+                {t('clinical.chartAppointments.reschedule')}
               </Button>
             </div>
             <OutcomeButtons
               appointment={a}
               patientId={patientId}
-              who={`The appointment on ${when(a)}`}
+              who={t('clinical.chartAppointments.theAppointment', { when: when(a) })}
               outcome={outcome}
             />
           </div>
@@ -134,28 +171,33 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
   );
 
   let body;
-  if (appointments.isPending) body = <p className="text-muted">Loading appointments...</p>;
+  if (appointments.isPending)
+    body = <p className="text-muted">{t('clinical.chartAppointments.loading')}</p>;
   else if (appointments.isError && items.length === 0)
     body = (
       <p role="alert" className="font-medium text-danger-800">
-        {APPOINTMENTS_FAILED}
+        {t('clinical.chartAppointments.failed')}
       </p>
     );
-  else if (items.length === 0) body = <p className="text-muted">{NO_APPOINTMENTS}</p>;
+  else if (items.length === 0)
+    body = <p className="text-muted">{t('clinical.chartAppointments.empty')}</p>;
   else
     body = (
       <div className="flex flex-col gap-6">
         <p className="text-sm text-muted">
-          Showing {items.length} of {total}.
+          {t('clinical.chartAppointments.showing', {
+            shown: format.number(items.length),
+            total: format.number(total),
+          })}
         </p>
-        {upcoming.length > 0 && table('Upcoming', upcoming)}
-        {past.length > 0 && table('Past', past)}
+        {upcoming.length > 0 && table(t('clinical.chartAppointments.upcoming'), upcoming)}
+        {past.length > 0 && table(t('clinical.chartAppointments.past'), past)}
       </div>
     );
 
   const a = action?.appointment;
   return (
-    <Card title="Appointments">
+    <Card title={t('clinical.chartAppointments.title')}>
       {/* Also while a dialog is open: Back or closing the tab would lose what it holds. */}
       <LeaveGuard dirty={unsaved} />
       <div className="flex flex-col gap-4">
@@ -170,7 +212,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
           busy={appointments.isFetchingNextPage}
           onClick={() => void appointments.fetchNextPage()}
         >
-          Show more appointments
+          {t('clinical.chartAppointments.showMore')}
         </Button>
       )}
       <Suspense fallback={null}>
@@ -187,7 +229,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
               setAction(null);
               setDone(
                 <Notice tone="success">
-                  <p>The appointment on {when(a)} was cancelled.</p>
+                  <p>{t('clinical.chartAppointments.cancelled', { when: when(a) })}</p>
                 </Notice>,
               );
             }}
@@ -206,10 +248,17 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
               setDone(
                 <Notice tone={answer.warnings.length ? 'warning' : 'success'}>
                   <p>
-                    The appointment on {when(a)} was moved to {when(answer.booked)}.
+                    {t('clinical.chartAppointments.moved', {
+                      when: when(a),
+                      newWhen: when(answer.booked),
+                    })}
                   </p>
                   {answer.warnings.map((w) => (
-                    <p key={w.code}>{w.message}.</p>
+                    <p key={w.code}>
+                      {t('clinical.appointments.warning', {
+                        warning: translateEnglish(w.message),
+                      })}
+                    </p>
                   ))}
                 </Notice>,
               );

@@ -10,11 +10,11 @@ import {
   ROUTES,
 } from '@portal/contract';
 import { isApiError, usePatient } from '@portal/api-client';
+import { type MessageId, t as translate, translateEnglish } from '@portal/i18n';
 import { diseaseName, drugName } from '@portal/reference-data';
 import {
   Button,
   Card,
-  capitalised,
   CatalogueName,
   DetailList,
   ErrorState,
@@ -24,37 +24,64 @@ import {
   PortalLink,
   PrintRunningHeader,
   shownValue,
+  useFormat,
+  useLocale,
+  useT,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
 
-/** The loading text of the chart. */
-export const LOADING_CHART = 'Loading patient chart...';
+/** The English of the chart's loading text, for the tests and stories that look for it. */
+export { LOADING_CHART } from '../../english-texts';
+
+/** A value of the record as shown: the contract's mark for an empty one. */
+const shown = (value: string | number | null | undefined) => translateEnglish(shownValue(value));
 
 /**
  * What tops every printed page of the chart, so that a page separated from the first still
- * names its patient.
+ * names its patient; in the language shown, the date of birth as a day is written in it.
  */
-export function printedHeader(p: PatientRecord['patient']): string {
-  return `${p.first_name} ${p.last_name} · Patient ID ${p.patient_id} · Date of birth ${shownValue(p.date_of_birth)}`;
+export function printedHeader(
+  p: PatientRecord['patient'],
+  day: (iso: string) => string = (iso) => iso,
+): string {
+  return translate('clinical.chart.printedHeader', {
+    name: `${p.first_name} ${p.last_name}`,
+    patientId: p.patient_id,
+    dateOfBirth: shown(p.date_of_birth ? day(p.date_of_birth) : p.date_of_birth),
+  });
 }
 
 /** Every field of the patient's record, in the order of the add form. */
-function detailsOf(p: PatientRecord['patient']): [string, string][] {
+function detailsOf(
+  p: PatientRecord['patient'],
+  t: ReturnType<typeof useT>,
+  day: (iso: string) => string,
+): [string, string][] {
+  const choice = (value: string | null, words: Record<string, MessageId>) => {
+    const id = value ? words[value] : undefined;
+    return id ? t(id) : shown(value);
+  };
   return [
-    ['Patient ID', shownValue(p.patient_id)],
-    ['First Name', shownValue(p.first_name)],
-    ['Last Name', shownValue(p.last_name)],
-    ['Age', shownValue(p.age)],
-    ['Date of Birth', shownValue(p.date_of_birth)],
-    ['Gender', shownValue(capitalised(p.gender))],
-    ['Blood Type', shownValue(p.blood_type)],
-    ['Email', shownValue(p.email)],
-    ['Health Insurance', shownValue(capitalised(p.health_insurance))],
-    ['Address', shownValue(p.address)],
-    ['Phone Number', shownValue(p.phone_number)],
-    ['ID card number', shownValue(p.id_card_number)],
-    ['Ongoing treatment', shownValue(p.ongoing_treatment)],
-    ['Unhealthy habits', shownValue(p.unhealthy_habits)],
+    [t('clinical.patient.patientId'), shown(p.patient_id)],
+    [t('clinical.patient.firstName'), shown(p.first_name)],
+    [t('clinical.patient.lastName'), shown(p.last_name)],
+    [t('clinical.patient.age'), shown(p.age)],
+    [t('clinical.patient.dateOfBirth'), shown(p.date_of_birth ? day(p.date_of_birth) : null)],
+    [
+      t('clinical.patient.gender'),
+      choice(p.gender, { male: 'clinical.patient.male', female: 'clinical.patient.female' }),
+    ],
+    [t('clinical.patient.bloodType'), shown(p.blood_type)],
+    [t('clinical.patient.email'), shown(p.email)],
+    [
+      t('clinical.patient.healthInsurance'),
+      choice(p.health_insurance, { yes: 'clinical.patient.yes', no: 'clinical.patient.no' }),
+    ],
+    [t('clinical.patient.address'), shown(p.address)],
+    [t('clinical.patient.phoneNumber'), shown(p.phone_number)],
+    [t('clinical.patient.idCardNumber'), shown(p.id_card_number)],
+    [t('clinical.patient.ongoingTreatment'), shown(p.ongoing_treatment)],
+    [t('clinical.patient.unhealthyHabits'), shown(p.unhealthy_habits)],
   ];
 }
 
@@ -63,8 +90,12 @@ function detailsOf(p: PatientRecord['patient']): [string, string][] {
  * severity and reaction when known; or a quiet line when there are none.
  */
 function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_allergy'] }) {
+  const t = useT();
+  const locale = useLocale();
   if (allergies.length === 0)
-    return <p className="text-sm font-medium text-muted">{MESSAGES.noDrugAllergies}</p>;
+    return (
+      <p className="text-sm font-medium text-muted">{translateEnglish(MESSAGES.noDrugAllergies)}</p>
+    );
   // A stable sort: equal severities keep the record's order.
   const ordered = [...allergies].sort(
     (a, b) => allergySeverityRank(a.severity) - allergySeverityRank(b.severity),
@@ -74,7 +105,7 @@ function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_al
       role="alert"
       className="rounded-lg border-2 border-danger-700 bg-danger-50 p-4 text-danger-800"
     >
-      <p className="text-lg font-bold">Drug allergies</p>
+      <p className="text-lg font-bold">{t('clinical.chart.drugAllergies')}</p>
       <ul className="mt-2 flex flex-col gap-2">
         {ordered.map(({ drug_id, severity, reaction }) => (
           <li
@@ -82,16 +113,21 @@ function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_al
             className="rounded-lg border border-danger-700 bg-surface px-3 py-2 [overflow-wrap:anywhere]"
           >
             <span className="font-semibold">
-              {drugName(drug_id) ?? drug_id} <span className="font-mono text-sm">({drug_id})</span>
+              {drugName(drug_id, locale) ?? drug_id}{' '}
+              <span className="font-mono text-sm">({drug_id})</span>
             </span>
             {severity && (
               <span
                 className={`ml-2 inline-block rounded-full px-2 text-xs font-bold whitespace-nowrap uppercase ${severity === 'severe' ? 'bg-danger-700 text-white' : 'border border-danger-700'}`}
               >
-                {ALLERGY_SEVERITY_LABELS[severity]}
+                {translateEnglish(ALLERGY_SEVERITY_LABELS[severity])}
               </span>
             )}
-            {reaction && <span className="block text-sm text-ink">Reaction: {reaction}</span>}
+            {reaction && (
+              <span className="block text-sm text-ink">
+                {t('clinical.chart.reaction', { reaction })}
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -101,7 +137,10 @@ function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_al
 
 /** The whole medical history as a timeline, newest first. */
 function HistoryTimeline({ history }: { history: PatientRecord['medical_history'] }) {
-  if (history.length === 0) return <p className="text-muted">{MESSAGES.noMedicalHistory}</p>;
+  const t = useT();
+  const format = useFormat();
+  if (history.length === 0)
+    return <p className="text-muted">{translateEnglish(MESSAGES.noMedicalHistory)}</p>;
   return (
     <ol className="relative ml-2 flex flex-col gap-4 border-l-2 border-brand-700 pl-5">
       {history.map((entry, index) => (
@@ -112,13 +151,15 @@ function HistoryTimeline({ history }: { history: PatientRecord['medical_history'
           />
           <p className="text-sm font-semibold text-brand-800">
             <time dateTime={`${entry.date}T${entry.time}`}>
-              {entry.date} {entry.time.slice(0, 5)}
+              {format.dayTime(`${entry.date} ${entry.time.slice(0, 5)}`)}
             </time>
           </p>
           <p className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
-            {entry.details || MESSAGES.emptyValue}
+            {entry.details || translateEnglish(MESSAGES.emptyValue)}
           </p>
-          <p className="text-xs text-muted">Recorded by {personName(entry.recorded_by)}</p>
+          <p className="text-xs text-muted">
+            {t('clinical.chart.recordedBy', { name: personName(entry.recorded_by) })}
+          </p>
         </li>
       ))}
     </ol>
@@ -127,20 +168,23 @@ function HistoryTimeline({ history }: { history: PatientRecord['medical_history'
 
 /** The chart's actions: each opens one of the spec's pages with the Patient ID filled in. */
 function ChartActions({ patientId }: { patientId: string }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-3 print:hidden">
-      <LinkButton to={prefilledPath(ROUTES.editPatient, 'patient', patientId)}>Edit</LinkButton>
+      <LinkButton to={prefilledPath(ROUTES.editPatient, 'patient', patientId)}>
+        {t('clinical.chart.edit')}
+      </LinkButton>
       <LinkButton
         variant="secondary"
         to={prefilledPath(ROUTES.addAppointment, 'patient', patientId)}
       >
-        Book appointment
+        {t('clinical.chart.bookAppointment')}
       </LinkButton>
       <LinkButton variant="secondary" to={prefilledPath(ROUTES.addHistory, 'patient', patientId)}>
-        Add history
+        {t('clinical.chart.addHistory')}
       </LinkButton>
       <Button variant="ghost" onClick={() => window.print()}>
-        Print chart
+        {t('clinical.chart.print')}
       </Button>
     </div>
   );
@@ -148,33 +192,36 @@ function ChartActions({ patientId }: { patientId: string }) {
 
 function Chart({ record }: { record: PatientRecord }) {
   const p = record.patient;
+  const t = useT();
+  const locale = useLocale();
+  const format = useFormat();
   return (
     <div className="flex flex-col gap-6">
       <AllergyAlert allergies={record.patient_drug_allergy} />
       <ChartActions patientId={p.patient_id} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Personal details">
-          <DetailList items={detailsOf(p)} />
+        <Card title={t('clinical.chart.personalDetails')}>
+          <DetailList items={detailsOf(p, t, format.day)} />
         </Card>
         <div className="flex flex-col gap-6">
-          <Card title="Chronic diseases">
+          <Card title={t('clinical.chart.chronicDiseases')}>
             {record.patient_chronic_disease.length ? (
               <ul className="flex flex-col gap-1">
                 {record.patient_chronic_disease.map(({ disease_id }) => (
                   <li key={disease_id}>
-                    <CatalogueName name={diseaseName(disease_id)} code={disease_id} />
+                    <CatalogueName name={diseaseName(disease_id, locale)} code={disease_id} />
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-muted">{MESSAGES.noChronicDiseases}</p>
+              <p className="text-muted">{translateEnglish(MESSAGES.noChronicDiseases)}</p>
             )}
           </Card>
         </div>
       </div>
       {/* Full width: eight columns and their actions do not fit half the page. */}
       <ChartAppointments patientId={p.patient_id} />
-      <Card title="Medical history">
+      <Card title={t('clinical.chart.medicalHistory')}>
         <HistoryTimeline history={record.medical_history} />
       </Card>
     </div>
@@ -191,10 +238,12 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
   const fromPath = useParams()['patientId'] ?? '';
   const patientId = (given ?? fromPath).trim().toUpperCase();
   const record = usePatient(patientId);
+  const t = useT();
+  const format = useFormat();
 
-  let heading: ReactNode = 'Patient chart';
+  let heading: ReactNode = t('clinical.chart.title');
   let body: ReactNode;
-  if (record.isPending) body = <LoadingState label={LOADING_CHART} />;
+  if (record.isPending) body = <LoadingState label={t('clinical.chart.loading')} />;
   else if (record.isError) {
     // An id of the wrong form (400) names no patient either.
     const notFound =
@@ -202,11 +251,15 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
     body = (
       <div className="flex flex-col gap-4">
         <ErrorState>
-          {notFound ? `No patient with ID ${patientId}` : `Error: ${MESSAGES.patientLoadFailed}`}
+          {notFound
+            ? t('clinical.chart.notFound', { patientId })
+            : t('clinical.chart.loadFailed', {
+                message: translateEnglish(MESSAGES.patientLoadFailed),
+              })}
         </ErrorState>
         <p>
           <PortalLink to={ROUTES.searchPatient} className="font-semibold text-brand-800 underline">
-            Find a patient
+            {t('clinical.chart.findPatient')}
           </PortalLink>
         </p>
       </div>
@@ -215,7 +268,7 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
     const p = record.data.patient;
     heading = `${p.first_name} ${p.last_name}`;
     body = (
-      <PrintRunningHeader header={printedHeader(p)}>
+      <PrintRunningHeader header={printedHeader(p, format.day)}>
         <Chart record={record.data} />
       </PrintRunningHeader>
     );
@@ -223,7 +276,9 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
 
   return (
     <div className="flex flex-col">
-      <PageHeading description={`Patient chart · ${patientId}`}>{heading}</PageHeading>
+      <PageHeading description={t('clinical.chart.description', { patientId })}>
+        {heading}
+      </PageHeading>
       {body}
     </div>
   );

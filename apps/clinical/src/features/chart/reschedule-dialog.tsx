@@ -11,7 +11,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button, Dialog } from '@portal/ui';
+import { Button, Dialog, useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
 import type { RescheduleDraft } from './reschedule-start';
 
@@ -47,17 +47,23 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
   const report = useEffectEvent((draft: RescheduleDraft) => props.onDraftChange(draft));
   useEffect(() => report(values as RescheduleDraft), [values]);
   const close = props.onClose;
+  const t = useT();
+  const format = useFormat();
+  const when = t('clinical.chartAppointments.when', {
+    date: format.day(a.date),
+    time: a.time.slice(0, 5),
+  });
   return (
     <Dialog
       open
-      title="Reschedule appointment"
-      description={`The appointment on ${a.date} at ${a.time.slice(0, 5)} is cancelled and a new one booked in its place.`}
+      title={t('clinical.rescheduleDialog.title')}
+      description={t('clinical.rescheduleDialog.description', { when })}
       onClose={close}
       initialFocusRef={firstRef}
     >
       <PortalForm
         form={form}
-        aria-label="Reschedule appointment"
+        aria-label={t('clinical.rescheduleDialog.title')}
         onSubmit={async (values) => {
           clear();
           try {
@@ -74,7 +80,7 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
         <SubmitErrorNotice
           feedback={feedback}
           noticeRef={noticeRef}
-          title="The appointment was not rescheduled"
+          title={t('clinical.rescheduleDialog.failed')}
         />
         <div
           className="grid gap-4 sm:grid-cols-2"
@@ -82,18 +88,22 @@ export function RescheduleDialog(props: RescheduleDialogProps) {
             firstRef.current = element?.querySelector('input') ?? null;
           }}
         >
-          <DateField name="date" label="New date" required />
-          <TimeField name="time" label="New time" required clock />
+          <DateField name="date" label={t('clinical.rescheduleDialog.newDate')} required />
+          <TimeField name="time" label={t('clinical.rescheduleDialog.newTime')} required clock />
           <LengthField />
           <ClinicianField />
         </div>
-        <TextField name="reason" label="Reason" hint="Left empty: “Rescheduled”." />
+        <TextField
+          name="reason"
+          label={t('clinical.rescheduleDialog.reason')}
+          hint={t('clinical.rescheduleDialog.reasonHint')}
+        />
         <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={mutation.isPending} onClick={close}>
-            Keep as it is
+            {t('clinical.rescheduleDialog.keep')}
           </Button>
           <Button type="submit" busy={mutation.isPending}>
-            Reschedule
+            {t('clinical.rescheduleDialog.submit')}
           </Button>
         </div>
       </PortalForm>

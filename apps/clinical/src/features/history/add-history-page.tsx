@@ -1,5 +1,6 @@
 import { MESSAGES } from '@portal/contract';
 import { useAddHistoryMutation } from '@portal/api-client';
+import { useFormat, useT } from '@portal/ui';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
@@ -9,18 +10,25 @@ const historySchema = () =>
 /** Patient History: add an entry to a patient's medical history. */
 export function AddHistoryPage() {
   const mutation = useAddHistoryMutation();
+  const t = useT();
+  const format = useFormat();
   return (
     <PatientEntryForm
-      title="Patient History"
-      description="Add an entry to the patient's medical history."
+      title={t('clinical.addHistory.title')}
+      description={t('clinical.addHistory.description')}
       schema={historySchema}
       submit={(values) => mutation.mutateAsync(values)}
       pending={mutation.isPending}
-      textField={{ name: 'detail', label: 'Detail', multiline: true }}
+      textField={{ name: 'detail', label: t('clinical.addHistory.detail'), multiline: true }}
       time={{ placeholder: '10:30:00' }}
       failureMessage={MESSAGES.addHistoryFailed}
       successText={(h) =>
-        `History entry added for ${h.first_name} ${h.last_name} (${h.patient_id}) on ${h.date} at ${h.time}.`
+        t('clinical.addHistory.added', {
+          name: `${h.first_name} ${h.last_name}`,
+          patientId: h.patient_id,
+          date: format.day(h.date),
+          time: h.time,
+        })
       }
     />
   );

@@ -20,8 +20,9 @@ import {
   TextField,
   YesNoField,
 } from '@portal/form-widgets';
+import { translateEnglish } from '@portal/i18n';
+import { useT } from '@portal/ui';
 
-const GENDER_OPTIONS = GENDERS.map((g) => ({ value: g, label: g === 'male' ? 'Male' : 'Female' }));
 const BLOOD_TYPE_OPTIONS = BLOOD_TYPES.map((b) => ({ value: b, label: b }));
 
 /**
@@ -37,80 +38,107 @@ export function PatientFields({
   idSuggestion?: string | undefined;
 }) {
   const required = mode === 'add';
+  const t = useT();
+  const genderOptions = GENDERS.map((g) => ({
+    value: g,
+    label: g === 'male' ? t('clinical.patient.male') : t('clinical.patient.female'),
+  }));
   return (
     <>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">Personal details</legend>
+        <legend className="mb-2 text-lg font-semibold text-brand-800">
+          {t('clinical.patient.personalDetails')}
+        </legend>
         <TextField
           name="patient.patient_id"
-          label="Patient ID"
+          label={t('clinical.patient.patientId')}
           required
-          placeholder={MESSAGES.patientIdPlaceholder}
+          placeholder={translateEnglish(MESSAGES.patientIdPlaceholder)}
           autoComplete="off"
           disabled={mode === 'edit'}
         />
         <TextField
           name="patient.id_card_number"
-          label="ID card number"
+          label={t('clinical.patient.idCardNumber')}
           required={required}
           autoComplete="off"
         />
         {mode === 'add' && <IdSuggestion name="patient.patient_id" suggestion={idSuggestion} />}
         <TextField
           name="patient.first_name"
-          label="First Name"
+          label={t('clinical.patient.firstName')}
           required={required}
           autoComplete="off"
         />
         <TextField
           name="patient.last_name"
-          label="Last Name"
+          label={t('clinical.patient.lastName')}
           required={required}
           autoComplete="off"
         />
         <NumberField
           name="patient.age"
-          label="Age"
+          label={t('clinical.patient.age')}
           required={required}
           min={AGE_MIN}
           max={AGE_MAX}
         />
-        <DateField name="patient.date_of_birth" label="Date of Birth" required={required} />
+        <DateField
+          name="patient.date_of_birth"
+          label={t('clinical.patient.dateOfBirth')}
+          required={required}
+        />
         <SelectField
           name="patient.gender"
-          label="Gender"
+          label={t('clinical.patient.gender')}
           required={required}
-          options={GENDER_OPTIONS}
+          options={genderOptions}
         />
-        <SelectField name="patient.blood_type" label="Blood Type" options={BLOOD_TYPE_OPTIONS} />
+        <SelectField
+          name="patient.blood_type"
+          label={t('clinical.patient.bloodType')}
+          options={BLOOD_TYPE_OPTIONS}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">Contact</legend>
-        <EmailField name="patient.email" label="Email" required={required} />
+        <legend className="mb-2 text-lg font-semibold text-brand-800">
+          {t('clinical.patient.contact')}
+        </legend>
+        <EmailField name="patient.email" label={t('clinical.patient.email')} required={required} />
         <TextField
           name="patient.phone_number"
-          label="Phone Number"
+          label={t('clinical.patient.phoneNumber')}
           type="tel"
           required={required}
           autoComplete="off"
         />
         <div className="sm:col-span-2">
-          <TextField name="patient.address" label="Address" autoComplete="off" />
+          <TextField
+            name="patient.address"
+            label={t('clinical.patient.address')}
+            autoComplete="off"
+          />
         </div>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">Health</legend>
-        <YesNoField name="patient.health_insurance" label="Health Insurance" required={required} />
+        <legend className="mb-2 text-lg font-semibold text-brand-800">
+          {t('clinical.patient.health')}
+        </legend>
+        <YesNoField
+          name="patient.health_insurance"
+          label={t('clinical.patient.healthInsurance')}
+          required={required}
+        />
         <div className="sm:col-span-2 grid gap-4 sm:grid-cols-2">
           <TextAreaField
             name="patient.ongoing_treatment"
-            label="Ongoing treatment"
+            label={t('clinical.patient.ongoingTreatment')}
             required={required}
             rows={2}
           />
           <TextAreaField
             name="patient.unhealthy_habits"
-            label="Unhealthy habits"
+            label={t('clinical.patient.unhealthyHabits')}
             required={required}
             rows={2}
           />
@@ -118,13 +146,13 @@ export function PatientFields({
         <CountedPickers
           name="patient_chronic_disease"
           kind="disease"
-          countLabel="Number of chronic diseases"
+          countLabel={t('clinical.patient.diseaseCount')}
         />
         <CountedPickers
           name="patient_drug_allergy"
           kind="drug"
-          countLabel="Number of drug allergies"
-          itemDetails={allergyDetails}
+          countLabel={t('clinical.patient.allergyCount')}
+          itemDetails={(path, itemLabel) => <AllergyDetails path={path} itemLabel={itemLabel} />}
         />
       </fieldset>
     </>
@@ -132,23 +160,24 @@ export function PatientFields({
 }
 
 /** An allergy's reaction and severity, beside its drug; both may stay blank (not known). */
-function allergyDetails(path: string, itemLabel: string) {
+function AllergyDetails({ path, itemLabel }: { path: string; itemLabel: string }) {
+  const t = useT();
   return (
     <div className="grid gap-4 border-l-2 border-line pl-4 sm:grid-cols-2">
       <TextField
         name={`${path}.reaction`}
-        label={`Reaction to ${itemLabel.toLowerCase()}`}
-        hint="For example: hives. Blank if not known."
+        label={t('clinical.patient.reactionTo', { item: itemLabel.toLowerCase() })}
+        hint={t('clinical.patient.reactionHint')}
         maxLength={ALLERGY_REACTION_MAX}
         autoComplete="off"
       />
       <SelectField
         name={`${path}.severity`}
-        label={`Severity of ${itemLabel.toLowerCase()}`}
-        emptyLabel="Not known"
+        label={t('clinical.patient.severityOf', { item: itemLabel.toLowerCase() })}
+        emptyLabel={t('clinical.patient.severityNotKnown')}
         options={ALLERGY_SEVERITIES.map((value) => ({
           value,
-          label: ALLERGY_SEVERITY_LABELS[value],
+          label: translateEnglish(ALLERGY_SEVERITY_LABELS[value]),
         }))}
       />
     </div>

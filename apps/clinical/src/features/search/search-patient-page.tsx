@@ -7,14 +7,17 @@ import {
   searchPatientRequestSchema,
 } from '@portal/contract';
 import { usePatient, usePatientSummaryList, usePatientSummarySearch } from '@portal/api-client';
+import { translateEnglish } from '@portal/i18n';
 import { RecordSearch } from '@portal/shell';
 import {
   Button,
-  capitalised,
   ErrorState,
   LoadingState,
+  Msg,
   PatientRecordView,
   PortalLink,
+  useFormat,
+  useT,
 } from '@portal/ui';
 
 const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last_name: '' };
@@ -22,8 +25,14 @@ const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last
 /** The whole record, fetched when it is opened (the access log records that as a view). */
 function FullRecord({ patientId }: { patientId: string }) {
   const record = usePatient(patientId);
-  if (record.isPending) return <LoadingState label="Loading the record…" />;
-  if (record.isError) return <ErrorState>{`Error: ${MESSAGES.patientLoadFailed}`}</ErrorState>;
+  const t = useT();
+  if (record.isPending) return <LoadingState label={t('clinical.search.loadingRecord')} />;
+  if (record.isError)
+    return (
+      <ErrorState>
+        {t('clinical.search.loadFailed', { message: translateEnglish(MESSAGES.patientLoadFailed) })}
+      </ErrorState>
+    );
   return <PatientRecordView record={record.data} />;
 }
 
@@ -34,6 +43,9 @@ function FullRecord({ patientId }: { patientId: string }) {
 function PatientRow({ patient: p }: { patient: PatientSummary }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const t = useT();
+  const format = useFormat();
+  const gender = p.gender === 'male' ? t('clinical.patient.male') : t('clinical.patient.female');
   return (
     <article className="rounded-xl border border-line bg-surface">
       <div className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -48,13 +60,16 @@ function PatientRow({ patient: p }: { patient: PatientSummary }) {
             <span className="font-mono text-sm text-muted">{p.patient_id}</span>
             {p.has_drug_allergies && (
               <span className="ml-2 inline-block rounded-full border border-danger-700 bg-danger-50 px-2 text-xs font-bold whitespace-nowrap text-danger-800">
-                Drug allergies
+                {t('clinical.search.drugAllergies')}
               </span>
             )}
           </p>
           <p className="text-sm text-muted">
-            {p.age} years · {capitalised(p.gender)} · Born{' '}
-            <span className="whitespace-nowrap">{p.date_of_birth}</span>
+            <Msg
+              id="clinical.search.born"
+              values={{ age: p.age, gender, dateOfBirth: format.day(p.date_of_birth) }}
+              components={{ 0: <span className="whitespace-nowrap" /> }}
+            />
           </p>
         </div>
         <Button
@@ -64,9 +79,9 @@ function PatientRow({ patient: p }: { patient: PatientSummary }) {
           onClick={() => setOpen((o) => !o)}
         >
           {/* The space sits outside the hidden span, so the name never runs together. */}
-          {open ? 'Hide record' : 'Show full record'}{' '}
+          {open ? t('clinical.search.hideRecord') : t('clinical.search.showRecord')}{' '}
           <span className="sr-only">
-            of {p.first_name} {p.last_name}
+            {t('clinical.search.recordOf', { name: `${p.first_name} ${p.last_name}` })}
           </span>
         </Button>
       </div>
@@ -77,13 +92,6 @@ function PatientRow({ patient: p }: { patient: PatientSummary }) {
   );
 }
 
-/** The search fields, in order: the id (matched by its start), then the names. */
-const FIELDS = [
-  { name: 'patient_id', label: 'Patient ID', placeholder: MESSAGES.patientIdPlaceholder },
-  { name: 'first_name', label: 'First Name' },
-  { name: 'last_name', label: 'Last Name' },
-] as const;
-
 /**
  * Patient Information: the full list loads on open, a page at a time; a search by id, first
  * or last name replaces it when it finds anyone. Both ask for summaries (`?view=summary`); a
@@ -91,16 +99,27 @@ const FIELDS = [
  */
 export function SearchPatientPage() {
   const list = usePatientSummaryList();
+  const t = useT();
+  // The search fields, in order: the id (matched by its start), then the names.
+  const fields = [
+    {
+      name: 'patient_id',
+      label: t('clinical.patient.patientId'),
+      placeholder: translateEnglish(MESSAGES.patientIdPlaceholder),
+    },
+    { name: 'first_name', label: t('clinical.patient.firstName') },
+    { name: 'last_name', label: t('clinical.patient.lastName') },
+  ] as const;
   return (
     <RecordSearch
-      title="Patient Information"
-      noun={{ one: 'patient', many: 'patients' }}
+      title={t('clinical.search.title')}
+      noun={{ one: t('clinical.search.nounOne'), many: t('clinical.search.nounMany') }}
       list={list}
       useSearch={usePatientSummarySearch}
       schema={searchPatientRequestSchema}
-      fields={FIELDS}
+      fields={fields}
       emptyCriteria={NO_CRITERIA}
-      loadFailedMessage={MESSAGES.patientLoadFailed}
+      loadFailedMessage={translateEnglish(MESSAGES.patientLoadFailed)}
       itemKey={(patient) => patient.patient_id}
       renderItem={(patient) => <PatientRow patient={patient} />}
     />

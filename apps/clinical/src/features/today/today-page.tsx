@@ -11,14 +11,14 @@ import {
   PortalLink,
   RecordTable,
   type RecordTableColumn,
+  useFormat,
+  useT,
 } from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 
-/** The loading text of the day's list. */
-export const LOADING_TODAY = 'Loading today’s appointments...';
-/** Shown when the day list could not be loaded. */
-export const TODAY_FAILED = 'Error: Could not load today’s appointments';
+// The English of two messages, for the tests and stories that look for them.
+export { LOADING_TODAY, TODAY_FAILED } from '../../english-texts';
 /** How many appointments a page of the day's list asks for. */
 export const TODAY_PAGE = 50;
 
@@ -36,15 +36,16 @@ function ShowSwitch({
   onChange: (show: Show) => void;
   canShowMine: boolean;
 }) {
+  const t = useT();
   const options: { value: Show; label: string }[] = [
-    { value: 'mine', label: 'Mine' },
-    { value: 'all', label: 'All' },
+    { value: 'mine', label: t('clinical.today.showMine') },
+    { value: 'all', label: t('clinical.today.showAll') },
   ];
   return (
     <fieldset className="flex flex-wrap items-center gap-3">
-      <legend className="sr-only">Whose appointments</legend>
+      <legend className="sr-only">{t('clinical.today.showLegend')}</legend>
       <span aria-hidden="true" className="text-sm font-semibold text-ink">
-        Show
+        {t('clinical.today.show')}
       </span>
       <div className="inline-flex rounded-lg border border-brand-700 p-0.5">
         {options.map((option) => (
@@ -77,12 +78,21 @@ const patientName = (a: DayAppointment) => `${a.first_name} ${a.last_name}`;
  */
 function dayColumns(
   outcome: ReturnType<typeof useOutcome>,
+  t: ReturnType<typeof useT>,
 ): readonly RecordTableColumn<DayAppointment>[] {
   return [
-    { header: 'Time', cell: (a) => <TimeText time={a.time} />, nowrap: true },
-    { header: 'Length', cell: (a) => <LengthText minutes={a.duration_minutes} />, nowrap: true },
     {
-      header: 'Patient',
+      header: t('clinical.appointments.column.time'),
+      cell: (a) => <TimeText time={a.time} />,
+      nowrap: true,
+    },
+    {
+      header: t('clinical.appointments.column.length'),
+      cell: (a) => <LengthText minutes={a.duration_minutes} />,
+      nowrap: true,
+    },
+    {
+      header: t('clinical.appointments.column.patient'),
       cell: (a) => (
         <span>
           <PortalLink
@@ -95,16 +105,20 @@ function dayColumns(
         </span>
       ),
     },
-    { header: 'Status', cell: (a) => <StatusBadge status={a.status} />, nowrap: true },
-    { header: 'Clinician', cell: (a) => personName(a.clinician) },
     {
-      header: 'Actions',
+      header: t('clinical.appointments.column.status'),
+      cell: (a) => <StatusBadge status={a.status} />,
+      nowrap: true,
+    },
+    { header: t('clinical.appointments.column.clinician'), cell: (a) => personName(a.clinician) },
+    {
+      header: t('clinical.appointments.column.actions'),
       srOnlyHeader: true,
       cell: (a) => (
         <OutcomeButtons
           appointment={a}
           patientId={a.patient_id}
-          who={`${patientName(a)} at ${a.time.slice(0, 5)}`}
+          who={t('clinical.today.who', { name: patientName(a), time: a.time.slice(0, 5) })}
           outcome={outcome}
         />
       ),
@@ -128,30 +142,36 @@ export function TodayPage() {
     { limit: TODAY_PAGE },
   );
   const outcome = useOutcome();
+  const t = useT();
+  const format = useFormat();
   const items = day.data?.pages.flatMap((page) => page.items) ?? [];
   const total = day.data?.pages[0]?.total ?? items.length;
 
   let body;
-  if (day.isPending) body = <LoadingState label={LOADING_TODAY} />;
-  else if (day.isError && items.length === 0) body = <ErrorState>{TODAY_FAILED}</ErrorState>;
+  if (day.isPending) body = <LoadingState label={t('clinical.today.loading')} />;
+  else if (day.isError && items.length === 0)
+    body = <ErrorState>{t('clinical.today.failed')}</ErrorState>;
   else if (items.length === 0)
     body = (
       <EmptyState>
-        {show === 'mine'
-          ? 'No appointments with you today. Choose All to see everyone’s.'
-          : 'No appointments today.'}
+        {show === 'mine' ? t('clinical.today.emptyMine') : t('clinical.today.emptyAll')}
       </EmptyState>
     );
   else
     body = (
       <div className="flex flex-col gap-3">
         <p className="text-sm text-muted" aria-live="polite">
-          Showing {items.length} of {total}.
+          {t('clinical.today.showing', {
+            shown: format.number(items.length),
+            total: format.number(total),
+          })}
         </p>
         <RecordTable
-          caption={show === 'mine' ? 'My appointments today' : 'All appointments today'}
+          caption={
+            show === 'mine' ? t('clinical.today.captionMine') : t('clinical.today.captionAll')
+          }
           captionHidden
-          columns={dayColumns(outcome)}
+          columns={dayColumns(outcome, t)}
           rows={items}
           rowKey={(a) => a.appointment_id}
           stackBelow="lg"
@@ -163,7 +183,7 @@ export function TodayPage() {
               busy={day.isFetchingNextPage}
               onClick={() => void day.fetchNextPage()}
             >
-              Load more appointments
+              {t('clinical.today.loadMore')}
             </Button>
           </div>
         )}
@@ -172,7 +192,9 @@ export function TodayPage() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeading description={`Appointments on ${date}`}>Today</PageHeading>
+      <PageHeading description={t('clinical.today.description', { date: format.day(date) })}>
+        {t('clinical.today.title')}
+      </PageHeading>
       <ShowSwitch
         show={show}
         canShowMine={employeeId !== undefined}
@@ -181,7 +203,7 @@ export function TodayPage() {
         }
       />
       {outcome.notice}
-      <section aria-label="Today’s appointments" aria-busy={day.isFetching}>
+      <section aria-label={t('clinical.today.sectionLabel')} aria-busy={day.isFetching}>
         {body}
       </section>
     </div>

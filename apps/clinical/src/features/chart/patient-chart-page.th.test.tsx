@@ -1,0 +1,90 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, patientChartPath, ROUTES, todayUtc } from '@portal/contract';
+import { activateLocale, formatDay, t } from '@portal/i18n';
+import { createHandlers, renderWithProviders, setupMswServer } from '@portal/testing';
+import { CHART_APPOINTMENTS, CHART_RECORD } from './chart-fixtures';
+import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
+
+// setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
+const server = setupMswServer();
+
+afterEach(() => activateLocale('en', 'all'));
+
+async function renderChartInThai() {
+  server.use(
+    ...createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } }),
+  );
+  await act(() => activateLocale('th', 'all'));
+  const user = userEvent.setup();
+  renderWithProviders(
+    <Routes>
+      <Route path={ROUTES.patientChart} element={<PatientChartPage />} />
+    </Routes>,
+    { route: patientChartPath('P037'), session: { role: 'medical_personnel' } },
+  );
+  expect(screen.getByRole('status')).toHaveTextContent('กำลังโหลดเวชระเบียน...');
+  await screen.findByRole('heading', { level: 1, name: 'Malee Srisuk' });
+  return { user };
+}
+
+describe('PatientChartPage in Thai', () => {
+  it('names the allergies, diseases and fields in Thai, dates in the Buddhist era', async () => {
+    await renderChartInThai();
+    expect(screen.getByText('เวชระเบียน · P037')).toBeInTheDocument();
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('ยาที่แพ้');
+    const drugs = within(alert).getAllByRole('listitem');
+    // The severe one first, each drug by its Thai name.
+    expect(drugs[0]).toHaveTextContent('อะม็อกซีซิลลิน (R003)');
+    expect(drugs[0]).toHaveTextContent('อาการที่แพ้: Swelling of the lips and throat');
+    expect(drugs[1]).toHaveTextContent('พาราเซตามอล (R002)');
+
+    const details = screen.getByRole('region', { name: 'ข้อมูลส่วนตัว' });
+    for (const text of ['รหัสผู้ป่วย', 'เพศ', 'หญิง', 'ประกันสุขภาพ', 'มี', 'หมู่เลือด']) {
+      expect(within(details).getByText(text)).toBeInTheDocument();
+    }
+    expect(
+      within(details).getByText(formatDay(CHART_RECORD.patient.date_of_birth, 'th')),
+    ).toBeInTheDocument();
+
+    const diseases = screen.getByRole('region', { name: 'โรคประจำตัว' });
+    expect(within(diseases).getByRole('listitem')).toHaveTextContent('ไวรัสตับอักเสบบี (I003)');
+
+    const history = screen.getByRole('region', { name: 'ประวัติการรักษา' });
+    expect(within(history).getByText('บันทึกโดย Anan Wongsa')).toBeInTheDocument();
+    const entryDay = formatDay(addDays(todayUtc(), -10), 'th');
+    expect(within(history).getByText(`${entryDay} 09:15`)).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'แก้ไข' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'เพิ่มนัดหมาย' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'เพิ่มประวัติการรักษา' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'พิมพ์เวชระเบียน' })).toBeInTheDocument();
+  });
+
+  it('lists the appointments and opens the cancel dialog in Thai', async () => {
+    const { user } = await renderChartInThai();
+    const upcoming = await screen.findByRole('table', { name: 'นัดหมายที่กำลังจะถึง' });
+    expect(screen.getByRole('table', { name: 'นัดหมายที่ผ่านมา' })).toBeInTheDocument();
+    expect(screen.getByText('แสดง 4 จาก 4 รายการ')).toBeInTheDocument();
+    const soon = formatDay(addDays(todayUtc(), 7), 'th');
+    expect(within(upcoming).getByText(soon)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: `ยกเลิกนัด: ${soon} เวลา 10:30` }));
+    const dialog = await screen.findByRole('dialog', { name: 'ยกเลิกนัดหมาย' });
+    expect(dialog).toHaveAccessibleDescription(
+      `นัดหมายวันที่ ${soon} เวลา 10:30 จะถูกยกเลิกแต่ไม่ถูกลบ และจะเก็บเหตุผลไว้กับนัดหมายนั้น`,
+    );
+    expect(within(dialog).getByRole('textbox', { name: /^เหตุผล/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'คงนัดหมายไว้' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the English loading words the tests look for equal to the catalogue’s', async () => {
+    await act(() => activateLocale('en', 'all'));
+    expect(LOADING_CHART).toBe(t('clinical.chart.loading'));
+  });
+});
