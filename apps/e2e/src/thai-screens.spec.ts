@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { EMPLOYEE_SECTION_LINKS, PATIENT_SECTION_LINKS, ROUTES } from '@portal/contract';
-import { LOCALE_STORAGE_KEY } from '@portal/i18n/locales';
+import { LOCALE_STORAGE_KEY } from '@portal/reference-data';
 import {
   axeFindings,
   DEMO,

@@ -1,4 +1,4 @@
-import type { Locale } from '@portal/i18n/locales';
+import type { Locale } from '@portal/reference-data';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { normaliseUsername } from '@portal/contract';
 import type { Role } from '@portal/reference-data';

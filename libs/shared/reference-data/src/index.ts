@@ -5,3 +5,4 @@ export * from './lib/email-domains';
 export * from './lib/sample-text';
 export * from './lib/hospital';
 export * from './lib/standard-codes';
+export * from './lib/locales';

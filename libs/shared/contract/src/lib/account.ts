@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCALES } from '@portal/i18n/locales';
+import { LOCALES } from '@portal/reference-data';
 import { currentPasswordSchema, roleSchema } from './auth';
 import { mfaCodeSchema } from './mfa';
 import { passwordSchema } from './rules';

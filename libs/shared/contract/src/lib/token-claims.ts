@@ -1,5 +1,4 @@
-import { isLocale, type Locale } from '@portal/i18n/locales';
-import { isRole, type Role } from '@portal/reference-data';
+import { isLocale, isRole, type Locale, type Role } from '@portal/reference-data';
 
 /** What the signed token carries; clients decode it to read the role and the expiry. */
 export interface TokenClaims {

@@ -1,4 +1,4 @@
-import type { Locale } from '@portal/i18n/locales';
+import type { Locale } from '@portal/reference-data';
 import { ENDPOINTS } from '@portal/contract';
 import { send, type RequestOptions } from '../request';
 
