@@ -20,6 +20,7 @@ import {
   listAccountSessions,
   regenerateRecoveryCodes,
 } from './account';
+import { setAccountLocale } from './account-locale';
 import { addAppointment } from './add-appointment';
 import {
   cancelAppointment,
@@ -553,6 +554,7 @@ describe('every call of the API', () => {
       'logout',
       'endAccountSession',
       'disableMfa',
+      'setAccountLocale',
     ].sort();
     const expected = (Object.keys(ENDPOINTS) as EndpointName[])
       .filter((name) => !['health', 'ready', 'openapi'].includes(name))
@@ -620,6 +622,24 @@ describe('every call of the API', () => {
     await expect(endAccountSession(APPOINTMENT_ID)).resolves.toBeUndefined();
     await expect(disableMfa({ code: '123456' })).resolves.toBeUndefined();
     expect(seen).toEqual([`DELETE Bearer ${sessionStore.read()?.token}`, 'POST {"code":"123456"}']);
+  });
+
+  it('keeps the language on the account: PUT with the token and the language, and the language shown sent on every call', async () => {
+    const seen: { body?: unknown; authorization?: string | null; language?: string | null } = {};
+    server.use(
+      http.put('/api/account/locale', async ({ request }) => {
+        seen.body = await request.json();
+        seen.authorization = request.headers.get('authorization');
+        seen.language = request.headers.get('accept-language');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await expect(setAccountLocale('th')).resolves.toBeUndefined();
+    expect(seen).toEqual({
+      body: { locale: 'th' },
+      authorization: `Bearer ${sessionStore.read()?.token}`,
+      language: 'en',
+    });
   });
 
   it('logout reports the server’s refusal', async () => {

@@ -103,6 +103,22 @@ describe('My account in Thai', () => {
     expect(screen.getByRole('button', { name: 'ออกจากระบบในอุปกรณ์อื่นทั้งหมด' })).toBeVisible();
   });
 
+  it('offers the Gregorian calendar for Thai dates, and none in English', async () => {
+    await act(() => activateLocale('th', 'all'));
+    const thai = renderInFrame(<AccountPage />);
+    const dates = screen.getByRole('region', { name: 'การแสดงวันที่' });
+    const buddhist = within(dates).getByRole('checkbox', { name: 'แสดงวันที่ภาษาไทยเป็นพุทธศักราช' });
+    expect(buddhist).toBeChecked();
+    await userEvent.click(buddhist);
+    const table = screen.getByRole('table', { name: 'เซสชันที่เปิดอยู่' });
+    expect(within(table).getAllByText(/^25 พ\.ย\. 2026 \d\d:\d\d$/)).toHaveLength(1);
+    await userEvent.click(buddhist);
+    thai.unmount();
+    await act(() => activateLocale('en', 'all'));
+    renderInFrame(<AccountPage />);
+    expect(screen.queryByRole('region', { name: 'Dates' })).not.toBeInTheDocument();
+  });
+
   it('tells the second factor’s state and its forms in Thai', async () => {
     await act(() => activateLocale('th', 'all'));
     renderInFrame(<AccountPage />);

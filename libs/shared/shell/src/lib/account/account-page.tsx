@@ -1,7 +1,16 @@
 import { useAccountSummary } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
 import { ROLE_LABELS } from '@portal/reference-data';
-import { ErrorState, LoadingState, Msg, PageHeading, useT } from '@portal/ui';
+import {
+  CalendarChoice,
+  Card,
+  ErrorState,
+  LoadingState,
+  Msg,
+  PageHeading,
+  useLocale,
+  useT,
+} from '@portal/ui';
 import { ChangePasswordSection } from './change-password-section';
 import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
@@ -17,6 +26,7 @@ export * from './account-texts';
 export function AccountPage() {
   const summary = useAccountSummary();
   const t = useT();
+  const locale = useLocale();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8">
       <PageHeading description={t('common.account.description')}>
@@ -41,6 +51,12 @@ export function AccountPage() {
           <ChangePasswordSection username={summary.data.username} />
           <TwoStepSection summary={summary.data} />
           <SessionsSection />
+          {/* English shows the spec's ISO days; Thai offers the Buddhist or the Gregorian era. */}
+          {locale === 'th' && (
+            <Card title={t('common.account.datesTitle')}>
+              <CalendarChoice />
+            </Card>
+          )}
         </>
       )}
     </div>

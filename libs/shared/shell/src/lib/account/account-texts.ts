@@ -24,8 +24,8 @@ export const TWO_STEP_TURNED_ON =
   'Two-step verification is on. From your next login, enter the code from your app after your password.';
 export const TWO_STEP_TURNED_OFF =
   'Two-step verification is off. Your password alone signs you in now.';
-export const TWO_STEP_REQUIRED =
-  'The hospital requires two-step verification for staff accounts, so it cannot be turned off.';
+/** The contract's answer where the hospital requires the second factor (one text, one place). */
+export { MFA_REQUIRED_MESSAGE as TWO_STEP_REQUIRED } from '@portal/contract';
 export const NEW_CODES_INTRO =
   'These new codes replace your old ones, which no longer work. Keep them somewhere safe: each one signs you in once instead of a code from the app. They are not shown again.';
 

@@ -120,7 +120,7 @@ export function TwoStepSection({ summary }: { summary: AccountSummary }) {
               onDone={(answer) => setView({ kind: 'new-codes', codes: answer.recovery_codes })}
             />
             {summary.mfa_required ? (
-              <Notice tone="info">{t('common.account.twoStepRequired')}</Notice>
+              <Notice tone="info">{t('contract.account.mfaRequired')}</Notice>
             ) : (
               <CodeForm
                 label={t('common.account.turnOff')}
