@@ -16,10 +16,15 @@ import type enPublic from '../catalogs/en/public.json';
  */
 export const SCOPES = ['common', 'contract', 'public', 'clinical', 'hr'] as const;
 export type Scope = (typeof SCOPES)[number];
-/** The catalogues every app loads. */
-export const SHARED_SCOPES = ['common', 'contract'] as const satisfies readonly Scope[];
+/**
+ * The catalogues every app loads beside its own: `common`, and in a language other than
+ * English `contract` too. The contract's texts are English already (the apps show them through
+ * `translateEnglish`, which leaves English as it is), so an English page never fetches them.
+ */
+export const sharedScopes = (locale: Locale): readonly Scope[] =>
+  locale === 'en' ? ['common'] : ['common', 'contract'];
 /** The scope of an app: the catalogue it loads beside the shared ones. */
-export type AppScope = Exclude<Scope, (typeof SHARED_SCOPES)[number]>;
+export type AppScope = Exclude<Scope, 'common' | 'contract'>;
 
 /**
  * Every message's id, from the English catalogues (the source language's): a text asked for
@@ -59,7 +64,7 @@ const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
  * and Storybook, which show every app's screens.
  */
 export async function loadMessages(locale: Locale, scope: AppScope | 'all'): Promise<Messages> {
-  const scopes: readonly Scope[] = scope === 'all' ? SCOPES : [...SHARED_SCOPES, scope];
+  const scopes: readonly Scope[] = scope === 'all' ? SCOPES : [...sharedScopes(locale), scope];
   const catalogs = await Promise.all(scopes.map((each) => LOADERS[locale][each]()));
   return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
 }

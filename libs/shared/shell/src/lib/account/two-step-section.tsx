@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AccountSummary } from '@portal/contract';
+import { type AccountSummary, MFA_REQUIRED_MESSAGE } from '@portal/contract';
 import {
   queryKeys,
   toApiError,
@@ -14,7 +14,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import type { MessageId } from '@portal/i18n';
+import { type MessageId, translateEnglish } from '@portal/i18n';
 import { Button, Card, LoadingState, Notice, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { RecoveryCodes } from '../two-step/recovery-codes';
@@ -120,7 +120,7 @@ export function TwoStepSection({ summary }: { summary: AccountSummary }) {
               onDone={(answer) => setView({ kind: 'new-codes', codes: answer.recovery_codes })}
             />
             {summary.mfa_required ? (
-              <Notice tone="info">{t('contract.account.mfaRequired')}</Notice>
+              <Notice tone="info">{translateEnglish(MFA_REQUIRED_MESSAGE)}</Notice>
             ) : (
               <CodeForm
                 label={t('common.account.turnOff')}
