@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { ROUTES } from '@portal/contract';
 import { useAuth, useSessionEndedNotice } from '@portal/auth';
 import type { MessageId } from '@portal/i18n';
-import { Button, HOSPITAL_NAME, LinkButton, Notice, useT } from '@portal/ui';
+import { Button, LinkButton, Notice, useT } from '@portal/ui';
 import { CountUp } from './count-up';
 import { HeroArt } from './hero-art';
 
@@ -70,7 +70,7 @@ export function LandingPage() {
       >
         <div className="flex flex-col gap-6">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            {HOSPITAL_NAME}
+            {t('common.brand.hospitalName')}
           </p>
           <h1 id="hero-title" className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">
             {t('public.landing.heroTitle')}

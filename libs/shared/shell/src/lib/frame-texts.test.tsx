@@ -114,7 +114,7 @@ describe('the frame in Thai', () => {
     );
     expect(screen.getByRole('alert')).toHaveTextContent(/^หน้านี้เกิดข้อผิดพลาด/);
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
-      /^© \d{4} Riverside General Hospital สงวนลิขสิทธิ์$/,
+      /^© \d{4} โรงพยาบาลริเวอร์ไซด์ เจเนอรัล สงวนลิขสิทธิ์$/,
     );
   });
 

@@ -1,4 +1,3 @@
-import { HOSPITAL_NAME } from '@portal/reference-data';
 import { useT } from '@portal/ui';
 
 /** The footer of every page, with the current year. */
@@ -8,7 +7,7 @@ export function SiteFooter() {
     <footer className="border-t border-line bg-surface px-4 py-6 text-center text-sm text-muted print:hidden">
       {t('common.footer.copyright', {
         year: String(new Date().getFullYear()),
-        hospital: HOSPITAL_NAME,
+        hospital: t('common.brand.hospitalName'),
       })}
     </footer>
   );

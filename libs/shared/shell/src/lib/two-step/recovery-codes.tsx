@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { localDayTime } from '@portal/contract';
 import { chosenCalendar, currentLocale, formatDayTime, t as translate } from '@portal/i18n';
-import { HOSPITAL_NAME } from '@portal/reference-data';
 import { Button, buttonClasses, useFormat, useT } from '@portal/ui';
 
 /** The name of the downloaded file of recovery codes. */
@@ -19,7 +18,7 @@ export function recoveryCodesText(
 ) {
   const created = formatDayTime(localDayTime(at), currentLocale(), chosenCalendar());
   return [
-    translate('common.twoStep.fileTitle', { hospital: HOSPITAL_NAME }),
+    translate('common.twoStep.fileTitle', { hospital: translate('common.brand.hospitalName') }),
     ...(username ? [translate('common.twoStep.account', { username })] : []),
     translate('common.twoStep.created', { at: created }),
     '',
@@ -49,7 +48,9 @@ function RecoveryCodesSheet({
   const format = useFormat();
   return createPortal(
     <section data-print-handout="" className="p-8 text-black">
-      <p className="text-sm font-semibold tracking-wide uppercase">{HOSPITAL_NAME}</p>
+      <p className="text-sm font-semibold tracking-wide uppercase">
+        {t('common.brand.hospitalName')}
+      </p>
       <h1 className="mt-2 text-2xl font-bold">{t('common.twoStep.sheetTitle')}</h1>
       {username && <p className="mt-2 text-lg">{t('common.twoStep.account', { username })}</p>}
       <p className="text-lg">
