@@ -9,6 +9,13 @@ import {
   signInWithToken,
   VIEWPORTS,
 } from './quality-support';
+import {
+  closeElsewhere,
+  createEmployee,
+  logInThroughPage,
+  registerAccount,
+  unique,
+} from './support';
 
 /**
  * Every route of the three apps in Thai, as a Thai reader sees it: `<html lang="th">`, its
@@ -39,6 +46,7 @@ for (const route of ROUTE_CASES) {
     if (route.user) await signInWithToken(page, request, route.user);
     await page.goto(route.path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page).toHaveTitle(THAI);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(THAI);
     await expect(page.getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
     // The page's calls answered: nothing says it is still loading.
@@ -59,3 +67,47 @@ for (const route of ROUTE_CASES) {
     }
   });
 }
+
+test('a nurse who chose Thai on the ward computer gets Thai after logging in on another', async ({
+  browser,
+  request,
+}) => {
+  const PASSWORD = 'a-long-and-private-passphrase';
+  const nurse = await createEmployee(request);
+  const username = `nurse.thai.${unique()}`;
+  await registerAccount(request, {
+    role: 'medical_personnel',
+    id: nurse.employeeId,
+    code: nurse.code!,
+    password: PASSWORD,
+    username,
+  });
+
+  // The ward computer: she signs in and chooses ไทย in the top bar.
+  const ward = await browser.newContext({ locale: 'en-US' });
+  try {
+    const wardPage = await ward.newPage();
+    await logInThroughPage(wardPage, username, PASSWORD);
+    await expect(wardPage).toHaveURL(/\/patients-management\//);
+    const saved = wardPage.waitForResponse(
+      (response) => response.url().endsWith('/api/account/locale') && response.status() === 204,
+    );
+    await wardPage.getByRole('combobox', { name: 'Language' }).selectOption('th');
+    await saved;
+  } finally {
+    await closeElsewhere(ward);
+  }
+
+  // Another computer, whose browser speaks English: the login page in English, then Thai.
+  const other = await browser.newContext({ locale: 'en-US' });
+  try {
+    const page = await other.newPage();
+    await logInThroughPage(page, username, PASSWORD);
+    await expect(page).toHaveURL(/\/patients-management\//);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(THAI);
+    await expect(page.getByRole('combobox', { name: 'ภาษา' })).toHaveValue('th');
+  } finally {
+    await closeElsewhere(other);
+  }
+});

@@ -79,6 +79,8 @@ describe('reading English back', () => {
     });
     expect(read('Must be at least 50 characters')).toBeUndefined();
     expect(read('3 items')).toBeUndefined();
+    // A message of placeholders only does not claim every text.
+    expect(englishReader({ 'common.title.public': '{hospital}' })('Required')).toBeUndefined();
     expect(fillPlaceholders('ไม่เกิน {max} ตัวอักษร', { max: '50' })).toBe('ไม่เกิน 50 ตัวอักษร');
   });
 });

@@ -22,6 +22,8 @@ export function englishReader(catalogue: Readonly<Record<string, string>>) {
       continue;
     }
     if (/\{\s*\w+\s*,/.test(text)) continue;
+    // A message of placeholders only ("{hospital}") would read any text back as itself.
+    if (!/\p{L}/u.test(text.replace(/\{\w+\}/g, ''))) continue;
     const names: string[] = [];
     const source = text
       .split(/\{(\w+)\}/)

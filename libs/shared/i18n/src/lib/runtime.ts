@@ -71,7 +71,12 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
     locale === SOURCE_LOCALE ? undefined : loadEnglishReader(),
   ]);
   i18n.loadAndActivate({ locale, messages });
-  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = locale;
+  // The tab's title in the language shown (index.html has the English one for the first paint).
+  if (appScope !== 'all') {
+    document.title = t(`common.title.${appScope}`, { hospital: t('common.brand.hospitalName') });
+  }
 }
 
 /** Shows `locale` and keeps the choice in this browser. */

@@ -61,7 +61,8 @@ describe('the English words tests and stories look for', () => {
       TWO_STEP_OFF: t('common.account.twoStepOff'),
       TWO_STEP_TURNED_ON: t('common.account.twoStepTurnedOn'),
       TWO_STEP_TURNED_OFF: t('common.account.twoStepTurnedOff'),
-      TWO_STEP_REQUIRED: 'The hospital requires two-step verification for staff accounts, so it cannot be turned off.',
+      TWO_STEP_REQUIRED:
+        'The hospital requires two-step verification for staff accounts, so it cannot be turned off.',
       NEW_CODES_INTRO: t('common.account.newCodesIntro'),
       NO_OTHER_SESSIONS: t('common.account.noOtherSessions'),
       SESSIONS_LOAD_FAILED: t('common.account.sessionsLoadFailed'),

@@ -62,6 +62,7 @@ describe('mountPortalApp', () => {
       mountPortalApp(<LoadingProbe />, 'public');
       expect(await screen.findByText('กำลังโหลด…')).toBeInTheDocument();
       expect(document.documentElement.lang).toBe('th');
+      expect(document.title).toBe('โรงพยาบาลริเวอร์ไซด์ เจเนอรัล');
     } finally {
       await activateLocale('en', 'all');
     }
