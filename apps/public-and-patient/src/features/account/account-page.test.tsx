@@ -4,7 +4,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   groupSecret,
   MFA_REQUIRED_MESSAGE,
@@ -13,6 +13,7 @@ import {
   ROUTES,
   USED_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
+  previewPasswordStrength,
 } from '@portal/contract';
 import {
   ACCOUNT_HEADING,
@@ -64,6 +65,12 @@ const noticeOf = (text: HTMLElement) => text.closest('[role="status"], [role="al
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+// The strength meter's estimator loads on the first estimate: loaded here, outside the tests'
+// waits (a loaded CI machine once took more than 15 s for that first load).
+beforeAll(async () => {
+  await previewPasswordStrength('warm-up-password', 'somebody');
+}, 120_000);
 
 describe('AccountPage', () => {
   it('says who is signed in, with the three sections', async () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import { LEAVE_QUESTION } from '@portal/shell';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ENDPOINTS,
   MESSAGES,
@@ -12,6 +12,7 @@ import {
   STORAGE_KEYS,
   TIMINGS,
   WRONG_PASSWORD_MESSAGE,
+  previewPasswordStrength,
 } from '@portal/contract';
 import {
   createHandlers,
@@ -425,6 +426,11 @@ describe('LoginPage', () => {
     });
   });
   describe('password strength (register mode)', () => {
+    // The meter's code and dictionaries load on the first estimate: loaded here, outside the
+    // tests' waits (a loaded CI machine once took more than 15 s for that first load).
+    beforeAll(async () => {
+      await previewPasswordStrength('warm-up-password', 'somebody');
+    }, 120_000);
     /** The first estimate loads zxcvbn and its dictionaries: give it time on a loaded machine. */
     const LOADING = { timeout: 15_000 };
     /** The live region under the password: its text is also the input's description. */
