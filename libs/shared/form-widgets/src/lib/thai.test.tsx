@@ -127,7 +127,7 @@ describe('the form widgets in Thai', () => {
     expect(screen.getByRole('combobox', { name: 'โรคที่ 2' })).toBeInTheDocument();
   });
 
-  // The meter's code and its dictionaries load on the first estimate: loaded here, outside the
+  // The estimator and its dictionaries load on the first estimate: loaded here, outside the
   // test's wait (on a loaded CI machine the first load alone passed 15 s once).
   beforeAll(async () => {
     await previewPasswordStrength('warm-up-password', 'somebody');
