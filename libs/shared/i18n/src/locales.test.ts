@@ -3,6 +3,7 @@ import {
   bestLocale,
   englishReader,
   fillPlaceholders,
+  READ_BACK_MAX_CHARS,
   formatDay,
   formatDayTime,
   localeFromAcceptLanguage,
@@ -47,6 +48,10 @@ describe('dates', () => {
 
 describe('the server’s texts', () => {
   it('are translated by their English words, and stay English when unknown', () => {
+    // Sentence by sentence up to the bound; a longer text stays as it came, unread.
+    expect(textIn('No drug allergies. No drug allergies.', 'th')).not.toMatch(/No drug/);
+    const echoed = 'No drug allergies. '.repeat(60).trim();
+    expect(textIn(echoed, 'th')).toBe(echoed);
     expect(textIn('Loading…', 'th')).toBe('กำลังโหลด…');
     expect(textIn('Loading…', 'en')).toBe('Loading…');
     expect(textIn('Some text no catalogue has', 'th')).toBe('Some text no catalogue has');
@@ -79,6 +84,10 @@ describe('reading English back', () => {
     });
     expect(read('Must be at least 50 characters')).toBeUndefined();
     expect(read('3 items')).toBeUndefined();
+    // A text longer than any message with its values is not read back (nor tried on every
+    // pattern): it stays as it came.
+    expect(read(`Must be at most ${'9'.repeat(READ_BACK_MAX_CHARS)} characters`)).toBeUndefined();
+    expect(read(`Must be at most ${'9'.repeat(900)} characters`)?.id).toBe('contract.rule.max');
     // A message of placeholders only does not claim every text.
     expect(englishReader({ 'common.title.public': '{hospital}' })('Required')).toBeUndefined();
     expect(fillPlaceholders('ไม่เกิน {max} ตัวอักษร', { max: '50' })).toBe('ไม่เกิน 50 ตัวอักษร');

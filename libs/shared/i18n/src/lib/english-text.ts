@@ -4,6 +4,13 @@ export interface EnglishMatch {
   readonly values: Record<string, string>;
 }
 
+/**
+ * The longest text read back: the catalogues' longest English message is under 250 characters,
+ * with its values under 1,000. A longer text (a value a client sent, echoed in a problem) stays
+ * as it came, so that no request makes the server try every message's pattern on a megabyte.
+ */
+export const READ_BACK_MAX_CHARS = 1_000;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -36,6 +43,7 @@ export function englishReader(catalogue: Readonly<Record<string, string>>) {
   const literal = (pattern: RegExp) => pattern.source.replace(/\(\.\+\?\)|\\/g, '').length;
   patterns.sort((a, b) => literal(b.pattern) - literal(a.pattern));
   return (text: string): EnglishMatch | undefined => {
+    if (text.length > READ_BACK_MAX_CHARS) return undefined;
     const id = exact.get(text);
     if (id) return { id, values: {} };
     for (const { pattern, id: patternId, names } of patterns) {
@@ -70,6 +78,7 @@ export function translateByReader(
   translate: (match: EnglishMatch) => string | undefined,
   text: string,
 ): string | undefined {
+  if (text.length > READ_BACK_MAX_CHARS) return undefined;
   const whole = read(text);
   if (whole) return translate(whole);
   const sentences = text.split(/(?<=[.!?])\s+(?=\S)/);
