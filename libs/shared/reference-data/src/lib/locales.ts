@@ -17,6 +17,9 @@ export const LOCALE_STORAGE_KEY = 'portal_locale';
 /** Where the browser keeps whether Thai dates are shown in the Buddhist calendar. */
 export const CALENDAR_STORAGE_KEY = 'portal_calendar';
 
+/** Where the browser notes the session whose account language it has shown (once a session). */
+export const ACCOUNT_LOCALE_SESSION_KEY = 'portal_locale_session';
+
 /** How dates are shown in Thai: the Buddhist era (พ.ศ.) or the Gregorian one. */
 export const CALENDARS = ['buddhist', 'gregory'] as const;
 export type Calendar = (typeof CALENDARS)[number];

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TIMINGS } from '@portal/contract';
-import { ROLE_LABELS } from '@portal/reference-data';
+import { ACCOUNT_LOCALE_SESSION_KEY, ROLE_LABELS } from '@portal/reference-data';
 import { setAccountLocale } from '@portal/api-client';
 import { useAuth, useIdleWarning } from '@portal/auth';
 import { chooseLocale, currentLocale, type Locale, translateEnglish } from '@portal/i18n';
@@ -35,9 +35,6 @@ function useSessionWarning(open: boolean, secondsLeft: number): SessionWarningMo
   }, [warning, open, secondsLeft]);
   return warning;
 }
-
-/** Where a browser notes the session whose account language it has shown. */
-const ACCOUNT_LOCALE_SESSION_KEY = 'portal_locale_session';
 
 /**
  * The language chosen on the account (the token's `locale`), shown once per session: a login on
