@@ -11,6 +11,7 @@ import {
   ROUTES,
   STORAGE_KEYS,
   TIMINGS,
+  USED_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
   previewPasswordStrength,
 } from '@portal/contract';
@@ -25,6 +26,7 @@ import {
   MOCK_PASSWORD,
   MOCK_RECOVERY_CODES,
   MOCK_TOTP_CODE,
+  MOCK_USED_TOTP_CODE,
   networkErrorHandler,
   pendingHandler,
   problemHandler,
@@ -632,6 +634,21 @@ describe('second factor', () => {
       'Wrong code. Check your authenticator app and try again.',
     );
     expect(code).toHaveValue('');
+    expect(storedToken()).toBeNull();
+  });
+
+  it('a code already used a moment ago: says so and asks for the next one, still on the code step', async () => {
+    withAccount('on');
+    const user = setupUser();
+    renderLogin();
+    await logIn(user, nurse.username, nurse.password);
+    const code = await screen.findByRole('textbox', { name: /^6-digit code/ });
+    await user.type(code, MOCK_USED_TOTP_CODE);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(USED_MFA_CODE_MESSAGE);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(/^Wrong code/);
+    expect(screen.getByRole('textbox', { name: /^6-digit code/ })).toBeInTheDocument();
     expect(storedToken()).toBeNull();
   });
 

@@ -169,7 +169,7 @@ export const MOCK_RECOVERY_CODES: readonly string[] = Array.from(
   (_, i) => `7K4Q2-M9X${'ABCDEFGHJK'[i]}${i}`,
 );
 
-/** A code the mock's authenticator "showed" a moment ago: answered as used (My account). */
+/** A code the mock's authenticator "showed" a moment ago: answered as used (login, My account). */
 export const MOCK_USED_TOTP_CODE = '135790';
 
 /** The ten recovery codes the mock's My account answers when asked for new ones. */
@@ -637,6 +637,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       if (!account) throw new MockProblem(401, 'Your sign-in has expired. Please log in again.');
       const recovery = MOCK_RECOVERY_CODES.map(normaliseMfaCode).includes(body.code);
       if (recovery && !usedRecoveryCodes.has(body.code)) usedRecoveryCodes.add(body.code);
+      else if (body.code === MOCK_USED_TOTP_CODE) throw new MockProblem(401, USED_MFA_CODE_MESSAGE);
       else if (body.code !== MOCK_TOTP_CODE) throw new MockProblem(401, WRONG_MFA_CODE_MESSAGE);
       return json({ token: tokenFor(account), role: account.role });
     }),
