@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { accountPath, MESSAGES, ROUTES, TOTP_STEP_SECONDS, totpCode } from '@portal/contract';
+import {
+  accountPath,
+  MESSAGES,
+  ROUTES,
+  SESSION_SIGNED_OUT_MESSAGE,
+  TOTP_STEP_SECONDS,
+  totpCode,
+} from '@portal/contract';
 import {
   closeElsewhere,
   createEmployee,
@@ -126,7 +133,7 @@ test('a patient turns on two-step verification from My account, and prints and d
   });
 });
 
-test('a nurse changes her password in My account: her other session ends, this one stays', async ({
+test('a nurse changes her password in My account: her other session ends on its screen within 5 s, this one stays; a session she signs out from My account does the same', async ({
   page,
   request,
   browser,
@@ -143,6 +150,9 @@ test('a nurse changes her password in My account: her other session ends, this o
   });
   const ward = await signedInElsewhere(browser, username, PASSWORD);
   const wardToken = await tokenOf(ward);
+  // The ward computer shows patients, as it would when she walks away from it.
+  await ward.goto(ROUTES.searchPatient);
+  await expect(ward.getByText(/^Showing \d+ of \d+ patients$/)).toBeVisible();
 
   await test.step('My account, in the clinical app', async () => {
     await logInThroughPage(page, username, PASSWORD);
@@ -171,7 +181,12 @@ test('a nurse changes her password in My account: her other session ends, this o
     await expect(
       page.getByText(/^Your password has been changed\. 1 other session was signed out\./),
     ).toBeVisible();
+    const changed = Date.now();
     await expect(page.getByText('You are signed in here only.')).toBeVisible();
+    // The ward computer's tab learns it without a click, says why and clears the patients.
+    await expect(ward.getByText(SESSION_SIGNED_OUT_MESSAGE)).toBeVisible({ timeout: 5_000 });
+    expect(Date.now() - changed).toBeLessThanOrEqual(5_000);
+    await expect(ward.getByText(/^Showing \d+ of \d+ patients$/)).toHaveCount(0);
     const refused = await request.get('/api/profile', {
       headers: { authorization: `Bearer ${wardToken}` },
     });
@@ -182,6 +197,26 @@ test('a nurse changes her password in My account: her other session ends, this o
       headers: { authorization: `Bearer ${token}` },
     });
     expect(profile.status()).toBe(200);
+  });
+
+  await test.step('she signs the ward computer in again, then signs that session out from My account', async () => {
+    const again = await signedInElsewhere(browser, username, NEW_PASSWORD);
+    try {
+      await again.goto(ROUTES.searchPatient);
+      await expect(again.getByText(/^Showing \d+ of \d+ patients$/)).toBeVisible();
+      await page.reload();
+      const sessions = page.getByRole('table', { name: 'Open sessions' });
+      // The header, this session and the ward computer's.
+      await expect(sessions.getByRole('row')).toHaveCount(3);
+      await sessions.getByRole('button', { name: /^Sign out / }).click();
+      const ended = Date.now();
+      await expect(sessions.getByRole('row')).toHaveCount(2);
+      await expect(again.getByText(SESSION_SIGNED_OUT_MESSAGE)).toBeVisible({ timeout: 5_000 });
+      expect(Date.now() - ended).toBeLessThanOrEqual(5_000);
+      await expect(again.getByText(/^Showing \d+ of \d+ patients$/)).toHaveCount(0);
+    } finally {
+      await closeElsewhere(again.context());
+    }
   });
 
   await test.step('the new password signs in; the old one no longer does', async () => {
