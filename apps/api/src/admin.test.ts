@@ -281,6 +281,25 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
       const before = new Date(Date.now() - 60_000).toISOString().slice(0, 16);
       const doctor = await createUser(app, database, 'medical_personnel');
       const patient = await createUser(app, database, 'patient');
+      // A patient who registered and never logged in.
+      const quiet = newPatient();
+      const added = await patientsRepository.add(
+        database.db,
+        { actor: null, address: 'test', requestId: 'admin-test' },
+        patientAddInput(quiet),
+        TTL_DAYS,
+      );
+      const quietName = `quiet${unique()}`;
+      const registered = await call(app, 'POST', '/register', {
+        body: {
+          username: quietName,
+          password: GOOD_PASSWORD,
+          role: 'patient',
+          id: added.patient_id,
+          activation_code: added.activation_code,
+        },
+      });
+      expect(registered.statusCode).toBe(201);
       // The doctor has a second factor (set as the confirmed set-up leaves it).
       await database.db.execute(
         sql`update app_user set mfa_enabled_at = now() where username = ${doctor.username}`,
@@ -313,6 +332,15 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
         'off',
         expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}Z$/),
         '1',
+      ]);
+      expect(row(quietName)?.split(/\s+/)).toEqual([
+        quietName,
+        'patient',
+        added.patient_id,
+        'active',
+        'off',
+        'never',
+        '0',
       ]);
     });
 
