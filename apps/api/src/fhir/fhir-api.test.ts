@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../test/harness';
 import { patientsRepository } from '../repositories/patients';
+import { EVERYTHING_MAX } from './everything';
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
@@ -249,5 +250,54 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
       sql`select count(*)::int as n from audit_event where request_id = ${String(response.headers['x-request-id'])}`,
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
+    // Nothing was cut: no warning.
+    expect(types).not.toContain('OperationOutcome');
+  });
+
+  it('says so when $everything cuts a type at its limit, as metadata documents', async () => {
+    const statement = expectResource<CapabilityStatement>(await fhirCall(app, 'GET', '/metadata'));
+    const everything = statement
+      .rest![0]!.resource!.find((r) => r.type === 'Patient')!
+      .operation!.find((o) => o.name === 'everything')!;
+    expect(everything.documentation).toContain(`at most ${EVERYTHING_MAX} of each type`);
+    // One history entry more than the operation gathers.
+    await database.db.execute(
+      sql`insert into medical_history (patient_id, date, time, detail)
+        select p.id, date '2020-01-01' + g, time '09:00', 'Entry ' || g
+        from patient p, generate_series(1, ${EVERYTHING_MAX + 1}) g
+        where p.patient_id = ${ids[4]}`,
+    );
+    const bundle = expectResource<Bundle>(
+      await fhirCall(app, 'GET', `/Patient/${ids[4]}/$everything`, { token: doctor.token }),
+    );
+    const entries = bundle.entry!;
+    const documents = entries.filter((e) => e.resource!.resourceType === 'DocumentReference');
+    expect(documents).toHaveLength(EVERYTHING_MAX);
+    expect(entries.filter((e) => e.resource!.resourceType === 'Condition')).toHaveLength(2);
+    const last = entries.at(-1)!;
+    expect(last.search?.mode).toBe('outcome');
+    expect(last.resource).toMatchObject({
+      resourceType: 'OperationOutcome',
+      issue: [
+        {
+          severity: 'warning',
+          code: 'incomplete',
+          expression: ['DocumentReference'],
+          diagnostics: expect.stringContaining(`DocumentReference?patient=${ids[4]}`),
+        },
+      ],
+    });
+    // The search it names pages through every entry.
+    let url: string | undefined = `/DocumentReference?patient=${ids[4]}&_count=100`;
+    let all = 0;
+    while (url) {
+      const page: Bundle = expectResource<Bundle>(
+        await fhirCall(app, 'GET', url, { token: doctor.token }),
+      );
+      all += page.entry?.length ?? 0;
+      const next = page.link?.find((l) => l.relation === 'next')?.url;
+      url = next ? next.slice(next.indexOf('/fhir/R4') + '/fhir/R4'.length) : undefined;
+    }
+    expect(all).toBe(EVERYTHING_MAX + 1);
   });
 });
