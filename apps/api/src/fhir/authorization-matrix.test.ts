@@ -11,8 +11,10 @@ import {
   createTestDatabase,
   createUser,
   type TestUser,
+  unique,
 } from '../test/harness';
-import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { CODE_SYSTEMS } from '@portal/reference-data';
+import { expectOutcome, expectResource, fhirCall, newPatientResource } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
 // The definitions take seconds to index, and far longer on a busy machine.
@@ -50,6 +52,78 @@ function expected(who: Who, type: Type, whose: Whose): number {
   return ['Appointment', 'DocumentReference'].includes(type) ? 404 : 403;
 }
 
+/** A write: its method, its path and body for the patient it is about (none: a new one). */
+interface Write {
+  readonly method: 'POST' | 'PUT';
+  readonly path: (patientId: string) => string;
+  readonly body: (patientId: string) => object;
+  /** Whether it is about an existing patient (own / other), or creates a new one. */
+  readonly about: 'patient' | 'new';
+}
+const WRITES: Readonly<Record<string, Write>> = {
+  'POST Patient': {
+    method: 'POST',
+    path: () => '/Patient',
+    body: (patientId) => newPatientResource(patientId),
+    about: 'new',
+  },
+  'PUT Patient/{id}': {
+    method: 'PUT',
+    path: (patientId) => `/Patient/${patientId}`,
+    body: (patientId) => ({
+      resourceType: 'Patient',
+      id: patientId,
+      name: [{ family: 'Matrixrenamed', given: ['Napat'] }],
+    }),
+    about: 'patient',
+  },
+  'PUT Patient?identifier': {
+    method: 'PUT',
+    path: (patientId) => `/Patient?identifier=${patientId}`,
+    body: () => ({ resourceType: 'Patient', name: [{ family: 'Matrixidentified', given: ['N'] }] }),
+    about: 'patient',
+  },
+  'POST AllergyIntolerance': {
+    method: 'POST',
+    path: () => '/AllergyIntolerance',
+    body: (patientId) => ({
+      resourceType: 'AllergyIntolerance',
+      patient: { reference: `Patient/${patientId}` },
+      code: { coding: [{ system: CODE_SYSTEMS.portalDrug, code: 'R001' }] },
+    }),
+    about: 'patient',
+  },
+  'POST Condition': {
+    method: 'POST',
+    path: () => '/Condition',
+    body: (patientId) => ({
+      resourceType: 'Condition',
+      subject: { reference: `Patient/${patientId}` },
+      code: { coding: [{ system: CODE_SYSTEMS.portalDisease, code: 'I001' }] },
+    }),
+    about: 'patient',
+  },
+  'POST Appointment': {
+    method: 'POST',
+    path: () => '/Appointment',
+    body: (patientId) => ({
+      resourceType: 'Appointment',
+      status: 'booked',
+      start: `${new Date().getUTCFullYear() + 1}-06-01T09:15:00Z`,
+      minutesDuration: 15,
+      participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+    }),
+    about: 'patient',
+  },
+};
+
+/** Writes are medical personnel's, as the API's add and update calls: others are refused. */
+function expectedWrite(who: Who, write: Write): number {
+  if (who === 'anonymous') return 401;
+  if (who !== 'doctor') return 403;
+  return write.method === 'POST' ? 201 : 200;
+}
+
 describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
   let database: Database;
   let app: FastifyInstance;
@@ -77,15 +151,14 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         token: users.doctor.token,
         body: { patient_id: patientId, date: '2025-01-02', time: '10:00', detail: 'Note' },
       });
-      // The doctor's reading makes an audit event about the record.
-      await fhirCall(app, 'GET', `/Patient/${patientId}`, { token: users.doctor.token });
       const [history] = await queryRows<{ id: string | number }>(
         database.db,
         sql`select h.id from medical_history h join patient p on p.id = h.patient_id where p.patient_id = ${patientId}`,
       );
       const [event] = await queryRows<{ id: string | number }>(
         database.db,
-        sql`select id from audit_event where record_type = 'patient' and record_ids @> array[${patientId}]::text[] and action = 'patient.read' order by id desc limit 1`,
+        // The doctor's adding to the history is an audit event about the record.
+        sql`select id from audit_event where record_type = 'patient' and record_ids @> array[${patientId}]::text[] and action = 'patient.history.create' order by id desc limit 1`,
       );
       ids[whose] = {
         Patient: patientId,
@@ -179,9 +252,65 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
     );
   });
 
+  /** What a write could change: the patient's row, their lists and appointments. */
+  const stored = (patientId: string) =>
+    queryRows(
+      database.db,
+      sql`select p.last_name,
+        (select array_agg(drug_id order by drug_id) from patient_drug_allergy a where a.patient_id = p.id) as drugs,
+        (select array_agg(disease_id order by disease_id) from patient_chronic_disease d where d.patient_id = p.id) as diseases,
+        (select count(*)::int from appointment t where t.patient_id = p.id) as appointments
+        from patient p where p.patient_id = ${patientId}`,
+    );
+
+  // The refused callers first: the same bodies then succeed for medical personnel, so a refusal
+  // is the role's, never the body's.
+  for (const who of ['anonymous', 'patient', 'hr', 'doctor'] as const) {
+    for (const [name, write] of Object.entries(WRITES)) {
+      const status = expectedWrite(who, write);
+      it(`${who} writing ${name}: ${status}${status >= 400 ? ', nothing stored' : ''}`, async () => {
+        const token = who === 'anonymous' ? undefined : users[who].token;
+        const targets =
+          write.about === 'new'
+            ? [`P6${String(unique()).padStart(6, '0')}`]
+            : [ids.own.Patient, ids.other.Patient];
+        for (const patientId of targets) {
+          const before = await stored(patientId);
+          const response = await fhirCall(app, write.method, write.path(patientId), {
+            ...(token ? { token } : {}),
+            body: write.body(patientId),
+          });
+          if (status >= 400) {
+            expectOutcome(response, status);
+            expect(await stored(patientId)).toEqual(before);
+            if (status === 403)
+              expect(await auditOf(database, response)).toEqual([
+                expect.objectContaining({ action: 'access.denied', outcome: 'denied' }),
+              ]);
+          } else {
+            expectResource(response, status);
+            expect(await stored(patientId)).not.toEqual(before);
+          }
+        }
+      });
+    }
+  }
+
   it('shows the patient the doctor’s FHIR reads in their access log', async () => {
-    const log = await call(app, 'GET', '/profile/access-log', { token: users.patient.token });
-    expect(log.statusCode, log.body).toBe(200);
-    expect(log.json<{ actor: string }[]>().some((entry) => entry.actor === 'staff')).toBe(true);
+    // A patient nobody on staff has touched through the API: any staff line is the FHIR read's.
+    const untouched = await createUser(app, database, 'patient');
+    type Line = { actor: string; kind: string; kinds?: string[]; role: string | null };
+    const staffLines = async () => {
+      const log = await call(app, 'GET', '/profile/access-log', { token: untouched.token });
+      expect(log.statusCode, log.body).toBe(200);
+      return log.json<Line[]>().filter((line) => line.actor === 'staff');
+    };
+    expect(await staffLines()).toEqual([]);
+    expectResource(
+      await fhirCall(app, 'GET', `/Patient/${untouched.recordId}`, { token: users.doctor.token }),
+    );
+    expect(await staffLines()).toEqual([
+      expect.objectContaining({ kind: 'viewed', role: 'medical_personnel', kinds: ['viewed'] }),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 import { HOSPITAL_NAME } from '@portal/reference-data';
 import { RESOURCE_TYPES } from './types';
+import { EVERYTHING_MAX } from './everything';
 
 /** The resource types that take a create (POST) and an update (PUT). */
 export const WRITABLE: Readonly<Record<string, readonly ('create' | 'update')[]>> = {
@@ -47,6 +48,7 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
               {
                 name: 'everything',
                 definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
+                documentation: `GET only, no parameters: the Patient, the blood group Observation, allergies, conditions, appointments and history entries, at most ${EVERYTHING_MAX} of each type. A type with more is cut there, and the Bundle then ends with an OperationOutcome entry (search.mode outcome) with a warning naming each type cut; a search by patient pages through all of them.`,
               },
               {
                 name: 'export',

@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bundle, CapabilityStatement, Patient } from '@medplum/fhirtypes';
+import type {
+  Bundle,
+  CapabilityStatement,
+  DocumentReference,
+  OperationOutcome,
+  Patient,
+} from '@medplum/fhirtypes';
 import { type Database, queryRows } from '../db/database';
 import { auditOf } from '../test/assertions';
 import {
   BACKENDS,
+  call,
   createTestApp,
   createTestDatabase,
   createUser,
@@ -14,6 +21,7 @@ import {
   type TestUser,
 } from '../test/harness';
 import { patientsRepository } from '../repositories/patients';
+import { EVERYTHING_MAX } from './everything';
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
@@ -128,6 +136,75 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
     const year = new Date().getUTCFullYear() - 42;
     expect(await search(`birthdate=${year}`)).toHaveLength(5);
     expect(await search(`birthdate=lt${year}`)).toHaveLength(0);
+    expect(await search(`birthdate=${year}-01-01`)).toHaveLength(5);
+    expect(await search(`birthdate=ge${year}-01-02`)).toHaveLength(0);
+  });
+
+  it('searches history entries by date (when recorded) and status, as metadata lists', async () => {
+    const statement = expectResource<CapabilityStatement>(await fhirCall(app, 'GET', '/metadata'));
+    const documents = statement.rest![0]!.resource!.find((r) => r.type === 'DocumentReference')!;
+    expect(documents.searchParam?.map((p) => p.name)).toEqual([
+      '_id',
+      'patient',
+      'subject',
+      'period',
+      'date',
+      'status',
+      '_count',
+      '_cursor',
+    ]);
+    const entry = async (date: string) => {
+      const added = await call(app, 'POST', '/patient/add-patient-history', {
+        token: doctor.token,
+        body: { patient_id: ids[3], date, time: '08:00', detail: `Seen ${date}` },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      const [row] = await queryRows<{ id: string | number }>(
+        database.db,
+        sql`select h.id from medical_history h join patient p on p.id = h.patient_id
+          where p.patient_id = ${ids[3]} and h.date = ${date}::date`,
+      );
+      return { id: `mh-${row!.id}`, row: Number(row!.id) };
+    };
+    // One written in March 2024; an older one without a recording time, created in July 2023.
+    const recorded = await entry('2024-03-01');
+    const older = await entry('2023-06-30');
+    await database.db.execute(
+      sql`update medical_history set recorded_at = '2024-03-05T10:00:00Z' where id = ${recorded.row}`,
+    );
+    await database.db.execute(
+      sql`update medical_history set recorded_at = null, created_at = '2023-07-01T12:00:00Z'
+        where id = ${older.row}`,
+    );
+    const search = async (query: string) => {
+      const bundle = expectResource<Bundle>(
+        await fhirCall(app, 'GET', `/DocumentReference?patient=${ids[3]}&${query}`, {
+          token: doctor.token,
+        }),
+      );
+      return (bundle.entry ?? []).map((e) => e.resource as DocumentReference);
+    };
+    const found = async (query: string) => (await search(query)).map((d) => d.id);
+    const [march] = await search('date=2024-03-05');
+    expect(march?.id).toBe(recorded.id);
+    expect(Date.parse(march!.date!)).toBe(Date.parse('2024-03-05T10:00:00Z'));
+    expect(await found('date=2023-07')).toEqual([older.id]);
+    expect(await found('date=ge2024-03-05T10:00Z')).toEqual([recorded.id]);
+    expect(await found('date=lt2024-03-05T10:00Z')).toEqual([older.id]);
+    expect(await found('date=ge2023&date=lt2025')).toEqual([recorded.id, older.id]);
+    expect(await found('date=2025')).toEqual([]);
+    expect(await found('status=current')).toEqual([recorded.id, older.id]);
+    expect(await found('status=http://hl7.org/fhir/document-reference-status|current')).toEqual([
+      recorded.id,
+      older.id,
+    ]);
+    expect(await found('status=superseded,entered-in-error')).toEqual([]);
+    expect(await found('status=current&date=2023')).toEqual([older.id]);
+    expectOutcome(
+      await fhirCall(app, 'GET', `/DocumentReference?date=yesterday`, { token: doctor.token }),
+      400,
+      'date',
+    );
   });
 
   it('refuses a bad parameter with a 400 naming it', async () => {
@@ -179,5 +256,52 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
       sql`select count(*)::int as n from audit_event where request_id = ${String(response.headers['x-request-id'])}`,
     );
     expect(rows[0]!.n).toBeGreaterThan(0);
+    // Nothing was cut: no warning.
+    expect(types).not.toContain('OperationOutcome');
+  });
+
+  it('says so when $everything cuts a type at its limit, as metadata documents', async () => {
+    const statement = expectResource<CapabilityStatement>(await fhirCall(app, 'GET', '/metadata'));
+    const everything = statement
+      .rest![0]!.resource!.find((r) => r.type === 'Patient')!
+      .operation!.find((o) => o.name === 'everything')!;
+    expect(everything.documentation).toContain(`at most ${EVERYTHING_MAX} of each type`);
+    // One history entry more than the operation gathers.
+    await database.db.execute(
+      sql`insert into medical_history (patient_id, date, time, detail)
+        select p.id, date '2020-01-01' + g, time '09:00', 'Entry ' || g
+        from patient p, generate_series(1, ${EVERYTHING_MAX + 1}) g
+        where p.patient_id = ${ids[4]}`,
+    );
+    const bundle = expectResource<Bundle>(
+      await fhirCall(app, 'GET', `/Patient/${ids[4]}/$everything`, { token: doctor.token }),
+    );
+    const entries = bundle.entry!;
+    const documents = entries.filter((e) => e.resource!.resourceType === 'DocumentReference');
+    expect(documents).toHaveLength(EVERYTHING_MAX);
+    expect(entries.filter((e) => e.resource!.resourceType === 'Condition')).toHaveLength(2);
+    const last = entries.at(-1)!;
+    expect(last.search?.mode).toBe('outcome');
+    const warning = last.resource as OperationOutcome;
+    expect(warning.resourceType).toBe('OperationOutcome');
+    expect(warning.issue).toHaveLength(1);
+    expect(warning.issue[0]).toMatchObject({
+      severity: 'warning',
+      code: 'incomplete',
+      expression: ['DocumentReference'],
+    });
+    expect(warning.issue[0]!.diagnostics).toContain(`DocumentReference?patient=${ids[4]}`);
+    // The search it names pages through every entry.
+    let url: string | undefined = `/DocumentReference?patient=${ids[4]}&_count=100`;
+    let all = 0;
+    while (url) {
+      const page: Bundle = expectResource<Bundle>(
+        await fhirCall(app, 'GET', url, { token: doctor.token }),
+      );
+      all += page.entry?.length ?? 0;
+      const next = page.link?.find((l) => l.relation === 'next')?.url;
+      url = next ? next.slice(next.indexOf('/fhir/R4') + '/fhir/R4'.length) : undefined;
+    }
+    expect(all).toBe(EVERYTHING_MAX + 1);
   });
 });

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'fhir-kit-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type {
+  AllergyIntolerance,
+  Appointment,
+  Bundle,
+  Condition,
+  OperationOutcome,
+  Patient,
+  Resource,
+} from '@medplum/fhirtypes';
+import { CODE_SYSTEMS } from '@portal/reference-data';
 import type { Database } from '../db/database';
 import {
   BACKENDS,
@@ -11,7 +20,9 @@ import {
   createUser,
   newPatient,
   type TestUser,
+  unique,
 } from '../test/harness';
+import { newPatientResource } from './test/fhir-harness';
 import { expectValid, loadValidator } from './test/validator';
 
 // The definitions take seconds to index, and far longer on a busy machine.
@@ -153,6 +164,160 @@ describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) =>
         'DocumentReference',
       ]),
     );
+  });
+
+  /** The HTTP status behind a resource the client answered with. */
+  const statusOf = (resource: unknown) => Client.httpFor(resource as never).response?.status;
+  /** The failed call's status and its body, kept (validated). */
+  const failureOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => {
+        throw new Error('the server accepted what it should have refused');
+      },
+      (error: { response?: { status?: number; data?: Resource } }) => ({
+        status: error.response?.status,
+        outcome: keep(error.response!.data!) as OperationOutcome,
+      }),
+    );
+
+  it('writes a patient and their entries through the client, each read back', async () => {
+    const patientId = `P8${String(unique()).padStart(6, '0')}`;
+    const created = keep(
+      (await client.create({
+        resourceType: 'Patient',
+        body: newPatientResource(patientId) as never,
+      })) as unknown as Patient,
+    );
+    expect(statusOf(created)).toBe(201);
+    expect(created.id).toBe(patientId);
+    const readPatient = async () =>
+      keep((await client.read({ resourceType: 'Patient', id: patientId })) as unknown as Patient);
+    expect((await readPatient()).name?.[0]?.family).toBe(created.name?.[0]?.family);
+
+    // Conditional update by the Patient ID: the one patient it names is changed.
+    const updated = keep(
+      (await client.update({
+        resourceType: 'Patient',
+        searchParams: { identifier: `${CODE_SYSTEMS.portalPatientId}|${patientId}` },
+        body: { resourceType: 'Patient', name: [{ family: 'Kitrenamed', given: ['Napat'] }] },
+      })) as unknown as Patient,
+    );
+    expect(statusOf(updated)).toBe(200);
+    expect(updated.id).toBe(patientId);
+    const reread = await readPatient();
+    expect(reread.name?.[0]?.family).toBe('Kitrenamed');
+    expect(reread.birthDate).toBe(created.birthDate);
+
+    const allergy = keep(
+      (await client.create({
+        resourceType: 'AllergyIntolerance',
+        body: {
+          resourceType: 'AllergyIntolerance',
+          patient: { reference: `Patient/${patientId}` },
+          code: { coding: [{ system: CODE_SYSTEMS.rxnorm, code: '723' }] },
+          reaction: [{ manifestation: [{ text: 'Rash' }], severity: 'mild' }],
+        },
+      })) as unknown as AllergyIntolerance,
+    );
+    expect(statusOf(allergy)).toBe(201);
+    expect(allergy.id).toBe(`${patientId}-R003`);
+    const allergyRead = keep(
+      (await client.read({
+        resourceType: 'AllergyIntolerance',
+        id: allergy.id!,
+      })) as unknown as AllergyIntolerance,
+    );
+    expect(allergyRead.reaction?.[0]).toMatchObject({
+      severity: 'mild',
+      manifestation: [{ text: 'Rash' }],
+    });
+
+    const condition = keep(
+      (await client.create({
+        resourceType: 'Condition',
+        body: {
+          resourceType: 'Condition',
+          subject: { reference: `Patient/${patientId}` },
+          code: { coding: [{ system: CODE_SYSTEMS.icd10, code: 'J11.1' }] },
+        },
+      })) as unknown as Condition,
+    );
+    expect(statusOf(condition)).toBe(201);
+    expect(condition.id).toBe(`${patientId}-I007`);
+    expect(keep(await client.read({ resourceType: 'Condition', id: condition.id! })).id).toBe(
+      condition.id,
+    );
+
+    const year = new Date().getUTCFullYear() + 1;
+    const appointment = keep(
+      (await client.create({
+        resourceType: 'Appointment',
+        body: {
+          resourceType: 'Appointment',
+          status: 'booked',
+          description: 'Kit follow-up',
+          start: `${year}-05-02T10:00:00Z`,
+          minutesDuration: 20,
+          participant: [
+            { actor: { reference: `Patient/${patientId}` }, status: 'accepted' },
+            { actor: { reference: `Practitioner/${doctor.recordId}` }, status: 'accepted' },
+          ],
+        } satisfies Appointment,
+      })) as unknown as Appointment,
+    );
+    expect(statusOf(appointment)).toBe(201);
+    const booked = keep(
+      (await client.read({
+        resourceType: 'Appointment',
+        id: appointment.id!,
+      })) as unknown as Appointment,
+    );
+    expect(booked).toMatchObject({
+      status: 'booked',
+      description: 'Kit follow-up',
+      start: `${year}-05-02T10:00:00Z`,
+      end: `${year}-05-02T10:20:00Z`,
+    });
+
+    // What the patient's record now holds, as a search finds it.
+    const entries = async (resourceType: string) =>
+      (
+        (
+          keep(
+            await client.search({ resourceType, searchParams: { patient: patientId } }),
+          ) as unknown as Bundle
+        ).entry ?? []
+      ).map((e) => keep(e.resource!).id);
+    expect(await entries('AllergyIntolerance')).toEqual([allergy.id]);
+    expect(await entries('Condition')).toEqual([condition.id]);
+    expect(await entries('Appointment')).toEqual([appointment.id]);
+  });
+
+  it('gets a refused write back as an OperationOutcome naming the element, nothing stored', async () => {
+    const refused = await failureOf(
+      client.create({
+        resourceType: 'AllergyIntolerance',
+        body: {
+          resourceType: 'AllergyIntolerance',
+          patient: { reference: `Patient/${ids[1]}` },
+          code: { coding: [{ system: CODE_SYSTEMS.rxnorm, code: '999999' }] },
+        },
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.outcome.resourceType).toBe('OperationOutcome');
+    expect(refused.outcome.issue[0]?.expression).toContain('AllergyIntolerance.code');
+    const allergies = (
+      (
+        keep(
+          await client.search({
+            resourceType: 'AllergyIntolerance',
+            searchParams: { patient: ids[1]! },
+          }),
+        ) as unknown as Bundle
+      ).entry ?? []
+    ).map((e) => e.resource!.id);
+    expect(allergies.sort()).toEqual([`${ids[1]}-R002`, `${ids[1]}-R003`]);
   });
 
   it('gets an OperationOutcome for what fails', async () => {

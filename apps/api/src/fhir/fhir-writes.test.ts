@@ -13,39 +13,11 @@ import {
   unique,
 } from '../test/harness';
 import { PATIENT_EXTENSIONS } from './resources';
-import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { expectOutcome, expectResource, fhirCall, newPatientResource } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
 // The definitions take seconds to index, and far longer on a busy machine.
 beforeAll(loadValidator, 240_000);
-
-/** A Patient resource as an information system would send it. */
-function newPatientResource(patientId: string): Patient {
-  const n = unique();
-  return {
-    resourceType: 'Patient',
-    identifier: [
-      { system: CODE_SYSTEMS.portalPatientId, value: patientId },
-      {
-        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] },
-        value: `FH${n}`,
-      },
-    ],
-    name: [{ family: `Writer${n}`, given: ['Napat'] }],
-    gender: 'female',
-    birthDate: '1990-05-17',
-    telecom: [
-      { system: 'phone', value: '0812345678' },
-      { system: 'email', value: `napat${n}@gmail.com` },
-    ],
-    address: [{ line: ['9 Sukhumvit Road', 'Bangkok'] }],
-    extension: [
-      { url: PATIENT_EXTENSIONS.healthInsurance, valueBoolean: true },
-      { url: PATIENT_EXTENSIONS.ongoingTreatment, valueString: 'none' },
-      { url: PATIENT_EXTENSIONS.unhealthyHabits, valueString: 'none' },
-    ],
-  };
-}
 
 describe.each(BACKENDS)('FHIR writes on %s', (backend) => {
   let database: Database;

@@ -9,6 +9,7 @@ import { CODE_SYSTEMS } from '@portal/reference-data';
 import { createTestApp, createTestDatabase, createUser, type TestUser } from '../test/harness';
 import { PATIENT_EXTENSIONS } from './resources';
 import { RESOURCE_TYPES } from './types';
+import { expectValid, loadValidator } from './test/validator';
 
 /** Search queries per run: a fraction of the body fuzzers' (each query is a whole search). */
 const RUNS = Math.max(50, Math.round(FUZZ_RUNS / 4));
@@ -67,6 +68,17 @@ const value = fc.oneof(
 
 const query = fc.array(fc.tuple(fc.constantFrom(...PARAMS), value), { maxLength: 5 });
 
+// The definitions take seconds to index, and far longer on a busy machine.
+beforeAll(loadValidator, 240_000);
+
+/** Answers checked by the validator, by resource type (each run reports them). */
+const validated = new Map<string, number>();
+/** The answer's resource (a Bundle's entries too) checked by the independent validator. */
+function expectValidAnswer(body: { resourceType: string }): void {
+  expectValid(body as never);
+  validated.set(body.resourceType, (validated.get(body.resourceType) ?? 0) + 1);
+}
+
 describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed ${FUZZ_SEED})`, () => {
   let database: Database;
   let app: FastifyInstance;
@@ -116,6 +128,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
             expect(['Bundle', 'OperationOutcome', 'CapabilityStatement']).toContain(
               body.resourceType,
             );
+            expectValidAnswer(body);
             expect(response.body).not.toMatch(/\bat \/|select |stack/i);
           },
         ),
@@ -206,6 +219,9 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
           expect(response.statusCode, response.body).toBeLessThan(500);
           expect(response.headers['content-type']).toMatch(/^application\/fhir\+json/);
           expect(response.body).not.toMatch(/\bat \/|select |insert |stack/i);
+          const answer = response.json<{ resourceType: string }>();
+          expect(answer.resourceType).toBe(response.statusCode < 300 ? type : 'OperationOutcome');
+          expectValidAnswer(answer);
         }),
         { numRuns: RUNS, seed: FUZZ_SEED },
       );
@@ -223,5 +239,14 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
 
   it('logged neither a search value nor a body element (the planted marker) meanwhile', () => {
     expectCleanLog(log, markersSent);
+  });
+
+  it('validated every answer: Bundles, resources written and OperationOutcomes', () => {
+    expect(validated.get('Bundle') ?? 0).toBeGreaterThan(0);
+    expect(validated.get('OperationOutcome') ?? 0).toBeGreaterThan(0);
+    expect(
+      ['Patient', 'AllergyIntolerance', 'Condition', 'Appointment'].some((t) => validated.has(t)),
+      JSON.stringify([...validated]),
+    ).toBe(true);
   });
 });

@@ -11,21 +11,9 @@ import { decodeCursor, encodeCursor } from '../repositories/paging';
 import { capabilityStatement } from './capability';
 import { FHIR_JSON, methodNotAllowed, outcomeOf } from './outcome';
 import { allOf, badParameter, parseCount, parseToken, type RawQuery, single } from './search';
+import { EVERYTHING_MAX, EVERYTHING_TYPES, everythingCut } from './everything';
 import { fhirWrites, portalPatientId } from './writes';
 import { RESOURCE_TYPES, type ResourceType, searchWhere } from './types';
-
-/** The most rows of one type $everything gathers (a patient's record is far smaller). */
-export const EVERYTHING_MAX = 1000;
-
-/** The types $everything gathers from a patient's compartment, in the Bundle's order. */
-const EVERYTHING_TYPES = [
-  'Patient',
-  'Observation',
-  'AllergyIntolerance',
-  'Condition',
-  'Appointment',
-  'DocumentReference',
-] as const;
 
 type Row = { k: string | number; patient_id?: string; employee_id?: string };
 
@@ -272,14 +260,17 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
         throw forbidden('Patients may only read their own record');
       }
       const resources: Resource[] = [];
+      const cut: string[] = [];
       if (found) {
         for (const name of EVERYTHING_TYPES) {
           const type = resourceType(name);
+          // The row query reads one row past the limit: there, it tells of a type cut short.
           const rows = await queryRows<Row>(
             db,
             type.rows({ after: 0, limit: EVERYTHING_MAX, where: type.compartment!(id) }),
           );
           if (name === 'Patient' && rows.length === 0) break;
+          if (rows.length > EVERYTHING_MAX) cut.push(name);
           for (const row of rows.slice(0, EVERYTHING_MAX)) {
             const resource = type.map(row as never);
             if (resource) resources.push(resource);
@@ -300,7 +291,12 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
         resourceType: 'Bundle',
         type: 'searchset',
         link: [{ relation: 'self', url: `${base}/Patient/${id}/$everything` }],
-        entry: resources.map((r) => entryOf(base, r)),
+        entry: [
+          ...resources.map((r) => entryOf(base, r)),
+          ...(cut.length
+            ? [{ resource: everythingCut(id, cut), search: { mode: 'outcome' as const } }]
+            : []),
+        ],
       } satisfies Bundle);
     },
   );

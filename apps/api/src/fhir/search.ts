@@ -69,7 +69,7 @@ export function startsWith(column: SQL, value: string): SQL {
 }
 
 const DATE_VALUE =
-  /^(eq|ne|lt|gt|le|ge)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})))?)?$/;
+  /^(eq|ne|lt|gt|le|ge)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
 /**
  * A date parameter (`[prefix]YYYY[-MM[-DD[Thh:mm[:ss]zone]]]`) as a condition on a date or

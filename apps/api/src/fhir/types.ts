@@ -400,6 +400,17 @@ const documentType: ResourceType = {
     patient: patientParameter(ownPatient),
     subject: patientParameter(ownPatient),
     period: dateParameter('The date the entry is about', sql`date`, 'date'),
+    // DocumentReference.date: when the entry was written (its creation for older entries).
+    date: dateParameter(
+      'When the entry was recorded',
+      sql`coalesce(recorded_at, created_at)`,
+      'timestamp',
+    ),
+    status: fixedToken(
+      'current (entries here are current)',
+      'http://hl7.org/fhir/document-reference-status',
+      { current: sql`true` },
+    ),
   },
 };
 

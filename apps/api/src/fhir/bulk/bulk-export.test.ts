@@ -2,7 +2,7 @@ import { runAdminCommand } from '../../admin';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Resource } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, queryRows } from '../../db/database';
 import {
   BACKENDS,
@@ -12,7 +12,7 @@ import {
   newPatient,
   type TestUser,
 } from '../../test/harness';
-import { expectOutcome } from '../test/fhir-harness';
+import { expectOutcome, expectResource, fhirCall } from '../test/fhir-harness';
 import { expectValid, loadValidator } from '../test/validator';
 import { createJob, jobCounts } from './jobs';
 import { ExportRunner } from './runner';
@@ -167,6 +167,84 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     );
     const nothing = (await poll(token, later)).json<Manifest>();
     expect(nothing.output).toEqual([]);
+  });
+
+  it('answers a poll while the export runs with 202 and its progress', async () => {
+    // The Condition batch waits at a gate: the export is certain to be running, its Patient
+    // file written, when the status is asked for.
+    const source = EXPORT_SOURCES.Condition;
+    const read = source.batch.bind(source);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const waiting = new Promise<void>((resolve) => (reached = resolve));
+    const spy = vi.spyOn(source, 'batch').mockImplementation(async (db, window) => {
+      reached();
+      await gate;
+      return read(db, window);
+    });
+    try {
+      const client = await registerBackend(database, 'ES384', 'Polling system');
+      const token = await accessToken(app, client);
+      const status = await kickOff(token, '/fhir/R4/$export?_type=Patient,Condition');
+      await waiting;
+      const [patients] = await queryRows<{ n: string }>(
+        database.db,
+        sql`select count(*) as n from patient`,
+      );
+      for (let i = 0; i < 2; i++) {
+        const running = await get(status, token);
+        expect(running.statusCode, running.body).toBe(202);
+        expect(running.headers['x-progress']).toBe(`Patient: ${patients!.n} resources written`);
+        expect(running.headers['retry-after']).toBe('2');
+      }
+      release();
+      const done = await poll(token, status);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json<Manifest>().output.map((o) => o.type)).toEqual(['Patient', 'Condition']);
+    } finally {
+      release();
+      spy.mockRestore();
+    }
+  });
+
+  it('exports with a past _since only the patients changed after it', async () => {
+    const added: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const body = newPatient();
+      const response = await call(app, 'POST', '/patient/add-patient', {
+        token: doctor.token,
+        body,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      added.push(body.patient.patient_id);
+    }
+    const [changed, unchanged] = added as [string, string];
+    // An instant just after both were written; the change to one comes after it.
+    const [last] = await queryRows<{ ms: string | number }>(
+      database.db,
+      sql`select floor(extract(epoch from max(updated_at)) * 1000) as ms from patient`,
+    );
+    const since = new Date(Number(last!.ms) + 1);
+    while (Date.now() <= since.getTime() + 5) await new Promise((r) => setTimeout(r, 5));
+    expectResource(
+      await fhirCall(app, 'PUT', `/Patient/${changed}`, {
+        token: doctor.token,
+        body: { resourceType: 'Patient', name: [{ family: 'Sincechanged', given: ['Malee'] }] },
+      }),
+    );
+    const token = await accessToken(app, rs);
+    const status = await kickOff(
+      token,
+      `/fhir/R4/Patient/$export?_type=Patient,Condition&_since=${encodeURIComponent(since.toISOString())}`,
+    );
+    const manifest = (await poll(token, status)).json<Manifest>();
+    const files = await download(token, manifest);
+    expect(files.get('Patient')!.map((p) => p.id)).toEqual([changed]);
+    expect(files.get('Patient')![0]).toMatchObject({ name: [{ family: 'Sincechanged' }] });
+    const conditions = files.get('Condition')!.map((c) => c.id);
+    expect(conditions.sort()).toEqual([`${changed}-I002`, `${changed}-I007`]);
+    expect(conditions.some((id) => id!.startsWith(`${unchanged}-`))).toBe(false);
   });
 
   it('gives a narrower scope only its types', async () => {

@@ -1,8 +1,11 @@
 /** What the FHIR tests share: calls under /fhir/R4 and the checks of an OperationOutcome. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { OperationOutcome, Resource } from '@medplum/fhirtypes';
+import type { OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
 import { FHIR_BASE } from '@portal/contract';
+import { CODE_SYSTEMS } from '@portal/reference-data';
+import { unique } from '../../test/harness';
+import { PATIENT_EXTENSIONS } from '../resources';
 import { expectValid } from './validator';
 
 /** A request under /fhir/R4 (path relative to it), JSON bodies sent as application/fhir+json. */
@@ -62,4 +65,32 @@ export function expectOutcome(
   expect(outcome.issue[0]?.diagnostics?.length).toBeGreaterThan(0);
   if (expression !== undefined) expect(outcome.issue[0]?.expression).toContain(expression);
   return outcome;
+}
+
+/** A Patient resource as an information system would send it. */
+export function newPatientResource(patientId: string): Patient {
+  const n = unique();
+  return {
+    resourceType: 'Patient',
+    identifier: [
+      { system: CODE_SYSTEMS.portalPatientId, value: patientId },
+      {
+        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] },
+        value: `FH${n}`,
+      },
+    ],
+    name: [{ family: `Writer${n}`, given: ['Napat'] }],
+    gender: 'female',
+    birthDate: '1990-05-17',
+    telecom: [
+      { system: 'phone', value: '0812345678' },
+      { system: 'email', value: `napat${n}@gmail.com` },
+    ],
+    address: [{ line: ['9 Sukhumvit Road', 'Bangkok'] }],
+    extension: [
+      { url: PATIENT_EXTENSIONS.healthInsurance, valueBoolean: true },
+      { url: PATIENT_EXTENSIONS.ongoingTreatment, valueString: 'none' },
+      { url: PATIENT_EXTENSIONS.unhealthyHabits, valueString: 'none' },
+    ],
+  };
 }
