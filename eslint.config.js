@@ -72,8 +72,8 @@ const notShownCalls = [
  * Every text a person reads comes from the message catalogues (libs/shared/i18n, docs/i18n.md):
  * a word written into a component is an error. Stories and tests show English on purpose; the
  * apps' texts in .ts files (field lists, link labels) go through the catalogue by the same rule
- * in review. `files` are relative to the config that uses it: the root's for a run over the
- * workspace, a project's own (its src folder's .tsx files) for its lint target, run from its folder.
+ * in review. `files` are read from the workspace root (a project's lint target too: see
+ * projectConfig).
  * @param {string[]} files
  */
 export function localizedTexts(files) {
@@ -105,7 +105,7 @@ const noFocusedOrSkippedTests = ['describe', 'it', 'test'].flatMap((object) =>
   })),
 );
 
-export default tseslint.config(
+const config = tseslint.config(
   {
     ignores: [
       '**/dist',
@@ -285,3 +285,15 @@ export default tseslint.config(
   },
   prettier,
 );
+
+export default config;
+
+/**
+ * The same blocks for a project's own lint target. `nx lint` runs ESLint in the project's
+ * folder, and a block's `files` and `ignores` are read from the folder of the config in use;
+ * written from the workspace root (the apps' and libraries' src folders), they would
+ * match nothing there and the blocks that name folders (test code only in tests, no Node in
+ * isomorphic libraries, the catalogue's texts) would never apply. `basePath` reads them from
+ * the workspace root wherever ESLint runs.
+ */
+export const projectConfig = config.map((block) => ({ basePath: import.meta.dirname, ...block }));

@@ -1,3 +1,2 @@
-import base, { localizedTexts } from '../../../eslint.config.js';
-
-export default [...base, localizedTexts(['src/**/*.tsx'])];
+// The root's blocks, their file patterns read from the workspace root (see projectConfig).
+export { projectConfig as default } from '../../../eslint.config.js';

@@ -16,7 +16,8 @@ import {
 import { isPlannedSearch, isSelectiveSearch, searchCondition } from '../repositories/name-search';
 import { accessLogPageIds } from '../repositories/my-record';
 import { auditEventRowsQuery, concernsPatient } from '../fhir/resources/audit-event';
-import { highestPatientIdNumberQuery, patientsRepository } from '../repositories/patients';
+import { patientsRepository } from '../repositories/patients';
+import { highestIdNumberQuery } from '../repositories/record-kinds';
 import { employeesRepository } from '../repositories/employees';
 import type { RequestContext } from '../repositories/audit';
 import {
@@ -269,7 +270,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
     });
 
     it('finds the highest id number for the next free id through its index, not every row', async () => {
-      const nextIdPlan = await plan(database, highestPatientIdNumberQuery());
+      const nextIdPlan = await plan(database, highestIdNumberQuery('patient'));
       expect(nextIdPlan).toMatch(/patient_id_number/);
       expect(nextIdPlan).not.toMatch(/Seq Scan/);
     });

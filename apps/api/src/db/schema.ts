@@ -85,7 +85,7 @@ export const patient = pgTable(
     // A 1–2 letter fragment matches the name's start: `lower(first_name) LIKE 'so%'`.
     index('patient_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('patient_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
-    // The next free id (highestPatientIdNumberQuery): the largest number of a P… id, read from the end.
+    // The next free id (highestIdNumberQuery in repositories/record-kinds.ts): the largest number of a P… id, read from the end.
     index('patient_id_number')
       .using('btree', sql`(substring(${t.patientId} from 2)::bigint)`)
       .where(sql`${t.patientId} ~ '^P[0-9]{1,15}$'`),

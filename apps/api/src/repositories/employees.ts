@@ -7,7 +7,6 @@ import type {
 import {
   checkEmployeeDates,
   MAX_PENDING_ACCESS,
-  nextIdAfter,
   OWN_ACCESS_FIELDS_MESSAGE,
   type EmployeeSortKey,
   type PageParams,
@@ -17,14 +16,13 @@ import { findPosition, type Role } from '@portal/reference-data';
 import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { employee } from '../db/schema';
-import { ProblemError, badRequest, conflict, notFound, uniqueViolation } from '../errors';
+import { ProblemError, badRequest, conflict, uniqueViolation } from '../errors';
 import { REVOKE_REASONS, accountsRepository } from './accounts';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import { type Page, decodeCursor } from './paging';
-import { pageIdsQuery } from './page-queries';
-import { searchFilter } from './name-search';
 import { withoutUndefined } from './edits';
 import { auditedRecordPage } from './record-pages';
+import { lockedRecord, nextFreeId, noRecord, recordPage, writeRecord } from './record-kinds';
 import type { JsonText } from './paging';
 
 type AddEmployee = z.output<typeof addEmployeeRequestSchema>;
@@ -210,30 +208,10 @@ const resignationDateFor = <T extends string | null | undefined>(
   sent: T,
 ): T | null => (workStatus === 'yes' ? null : sent);
 
-/**
- * The highest number among the employees' ids of the form `E123` (the add form suggests the
- * next one). Written exactly as the partial expression index `employee_id_number` (schema.ts) is,
- * so PostgreSQL reads one index entry from its end instead of every row: the same cost at a
- * million records as at ten.
- */
-export function highestEmployeeIdNumberQuery() {
-  return sql`select max(substring(employee_id from 2)::bigint) as highest
-    from employee where employee_id ~ '^E[0-9]{1,15}$'`;
-}
-
 /** Reads and writes employee records; every call is audited with the request's actor. */
 export const employeesRepository = {
-  /**
-   * The id after the highest `E` + digits in use (`E013` after `E012`), for the add form to
-   * suggest. Ids of another form are left out. Not audited: it reads no record.
-   */
-  async nextId(db: Db): Promise<string> {
-    const [row] = await queryRows<{ highest: string | number | null }>(
-      db,
-      highestEmployeeIdNumberQuery(),
-    );
-    return nextIdAfter('E', Number(row?.highest ?? 0));
-  },
+  /** The add form's suggestion for a new employee's id (`E013` after `E012`). */
+  nextId: (db: Db): Promise<string> => nextFreeId(db, 'employee'),
 
   /** One employee; 404 when there is none. */
   async get(db: Db, context: RequestContext, employeeId: string): Promise<Employee> {
@@ -244,7 +222,7 @@ export const employeesRepository = {
       recordIds: [employeeId],
       outcome: found ? 'success' : 'failure',
     });
-    if (!found) throw notFound(`No employee with ID ${employeeId}`);
+    if (!found) throw noRecord('employee', employeeId);
     return found;
   },
 
@@ -256,26 +234,15 @@ export const employeesRepository = {
     criteria?: { employee_id: string; first_name: string; last_name: string },
     view: EmployeeListView = {},
   ): Promise<Page<JsonText>> {
-    const after = decodeCursor(page.cursor);
-    if (!criteria && isShaped(view)) return this.listShaped(db, context, page.limit, after, view);
-    const { where, plan } = searchFilter(
-      { id: sql`employee_id`, firstName: sql`first_name`, lastName: sql`last_name` },
-      criteria && {
-        id: criteria.employee_id,
-        firstName: criteria.first_name,
-        lastName: criteria.last_name,
-      },
-    );
-    return auditedRecordPage(db, context, {
-      rows: sql`select e.id, e.employee_id as record_id, (${employeeJson})::text as record
-          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', plan)}) page on page.id = e.id
-          order by e.id`,
-      where,
-      table: sql`employee`,
-      recordId: sql`employee_id`,
-      limit: page.limit,
+    if (!criteria && isShaped(view)) {
+      return this.listShaped(db, context, page.limit, decodeCursor(page.cursor), view);
+    }
+    return recordPage(db, context, page, criteria, {
+      kind: 'employee',
+      record: employeeJson,
+      from: employeeFrom,
+      alias: sql`e`,
       action: criteria ? 'employee.search' : 'employee.list',
-      recordType: 'employee',
     });
   },
 
@@ -306,46 +273,42 @@ export const employeesRepository = {
 
   /** Creates an employee; a position with portal access also gets an activation code. */
   async add(db: Db, context: RequestContext, input: AddEmployee, codeTtlDays: number) {
-    try {
-      return await auditedWrite(
-        db,
-        context,
-        { action: 'employee.create', recordType: 'employee', recordIds: [input.employee_id] },
-        async (tx) => {
-          const asksForAccess =
-            grantsPortalAccess(input.position_id) && input.work_status === 'yes';
-          const [created] = await tx
-            .insert(employee)
-            .values({
-              employeeId: input.employee_id,
-              firstName: input.first_name,
-              lastName: input.last_name,
-              positionId: input.position_id,
-              phoneNumber: input.phone_number,
-              salary: input.salary,
-              email: input.email,
-              hireDate: input.hire_date,
-              resignationDate: resignationDateFor(input.work_status, input.resignation_date),
-              workStatus: input.work_status,
-              // Portal access waits for a second HR person (two-person rule).
-              ...(asksForAccess ? accessRequestBy(context) : NO_ACCESS),
-            })
-            .returning({ id: employee.id });
-          if (asksForAccess) await auditAccessRequest(tx, context, input.employee_id);
-          const code = asksForAccess
-            ? await accountsRepository.issueActivationCode(
-                tx,
-                { employeeRowId: created!.id },
-                codeTtlDays,
-                context.actor?.userId ?? null,
-              )
-            : { activation_code: null, activation_code_expires_at: null };
-          return { employee_id: input.employee_id, ...code, access_pending: asksForAccess };
-        },
-      );
-    } catch (error) {
-      return employeeConflict(error);
-    }
+    return writeRecord(
+      db,
+      context,
+      { kind: 'employee', change: 'create', id: input.employee_id },
+      async (error) => employeeConflict(error),
+      async (tx) => {
+        const asksForAccess = grantsPortalAccess(input.position_id) && input.work_status === 'yes';
+        const [created] = await tx
+          .insert(employee)
+          .values({
+            employeeId: input.employee_id,
+            firstName: input.first_name,
+            lastName: input.last_name,
+            positionId: input.position_id,
+            phoneNumber: input.phone_number,
+            salary: input.salary,
+            email: input.email,
+            hireDate: input.hire_date,
+            resignationDate: resignationDateFor(input.work_status, input.resignation_date),
+            workStatus: input.work_status,
+            // Portal access waits for a second HR person (two-person rule).
+            ...(asksForAccess ? accessRequestBy(context) : NO_ACCESS),
+          })
+          .returning({ id: employee.id });
+        if (asksForAccess) await auditAccessRequest(tx, context, input.employee_id);
+        const code = asksForAccess
+          ? await accountsRepository.issueActivationCode(
+              tx,
+              { employeeRowId: created!.id },
+              codeTtlDays,
+              context.actor?.userId ?? null,
+            )
+          : { activation_code: null, activation_code_expires_at: null };
+        return { employee_id: input.employee_id, ...code, access_pending: asksForAccess };
+      },
+    );
   },
 
   /**
@@ -367,98 +330,95 @@ export const employeesRepository = {
   ): Promise<Employee & { sessions_revoked: number }> {
     const { employee_id: employeeId, ...fields } = input;
     let revoked = 0;
-    try {
-      await auditedWrite(
-        db,
-        context,
-        { action: 'employee.update', recordType: 'employee', recordIds: [employeeId] },
-        async (tx) => {
-          const [stored] = await tx
-            .select({
-              id: employee.id,
-              hireDate: employee.hireDate,
-              resignationDate: employee.resignationDate,
-              workStatus: employee.workStatus,
-              positionId: employee.positionId,
-              accessRole: employee.accessRole,
-              accessRequestedAt: employee.accessRequestedAt,
-              accessApprovedAt: employee.accessApprovedAt,
-            })
-            .from(employee)
-            .where(eq(employee.employeeId, employeeId))
-            .for('update');
-          if (!stored) throw notFound(`No employee with ID ${employeeId}`);
-          const positionChanged =
-            fields.position_id !== undefined && fields.position_id !== stored.positionId;
-          const workStatusChanged =
-            fields.work_status !== undefined && fields.work_status !== stored.workStatus;
-          if (context.actor?.employeeId === employeeId && (positionChanged || workStatusChanged)) {
-            throw refused(
-              [positionChanged && 'position_id', workStatusChanged && 'work_status']
-                .filter((field): field is string => !!field)
-                .map((field) => ({ field, message: OWN_ACCESS_FIELDS_MESSAGE })),
-            );
-          }
-          const workStatus = (fields.work_status ?? stored.workStatus) as 'yes' | 'no';
-          const merged = {
-            work_status: workStatus,
-            hire_date: fields.hire_date ?? stored.hireDate,
-            resignation_date: resignationDateFor(
-              workStatus,
-              fields.resignation_date ?? stored.resignationDate,
-            ),
-          };
-          const errors = checkEmployeeDates(merged);
-          if (errors.length) throw badRequest(errors[0]!.message, errors);
+    await writeRecord(
+      db,
+      context,
+      { kind: 'employee', change: 'update', id: employeeId },
+      async (error) => employeeConflict(error),
+      async (tx) => {
+        const [stored] = await tx
+          .select({
+            id: employee.id,
+            hireDate: employee.hireDate,
+            resignationDate: employee.resignationDate,
+            workStatus: employee.workStatus,
+            positionId: employee.positionId,
+            accessRole: employee.accessRole,
+            accessRequestedAt: employee.accessRequestedAt,
+            accessApprovedAt: employee.accessApprovedAt,
+          })
+          .from(employee)
+          .where(eq(employee.employeeId, employeeId))
+          .for('update');
+        if (!stored) throw noRecord('employee', employeeId);
+        const positionChanged =
+          fields.position_id !== undefined && fields.position_id !== stored.positionId;
+        const workStatusChanged =
+          fields.work_status !== undefined && fields.work_status !== stored.workStatus;
+        if (context.actor?.employeeId === employeeId && (positionChanged || workStatusChanged)) {
+          throw refused(
+            [positionChanged && 'position_id', workStatusChanged && 'work_status']
+              .filter((field): field is string => !!field)
+              .map((field) => ({ field, message: OWN_ACCESS_FIELDS_MESSAGE })),
+          );
+        }
+        const workStatus = (fields.work_status ?? stored.workStatus) as 'yes' | 'no';
+        const merged = {
+          work_status: workStatus,
+          hire_date: fields.hire_date ?? stored.hireDate,
+          resignation_date: resignationDateFor(
+            workStatus,
+            fields.resignation_date ?? stored.resignationDate,
+          ),
+        };
+        const errors = checkEmployeeDates(merged);
+        if (errors.length) throw badRequest(errors[0]!.message, errors);
+        await tx
+          .update(employee)
+          .set({
+            ...withoutUndefined({
+              firstName: fields.first_name,
+              lastName: fields.last_name,
+              positionId: fields.position_id,
+              phoneNumber: fields.phone_number,
+              salary: fields.salary,
+              email: fields.email,
+              hireDate: fields.hire_date,
+              resignationDate: resignationDateFor(workStatus, fields.resignation_date),
+              workStatus: fields.work_status,
+            }),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(employee.id, stored.id));
+        const newRole = portalRoleOf(fields.position_id ?? stored.positionId);
+        const roleChanged = newRole !== portalRoleOf(stored.positionId);
+        const access = accessAfterChange(
+          stored,
+          { role: newRole, working: workStatus === 'yes' },
+          positionChanged || workStatusChanged,
+        );
+        if (access !== 'keep') {
           await tx
             .update(employee)
-            .set({
-              ...withoutUndefined({
-                firstName: fields.first_name,
-                lastName: fields.last_name,
-                positionId: fields.position_id,
-                phoneNumber: fields.phone_number,
-                salary: fields.salary,
-                email: fields.email,
-                hireDate: fields.hire_date,
-                resignationDate: resignationDateFor(workStatus, fields.resignation_date),
-                workStatus: fields.work_status,
-              }),
-              updatedAt: sql`now()`,
-            })
+            .set(access === 'request' ? accessRequestBy(context) : NO_ACCESS)
             .where(eq(employee.id, stored.id));
-          const newRole = portalRoleOf(fields.position_id ?? stored.positionId);
-          const roleChanged = newRole !== portalRoleOf(stored.positionId);
-          const access = accessAfterChange(
-            stored,
-            { role: newRole, working: workStatus === 'yes' },
-            positionChanged || workStatusChanged,
+          if (access === 'request') await auditAccessRequest(tx, context, employeeId);
+        }
+        if (roleChanged) await accountsRepository.setEmployeeAccountRole(tx, stored.id, newRole);
+        if (merged.work_status === 'no')
+          revoked = await accountsRepository.revokeEmployeeSessions(
+            tx,
+            stored.id,
+            REVOKE_REASONS.leaver,
           );
-          if (access !== 'keep') {
-            await tx
-              .update(employee)
-              .set(access === 'request' ? accessRequestBy(context) : NO_ACCESS)
-              .where(eq(employee.id, stored.id));
-            if (access === 'request') await auditAccessRequest(tx, context, employeeId);
-          }
-          if (roleChanged) await accountsRepository.setEmployeeAccountRole(tx, stored.id, newRole);
-          if (merged.work_status === 'no')
-            revoked = await accountsRepository.revokeEmployeeSessions(
-              tx,
-              stored.id,
-              REVOKE_REASONS.leaver,
-            );
-          else if (roleChanged)
-            revoked = await accountsRepository.revokeEmployeeSessions(
-              tx,
-              stored.id,
-              REVOKE_REASONS.roleChanged,
-            );
-        },
-      );
-    } catch (error) {
-      employeeConflict(error);
-    }
+        else if (roleChanged)
+          revoked = await accountsRepository.revokeEmployeeSessions(
+            tx,
+            stored.id,
+            REVOKE_REASONS.roleChanged,
+          );
+      },
+    );
     return { ...(await readEmployee(db, employeeId))!, sessions_revoked: revoked };
   },
 
@@ -525,7 +485,7 @@ export const employeesRepository = {
               from employee e left join position pos on pos.id = e.position_id
               where e.employee_id = ${employeeId} for update of e`,
         );
-        if (!row) throw notFound(`No employee with ID ${employeeId}`);
+        if (!row) throw noRecord('employee', employeeId);
         if (!row.pending) {
           throw conflict('employee_id', "This employee's access is not waiting for approval");
         }
@@ -583,16 +543,16 @@ export const employeesRepository = {
         // would put their own access back to waiting for approval and end their session.
         if (context.actor?.employeeId === employeeId)
           throw conflict('employee_id', 'Change your own password in My account');
-        const [row] = await queryRows<{
+        const row = await lockedRecord<{
           id: string;
           positionId: string | null;
           workStatus: string;
         }>(
           tx,
-          sql`select e.id, e.position_id as "positionId", e.work_status as "workStatus"
-            from employee e where e.employee_id = ${employeeId} for update`,
+          'employee',
+          employeeId,
+          sql`id, position_id as "positionId", work_status as "workStatus"`,
         );
-        if (!row) throw notFound(`No employee with ID ${employeeId}`);
         if (row.workStatus !== 'yes' || !grantsPortalAccess(row.positionId)) {
           throw conflict(
             'employee_id',

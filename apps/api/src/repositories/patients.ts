@@ -15,7 +15,6 @@ import {
   CHART_APPOINTMENTS_READ_ACTION,
   checkPatientAge,
   DEFAULT_APPOINTMENT_MINUTES,
-  nextIdAfter,
   SUMMARY_LIST_ACTION,
   SUMMARY_SEARCH_ACTION,
   toTimeWithSeconds,
@@ -25,7 +24,7 @@ import type { z } from 'zod';
 import { type Db, preparedRows, queryRows } from '../db/database';
 import { groupCommit } from '../db/group-commit';
 import { patient, patientChronicDisease, patientDrugAllergy } from '../db/schema';
-import { badRequest, conflict, notFound, uniqueViolation } from '../errors';
+import { badRequest, conflict, uniqueViolation } from '../errors';
 import { accountsRepository } from './accounts';
 import {
   appointmentByRowId,
@@ -41,10 +40,8 @@ import {
 import { audit, auditedReadsSql, auditedWrite, type RequestContext } from './audit';
 import { type Page, decodeCursor, encodeCursor, type JsonText } from './paging';
 import { afterPosition, appointmentPosition } from './appointment-paging';
-import { pageIdsQuery } from './page-queries';
-import { searchFilter } from './name-search';
 import { withoutUndefined } from './edits';
-import { auditedRecordPage } from './record-pages';
+import { lockedRecord, nextFreeId, noRecord, recordPage, writeRecord } from './record-kinds';
 
 type AddPatient = z.output<typeof addPatientRequestSchema>;
 type UpdatePatient = z.output<typeof updatePatientRequestSchema>;
@@ -131,7 +128,7 @@ async function findPatient(db: Db, patientId: string) {
     .select({ id: patient.id, first_name: patient.firstName, last_name: patient.lastName })
     .from(patient)
     .where(eq(patient.patientId, patientId));
-  if (!row) throw notFound(`No patient with ID ${patientId}`);
+  if (!row) throw noRecord('patient', patientId);
   return row;
 }
 
@@ -151,7 +148,7 @@ async function checkAgeAgainstStored(
     .from(patient)
     .where(eq(patient.patientId, patientId))
     .for('update');
-  if (!stored) throw notFound(`No patient with ID ${patientId}`);
+  if (!stored) throw noRecord('patient', patientId);
   const [problem] = checkPatientAge({
     age: fields.age ?? stored.age,
     date_of_birth: fields.date_of_birth ?? stored.date_of_birth,
@@ -203,17 +200,6 @@ function recordReader(db: Db) {
   return reader;
 }
 
-/**
- * The highest number among the patients' ids of the form `P123` (the add form suggests the
- * next one). Written exactly as the partial expression index `patient_id_number` (schema.ts) is,
- * so PostgreSQL reads one index entry from its end instead of every row: the same cost at a
- * million records as at ten.
- */
-export function highestPatientIdNumberQuery() {
-  return sql`select max(substring(patient_id from 2)::bigint) as highest
-    from patient where patient_id ~ '^P[0-9]{1,15}$'`;
-}
-
 /** Reads and writes patient records; every call is audited with the request's actor. */
 export const patientsRepository = {
   /**
@@ -225,7 +211,7 @@ export const patientsRepository = {
   async getJson(db: Db, context: RequestContext, patientId: string): Promise<JsonText> {
     const record = await recordReader(db)({ context, patientId });
     context.audited?.({ action: 'patient.read', outcome: record ? 'success' : 'failure' });
-    if (!record) throw notFound(`No patient with ID ${patientId}`);
+    if (!record) throw noRecord('patient', patientId);
     return record;
   },
 
@@ -257,7 +243,7 @@ export const patientsRepository = {
       recordIds: [patientId],
       outcome: found ? 'success' : 'failure',
     });
-    if (!found) throw notFound(`No patient with ID ${patientId}`);
+    if (!found) throw noRecord('patient', patientId);
     const rowId = Number(found.id);
     const position = await appointmentPosition(db, rowId, after);
     const rows = await queryRows<{ id: string | number; appointment: ChartAppointment }>(
@@ -277,17 +263,8 @@ export const patientsRepository = {
     return { items, total, nextCursor: last ? encodeCursor(Number(last.id)) : null };
   },
 
-  /**
-   * The id after the highest `P` + digits in use (`P038` after `P037`), for the add form to
-   * suggest. Ids of another form are left out. Not audited: it reads no record.
-   */
-  async nextId(db: Db): Promise<string> {
-    const [row] = await queryRows<{ highest: string | number | null }>(
-      db,
-      highestPatientIdNumberQuery(),
-    );
-    return nextIdAfter('P', Number(row?.highest ?? 0));
-  },
+  /** The add form's suggestion for a new patient's id (`P038` after `P037`). */
+  nextId: (db: Db): Promise<string> => nextFreeId(db, 'patient'),
 
   /**
    * A page of patients matching the criteria (all patients when every criterion is empty), each
@@ -305,23 +282,11 @@ export const patientsRepository = {
     criteria?: { patient_id: string; first_name: string; last_name: string },
   ): Promise<Page<JsonText>> {
     const summary = page.view === 'summary';
-    const after = decodeCursor(page.cursor);
-    const { where, plan } = searchFilter(
-      { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
-      criteria && {
-        id: criteria.patient_id,
-        firstName: criteria.first_name,
-        lastName: criteria.last_name,
-      },
-    );
-    return auditedRecordPage(db, context, {
-      rows: sql`select p.id, p.patient_id as record_id, (${summary ? summaryJson : recordJson})::text as record
-          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', plan)}) page on page.id = p.id
-          order by p.id`,
-      where,
-      table: sql`patient`,
-      recordId: sql`patient_id`,
-      limit: page.limit,
+    return recordPage(db, context, page, criteria, {
+      kind: 'patient',
+      record: summary ? summaryJson : recordJson,
+      from: sql`patient p`,
+      alias: sql`p`,
       action: summary
         ? criteria
           ? SUMMARY_SEARCH_ACTION
@@ -329,53 +294,51 @@ export const patientsRepository = {
         : criteria
           ? 'patient.search'
           : 'patient.list',
-      recordType: 'patient',
     });
   },
 
   /** Creates a patient with diseases and allergies, and issues the activation code. */
   async add(db: Db, context: RequestContext, input: AddPatient, codeTtlDays: number) {
-    try {
-      return await auditedWrite(
-        db,
-        context,
-        { action: 'patient.create', recordType: 'patient', recordIds: [input.patient.patient_id] },
-        async (tx) => {
-          const p = input.patient;
-          const [created] = await tx
-            .insert(patient)
-            .values({
-              patientId: p.patient_id,
-              firstName: p.first_name,
-              lastName: p.last_name,
-              age: p.age,
-              dateOfBirth: p.date_of_birth,
-              gender: p.gender,
-              bloodType: p.blood_type,
-              email: p.email,
-              healthInsurance: p.health_insurance,
-              address: p.address,
-              phoneNumber: p.phone_number,
-              idCardNumber: p.id_card_number,
-              ongoingTreatment: p.ongoing_treatment,
-              unhealthyHabits: p.unhealthy_habits,
-            })
-            .returning({ id: patient.id });
-          const rowId = created!.id;
-          await replaceLists(tx, rowId, input.patient_chronic_disease, input.patient_drug_allergy);
-          const code = await accountsRepository.issueActivationCode(
-            tx,
-            { patientRowId: rowId },
-            codeTtlDays,
-            context.actor?.userId ?? null,
-          );
-          return { patient_id: p.patient_id, ...code };
-        },
-      );
-    } catch (error) {
-      await auditCardHolder(db, context, error, 'patient.create', input.patient.id_card_number);
-      return patientConflict(error);
-    }
+    return writeRecord(
+      db,
+      context,
+      { kind: 'patient', change: 'create', id: input.patient.patient_id },
+      async (error) => {
+        await auditCardHolder(db, context, error, 'patient.create', input.patient.id_card_number);
+        return patientConflict(error);
+      },
+      async (tx) => {
+        const p = input.patient;
+        const [created] = await tx
+          .insert(patient)
+          .values({
+            patientId: p.patient_id,
+            firstName: p.first_name,
+            lastName: p.last_name,
+            age: p.age,
+            dateOfBirth: p.date_of_birth,
+            gender: p.gender,
+            bloodType: p.blood_type,
+            email: p.email,
+            healthInsurance: p.health_insurance,
+            address: p.address,
+            phoneNumber: p.phone_number,
+            idCardNumber: p.id_card_number,
+            ongoingTreatment: p.ongoing_treatment,
+            unhealthyHabits: p.unhealthy_habits,
+          })
+          .returning({ id: patient.id });
+        const rowId = created!.id;
+        await replaceLists(tx, rowId, input.patient_chronic_disease, input.patient_drug_allergy);
+        const code = await accountsRepository.issueActivationCode(
+          tx,
+          { patientRowId: rowId },
+          codeTtlDays,
+          context.actor?.userId ?? null,
+        );
+        return { patient_id: p.patient_id, ...code };
+      },
+    );
   },
 
   /** Changes what was sent and nothing else; returns the updated record. */
@@ -496,11 +459,7 @@ export const patientsRepository = {
       context,
       { action: 'patient.activation-code.create', recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
-        const [row] = await queryRows<{ id: string }>(
-          tx,
-          sql`select p.id from patient p where p.patient_id = ${patientId} for update`,
-        );
-        if (!row) throw notFound(`No patient with ID ${patientId}`);
+        const row = await lockedRecord<{ id: string }>(tx, 'patient', patientId, sql`id`);
         const code = await accountsRepository.issueActivationCode(
           tx,
           { patientRowId: Number(row.id) },
@@ -512,69 +471,6 @@ export const patientsRepository = {
     );
   },
 };
-
-/** The patient fields an edit may change; undefined leaves one as it is, null empties it. */
-type PatientChanges = Omit<UpdatePatient['patient'], 'patient_id' | 'blood_type' | 'address'> & {
-  blood_type?: string | null | undefined;
-  address?: string | null | undefined;
-};
-
-/**
- * The one edit of a patient behind update-patient and the merge patch: the fields given, the
- * lists given (undefined: left alone), with the age rule on the stored record, audited as
- * `patient.update`; answers the record as it now is.
- */
-async function editPatient(
-  db: Db,
-  context: RequestContext,
-  patientId: string,
-  fields: PatientChanges,
-  lists: {
-    diseases: Parameters<typeof replaceLists>[2];
-    allergies: Parameters<typeof replaceLists>[3];
-  },
-): Promise<PatientRecord> {
-  try {
-    await auditedWrite(
-      db,
-      context,
-      { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
-      async (tx) => {
-        await checkAgeAgainstStored(tx, patientId, fields);
-        const changes = {
-          firstName: fields.first_name,
-          lastName: fields.last_name,
-          age: fields.age,
-          dateOfBirth: fields.date_of_birth,
-          gender: fields.gender,
-          bloodType: fields.blood_type,
-          email: fields.email,
-          healthInsurance: fields.health_insurance,
-          address: fields.address,
-          phoneNumber: fields.phone_number,
-          idCardNumber: fields.id_card_number,
-          ongoingTreatment: fields.ongoing_treatment,
-          unhealthyHabits: fields.unhealthy_habits,
-        };
-        const [row] = await tx
-          .update(patient)
-          .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
-          .where(eq(patient.patientId, patientId))
-          .returning({ id: patient.id });
-        if (!row) throw notFound(`No patient with ID ${patientId}`);
-        await replaceLists(tx, row.id, lists.diseases, lists.allergies);
-      },
-    );
-  } catch (error) {
-    await auditCardHolder(db, context, error, 'patient.update', fields.id_card_number);
-    patientConflict(error);
-  }
-  const [row] = await queryRows<{ record: PatientRecord }>(
-    db,
-    sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
-  );
-  return row!.record;
-}
 
 /** Replaces the disease and allergy lists that were sent; leaves an absent one alone. */
 async function replaceLists(
@@ -606,4 +502,66 @@ async function replaceLists(
       );
     }
   }
+}
+
+/** The patient fields an edit may change; undefined leaves one as it is, null empties it. */
+type PatientChanges = Omit<UpdatePatient['patient'], 'patient_id' | 'blood_type' | 'address'> & {
+  blood_type?: string | null | undefined;
+  address?: string | null | undefined;
+};
+
+/**
+ * The one edit of a patient behind update-patient and the merge patch: the fields given, the
+ * lists given (undefined: left alone), with the age rule on the stored record, audited as
+ * `patient.update`; answers the record as it now is.
+ */
+async function editPatient(
+  db: Db,
+  context: RequestContext,
+  patientId: string,
+  fields: PatientChanges,
+  lists: {
+    diseases: Parameters<typeof replaceLists>[2];
+    allergies: Parameters<typeof replaceLists>[3];
+  },
+): Promise<PatientRecord> {
+  await writeRecord(
+    db,
+    context,
+    { kind: 'patient', change: 'update', id: patientId },
+    async (error) => {
+      await auditCardHolder(db, context, error, 'patient.update', fields.id_card_number);
+      return patientConflict(error);
+    },
+    async (tx) => {
+      await checkAgeAgainstStored(tx, patientId, fields);
+      const changes = {
+        firstName: fields.first_name,
+        lastName: fields.last_name,
+        age: fields.age,
+        dateOfBirth: fields.date_of_birth,
+        gender: fields.gender,
+        bloodType: fields.blood_type,
+        email: fields.email,
+        healthInsurance: fields.health_insurance,
+        address: fields.address,
+        phoneNumber: fields.phone_number,
+        idCardNumber: fields.id_card_number,
+        ongoingTreatment: fields.ongoing_treatment,
+        unhealthyHabits: fields.unhealthy_habits,
+      };
+      const [row] = await tx
+        .update(patient)
+        .set({ ...withoutUndefined(changes), updatedAt: sql`now()` })
+        .where(eq(patient.patientId, patientId))
+        .returning({ id: patient.id });
+      if (!row) throw noRecord('patient', patientId);
+      await replaceLists(tx, row.id, lists.diseases, lists.allergies);
+    },
+  );
+  const [row] = await queryRows<{ record: PatientRecord }>(
+    db,
+    sql`select ${recordJson} as record from patient p where p.patient_id = ${patientId}`,
+  );
+  return row!.record;
 }

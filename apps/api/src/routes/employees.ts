@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  activationCodeResponseSchema,
   addEmployeeRequestSchema,
   addEmployeeResponseSchema,
   approveAccessRequestSchema,
@@ -18,14 +16,35 @@ import {
   updateEmployeeResponseSchema,
 } from '@portal/contract';
 import { employeesRepository as employees } from '../repositories/employees';
+import { recordKindRoutes } from './record-routes';
 import { fromEndpoint, type RouteDeps, sendJsonPage } from './route-kit';
 
 /** The spec's /employee calls, for HR only. */
-export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  // Beyond the spec: the add form's suggestion for a new employee's id.
-  app.route({
-    ...fromEndpoint(ENDPOINTS.nextEmployeeId, { response: { 200: nextEmployeeIdSchema } }),
-    handler: async () => ({ employee_id: await employees.nextId(db) }),
+export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db } = deps;
+  recordKindRoutes(app, deps, {
+    id: 'employee_id',
+    repository: employees,
+    params: employeeIdParamsSchema,
+    // Beyond the spec: the add form's suggestion for a new employee's id.
+    nextId: [ENDPOINTS.nextEmployeeId, nextEmployeeIdSchema],
+    search: [
+      ENDPOINTS.searchEmployees,
+      {
+        querystring: pageQuerySchema,
+        body: searchEmployeeRequestSchema,
+        answer: employeeListSchema,
+      },
+    ],
+    add: [
+      ENDPOINTS.addEmployee,
+      { body: addEmployeeRequestSchema, answer: addEmployeeResponseSchema },
+    ],
+    update: [
+      ENDPOINTS.updateEmployee,
+      { body: updateEmployeeRequestSchema, answer: updateEmployeeResponseSchema },
+    ],
+    reissueCode: ENDPOINTS.reissueEmployeeCode,
   });
 
   app.route({
@@ -43,42 +62,11 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
   });
 
   app.route({
-    ...fromEndpoint(ENDPOINTS.searchEmployees, {
-      querystring: pageQuerySchema,
-      body: searchEmployeeRequestSchema,
-      response: { 200: employeeListSchema },
-    }),
-    handler: async (request, reply) =>
-      sendJsonPage(reply, await employees.list(db, request.context(), request.query, request.body)),
-  });
-
-  app.route({
     ...fromEndpoint(ENDPOINTS.getEmployee, {
       params: employeeIdParamsSchema,
       response: { 200: employeeSchema },
     }),
     handler: async (request) => employees.get(db, request.context(), request.params.employee_id),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.addEmployee, {
-      body: addEmployeeRequestSchema,
-      response: { 201: addEmployeeResponseSchema },
-    }),
-    handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await employees.add(db, request.context(), request.body, config.activationCodeTtlDays),
-        ),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.updateEmployee, {
-      body: updateEmployeeRequestSchema,
-      response: { 200: updateEmployeeResponseSchema },
-    }),
-    handler: async (request) => employees.update(db, request.context(), request.body),
   });
 
   app.route({
@@ -101,24 +89,5 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
         request.params.employee_id,
         request.body.position_id,
       ),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.reissueEmployeeCode, {
-      params: employeeIdParamsSchema,
-      body: z.object({}).nullish(),
-      response: { 201: activationCodeResponseSchema },
-    }),
-    handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await employees.reissueCode(
-            db,
-            request.context(),
-            request.params.employee_id,
-            config.activationCodeTtlDays,
-          ),
-        ),
   });
 };

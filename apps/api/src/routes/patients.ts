@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  activationCodeResponseSchema,
   addAppointmentRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
@@ -35,12 +34,34 @@ import { ProblemError, forbidden } from '../errors';
 import { appointmentsRepository as appointments } from '../repositories/appointments';
 import { audit } from '../repositories/audit';
 import { patientsRepository as patients } from '../repositories/patients';
+import { recordKindRoutes } from './record-routes';
 import { fromEndpoint, type RouteDeps, sendJson, sendJsonPage, sendPage } from './route-kit';
 
 /** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
-export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  const { db } = deps;
   // `?view=summary` answers summaries; without it, the spec's records exactly as before.
   const listAnswer = z.union([patientListSchema, patientSummaryListSchema]);
+  recordKindRoutes(app, deps, {
+    id: 'patient_id',
+    repository: patients,
+    params: patientIdParamsSchema,
+    // Beyond the spec: the add form's suggestion for a new patient's id.
+    nextId: [ENDPOINTS.nextPatientId, nextPatientIdSchema],
+    search: [
+      ENDPOINTS.searchPatients,
+      { querystring: patientListQuerySchema, body: searchPatientRequestSchema, answer: listAnswer },
+    ],
+    add: [
+      ENDPOINTS.addPatient,
+      { body: addPatientRequestSchema, answer: addPatientResponseSchema },
+    ],
+    update: [
+      ENDPOINTS.updatePatient,
+      { body: updatePatientRequestSchema, answer: patientRecordSchema },
+    ],
+    reissueCode: ENDPOINTS.reissuePatientCode,
+  });
 
   app.route({
     ...fromEndpoint(ENDPOINTS.listPatients, {
@@ -49,16 +70,6 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     }),
     handler: async (request, reply) =>
       sendJsonPage(reply, await patients.list(db, request.context(), request.query)),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.searchPatients, {
-      querystring: patientListQuerySchema,
-      body: searchPatientRequestSchema,
-      response: { 200: listAnswer },
-    }),
-    handler: async (request, reply) =>
-      sendJsonPage(reply, await patients.list(db, request.context(), request.query, request.body)),
   });
 
   app.route({
@@ -82,12 +93,6 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     },
   });
 
-  // Beyond the spec: the add form's suggestion for a new patient's id.
-  app.route({
-    ...fromEndpoint(ENDPOINTS.nextPatientId, { response: { 200: nextPatientIdSchema } }),
-    handler: async () => ({ patient_id: await patients.nextId(db) }),
-  });
-
   // Beyond the spec: every appointment of one patient, for the chart.
   app.route({
     ...fromEndpoint(ENDPOINTS.patientAppointments, {
@@ -105,27 +110,6 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
           request.query,
         ),
       ),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.addPatient, {
-      body: addPatientRequestSchema,
-      response: { 201: addPatientResponseSchema },
-    }),
-    handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await patients.add(db, request.context(), request.body, config.activationCodeTtlDays),
-        ),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.updatePatient, {
-      body: updatePatientRequestSchema,
-      response: { 200: patientRecordSchema },
-    }),
-    handler: async (request) => patients.update(db, request.context(), request.body),
   });
 
   // Beyond the spec: a JSON Merge Patch of a record, in a scope of its own so that only this
@@ -245,24 +229,5 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
     }),
     handler: async (request, reply) =>
       sendPage(reply, await appointments.clinicians(db, request.query)),
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.reissuePatientCode, {
-      params: patientIdParamsSchema,
-      body: z.object({}).nullish(),
-      response: { 201: activationCodeResponseSchema },
-    }),
-    handler: async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          await patients.reissueCode(
-            db,
-            request.context(),
-            request.params.patient_id,
-            config.activationCodeTtlDays,
-          ),
-        ),
   });
 };

@@ -7,7 +7,13 @@ export { CLOCK_TIME_HINT, TimeField, TIME_HINT, type TimeFieldProps } from './li
 export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';
 export { YesNoField } from './lib/yes-no-field';
 export { EmailField, EMAIL_DOMAINS_HINT } from './lib/email-field';
-export { NEW_PASSWORD_HINT, PasswordField, type PasswordFieldProps } from './lib/password-field';
+export {
+  CurrentPasswordField,
+  NEW_PASSWORD_HINT,
+  NewPasswordField,
+  PasswordField,
+  type PasswordFieldProps,
+} from './lib/password-field';
 export {
   DiseasePicker,
   DrugPicker,

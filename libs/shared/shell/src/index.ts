@@ -22,4 +22,5 @@ export * from './lib/two-step/step-message';
 export * from './lib/record-editor/add-record-page';
 export * from './lib/record-editor/edit-record-page';
 export * from './lib/record-editor/record-kind';
+export * from './lib/record-editor/record-fields';
 export * from './lib/route-table';

@@ -1,4 +1,4 @@
-import { type AddPatientResponse, MESSAGES } from '@portal/contract';
+import { MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { nextPatientIdQueryOptions, useAddPatientMutation } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
@@ -26,17 +26,8 @@ export function AddPatientPage() {
       empty={EMPTY_PATIENT_FORM}
       save={mutation}
       nextId={nextPatientIdQueryOptions}
-      added={(created: AddPatientResponse, values) => ({
-        ...created,
-        name: `${values.patient.first_name} ${values.patient.last_name}`,
-      })}
-      codeOf={(added) => ({
-        code: added.activation_code,
-        expiresAt: added.activation_code_expires_at,
-        id: added.patient_id,
-        name: added.name,
-        role: translateEnglish(ROLE_LABELS.patient),
-      })}
+      person={(values) => ({ name: `${values.patient.first_name} ${values.patient.last_name}` })}
+      handoutRole={() => translateEnglish(ROLE_LABELS.patient)}
       failureMessage={MESSAGES.addPatientFailed}
       fields={(idSuggestion) => <PatientFields mode="add" idSuggestion={idSuggestion} />}
     />

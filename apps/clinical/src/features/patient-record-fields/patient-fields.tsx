@@ -1,4 +1,4 @@
-import { IdSuggestion } from '@portal/shell';
+import { IdSuggestion, RecordFields } from '@portal/shell';
 import {
   type AddPatientRequest,
   AGE_MAX,
@@ -13,7 +13,6 @@ import {
 import {
   CountedPickers,
   DateField,
-  EmailField,
   NumberField,
   SelectField,
   TextAreaField,
@@ -45,17 +44,12 @@ export function PatientFields({
   }));
   return (
     <>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">
-          {t('clinical.patient.personalDetails')}
-        </legend>
-        <TextField
+      <RecordFields.Group legend={t('clinical.patient.personalDetails')}>
+        <RecordFields.Id
           name="patient.patient_id"
           label={t('clinical.patient.patientId')}
-          required
           placeholder={translateEnglish(MESSAGES.patientIdPlaceholder)}
-          autoComplete="off"
-          disabled={mode === 'edit'}
+          mode={mode}
         />
         <TextField
           name="patient.id_card_number"
@@ -64,17 +58,13 @@ export function PatientFields({
           autoComplete="off"
         />
         {mode === 'add' && <IdSuggestion name="patient.patient_id" suggestion={idSuggestion} />}
-        <TextField
-          name="patient.first_name"
-          label={t('clinical.patient.firstName')}
+        <RecordFields.Names
+          prefix="patient."
           required={required}
-          autoComplete="off"
-        />
-        <TextField
-          name="patient.last_name"
-          label={t('clinical.patient.lastName')}
-          required={required}
-          autoComplete="off"
+          labels={{
+            firstName: t('clinical.patient.firstName'),
+            lastName: t('clinical.patient.lastName'),
+          }}
         />
         <NumberField
           name="patient.age"
@@ -99,18 +89,15 @@ export function PatientFields({
           label={t('clinical.patient.bloodType')}
           options={BLOOD_TYPE_OPTIONS}
         />
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">
-          {t('clinical.patient.contact')}
-        </legend>
-        <EmailField name="patient.email" label={t('clinical.patient.email')} required={required} />
-        <TextField
-          name="patient.phone_number"
-          label={t('clinical.patient.phoneNumber')}
-          type="tel"
+      </RecordFields.Group>
+      <RecordFields.Group legend={t('clinical.patient.contact')}>
+        <RecordFields.Contact
+          prefix="patient."
           required={required}
-          autoComplete="off"
+          labels={{
+            email: t('clinical.patient.email'),
+            phoneNumber: t('clinical.patient.phoneNumber'),
+          }}
         />
         <div className="sm:col-span-2">
           <TextField
@@ -119,11 +106,8 @@ export function PatientFields({
             autoComplete="off"
           />
         </div>
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">
-          {t('clinical.patient.health')}
-        </legend>
+      </RecordFields.Group>
+      <RecordFields.Group legend={t('clinical.patient.health')}>
         <YesNoField
           name="patient.health_insurance"
           label={t('clinical.patient.healthInsurance')}
@@ -154,7 +138,7 @@ export function PatientFields({
           countLabel={t('clinical.patient.allergyCount')}
           itemDetails={(path, itemLabel) => <AllergyDetails path={path} itemLabel={itemLabel} />}
         />
-      </fieldset>
+      </RecordFields.Group>
     </>
   );
 }

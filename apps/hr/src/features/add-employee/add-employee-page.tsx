@@ -60,6 +60,18 @@ function AddedNotes({ added, noticeRef }: { added: Added; noticeRef: Ref<HTMLDiv
   );
 }
 
+/** The added employee as the form named them, and the role their position registers with. */
+function addedPerson(values: {
+  first_name: string;
+  last_name: string;
+  position_id?: string | null | undefined;
+}): Pick<Added, 'name' | 'role'> {
+  return {
+    name: `${values.first_name} ${values.last_name}`,
+    role: findPosition(values.position_id ?? '')?.portalRole ?? null,
+  };
+}
+
 /**
  * Add Employee: the spec's fields and rules; on success the new employee's activation code to
  * hand over (for a position with portal access).
@@ -76,24 +88,8 @@ export function AddEmployeePage() {
       empty={EMPTY_EMPLOYEE_FORM}
       save={mutation}
       nextId={nextEmployeeIdQueryOptions}
-      added={(created, values): Added => {
-        return {
-          ...created,
-          name: `${values.first_name} ${values.last_name}`,
-          role: findPosition(values.position_id ?? '')?.portalRole ?? null,
-        };
-      }}
-      codeOf={(added) =>
-        added.activation_code && added.activation_code_expires_at
-          ? {
-              code: added.activation_code,
-              expiresAt: added.activation_code_expires_at,
-              id: added.employee_id,
-              name: added.name,
-              role: added.role ? t(ROLE_WORDS[added.role]) : '',
-            }
-          : null
-      }
+      person={addedPerson}
+      handoutRole={(added: Added) => (added.role ? t(ROLE_WORDS[added.role]) : '')}
       More={AddedNotes}
       failureMessage={translateEnglish(MESSAGES.addEmployeeFailed)}
       fields={(idSuggestion) => <EmployeeFields mode="add" idSuggestion={idSuggestion} />}

@@ -2,15 +2,13 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { MESSAGES, OWN_ACCESS_FIELDS_MESSAGE } from '@portal/contract';
 import {
   DateField,
-  EmailField,
   NumberField,
   SelectField,
   type SelectOption,
-  TextField,
   YesNoField,
 } from '@portal/form-widgets';
 import { translateEnglish } from '@portal/i18n';
-import { IdSuggestion } from '@portal/shell';
+import { IdSuggestion, RecordFields } from '@portal/shell';
 import { useLocale, useT } from '@portal/ui';
 import { addPositionOptions, editPositionOptions } from './position-options';
 
@@ -54,17 +52,12 @@ export function EmployeeFields({
         : editPositionOptions(locale);
   return (
     <>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">
-          {t('hr.employeeFields.employee')}
-        </legend>
-        <TextField
+      <RecordFields.Group legend={t('hr.employeeFields.employee')}>
+        <RecordFields.Id
           name="employee_id"
           label={t('hr.employeeFields.employeeId')}
-          required
           placeholder={MESSAGES.employeeIdPlaceholder}
-          autoComplete="off"
-          disabled={mode === 'edit'}
+          mode={mode}
         />
         {mode === 'add' && <IdSuggestion name="employee_id" suggestion={idSuggestion} />}
         <SelectField
@@ -80,23 +73,15 @@ export function EmployeeFields({
                 : undefined
           }
         />
-        <TextField
-          name="first_name"
-          label={t('hr.employeeFields.firstName')}
+        <RecordFields.Names
           required={required}
-          autoComplete="off"
+          labels={{
+            firstName: t('hr.employeeFields.firstName'),
+            lastName: t('hr.employeeFields.lastName'),
+          }}
         />
-        <TextField
-          name="last_name"
-          label={t('hr.employeeFields.lastName')}
-          required={required}
-          autoComplete="off"
-        />
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">
-          {t('hr.employeeFields.employment')}
-        </legend>
+      </RecordFields.Group>
+      <RecordFields.Group legend={t('hr.employeeFields.employment')}>
         <DateField name="hire_date" label={t('hr.employeeFields.hireDate')} required={required} />
         <NumberField
           name="salary"
@@ -106,20 +91,16 @@ export function EmployeeFields({
           hint={t('hr.employeeFields.salaryHint')}
         />
         {mode === 'edit' && <WorkStatusFields ownRecord={ownRecord} />}
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-lg font-semibold text-brand-800">
-          {t('hr.employeeFields.contact')}
-        </legend>
-        <EmailField name="email" label={t('hr.employeeFields.email')} required={required} />
-        <TextField
-          name="phone_number"
-          label={t('hr.employeeFields.phoneNumber')}
-          type="tel"
+      </RecordFields.Group>
+      <RecordFields.Group legend={t('hr.employeeFields.contact')}>
+        <RecordFields.Contact
           required={required}
-          autoComplete="off"
+          labels={{
+            email: t('hr.employeeFields.email'),
+            phoneNumber: t('hr.employeeFields.phoneNumber'),
+          }}
         />
-      </fieldset>
+      </RecordFields.Group>
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import {
   isMfaChallenge,
   MESSAGES,
@@ -14,8 +13,9 @@ import { ApiError, register } from '@portal/api-client';
 import { useAuth, usePortalNavigate } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
 import {
-  NEW_PASSWORD_HINT,
-  PasswordField,
+  CurrentPasswordField,
+  NewPasswordField,
+  PortalForm,
   SelectField,
   TextField,
   usePortalForm,
@@ -202,7 +202,7 @@ function LoginForm({
   });
   const busy = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (values: LoginRequest) => {
     feedback.clear();
     try {
       const answer = await signIn(values.username, values.password);
@@ -212,32 +212,21 @@ function LoginForm({
     } catch (error) {
       feedback.fail(form, { detail: failureText(error) });
     }
-  });
+  };
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="mt-4 flex flex-col gap-4"
-      >
-        <TextField
-          name="username"
-          label={t('public.login.username')}
-          required
-          autoComplete="username"
-        />
-        <PasswordField
-          name="password"
-          label={t('public.login.password')}
-          required
-          autoComplete="current-password"
-        />
-        <Button type="submit" busy={busy}>
-          {t('public.login.submit')}
-        </Button>
-      </form>
-    </FormProvider>
+    <PortalForm form={form} onSubmit={submit} className="mt-4 flex flex-col gap-4">
+      <TextField
+        name="username"
+        label={t('public.login.username')}
+        required
+        autoComplete="username"
+      />
+      <CurrentPasswordField name="password" label={t('public.login.password')} />
+      <Button type="submit" busy={busy}>
+        {t('public.login.submit')}
+      </Button>
+    </PortalForm>
   );
 }
 
@@ -266,7 +255,7 @@ function RegisterForm({
   });
   const busy = form.formState.isSubmitting;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (values: RegisterRequest) => {
     feedback.clear();
     try {
       await register(values);
@@ -277,50 +266,37 @@ function RegisterForm({
       const fieldErrors = error instanceof ApiError ? (error.fieldErrors ?? []) : [];
       feedback.fail(form, { detail: failureText(error), fieldErrors });
     }
-  });
+  };
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="mt-4 flex flex-col gap-4"
-      >
-        <LeaveGuard dirty={form.formState.isDirty} />
-        <TextField
-          name="username"
-          label={t('public.register.username')}
-          required
-          autoComplete="username"
-        />
-        <PasswordField
-          name="password"
-          label={t('public.register.password')}
-          required
-          autoComplete="new-password"
-          hint={translateEnglish(NEW_PASSWORD_HINT)}
-          strengthFor="username"
-        />
-        <SelectField name="role" label={t('public.register.role')} required options={roleOptions} />
-        <TextField
-          name="id"
-          label={t('public.register.id')}
-          required
-          placeholder={translateEnglish(MESSAGES.idPlaceholder)}
-          autoComplete="off"
-        />
-        <TextField
-          name="activation_code"
-          label={t('public.register.activationCode')}
-          required
-          placeholder="XXXX-XXXX-XXXX"
-          autoComplete="one-time-code"
-          hint={t('public.register.activationCodeHint')}
-        />
-        <Button type="submit" busy={busy}>
-          {t('public.register.submit')}
-        </Button>
-      </form>
-    </FormProvider>
+    <PortalForm form={form} onSubmit={submit} className="mt-4 flex flex-col gap-4">
+      <LeaveGuard dirty={form.formState.isDirty} />
+      <TextField
+        name="username"
+        label={t('public.register.username')}
+        required
+        autoComplete="username"
+      />
+      <NewPasswordField name="password" label={t('public.register.password')} />
+      <SelectField name="role" label={t('public.register.role')} required options={roleOptions} />
+      <TextField
+        name="id"
+        label={t('public.register.id')}
+        required
+        placeholder={translateEnglish(MESSAGES.idPlaceholder)}
+        autoComplete="off"
+      />
+      <TextField
+        name="activation_code"
+        label={t('public.register.activationCode')}
+        required
+        placeholder="XXXX-XXXX-XXXX"
+        autoComplete="one-time-code"
+        hint={t('public.register.activationCodeHint')}
+      />
+      <Button type="submit" busy={busy}>
+        {t('public.register.submit')}
+      </Button>
+    </PortalForm>
   );
 }

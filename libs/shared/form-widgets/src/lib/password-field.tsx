@@ -1,8 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
+import { translateEnglish } from '@portal/i18n';
 import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
+import { NEW_PASSWORD_HINT } from './hints';
 
-export { NEW_PASSWORD_HINT } from './hints';
+export { NEW_PASSWORD_HINT };
 
 /** The strength meter and the estimate it calls, downloaded only where a form shows it. */
 const PasswordStrengthMeter = lazy(() => import('./password-strength-meter'));
@@ -73,5 +75,28 @@ export function PasswordField({
         </Suspense>
       )}
     </FieldFrame>
+  );
+}
+
+/** The password a person has now (logging in, confirming who they are): required. */
+export function CurrentPasswordField({ name, label }: { name: string; label: string }) {
+  return <PasswordField name={name} label={label} required autoComplete="current-password" />;
+}
+
+/**
+ * A new password (registering, My account's change): required, named `new-password` for
+ * password managers, the contract's rule as its hint, and the strength meter weighing it
+ * against the form's `username`.
+ */
+export function NewPasswordField({ name, label }: { name: string; label: string }) {
+  return (
+    <PasswordField
+      name={name}
+      label={label}
+      required
+      autoComplete="new-password"
+      hint={translateEnglish(NEW_PASSWORD_HINT)}
+      strengthFor="username"
+    />
   );
 }

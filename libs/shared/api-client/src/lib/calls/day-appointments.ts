@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type DayAppointment, ENDPOINTS } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** Which day, and optionally whose (an employee id: "mine"). */
@@ -33,18 +34,14 @@ export function dayAppointmentsQueryOptions(
   { limit }: { limit?: number } = {},
 ) {
   const clinicianId = criteria.clinicianId?.trim() || undefined;
-  return infiniteQueryOptions({
-    queryKey: queryKeys.patients.day(criteria.date, clinicianId, limit),
-    queryFn: ({ pageParam, signal }) =>
-      listDayAppointments(
-        { date: criteria.date, clinicianId },
-        { limit, cursor: pageParam },
-        { signal },
-      ),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<DayAppointment>) => last.nextCursor ?? undefined,
+  return {
+    ...pagedQueryOptions(
+      queryKeys.patients.day(criteria.date, clinicianId, limit),
+      limit,
+      (page, options) => listDayAppointments({ date: criteria.date, clinicianId }, page, options),
+    ),
     enabled: criteria.date !== '',
-  });
+  };
 }
 
 /** A day's appointments, paged; `fetchNextPage` loads more. */

@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type Employee, type EmployeeListView } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /**
@@ -24,13 +25,9 @@ export function employeeListQueryOptions({
   limit,
   view = {},
 }: { limit?: number; view?: EmployeeListView } = {}) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.employees.list(limit, view),
-    queryFn: ({ pageParam, signal }) =>
-      listEmployees({ limit, cursor: pageParam }, { signal }, view),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<Employee>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.employees.list(limit, view), limit, (page, options) =>
+    listEmployees(page, options, view),
+  );
 }
 
 /** The employee list, paged; `fetchNextPage` loads more. `view` sorts and filters it. */

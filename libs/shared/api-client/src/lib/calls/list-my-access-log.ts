@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { type AccessLogEntry, ENDPOINTS } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /profile/access-log: one page of who opened the signed-in patient's record. */
@@ -17,12 +18,7 @@ export async function listMyAccessLog(
 
 /** The access log as an infinite query, newest first, one page per cursor. */
 export function myAccessLogQueryOptions({ limit }: { limit?: number } = {}) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.myRecord.accessLog(limit),
-    queryFn: ({ pageParam, signal }) => listMyAccessLog({ limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<AccessLogEntry>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.myRecord.accessLog(limit), limit, listMyAccessLog);
 }
 
 /** Who opened the signed-in patient's record, paged; `fetchNextPage` loads more. */

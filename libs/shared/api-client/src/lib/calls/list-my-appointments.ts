@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type UpcomingAppointment } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /profile/appointments: one page of the signed-in patient's upcoming appointments. */
@@ -17,13 +18,7 @@ export async function listMyAppointments(
 
 /** The patient's upcoming appointments as an infinite query, one page per cursor. */
 export function myAppointmentsQueryOptions({ limit }: { limit?: number } = {}) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.myRecord.appointments(limit),
-    queryFn: ({ pageParam, signal }) =>
-      listMyAppointments({ limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<UpcomingAppointment>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.myRecord.appointments(limit), limit, listMyAppointments);
 }
 
 /** The signed-in patient's upcoming appointments, paged; `fetchNextPage` loads more. */

@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type ChartAppointment } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /patient/{patient_id}/appointments: one page of a patient's appointments, newest first. */
@@ -26,14 +27,12 @@ export function patientAppointmentsQueryOptions(
   { limit }: { limit?: number } = {},
 ) {
   const id = patientId.trim();
-  return infiniteQueryOptions({
-    queryKey: queryKeys.patients.appointments(id, limit),
-    queryFn: ({ pageParam, signal }) =>
-      listPatientAppointments(id, { limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<ChartAppointment>) => last.nextCursor ?? undefined,
+  return {
+    ...pagedQueryOptions(queryKeys.patients.appointments(id, limit), limit, (page, options) =>
+      listPatientAppointments(id, page, options),
+    ),
     enabled: id !== '',
-  });
+  };
 }
 
 /** A patient's appointments, paged; `fetchNextPage` loads more. */

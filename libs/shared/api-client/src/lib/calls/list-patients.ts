@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type PatientRecord, type PatientSummary } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** GET /patient: one page of patient records. */
@@ -17,12 +18,7 @@ export async function listPatients(
 
 /** The patient list as an infinite query, one page per cursor. */
 export function patientListQueryOptions({ limit }: { limit?: number } = {}) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.patients.list(limit),
-    queryFn: ({ pageParam, signal }) => listPatients({ limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<PatientRecord>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.patients.list(limit), limit, listPatients);
 }
 
 /** The patient list, paged; `fetchNextPage` loads more. */
@@ -46,13 +42,7 @@ export async function listPatientSummaries(
 
 /** The summary list as an infinite query, one page per cursor. */
 export function patientSummaryListQueryOptions({ limit }: { limit?: number } = {}) {
-  return infiniteQueryOptions({
-    queryKey: queryKeys.patients.summaryList(limit),
-    queryFn: ({ pageParam, signal }) =>
-      listPatientSummaries({ limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<PatientSummary>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.patients.summaryList(limit), limit, listPatientSummaries);
 }
 
 /** The patient summaries, paged; `fetchNextPage` loads more. */

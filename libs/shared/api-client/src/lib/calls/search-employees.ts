@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ENDPOINTS, type Employee, type SearchEmployeeRequest } from '@portal/contract';
 import { normalizeEmployeeCriteria, queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** POST /employee/search-employee: one page of the employees matching the criteria. */
@@ -20,13 +21,9 @@ export function employeeSearchQueryOptions(
   { limit }: { limit?: number } = {},
 ) {
   const normalized = normalizeEmployeeCriteria(criteria);
-  return infiniteQueryOptions({
-    queryKey: queryKeys.employees.search(normalized, limit),
-    queryFn: ({ pageParam, signal }) =>
-      searchEmployees(normalized, { limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<Employee>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.employees.search(normalized, limit), limit, (page, options) =>
+    searchEmployees(normalized, page, options),
+  );
 }
 
 /** An employee search, paged; pass `enabled: false` until the form is submitted. */

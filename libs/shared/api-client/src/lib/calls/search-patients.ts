@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import {
   ENDPOINTS,
   type PatientRecord,
@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { normalizePatientCriteria, queryKeys } from '../query-keys';
 import type { Page, PageParams } from '../page';
+import { pagedQueryOptions } from '../paged-query';
 import { parsePage, send, type RequestOptions } from '../request';
 
 /** POST /patient/search-patient: one page of the records matching the criteria. */
@@ -25,13 +26,9 @@ export function patientSearchQueryOptions(
   { limit }: { limit?: number } = {},
 ) {
   const normalized = normalizePatientCriteria(criteria);
-  return infiniteQueryOptions({
-    queryKey: queryKeys.patients.search(normalized, limit),
-    queryFn: ({ pageParam, signal }) =>
-      searchPatients(normalized, { limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<PatientRecord>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(queryKeys.patients.search(normalized, limit), limit, (page, options) =>
+    searchPatients(normalized, page, options),
+  );
 }
 
 /** A patient search, paged; pass `enabled: false` until the form is submitted. */
@@ -63,13 +60,11 @@ export function patientSummarySearchQueryOptions(
   { limit }: { limit?: number } = {},
 ) {
   const normalized = normalizePatientCriteria(criteria);
-  return infiniteQueryOptions({
-    queryKey: queryKeys.patients.summarySearch(normalized, limit),
-    queryFn: ({ pageParam, signal }) =>
-      searchPatientSummaries(normalized, { limit, cursor: pageParam }, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: Page<PatientSummary>) => last.nextCursor ?? undefined,
-  });
+  return pagedQueryOptions(
+    queryKeys.patients.summarySearch(normalized, limit),
+    limit,
+    (page, options) => searchPatientSummaries(normalized, page, options),
+  );
 }
 
 /** A summary search, paged; pass `enabled: false` until the form is submitted. */

@@ -1,14 +1,13 @@
 import { type ChangePasswordResponse } from '@portal/contract';
 import { toApiError, useChangePassword } from '@portal/api-client';
 import {
-  NEW_PASSWORD_HINT,
-  PasswordField,
+  CurrentPasswordField,
+  NewPasswordField,
   PortalForm,
   SubmitErrorNotice,
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { translateEnglish } from '@portal/i18n';
 import { Button, Card, Notice, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { passwordChangedText } from './account-texts';
@@ -57,20 +56,8 @@ export function ChangePasswordSection({ username }: { username: string }) {
         />
         {/* Whose password: for password managers (and the strength rule, which weighs it). */}
         <input type="text" hidden readOnly autoComplete="username" {...form.register('username')} />
-        <PasswordField
-          name="current_password"
-          label={t('common.account.currentPassword')}
-          required
-          autoComplete="current-password"
-        />
-        <PasswordField
-          name="new_password"
-          label={t('common.account.newPassword')}
-          required
-          autoComplete="new-password"
-          hint={translateEnglish(NEW_PASSWORD_HINT)}
-          strengthFor="username"
-        />
+        <CurrentPasswordField name="current_password" label={t('common.account.currentPassword')} />
+        <NewPasswordField name="new_password" label={t('common.account.newPassword')} />
         <p className="text-sm text-muted">{t('common.account.signsOutElsewhere')}</p>
         <Button type="submit" busy={form.formState.isSubmitting} className="self-start">
           {t('common.account.changePasswordSubmit')}

@@ -16,18 +16,25 @@ import { ActivationCodeNotice, PageHeading, useIdle, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { type RecordKind, recordWords } from './record-kind';
 
-/** A new record's activation code, and the handout's person (`role`: what they register as). */
-export interface IssuedCode {
-  code: string;
-  expiresAt: string;
-  id: string;
-  name: string;
-  role: string;
+/**
+ * What an add call answers: the record's id (under its kind's id field, `patient_id`) and the
+ * activation code to hand over, if the record was given one.
+ */
+export interface AddAnswer extends Partial<Record<'patient_id' | 'employee_id', string>> {
+  activation_code: string | null;
+  activation_code_expires_at: string | null;
 }
 
+/** The added record as the page keeps it: the answer and what `person` read from the form. */
+type AddedRecord<Answer, Person> = Answer & Person & { name: string };
+
 /** What an add page configures: its words, rules, empty form, call and what a success shows. */
-export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added> {
-  /** Names the page and its notices. */
+export interface AddRecordPageProps<
+  S extends z.ZodType<FieldValues, FieldValues>,
+  Answer extends AddAnswer,
+  Person extends { name: string },
+> {
+  /** Names the page and its notices, and the answer's id field (`patient_id`). */
   kind: RecordKind;
   description: string;
   /** The contract's request schema, or its loader (see usePortalForm). */
@@ -36,12 +43,12 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
   empty: DefaultValues<z.input<S>>;
   /** The page's add mutation. */
   save: { mutateAsync: (values: z.output<S>) => Promise<Answer>; isPending: boolean };
-  /** The added record as the notice shows it (the answer with the person's name, say). */
-  added: (answer: Answer, values: z.output<S>) => Added;
-  /** The activation code to hand over, or null when the record was given none. */
-  codeOf: (added: Added) => IssuedCode | null;
+  /** The added person as the form named them (their name; more for `More`). */
+  person: (values: z.output<S>) => Person;
+  /** What the person registers as, for the handout (`Patient`). */
+  handoutRole: (added: AddedRecord<Answer, Person>) => string;
   /** What the success says besides the code; `noticeRef` takes the focus when there is none. */
-  More?: ComponentType<{ added: Added; noticeRef: Ref<HTMLDivElement> }>;
+  More?: ComponentType<{ added: AddedRecord<Answer, Person>; noticeRef: Ref<HTMLDivElement> }>;
   /** The spec's internal failure message, logged to the console (the person sees the server's). */
   failureMessage: string;
   /** The next free id's query (`nextPatientIdQueryOptions`), offered beside the id field. */
@@ -55,10 +62,13 @@ export interface AddRecordPageProps<S extends z.ZodType<FieldValues, FieldValues
  * was typed and marks the fields at fault, and after a success a cleared form and the page's
  * notice (the activation code to hand over).
  */
-export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Answer, Added>(
-  props: AddRecordPageProps<S, Answer, Added>,
-) {
-  const { texts } = recordWords(props.kind);
+export function AddRecordPage<
+  S extends z.ZodType<FieldValues, FieldValues>,
+  Answer extends AddAnswer,
+  Person extends { name: string },
+>(props: AddRecordPageProps<S, Answer, Person>) {
+  type Added = AddedRecord<Answer, Person>;
+  const { texts, idField } = recordWords(props.kind);
   const t = useT();
   const { More } = props;
   // Asked once the page is shown (the API layer is not part of the first visit); an add
@@ -70,7 +80,17 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
   // happens to the form meanwhile (typing, Reset, a refused submit).
   const [issued, setIssued] = useState<Added | null>(null);
   const shown = feedback?.kind === 'success' ? feedback.value : issued;
-  const code = shown === null ? null : props.codeOf(shown);
+  // The handout's person and code, when the record was given one.
+  const code =
+    shown?.activation_code && shown.activation_code_expires_at
+      ? {
+          code: shown.activation_code,
+          expiresAt: shown.activation_code_expires_at,
+          id: shown[idField] ?? '',
+          name: shown.name,
+          role: props.handoutRole(shown),
+        }
+      : null;
   const dismiss = () => {
     setIssued(null);
     if (feedback?.kind === 'success') clear();
@@ -101,7 +121,7 @@ export function AddRecordPage<S extends z.ZodType<FieldValues, FieldValues>, Ans
           try {
             const answer = await props.save.mutateAsync(values);
             form.reset(props.empty);
-            const added = props.added(answer, values);
+            const added: Added = { ...answer, ...props.person(values) };
             setIssued(added);
             succeed(added);
           } catch (error) {

@@ -14,7 +14,7 @@ import { ApiError } from '@portal/api-client';
 import { TextField } from '@portal/form-widgets';
 import { activateLocale } from '@portal/i18n';
 import { IdSuggestion } from '../id-suggestion';
-import { AddRecordPage } from './add-record-page';
+import { type AddAnswer, AddRecordPage } from './add-record-page';
 import { EditRecordPage } from './edit-record-page';
 
 function renderInFrame(ui: ReactNode) {
@@ -34,7 +34,7 @@ afterEach(async () => {
 });
 
 describe('AddRecordPage in Thai', () => {
-  function renderAddPatient(save: () => Promise<unknown>) {
+  function renderAddPatient(save: () => Promise<AddAnswer>) {
     renderInFrame(
       <AddRecordPage
         kind="patient"
@@ -42,14 +42,8 @@ describe('AddRecordPage in Thai', () => {
         schema={nameSchema}
         empty={{ name: '' }}
         save={{ mutateAsync: save, isPending: false }}
-        added={() => ({ id: 'P038', name: 'Somchai Srisuk' })}
-        codeOf={(added) => ({
-          code: 'ABCD-2345-WXYZ',
-          expiresAt: '2026-12-01T00:00:00Z',
-          id: added.id,
-          name: added.name,
-          role: 'patient',
-        })}
+        person={() => ({ name: 'Somchai Srisuk' })}
+        handoutRole={() => 'patient'}
         failureMessage="Failed to add patient"
         nextId={() => ({ queryKey: ['next-id', 'test'], queryFn: () => Promise.resolve('P038') })}
         fields={() => <TextField name="name" label="Name" required />}
@@ -59,7 +53,13 @@ describe('AddRecordPage in Thai', () => {
 
   it('names the page and its form, and says what was added', async () => {
     await act(() => activateLocale('th', 'all'));
-    renderAddPatient(() => Promise.resolve({}));
+    renderAddPatient(() =>
+      Promise.resolve({
+        patient_id: 'P038',
+        activation_code: 'ABCD-2345-WXYZ',
+        activation_code_expires_at: '2026-12-01T00:00:00Z',
+      }),
+    );
 
     expect(screen.getByRole('heading', { level: 1, name: 'เพิ่มผู้ป่วย' })).toBeVisible();
     const form = screen.getByRole('form', { name: 'เพิ่มผู้ป่วย' });

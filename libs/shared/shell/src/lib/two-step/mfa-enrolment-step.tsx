@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   groupSecret,
@@ -8,7 +7,13 @@ import {
   type MfaSetupResponse,
 } from '@portal/contract';
 import { ApiError, confirmMfa, setupMfa } from '@portal/api-client';
-import { applyServerErrors, PasswordField, TextField, usePortalForm } from '@portal/form-widgets';
+import {
+  applyServerErrors,
+  CurrentPasswordField,
+  PortalForm,
+  TextField,
+  usePortalForm,
+} from '@portal/form-widgets';
 import { t as translate } from '@portal/i18n';
 import { Button, Notice, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
@@ -104,7 +109,7 @@ function ConfirmPassword({
   const form = usePortalForm(mfaSetupRequestSchema, { defaultValues: { password: '' } });
   const t = useT();
   const busy = form.formState.isSubmitting;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (values: { password: string }) => {
     onMessage(null);
     try {
       onStarted(await setupMfa(values, token ? { token } : {}));
@@ -118,27 +123,20 @@ function ConfirmPassword({
         onMessage(detailOf(error, translate('common.twoStep.startFailed')));
       }
     }
-  });
+  };
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        aria-label={t('common.twoStep.confirmPassword')}
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4 self-stretch"
-      >
-        <p className="text-sm text-ink">{t('common.twoStep.passwordAgain')}</p>
-        <PasswordField
-          name="password"
-          label={t('common.twoStep.currentPassword')}
-          required
-          autoComplete="current-password"
-        />
-        <Button type="submit" busy={busy}>
-          {t('common.twoStep.continue')}
-        </Button>
-      </form>
-    </FormProvider>
+    <PortalForm
+      form={form}
+      aria-label={t('common.twoStep.confirmPassword')}
+      onSubmit={submit}
+      className="flex flex-col gap-4 self-stretch"
+    >
+      <p className="text-sm text-ink">{t('common.twoStep.passwordAgain')}</p>
+      <CurrentPasswordField name="password" label={t('common.twoStep.currentPassword')} />
+      <Button type="submit" busy={busy}>
+        {t('common.twoStep.continue')}
+      </Button>
+    </PortalForm>
   );
 }
 
@@ -190,7 +188,7 @@ function ConfirmCode({
   const form = usePortalForm(mfaConfirmRequestSchema, { defaultValues: { code: '' } });
   const t = useT();
   const busy = form.formState.isSubmitting;
-  const submit = form.handleSubmit(async (values) => {
+  const submit = async (values: { code: string }) => {
     onMessage(null);
     try {
       onConfirmed((await confirmMfa(values, token ? { token } : {})).recovery_codes);
@@ -200,28 +198,26 @@ function ConfirmCode({
         onMessage(detailOf(error, translate('common.twoStep.codeCheckFailed')));
       }
     }
-  });
+  };
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        aria-label={t('common.twoStep.confirmCode')}
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4 self-stretch"
-      >
-        <LeaveGuard dirty={form.formState.isDirty} />
-        <TextField
-          name="code"
-          label={t('common.twoStep.code')}
-          required
-          placeholder="123456"
-          autoComplete="one-time-code"
-          maxLength={7}
-        />
-        <Button type="submit" busy={busy}>
-          {t('common.twoStep.turnOn')}
-        </Button>
-      </form>
-    </FormProvider>
+    <PortalForm
+      form={form}
+      aria-label={t('common.twoStep.confirmCode')}
+      onSubmit={submit}
+      className="flex flex-col gap-4 self-stretch"
+    >
+      <LeaveGuard dirty={form.formState.isDirty} />
+      <TextField
+        name="code"
+        label={t('common.twoStep.code')}
+        required
+        placeholder="123456"
+        autoComplete="one-time-code"
+        maxLength={7}
+      />
+      <Button type="submit" busy={busy}>
+        {t('common.twoStep.turnOn')}
+      </Button>
+    </PortalForm>
   );
 }
