@@ -368,22 +368,18 @@ export const LANGUAGES = ['en', 'th'];
 
 /**
  * The message catalogues a first visit in `language` loads beside its page (mountPortalApp):
- * the shared ones and the app's own (see `sharedScopes`), and in Thai the English reader's.
+ * the shared ones and the app's own (see `sharedScopes`), and in another language than English
+ * the first read-back table, which shows the contract's English texts in that language (the
+ * rest of the read-back tables is fetched once the page is shown).
  * @param {AppBudget} app
  * @param {string} language
  */
 const catalogueKeys = (app, language) => [
-  ...(language === 'en' ? ['common'] : ['common', 'contract']).map(
-    (scope) => `../../libs/shared/i18n/src/catalogs/${language}/${scope}.json?lingui`,
-  ),
+  `../../libs/shared/i18n/src/catalogs/${language}/common.json?lingui`,
   `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?lingui`,
-  // Another language also fetches the English shared catalogues as text, to read the
-  // contract's English back to its messages (translateEnglish).
   ...(language === 'en'
     ? []
-    : ['common', 'contract'].map(
-        (scope) => `../../libs/shared/i18n/src/catalogs/en/${scope}.json`,
-      )),
+    : [`../../libs/shared/i18n/src/catalogs/${language}/contract.json?readback=first`]),
 ];
 
 /**

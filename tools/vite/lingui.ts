@@ -1,13 +1,57 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
+import type { Plugin } from 'vite';
+import { READ_BACK_FIRST_AREAS, readBackTables } from '../../libs/shared/i18n/src/lib/read-back.ts';
 
 const configPath = fileURLToPath(new URL('../../lingui.config.js', import.meta.url));
+const catalogs = fileURLToPath(new URL('../../libs/shared/i18n/src/catalogs', import.meta.url));
+
+const catalogue = (locale: string, scope: string): Record<string, string> =>
+  JSON.parse(readFileSync(`${catalogs}/${locale}/${scope}.json`, 'utf8'));
+
+/**
+ * The read-back tables of a language (`catalogs/th/contract.json?readback=first|rest`): the
+ * contract's texts, and the shared ones, keyed by their English words' key (textKey) rather
+ * than by the words, so that a page in Thai shows the contract's English constants in Thai
+ * without downloading English catalogues. `first` holds the areas a first paint shows
+ * (READ_BACK_FIRST_AREAS); `rest` the others (rules, passwords, problems, `common`), fetched
+ * once the first page is shown.
+ */
+function readBackCatalogs(): Plugin {
+  const pattern = /\/catalogs\/(\w+)\/contract\.json\?readback=(first|rest)$/;
+  return {
+    name: 'portal-read-back-catalogs',
+    transform(_source, id) {
+      const match = pattern.exec(id);
+      if (!match) return null;
+      const [, locale, tier] = match as unknown as [string, string, 'first' | 'rest'];
+      for (const scope of ['common', 'contract']) {
+        this.addWatchFile(`${catalogs}/en/${scope}.json`);
+        this.addWatchFile(`${catalogs}/${locale}/${scope}.json`);
+      }
+      const tables = readBackTables(
+        { common: catalogue('en', 'common'), contract: catalogue('en', 'contract') },
+        { ...catalogue(locale, 'common'), ...catalogue(locale, 'contract') },
+      );
+      const table = tables[tier];
+      return {
+        code:
+          `export const exact = JSON.parse(${JSON.stringify(JSON.stringify(table.exact))});\n` +
+          `export const patterns = JSON.parse(${JSON.stringify(JSON.stringify(table.patterns))});\n`,
+        map: null,
+        moduleType: 'js',
+      };
+    },
+  };
+}
 
 /**
  * Compiles a message catalogue where a `?lingui` import names it (libs/shared/i18n): in the
  * apps' builds, every Vitest project and Storybook. A message that does not compile fails the
- * build rather than showing its ICU source to a patient.
+ * build rather than showing its ICU source to a patient. Also builds the read-back tables
+ * (`?readback=`, above; the areas in the first one: {@link READ_BACK_FIRST_AREAS}).
  */
 export function linguiCatalogs() {
-  return lingui({ configPath, failOnCompileError: true });
+  return [...lingui({ configPath, failOnCompileError: true }), readBackCatalogs()];
 }

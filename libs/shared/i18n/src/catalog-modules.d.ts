@@ -3,3 +3,13 @@ declare module '*?lingui' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+/** A read-back table built by tools/vite/lingui.ts: `import('./catalogs/th/contract.json?readback=first')`. */
+declare module '*?readback=first' {
+  export const exact: Readonly<Record<string, string>>;
+  export const patterns: readonly (readonly [string, string])[];
+}
+declare module '*?readback=rest' {
+  export const exact: Readonly<Record<string, string>>;
+  export const patterns: readonly (readonly [string, string])[];
+}

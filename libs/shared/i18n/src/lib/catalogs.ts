@@ -2,6 +2,7 @@
 /// <reference path="../catalog-modules.d.ts" />
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
+import type { ReadBackTable } from './read-back';
 import type enClinical from '../catalogs/en/clinical.json';
 import type enCommon from '../catalogs/en/common.json';
 import type enContract from '../catalogs/en/contract.json';
@@ -17,12 +18,12 @@ import type enPublic from '../catalogs/en/public.json';
 export const SCOPES = ['common', 'contract', 'public', 'clinical', 'hr'] as const;
 export type Scope = (typeof SCOPES)[number];
 /**
- * The catalogues every app loads beside its own: `common`, and in a language other than
- * English `contract` too. The contract's texts are English already (the apps show them through
- * `translateEnglish`, which leaves English as it is), so an English page never fetches them.
+ * The catalogues every app loads beside its own: `common`. The apps never ask for a `contract`
+ * id: they show the contract's English texts through `translateEnglish`, which leaves English
+ * as it is and reads another language's read-back tables ({@link loadReadBack}); the catalogue
+ * itself is for the server, the tests and Storybook.
  */
-export const sharedScopes = (locale: Locale): readonly Scope[] =>
-  locale === 'en' ? ['common'] : ['common', 'contract'];
+export const sharedScopes = (_locale: Locale): readonly Scope[] => ['common'];
 /** The scope of an app: the catalogue it loads beside the shared ones. */
 export type AppScope = Exclude<Scope, 'common' | 'contract'>;
 
@@ -58,6 +59,25 @@ const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
     hr: () => import('../catalogs/th/hr.json?lingui'),
   },
 };
+
+// The read-back tables of each language but English (tools/vite/lingui.ts, `?readback`):
+// `first` with the page, `rest` once it is shown.
+/** The languages but English, the source: the ones that read the contract's English back. */
+export type ReadBackLocale = Exclude<Locale, 'en'>;
+/** Whether `locale` reads the contract's English back (every language but English). */
+export const readsBack = (locale: Locale): locale is ReadBackLocale => locale !== 'en';
+const READ_BACK: Record<ReadBackLocale, Record<'first' | 'rest', () => Promise<ReadBackTable>>> = {
+  th: {
+    first: () => import('../catalogs/th/contract.json?readback=first'),
+    rest: () => import('../catalogs/th/contract.json?readback=rest'),
+  },
+};
+
+/** A read-back table of a language: the translations of the contract's English texts. */
+export const loadReadBack = (
+  locale: ReadBackLocale,
+  part: 'first' | 'rest',
+): Promise<ReadBackTable> => READ_BACK[locale][part]();
 
 /**
  * An app's messages in one language, compiled: the shared ones and the app's own; `all` for the tests

@@ -1,6 +1,13 @@
 import { i18n } from '@lingui/core';
-import { type AppScope, loadMessages, type MessageId } from './catalogs';
-import { type EnglishMatch, englishReader, translateByReader } from './english-text';
+import {
+  type AppScope,
+  loadMessages,
+  loadReadBack,
+  type MessageId,
+  type ReadBackLocale,
+  readsBack,
+} from './catalogs';
+import { type ReadBackTable, readBackTranslator } from './read-back';
 import {
   bestLocale,
   type Calendar,
@@ -63,12 +70,18 @@ export function currentLocale(): Locale {
 /**
  * Loads the app's messages in `locale` (its own catalogue and `common`), shows them, and sets
  * `<html lang>`. The first call names the app; a later one (the language switch) keeps it.
+ * In another language than English, also the read-back table of the texts a first paint can
+ * show in the contract's English ({@link translateEnglish}); the rest of the read-back tables
+ * come once the page is shown ({@link loadRestOfReadBack}), or at once for `all` (the tests
+ * and Storybook).
  */
 export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): Promise<void> {
   if (scope) appScope = scope;
+  if (appScope === 'all') restOfReadBackWanted = true;
   const [messages] = await Promise.all([
     loadMessages(locale, appScope),
-    locale === SOURCE_LOCALE ? undefined : loadEnglishReader(),
+    readsBack(locale) ? readBackIn(locale, 'first') : undefined,
+    readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
   ]);
   i18n.loadAndActivate({ locale, messages });
   if (typeof document === 'undefined') return;
@@ -85,30 +98,45 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
-let readEnglish: ((text: string) => EnglishMatch | undefined) | undefined;
+const readBackTables = new Map<string, ReadBackTable>();
+const translators = new Map<ReadBackLocale, (text: string) => string | undefined>();
+let restOfReadBackWanted = false;
 
-/**
- * The English shared catalogues, as text, to read the contract's English messages back to
- * their ids ({@link translateEnglish}): fetched only by someone who reads another language.
- */
-async function loadEnglishReader(): Promise<void> {
-  if (readEnglish) return;
-  const [common, contract] = await Promise.all([
-    import('../catalogs/en/common.json'),
-    import('../catalogs/en/contract.json'),
-  ]);
-  readEnglish = englishReader({ ...common.default, ...contract.default });
+/** Fetches a read-back table of `locale` (once) and rebuilds the language's translator. */
+async function readBackIn(locale: ReadBackLocale, part: 'first' | 'rest'): Promise<void> {
+  if (readBackTables.has(`${locale}:${part}`)) return;
+  readBackTables.set(`${locale}:${part}`, await loadReadBack(locale, part));
+  const tables = (['first', 'rest'] as const).flatMap((each) => {
+    const table = readBackTables.get(`${locale}:${each}`);
+    return table ? [table] : [];
+  });
+  translators.set(locale, readBackTranslator(tables));
 }
 
 /**
- * A text the contract wrote in English (a rule's message under a field, a problem's detail
- * from an older server), in the language shown now: the catalogue's message that reads so in
- * English, with the same values (or, sentence by sentence, the messages of its sentences); a
- * text no catalogue has stays as it came.
+ * Fetches the rest of the read-back tables of the language shown (the rules' messages, the
+ * passwords' advice, the API's problems, `common`'s texts), and of any language shown later:
+ * called once the first page is shown (PortalRoot), so that a first visit does not wait for
+ * them. The texts shown meanwhile in English re-render in the language shown.
+ */
+export async function loadRestOfReadBack(): Promise<void> {
+  restOfReadBackWanted = true;
+  const locale = currentLocale();
+  if (!readsBack(locale)) return;
+  await readBackIn(locale, 'rest');
+  i18n.emit('change');
+}
+
+/**
+ * A text the contract wrote in English (a rule's message under a field, a section's title, a
+ * problem's detail from an older server), in the language shown now: its translation from the
+ * read-back tables (catalogs/<locale>/contract.json?readback, by the English text's key, with
+ * the same values), or, sentence by sentence, its sentences'; a text no catalogue has stays as
+ * it came. No English catalogue is downloaded for it.
  */
 export function translateEnglish(text: string): string {
-  if (currentLocale() === SOURCE_LOCALE || !readEnglish) return text;
-  return translateByReader(readEnglish, (match) => i18n._(match.id, match.values), text) ?? text;
+  const locale = currentLocale();
+  return readsBack(locale) ? (translators.get(locale)?.(text) ?? text) : text;
 }
 
 /** Values a message's placeholders take. */
