@@ -368,19 +368,42 @@ export const LANGUAGES = ['en', 'th'];
 
 /**
  * The message catalogues a first visit in `language` loads beside its page (mountPortalApp):
- * the shared ones and the app's own (see `sharedScopes`), and in another language than English
- * the first read-back table, which shows the contract's English texts in that language (the
- * rest of the read-back tables is fetched once the page is shown).
+ * the `base` packs of the shared catalogue and of the app's (libs/shared/i18n lib/packs.ts), and
+ * in another language than English the first read-back table, which shows the contract's
+ * English texts in that language (the rest of the read-back tables is fetched once the page is
+ * shown). The packs a page asks for are found in its chunks ({@link pagePacks}).
  * @param {AppBudget} app
  * @param {string} language
  */
 const catalogueKeys = (app, language) => [
-  `../../libs/shared/i18n/src/catalogs/${language}/common.json?lingui`,
-  `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?lingui`,
+  `../../libs/shared/i18n/src/catalogs/${language}/common.json?pack=base&messages`,
+  `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?pack=base&messages`,
   ...(language === 'en'
     ? []
     : [`../../libs/shared/i18n/src/catalogs/${language}/contract.json?readback=first`]),
 ];
+
+/** A pack's manifest key: its language, catalogue and name. */
+const PACK_KEY = /\/catalogs\/(\w+)\/(\w+)\.json\?pack=(\w+)&messages$/;
+
+/**
+ * The packs but `base` in `language` that the chunks `files` ask for (`requirePack` in a page's module: a
+ * dynamic import of each language's pack, in the chunk's manifest entry), as manifest keys.
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {Iterable<string>} files
+ * @param {string} language
+ */
+function pagePacks(manifest, files, language) {
+  const chunks = new Set(files);
+  return Object.values(manifest)
+    .filter((entry) => chunks.has(entry.file))
+    .flatMap((entry) => entry.dynamicImports ?? [])
+    .filter((key) => {
+      const [, packLanguage, , pack] = PACK_KEY.exec(key) ?? [];
+      // The base packs are the app's start (catalogueKeys); the start-up chunk can load each app's.
+      return packLanguage === language && pack !== 'base';
+    });
+}
 
 /**
  * Every page of an app (the manifest's lazily loaded modules under src/features) with the
@@ -406,7 +429,8 @@ export function measureApp(app) {
     if (callsOnOpen) for (const key of API_LAYER) staticClosure(manifest, key, files);
     const withMessages = (language) => {
       const visit = new Set(files);
-      for (const key of catalogueKeys(app, language)) staticClosure(manifest, key, visit);
+      for (const key of [...catalogueKeys(app, language), ...pagePacks(manifest, files, language)])
+        staticClosure(manifest, key, visit);
       return [...visit].filter((file) => file.endsWith('.js'));
     };
     const js = withMessages('en');
@@ -487,6 +511,72 @@ function everythingReached(manifest, key, keys = new Set()) {
     everythingReached(manifest, next, keys);
   }
   return keys;
+}
+
+const CATALOGUE_KEY = /\/libs\/shared\/i18n\/src\/catalogs\//;
+/** A message id in built code: a whole one in quotes, or the start of one built in a template. */
+const MESSAGE_ID = /["'`]((?:common|public|clinical|hr)\.[\w.]*?)(\$\{|["'`])/g;
+
+/**
+ * The message ids (or, for an id built in a template, its start, ending in a dot) that the code
+ * of the chunks `keys` names, catalogues left out.
+ * @param {string} app
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {Iterable<string>} keys
+ */
+function idsNamed(app, manifest, keys) {
+  const ids = new Set();
+  for (const key of keys) {
+    if (CATALOGUE_KEY.test(key) || !manifest[key]?.file.endsWith('.js')) continue;
+    const code = readFileSync(`${distOf(app)}/${manifest[key].file}`, 'utf8');
+    for (const [, id] of code.matchAll(MESSAGE_ID)) ids.add(id);
+  }
+  return ids;
+}
+
+/** The message ids a built catalogue chunk holds (its compiled JSON's keys). */
+function idsHeld(app, file) {
+  const code = readFileSync(`${distOf(app)}/${file}`, 'utf8');
+  return [...code.matchAll(/"((?:common|public|clinical|hr)\.[\w.]+)":/g)].map(([, id]) => id);
+}
+
+/**
+ * The texts each page can show that its messages do not hold (should be none): every message
+ * id named by the code the page can run (its chunks and what they load later, and the app's
+ * start-up code), less the ids of the English `base` packs and of the packs the page asks for
+ * (its `PAGE_TEXTS`, libs/shared/i18n lib/packs.ts). A page missing one would show the id.
+ * @param {AppBudget} app
+ * @returns {{ page: string, missing: string[] }[]}
+ */
+export function missingTexts(app) {
+  const manifest = readManifest(app.name);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error(`${app.name}: the manifest has no entry`);
+  const isPage = (key) =>
+    key.startsWith('src/features/') && manifest[entryKey].dynamicImports?.includes(key);
+  /** What `key` reaches, without entering another page. */
+  const reached = (key, keys = new Set()) => {
+    if (keys.has(key)) return keys;
+    keys.add(key);
+    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])])
+      if (!isPage(next)) reached(next, keys);
+    return keys;
+  };
+  const startUp = reached(entryKey);
+  const base = catalogueKeys(app, 'en').flatMap((key) => idsHeld(app.name, manifest[key].file));
+  const pages = (manifest[entryKey].dynamicImports ?? []).filter(isPage).sort();
+  return pages.map((page) => {
+    const keys = reached(page, new Set(startUp));
+    const files = [...keys].map((key) => manifest[key].file);
+    const held = new Set([
+      ...base,
+      ...pagePacks(manifest, files, 'en').flatMap((key) => idsHeld(app.name, manifest[key].file)),
+    ]);
+    const missing = [...idsNamed(app.name, manifest, keys)].filter((id) =>
+      id.endsWith('.') ? ![...held].some((each) => each.startsWith(id)) : !held.has(id),
+    );
+    return { page, missing: missing.sort() };
+  });
 }
 
 /** The npm packages a built file holds code of, from its source map. */
@@ -646,6 +736,11 @@ export function sizeReport() {
           `+${kb(meter.gzipBytes)} KB gzip, +${kb(meter.brotliBytes)} KB Brotli ` +
           `(${meter.files.length} files)  ${over ? 'OVER BUDGET' : 'within'} ${METER_BUDGET_KB}`,
       );
+    }
+    for (const { page, missing } of missingTexts(app)) {
+      if (missing.length === 0) continue;
+      failures += 1;
+      lines.push(`  TEXTS MISSING on ${page}: ${missing.join(', ')}`);
     }
     const foreign = foreignSources(app.name);
     if (foreign.length) failures += 1;

@@ -13,3 +13,9 @@ declare module '*?readback=rest' {
   export const exact: Readonly<Record<string, string>>;
   export const patterns: readonly (readonly [string, string])[];
 }
+
+/** A pack of a catalogue (lib/packs.ts), compiled by tools/vite/lingui.ts: `…/th/clinical.json?pack=today&messages`. */
+declare module '*&messages' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

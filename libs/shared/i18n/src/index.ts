@@ -5,3 +5,4 @@ export * from './lib/runtime';
 export * from './lib/english-text';
 export * from './lib/read-back';
 export * from './lib/text-key';
+export * from './lib/packs';

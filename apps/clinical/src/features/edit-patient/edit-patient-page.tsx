@@ -16,6 +16,11 @@ import {
   mergePatchOf,
   type PatientFormValues,
 } from './patient-changes';
+import type { Pack } from '@portal/i18n';
+import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [commonRecordEditorTexts];
 
 // The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
 const updatePatientSchema = () =>

@@ -2,6 +2,7 @@
 /// <reference path="../catalog-modules.d.ts" />
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
+import type { Pack } from './packs';
 import type { ReadBackTable } from './read-back';
 import type enClinical from '../catalogs/en/clinical.json';
 import type enCommon from '../catalogs/en/common.json';
@@ -17,13 +18,6 @@ import type enPublic from '../catalogs/en/public.json';
  */
 export const SCOPES = ['common', 'contract', 'public', 'clinical', 'hr'] as const;
 export type Scope = (typeof SCOPES)[number];
-/**
- * The catalogues every app loads beside its own: `common`. The apps never ask for a `contract`
- * id: they show the contract's English texts through `translateEnglish`, which leaves English
- * as it is and reads another language's read-back tables ({@link loadReadBack}); the catalogue
- * itself is for the server, the tests and Storybook.
- */
-export const sharedScopes = (_locale: Locale): readonly Scope[] => ['common'];
 /** The scope of an app: the catalogue it loads beside the shared ones. */
 export type AppScope = Exclude<Scope, 'common' | 'contract'>;
 
@@ -42,7 +36,9 @@ type CompiledCatalog = { messages: Messages };
 
 // Each catalogue compiled at build time by @lingui/vite-plugin (`?lingui`): the browser gets
 // small functions and arrays, no ICU parser. Written out one by one so that the bundler makes
-// one chunk per language and scope, and a page downloads only the language it shows.
+// one chunk per language and scope, and a page downloads only the language it shows. The
+// apps fetch no whole catalogue: their scopes' `base` packs (below) and the packs their pages
+// ask for; the whole ones are for the tests and Storybook (`all`).
 const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
   en: {
     common: () => import('../catalogs/en/common.json?lingui'),
@@ -57,6 +53,26 @@ const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
     public: () => import('../catalogs/th/public.json?lingui'),
     clinical: () => import('../catalogs/th/clinical.json?lingui'),
     hr: () => import('../catalogs/th/hr.json?lingui'),
+  },
+};
+
+/**
+ * The `base` pack of the shared catalogue and of each app's (lib/packs.ts): the areas no page's
+ * pack names (the frame, the forms' words, what every page of the app shows), fetched at the
+ * app's start.
+ */
+const BASE: Record<Locale, Record<'common' | AppScope, () => Promise<CompiledCatalog>>> = {
+  en: {
+    common: () => import('../catalogs/en/common.json?pack=base&messages'),
+    public: () => import('../catalogs/en/public.json?pack=base&messages'),
+    clinical: () => import('../catalogs/en/clinical.json?pack=base&messages'),
+    hr: () => import('../catalogs/en/hr.json?pack=base&messages'),
+  },
+  th: {
+    common: () => import('../catalogs/th/common.json?pack=base&messages'),
+    public: () => import('../catalogs/th/public.json?pack=base&messages'),
+    clinical: () => import('../catalogs/th/clinical.json?pack=base&messages'),
+    hr: () => import('../catalogs/th/hr.json?pack=base&messages'),
   },
 };
 
@@ -80,11 +96,19 @@ export const loadReadBack = (
 ): Promise<ReadBackTable> => READ_BACK[locale][part]();
 
 /**
- * An app's messages in one language, compiled: the shared ones and the app's own; `all` for the tests
- * and Storybook, which show every app's screens.
+ * An app's messages in one language, compiled: the `base` packs of `common` and of the app's
+ * catalogue, and the packs its pages asked for so far (`packs`); `all` for the tests and
+ * Storybook, which show every app's screens: every catalogue whole.
  */
-export async function loadMessages(locale: Locale, scope: AppScope | 'all'): Promise<Messages> {
-  const scopes: readonly Scope[] = scope === 'all' ? SCOPES : [...sharedScopes(locale), scope];
-  const catalogs = await Promise.all(scopes.map((each) => LOADERS[locale][each]()));
+export async function loadMessages(
+  locale: Locale,
+  scope: AppScope | 'all',
+  packs: Iterable<Pack> = [],
+): Promise<Messages> {
+  const loaders =
+    scope === 'all'
+      ? SCOPES.map((each) => LOADERS[locale][each])
+      : [BASE[locale].common, BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
+  const catalogs = await Promise.all(loaders.map((load) => load()));
   return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
 }

@@ -7,6 +7,7 @@ import {
   type ReadBackLocale,
   readsBack,
 } from './catalogs';
+import type { Pack } from './packs';
 import { type ReadBackTable, readBackTranslator } from './read-back';
 import {
   bestLocale,
@@ -78,8 +79,9 @@ export function currentLocale(): Locale {
 export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): Promise<void> {
   if (scope) appScope = scope;
   if (appScope === 'all') restOfReadBackWanted = true;
+  shownNext = locale;
   const [messages] = await Promise.all([
-    loadMessages(locale, appScope),
+    loadMessages(locale, appScope, packs),
     readsBack(locale) ? readBackIn(locale, 'first') : undefined,
     readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
   ]);
@@ -90,6 +92,27 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   if (appScope !== 'all') {
     document.title = t(`common.title.${appScope}`, { hospital: t('common.brand.hospitalName') });
   }
+}
+
+/** The packs the pages shown so far asked for (requirePack): every language shown loads them. */
+const packs = new Set<Pack>();
+/** The language being activated, else the one shown. */
+let shownNext: Locale | undefined;
+
+/**
+ * Fetches a pack of messages (lib/packs.ts) in the language shown, or being activated, before
+ * the page that asks for it renders (`await requirePack(pack)` in the page's module, so that
+ * its route waits for it), and in every language shown later.
+ */
+export async function requirePack(pack: Pack): Promise<void> {
+  if (packs.has(pack)) return;
+  packs.add(pack);
+  const locale = shownNext ?? currentLocale();
+  // A pack that cannot be fetched (a stalled network): its English, the spec's words, else the
+  // page as it is rather than none.
+  const loaded = await pack[locale]().catch(() => pack[SOURCE_LOCALE]().catch(() => undefined));
+  // Merged into the language's messages (Lingui keeps what is loaded already).
+  if (loaded) i18n.load(locale, loaded.messages);
 }
 
 /** Shows `locale` and keeps the choice in this browser. */
