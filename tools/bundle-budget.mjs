@@ -369,8 +369,8 @@ export const LANGUAGES = ['en', 'th'];
 /**
  * The message catalogues a first visit in `language` loads beside its page (mountPortalApp):
  * the `base` packs of the shared catalogue and of the app's (libs/shared/i18n lib/packs.ts), and
- * in another language than English the first read-back table, which shows the contract's
- * English texts in that language (the rest of the read-back tables is fetched once the page is
+ * in another language than English the first read-back table and its reader, which show the
+ * contract's English texts in that language (the rest of the read-back tables is fetched once the page is
  * shown). The packs a page asks for are found in its chunks ({@link pagePacks}).
  * @param {AppBudget} app
  * @param {string} language
@@ -378,9 +378,13 @@ export const LANGUAGES = ['en', 'th'];
 const catalogueKeys = (app, language) => [
   `../../libs/shared/i18n/src/catalogs/${language}/common.json?pack=base&messages`,
   `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?pack=base&messages`,
+  // Another language also reads the contract's English back: the first table and its reader.
   ...(language === 'en'
     ? []
-    : [`../../libs/shared/i18n/src/catalogs/${language}/contract.json?readback=first`]),
+    : [
+        `../../libs/shared/i18n/src/catalogs/${language}/contract.json?readback=first`,
+        '../../libs/shared/i18n/src/lib/read-back.ts',
+      ]),
 ];
 
 /** A pack's manifest key: its language, catalogue and name. */

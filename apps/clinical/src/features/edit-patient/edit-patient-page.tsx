@@ -17,10 +17,16 @@ import {
   type PatientFormValues,
 } from './patient-changes';
 import type { Pack } from '@portal/i18n';
+import clinicalEditPatientTexts from '@portal/i18n/packs/clinical-edit-patient';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
 import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [commonRecordEditorTexts];
+export const PAGE_TEXTS: readonly Pack[] = [
+  clinicalEditPatientTexts,
+  commonFormsTexts,
+  commonRecordEditorTexts,
+];
 
 // The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
 const updatePatientSchema = () =>

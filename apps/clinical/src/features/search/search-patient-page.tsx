@@ -20,12 +20,14 @@ import {
   useFormat,
   useT,
 } from '@portal/ui';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
 import commonRecordsTexts from '@portal/i18n/packs/common-records';
 import commonSearchTexts from '@portal/i18n/packs/common-search';
 import clinicalSearchTexts from '@portal/i18n/packs/clinical-search';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [
+  commonFormsTexts,
   commonRecordsTexts,
   commonSearchTexts,
   clinicalSearchTexts,

@@ -32,29 +32,7 @@ export type MessageId =
   | keyof typeof enClinical
   | keyof typeof enHr;
 
-type CompiledCatalog = { messages: Messages };
-
-// Each catalogue compiled at build time by @lingui/vite-plugin (`?lingui`): the browser gets
-// small functions and arrays, no ICU parser. Written out one by one so that the bundler makes
-// one chunk per language and scope, and a page downloads only the language it shows. The
-// apps fetch no whole catalogue: their scopes' `base` packs (below) and the packs their pages
-// ask for; the whole ones are for the tests and Storybook (`all`).
-const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
-  en: {
-    common: () => import('../catalogs/en/common.json?lingui'),
-    contract: () => import('../catalogs/en/contract.json?lingui'),
-    public: () => import('../catalogs/en/public.json?lingui'),
-    clinical: () => import('../catalogs/en/clinical.json?lingui'),
-    hr: () => import('../catalogs/en/hr.json?lingui'),
-  },
-  th: {
-    common: () => import('../catalogs/th/common.json?lingui'),
-    contract: () => import('../catalogs/th/contract.json?lingui'),
-    public: () => import('../catalogs/th/public.json?lingui'),
-    clinical: () => import('../catalogs/th/clinical.json?lingui'),
-    hr: () => import('../catalogs/th/hr.json?lingui'),
-  },
-};
+export type CompiledCatalog = { messages: Messages };
 
 /**
  * The `base` pack of the shared catalogue and of each app's (lib/packs.ts): the areas no page's
@@ -107,7 +85,7 @@ export async function loadMessages(
 ): Promise<Messages> {
   const loaders =
     scope === 'all'
-      ? SCOPES.map((each) => LOADERS[locale][each])
+      ? SCOPES.map((each) => async () => (await import('./whole-catalogs')).WHOLE[locale][each]())
       : [BASE[locale].common, BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
   const catalogs = await Promise.all(loaders.map((load) => load()));
   return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;

@@ -17,6 +17,7 @@ export const PACKS = {
     recordEditor: ['recordEditor', 'activationCode', 'lookup'],
     records: ['records'],
     search: ['search'],
+    forms: ['form', 'leaveGuard'],
   },
   contract: {},
   public: {
@@ -26,12 +27,20 @@ export const PACKS = {
     myInfo: ['myInfo', 'appointments', 'downloadRecord'],
   },
   clinical: {
-    today: ['today'],
-    chart: ['chartAppointments'],
-    entry: ['entry', 'addAppointment', 'addHistory'],
+    addPatient: ['addPatient', 'patient'],
+    entry: ['entry', 'addAppointment', 'addHistory', 'appointments', 'chart', 'patient'],
     booking: ['booking'],
-    addPatient: ['addPatient'],
-    search: ['search'],
+    chart: [
+      'chart',
+      'chartAppointments',
+      'appointments',
+      'patient',
+      'rescheduleDialog',
+      'cancelDialog',
+    ],
+    editPatient: ['chart', 'patient'],
+    search: ['search', 'patient'],
+    today: ['today', 'appointments'],
   },
   hr: {
     addEmployee: ['addEmployee', 'employeeFields'],

@@ -8,7 +8,7 @@ import {
   readsBack,
 } from './catalogs';
 import type { Pack } from './packs';
-import { type ReadBackTable, readBackTranslator } from './read-back';
+import type { ReadBackTable } from './read-back';
 import {
   bestLocale,
   type Calendar,
@@ -128,10 +128,16 @@ let restOfReadBackWanted = false;
 /** Fetches a read-back table of `locale` (once) and rebuilds the language's translator. */
 async function readBackIn(locale: ReadBackLocale, part: 'first' | 'rest'): Promise<void> {
   if (readBackTables.has(`${locale}:${part}`)) return;
-  readBackTables.set(`${locale}:${part}`, await loadReadBack(locale, part));
+  // The reader's code comes with the table, only for a language that reads back: not on an
+  // English first visit.
+  const [table, { readBackTranslator }] = await Promise.all([
+    loadReadBack(locale, part),
+    import('./read-back'),
+  ]);
+  readBackTables.set(`${locale}:${part}`, table);
   const tables = (['first', 'rest'] as const).flatMap((each) => {
-    const table = readBackTables.get(`${locale}:${each}`);
-    return table ? [table] : [];
+    const loaded = readBackTables.get(`${locale}:${each}`);
+    return loaded ? [loaded] : [];
   });
   translators.set(locale, readBackTranslator(tables));
 }
