@@ -68,7 +68,7 @@ export const APPS = [
     name: 'public-and-patient',
     scope: 'public',
     budgets: {
-      'src/features/landing/landing-page.tsx': [99, 86, 104, 91],
+      'src/features/landing/landing-page.tsx': [99, 86, 105, 91],
       'src/features/login/login-page.tsx': [119, 104, 124, 108],
       'src/features/system/system-page.tsx': [119, 104, 124, 109],
       'src/features/profile/patient-profile-page.tsx': [169, 149, 175, 154],
