@@ -387,6 +387,22 @@ const catalogueKeys = (app, language) => [
       ]),
 ];
 
+/** The rest of the Thai read-back tables, fetched once a Thai page is shown (loadRestOfReadBack). */
+const READ_BACK_REST_TH = '../../libs/shared/i18n/src/catalogs/th/contract.json?readback=rest';
+
+/**
+ * The built files of an app's catalogues in `language` (whole, packs, read-back tables): what a
+ * visit in the other language must never fetch.
+ * @param {string} appName
+ * @param {string} language
+ */
+export function catalogueFiles(appName, language) {
+  const manifest = readManifest(appName);
+  return Object.entries(manifest)
+    .filter(([key]) => key.includes(`/libs/shared/i18n/src/catalogs/${language}/`))
+    .map(([, entry]) => entry.file);
+}
+
 /** A pack's manifest key: its language, catalogue and name. */
 const PACK_KEY = /\/catalogs\/(\w+)\/(\w+)\.json\?pack=(\w+)&messages$/;
 
@@ -473,8 +489,18 @@ export function measureApp(app) {
       brotliBytes,
       /** The same first visit in Thai: its catalogues instead of the English ones. */
       thai: {
+        files: thaiJs,
         gzipBytes: thaiJs.reduce((sum, file) => sum + gzipSize(app.name, file), 0),
         brotliBytes: thaiJs.reduce((sum, file) => sum + brotliSize(app.name, file), 0),
+        /** What a Thai page fetches once shown: the above, and the rest of the read-back tables. */
+        afterPaint: [
+          ...new Set([
+            ...afterPaint,
+            ...[...staticClosure(manifest, READ_BACK_REST_TH)].filter(
+              (file) => file.endsWith('.js') && !thaiJs.includes(file),
+            ),
+          ]),
+        ],
       },
       /** The first visit over the React floor (gzip and Brotli). */
       ratio: { gzip: gzipBytes / floor.gzip, br: brotliBytes / floor.br },
