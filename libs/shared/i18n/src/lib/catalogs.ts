@@ -85,7 +85,11 @@ export async function loadMessages(
 ): Promise<Messages> {
   const loaders =
     scope === 'all'
-      ? SCOPES.map((each) => async () => (await import('./whole-catalogs')).WHOLE[locale][each]())
+      ? SCOPES.map((each) => async () => {
+          const whole = (await import('./whole-catalogs')).WHOLE[locale][each];
+          if (!whole) throw new Error(`No catalogue ${each}`);
+          return whole();
+        })
       : [BASE[locale].common, BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
   const catalogs = await Promise.all(loaders.map((load) => load()));
   return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;

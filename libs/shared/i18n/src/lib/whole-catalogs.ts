@@ -1,11 +1,12 @@
-import type { CompiledCatalog, Scope } from './catalogs';
+import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
 
 // Each catalogue whole, compiled at build time by @lingui/vite-plugin (`?lingui`), for the
 // tests and Storybook (`loadMessages(locale, 'all')`), which show every app's screens. The
 // apps fetch none: their scopes' `base` packs and the packs their pages ask for (catalogs.ts).
 // A module of its own, imported on demand, so that the apps' start-up code does not carry it.
-export const WHOLE: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
+// (Keyed by the scopes of catalogs.ts, which imports this module: no import back.)
+export const WHOLE: Record<Locale, Record<string, () => Promise<{ messages: Messages }>>> = {
   en: {
     common: () => import('../catalogs/en/common.json?lingui'),
     contract: () => import('../catalogs/en/contract.json?lingui'),
