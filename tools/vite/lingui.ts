@@ -4,7 +4,10 @@ import { createCompiledCatalog } from '@lingui/cli/api';
 import { lingui } from '@lingui/vite-plugin';
 import type { Plugin } from 'vite';
 import { areaOf, PACKS, type PackScope, packAreas } from '../../libs/shared/i18n/src/lib/packs.ts';
-import { READ_BACK_FIRST_AREAS, readBackTables } from '../../libs/shared/i18n/src/lib/read-back.ts';
+import {
+  READ_BACK_FIRST,
+  readBackTables,
+} from '../../libs/shared/i18n/src/lib/read-back-tables.ts';
 
 const configPath = fileURLToPath(new URL('../../lingui.config.js', import.meta.url));
 const catalogs = fileURLToPath(new URL('../../libs/shared/i18n/src/catalogs', import.meta.url));
@@ -16,8 +19,8 @@ const catalogue = (locale: string, scope: string): Record<string, string> =>
  * The read-back tables of a language (`catalogs/th/contract.json?readback=first|rest`): the
  * contract's texts, and the shared ones, keyed by their English words' key (textKey) rather
  * than by the words, so that a page in Thai shows the contract's English constants in Thai
- * without downloading English catalogues. `first` holds the areas a first paint shows
- * (READ_BACK_FIRST_AREAS); `rest` the others (rules, passwords, problems, `common`), fetched
+ * without downloading English catalogues. `first` holds what a first paint shows
+ * (READ_BACK_FIRST); `rest` the others (rules, passwords, problems, most of `common`), fetched
  * once the first page is shown.
  */
 function readBackCatalogs(): Plugin {
@@ -89,7 +92,7 @@ function catalogPacks(): Plugin {
  * apps' builds, every Vitest project and Storybook. A message that does not compile fails the
  * build rather than showing its ICU source to a patient. Also compiles the catalogues' packs
  * (`?pack=`) and builds the read-back tables (`?readback=`, above; the areas in the first one:
- * {@link READ_BACK_FIRST_AREAS}).
+ * {@link READ_BACK_FIRST}).
  */
 export function linguiCatalogs() {
   return [...lingui({ configPath, failOnCompileError: true }), catalogPacks(), readBackCatalogs()];
