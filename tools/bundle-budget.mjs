@@ -68,12 +68,12 @@ export const APPS = [
     name: 'public-and-patient',
     scope: 'public',
     budgets: {
-      'src/features/landing/landing-page.tsx': [104, 90, 122, 106],
-      'src/features/login/login-page.tsx': [123, 108, 141, 123],
-      'src/features/system/system-page.tsx': [124, 108, 142, 124],
-      'src/features/profile/patient-profile-page.tsx': [174, 152, 192, 168],
-      'src/features/profile/patient-access-log-page.tsx': [171, 150, 189, 166],
-      'src/features/account/account-page.ts': [193, 170, 211, 186],
+      'src/features/landing/landing-page.tsx': [99, 86, 104, 90],
+      'src/features/login/login-page.tsx': [119, 104, 123, 108],
+      'src/features/system/system-page.tsx': [119, 104, 124, 108],
+      'src/features/profile/patient-profile-page.tsx': [169, 149, 174, 153],
+      'src/features/profile/patient-access-log-page.tsx': [166, 146, 170, 150],
+      'src/features/account/account-page.ts': [190, 167, 195, 172],
     },
     firstPage: 'src/features/landing/landing-page.tsx',
     withoutQueries: [
@@ -94,14 +94,14 @@ export const APPS = [
     name: 'clinical',
     scope: 'clinical',
     budgets: {
-      'src/features/add-patient/add-patient-page.tsx': [144, 126, 161, 141],
-      'src/features/appointment/add-appointment-page.tsx': [144, 126, 161, 141],
-      'src/features/history/add-history-page.tsx': [140, 122, 158, 138],
-      'src/features/edit-patient/edit-patient-page.tsx': [146, 128, 163, 143],
-      'src/features/chart/patient-chart-page.tsx': [180, 158, 198, 174],
-      'src/features/search/search-patient-page.tsx': [193, 170, 211, 186],
-      'src/features/today/today-page.tsx': [175, 153, 192, 169],
-      'src/features/account/account-page.ts': [197, 173, 214, 189],
+      'src/features/add-patient/add-patient-page.tsx': [140, 123, 145, 127],
+      'src/features/appointment/add-appointment-page.tsx': [140, 123, 145, 127],
+      'src/features/history/add-history-page.tsx': [136, 119, 141, 124],
+      'src/features/edit-patient/edit-patient-page.tsx': [143, 125, 148, 130],
+      'src/features/chart/patient-chart-page.tsx': [178, 156, 183, 161],
+      'src/features/search/search-patient-page.tsx': [190, 167, 195, 172],
+      'src/features/today/today-page.tsx': [170, 149, 174, 153],
+      'src/features/account/account-page.ts': [194, 171, 199, 175],
     },
     firstPage: 'src/features/add-patient/add-patient-page.tsx',
     withoutQueries: [],
@@ -118,10 +118,10 @@ export const APPS = [
     name: 'hr',
     scope: 'hr',
     budgets: {
-      'src/features/add-employee/add-employee-page.tsx': [139, 122, 157, 137],
-      'src/features/edit-employee/edit-employee-page.tsx': [141, 123, 158, 139],
-      'src/features/search/search-employee-page.tsx': [190, 167, 207, 183],
-      'src/features/account/account-page.ts': [192, 169, 210, 185],
+      'src/features/add-employee/add-employee-page.tsx': [137, 120, 142, 124],
+      'src/features/edit-employee/edit-employee-page.tsx': [138, 121, 144, 126],
+      'src/features/search/search-employee-page.tsx': [186, 164, 191, 169],
+      'src/features/account/account-page.ts': [190, 167, 195, 172],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',
     withoutQueries: [],
@@ -368,23 +368,62 @@ export const LANGUAGES = ['en', 'th'];
 
 /**
  * The message catalogues a first visit in `language` loads beside its page (mountPortalApp):
- * the shared ones and the app's own (see `sharedScopes`), and in Thai the English reader's.
+ * the `base` packs of the shared catalogue and of the app's (libs/shared/i18n lib/packs.ts), and
+ * in another language than English the first read-back table and its reader, which show the
+ * contract's English texts in that language (the rest of the read-back tables is fetched once the page is
+ * shown). The packs a page asks for are found in its chunks ({@link pagePacks}).
  * @param {AppBudget} app
  * @param {string} language
  */
 const catalogueKeys = (app, language) => [
-  ...(language === 'en' ? ['common'] : ['common', 'contract']).map(
-    (scope) => `../../libs/shared/i18n/src/catalogs/${language}/${scope}.json?lingui`,
-  ),
-  `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?lingui`,
-  // Another language also fetches the English shared catalogues as text, to read the
-  // contract's English back to its messages (translateEnglish).
+  `../../libs/shared/i18n/src/catalogs/${language}/common.json?pack=base&messages`,
+  `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?pack=base&messages`,
+  // Another language also reads the contract's English back: the first table and its reader.
   ...(language === 'en'
     ? []
-    : ['common', 'contract'].map(
-        (scope) => `../../libs/shared/i18n/src/catalogs/en/${scope}.json`,
-      )),
+    : [
+        `../../libs/shared/i18n/src/catalogs/${language}/contract.json?readback=first`,
+        '../../libs/shared/i18n/src/lib/read-back.ts',
+      ]),
 ];
+
+/** The rest of the Thai read-back tables, fetched once a Thai page is shown (loadRestOfReadBack). */
+const READ_BACK_REST_TH = '../../libs/shared/i18n/src/catalogs/th/contract.json?readback=rest';
+
+/**
+ * The built files of an app's catalogues in `language` (whole, packs, read-back tables): what a
+ * visit in the other language must never fetch.
+ * @param {string} appName
+ * @param {string} language
+ */
+export function catalogueFiles(appName, language) {
+  const manifest = readManifest(appName);
+  return Object.entries(manifest)
+    .filter(([key]) => key.includes(`/libs/shared/i18n/src/catalogs/${language}/`))
+    .map(([, entry]) => entry.file);
+}
+
+/** A pack's manifest key: its language, catalogue and name. */
+const PACK_KEY = /\/catalogs\/(\w+)\/(\w+)\.json\?pack=(\w+)&messages$/;
+
+/**
+ * The packs but `base` in `language` that the chunks `files` ask for (`requirePack` in a page's module: a
+ * dynamic import of each language's pack, in the chunk's manifest entry), as manifest keys.
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {Iterable<string>} files
+ * @param {string} language
+ */
+function pagePacks(manifest, files, language) {
+  const chunks = new Set(files);
+  return Object.values(manifest)
+    .filter((entry) => chunks.has(entry.file))
+    .flatMap((entry) => entry.dynamicImports ?? [])
+    .filter((key) => {
+      const [, packLanguage, , pack] = PACK_KEY.exec(key) ?? [];
+      // The base packs are the app's start (catalogueKeys); the start-up chunk can load each app's.
+      return packLanguage === language && pack !== 'base';
+    });
+}
 
 /**
  * Every page of an app (the manifest's lazily loaded modules under src/features) with the
@@ -410,7 +449,8 @@ export function measureApp(app) {
     if (callsOnOpen) for (const key of API_LAYER) staticClosure(manifest, key, files);
     const withMessages = (language) => {
       const visit = new Set(files);
-      for (const key of catalogueKeys(app, language)) staticClosure(manifest, key, visit);
+      for (const key of [...catalogueKeys(app, language), ...pagePacks(manifest, files, language)])
+        staticClosure(manifest, key, visit);
       return [...visit].filter((file) => file.endsWith('.js'));
     };
     const js = withMessages('en');
@@ -449,8 +489,18 @@ export function measureApp(app) {
       brotliBytes,
       /** The same first visit in Thai: its catalogues instead of the English ones. */
       thai: {
+        files: thaiJs,
         gzipBytes: thaiJs.reduce((sum, file) => sum + gzipSize(app.name, file), 0),
         brotliBytes: thaiJs.reduce((sum, file) => sum + brotliSize(app.name, file), 0),
+        /** What a Thai page fetches once shown: the above, and the rest of the read-back tables. */
+        afterPaint: [
+          ...new Set([
+            ...afterPaint,
+            ...[...staticClosure(manifest, READ_BACK_REST_TH)].filter(
+              (file) => file.endsWith('.js') && !thaiJs.includes(file),
+            ),
+          ]),
+        ],
       },
       /** The first visit over the React floor (gzip and Brotli). */
       ratio: { gzip: gzipBytes / floor.gzip, br: brotliBytes / floor.br },
@@ -491,6 +541,72 @@ function everythingReached(manifest, key, keys = new Set()) {
     everythingReached(manifest, next, keys);
   }
   return keys;
+}
+
+const CATALOGUE_KEY = /\/libs\/shared\/i18n\/src\/catalogs\//;
+/** A message id in built code: a whole one in quotes, or the start of one built in a template. */
+const MESSAGE_ID = /["'`]((?:common|public|clinical|hr)\.[\w.]*?)(\$\{|["'`])/g;
+
+/**
+ * The message ids (or, for an id built in a template, its start, ending in a dot) that the code
+ * of the chunks `keys` names, catalogues left out.
+ * @param {string} app
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {Iterable<string>} keys
+ */
+function idsNamed(app, manifest, keys) {
+  const ids = new Set();
+  for (const key of keys) {
+    if (CATALOGUE_KEY.test(key) || !manifest[key]?.file.endsWith('.js')) continue;
+    const code = readFileSync(`${distOf(app)}/${manifest[key].file}`, 'utf8');
+    for (const [, id] of code.matchAll(MESSAGE_ID)) ids.add(id);
+  }
+  return ids;
+}
+
+/** The message ids a built catalogue chunk holds (its compiled JSON's keys). */
+function idsHeld(app, file) {
+  const code = readFileSync(`${distOf(app)}/${file}`, 'utf8');
+  return [...code.matchAll(/"((?:common|public|clinical|hr)\.[\w.]+)":/g)].map(([, id]) => id);
+}
+
+/**
+ * The texts each page can show that its messages do not hold (should be none): every message
+ * id named by the code the page can run (its chunks and what they load later, and the app's
+ * start-up code), less the ids of the English `base` packs and of the packs the page asks for
+ * (its `PAGE_TEXTS`, libs/shared/i18n lib/packs.ts). A page missing one would show the id.
+ * @param {AppBudget} app
+ * @returns {{ page: string, missing: string[] }[]}
+ */
+export function missingTexts(app) {
+  const manifest = readManifest(app.name);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) throw new Error(`${app.name}: the manifest has no entry`);
+  const isPage = (key) =>
+    key.startsWith('src/features/') && manifest[entryKey].dynamicImports?.includes(key);
+  /** What `key` reaches, without entering another page. */
+  const reached = (key, keys = new Set()) => {
+    if (keys.has(key)) return keys;
+    keys.add(key);
+    for (const next of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])])
+      if (!isPage(next)) reached(next, keys);
+    return keys;
+  };
+  const startUp = reached(entryKey);
+  const base = catalogueKeys(app, 'en').flatMap((key) => idsHeld(app.name, manifest[key].file));
+  const pages = (manifest[entryKey].dynamicImports ?? []).filter(isPage).sort();
+  return pages.map((page) => {
+    const keys = reached(page, new Set(startUp));
+    const files = [...keys].map((key) => manifest[key].file);
+    const held = new Set([
+      ...base,
+      ...pagePacks(manifest, files, 'en').flatMap((key) => idsHeld(app.name, manifest[key].file)),
+    ]);
+    const missing = [...idsNamed(app.name, manifest, keys)].filter((id) =>
+      id.endsWith('.') ? ![...held].some((each) => each.startsWith(id)) : !held.has(id),
+    );
+    return { page, missing: missing.sort() };
+  });
 }
 
 /** The npm packages a built file holds code of, from its source map. */
@@ -650,6 +766,11 @@ export function sizeReport() {
           `+${kb(meter.gzipBytes)} KB gzip, +${kb(meter.brotliBytes)} KB Brotli ` +
           `(${meter.files.length} files)  ${over ? 'OVER BUDGET' : 'within'} ${METER_BUDGET_KB}`,
       );
+    }
+    for (const { page, missing } of missingTexts(app)) {
+      if (missing.length === 0) continue;
+      failures += 1;
+      lines.push(`  TEXTS MISSING on ${page}: ${missing.join(', ')}`);
     }
     const foreign = foreignSources(app.name);
     if (foreign.length) failures += 1;

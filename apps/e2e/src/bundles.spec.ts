@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ROUTES } from '@portal/contract';
-import { APPS, measureApp } from '../../../tools/bundle-budget.mjs';
+import { LOCALE_STORAGE_KEY } from '@portal/reference-data';
+import { APPS, catalogueFiles, measureApp } from '../../../tools/bundle-budget.mjs';
 import { DEMO, signInWithToken } from './quality-support';
 
 /**
@@ -52,11 +53,33 @@ function counted(appName: string, pageModule?: string): string[] {
   return [...first.files, ...(first.afterPaint as string[])].sort();
 }
 
+test('a first visit to / in Thai fetches exactly what its Thai budget counts, no English catalogue', async ({
+  page,
+}) => {
+  const app = APPS.find((candidate) => candidate.name === 'public-and-patient');
+  const landing = app && measureApp(app).find((measured) => measured.budgeted);
+  if (!landing) throw new Error('No landing page measured');
+  const expected = [...landing.thai.files, ...(landing.thai.afterPaint as string[])].sort();
+  await page.addInitScript(
+    ([key]) => window.localStorage.setItem(key as string, 'th'),
+    [LOCALE_STORAGE_KEY],
+  );
+  const fetched = await javascriptFetched(page, ROUTES.home, '/', expected);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  expect(fetched).toEqual(expected);
+  const english = catalogueFiles('public-and-patient', 'en');
+  expect(english.length).toBeGreaterThan(5);
+  expect(fetched.filter((file) => english.includes(file))).toEqual([]);
+});
+
 test('a first visit to / fetches exactly the JavaScript its budget counts', async ({ page }) => {
   const expected = counted('public-and-patient');
   const fetched = await javascriptFetched(page, ROUTES.home, '/', expected);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(fetched).toEqual(expected);
+  // English only: no Thai catalogue, pack or read-back table.
+  const thai = catalogueFiles('public-and-patient', 'th');
+  expect(fetched.filter((file) => thai.includes(file))).toEqual([]);
 });
 
 test('a first visit to /login fetches exactly what the size table counts, no query client', async ({

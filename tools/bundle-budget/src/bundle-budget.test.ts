@@ -10,6 +10,7 @@ import {
   foreignSources,
   measureApp,
   measureMeter,
+  missingTexts,
   METER_BUDGET_KB,
   PARTS,
   partOf,
@@ -27,6 +28,12 @@ describe.each(APPS)('$name', (app) => {
     expect(firstPage, `no measured page ${app.firstPage}`).toBeDefined();
     const kb = (firstPage?.gzipBytes ?? Infinity) / 1024;
     expect(kb, `${app.firstPage}: ${kb.toFixed(1)} KB`).toBeLessThanOrEqual(rootBudgetKb(app));
+  });
+
+  it('gives every page the messages its code can show (its packs and the base ones)', () => {
+    const pagesMissing = missingTexts(app).filter(({ missing }) => missing.length > 0);
+    expect(missingTexts(app).length).toBe(pages.length);
+    expect(pagesMissing).toEqual([]);
   });
 
   it('holds every page within its budget, gzip and Brotli', () => {

@@ -3,3 +3,19 @@ declare module '*?lingui' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
 }
+
+/** A read-back table built by tools/vite/lingui.ts: `import('./catalogs/th/contract.json?readback=first')`. */
+declare module '*?readback=first' {
+  export const exact: Readonly<Record<string, string>>;
+  export const patterns: readonly (readonly [string, string])[];
+}
+declare module '*?readback=rest' {
+  export const exact: Readonly<Record<string, string>>;
+  export const patterns: readonly (readonly [string, string])[];
+}
+
+/** A pack of a catalogue (lib/packs.ts), compiled by tools/vite/lingui.ts: `…/th/clinical.json?pack=today&messages`. */
+declare module '*&messages' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}

@@ -6,3 +6,5 @@
 export * from './lib/two-step/mfa-enrolment-step';
 export * from './lib/two-step/recovery-codes';
 export * from './lib/two-step/two-step-texts';
+// Its texts (@portal/i18n lib/packs.ts), which whoever loads this entry fetches before showing it.
+export { default as TWO_STEP_TEXTS } from '@portal/i18n/packs/common-two-step';

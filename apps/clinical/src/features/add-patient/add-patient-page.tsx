@@ -2,9 +2,20 @@ import { MESSAGES } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { nextPatientIdQueryOptions, useAddPatientMutation } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
 import { useT } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
+import clinicalAddPatientTexts from '@portal/i18n/packs/clinical-add-patient';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [
+  commonFormsTexts,
+  commonRecordEditorTexts,
+  clinicalAddPatientTexts,
+];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const addPatientSchema = () =>

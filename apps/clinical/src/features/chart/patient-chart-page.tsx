@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import { isApiError, usePatient } from '@portal/api-client';
 import { type MessageId, t as translate, translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { diseaseName, drugName } from '@portal/reference-data';
 import {
   Button,
@@ -29,6 +30,18 @@ import {
   useT,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import commonRecordsTexts from '@portal/i18n/packs/common-records';
+import clinicalChartTexts from '@portal/i18n/packs/clinical-chart';
+import clinicalBookingTexts from '@portal/i18n/packs/clinical-booking';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [
+  commonFormsTexts,
+  commonRecordsTexts,
+  clinicalChartTexts,
+  clinicalBookingTexts,
+];
 
 /** The English of the chart's loading text, for the tests and stories that look for it. */
 export { LOADING_CHART } from '../../english-texts';

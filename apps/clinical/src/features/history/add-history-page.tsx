@@ -2,6 +2,12 @@ import { MESSAGES } from '@portal/contract';
 import { useAddHistoryMutation } from '@portal/api-client';
 import { useFormat, useT } from '@portal/ui';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
+import type { Pack } from '@portal/i18n';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import clinicalEntryTexts from '@portal/i18n/packs/clinical-entry';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, clinicalEntryTexts];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const historySchema = () =>

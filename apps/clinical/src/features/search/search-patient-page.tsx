@@ -8,6 +8,7 @@ import {
 } from '@portal/contract';
 import { usePatient, usePatientSummaryList, usePatientSummarySearch } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { RecordSearch } from '@portal/shell';
 import {
   Button,
@@ -19,6 +20,18 @@ import {
   useFormat,
   useT,
 } from '@portal/ui';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import commonRecordsTexts from '@portal/i18n/packs/common-records';
+import commonSearchTexts from '@portal/i18n/packs/common-search';
+import clinicalSearchTexts from '@portal/i18n/packs/clinical-search';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [
+  commonFormsTexts,
+  commonRecordsTexts,
+  commonSearchTexts,
+  clinicalSearchTexts,
+];
 
 const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last_name: '' };
 

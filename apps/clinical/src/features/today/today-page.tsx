@@ -16,6 +16,11 @@ import {
 } from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
+import type { Pack } from '@portal/i18n';
+import clinicalTodayTexts from '@portal/i18n/packs/clinical-today';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [clinicalTodayTexts];
 
 // The English of two messages, for the tests and stories that look for them.
 export { LOADING_TODAY, TODAY_FAILED } from '../../english-texts';

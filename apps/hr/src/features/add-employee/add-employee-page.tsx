@@ -3,9 +3,20 @@ import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@po
 import { findPosition, type Position } from '@portal/reference-data';
 import { nextEmployeeIdQueryOptions, useAddEmployeeMutation } from '@portal/api-client';
 import { type MessageId, translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
 import { Notice, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
+import hrAddEmployeeTexts from '@portal/i18n/packs/hr-add-employee';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [
+  commonFormsTexts,
+  commonRecordEditorTexts,
+  hrAddEmployeeTexts,
+];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const addEmployeeSchema = () =>

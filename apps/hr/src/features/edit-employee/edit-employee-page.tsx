@@ -7,6 +7,7 @@ import {
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
 import { t, translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { EditRecordPage, type UpdatedOutcome, useDiscardQuestion } from '@portal/shell';
 import { Msg, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
@@ -17,6 +18,16 @@ import {
   EMPTY_EDIT_FORM,
   formValuesOf,
 } from './employee-changes';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
+import hrEditEmployeeTexts from '@portal/i18n/packs/hr-edit-employee';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [
+  commonFormsTexts,
+  commonRecordEditorTexts,
+  hrEditEmployeeTexts,
+];
 
 // The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
 const editEmployeeSchema = () =>

@@ -12,6 +12,7 @@ import {
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
 import { type MessageId, translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import {
   Msg,
   PortalLink,
@@ -24,6 +25,12 @@ import {
 import { PendingApprovals } from '../access-approvals/pending-approvals';
 import { departmentName, positionName } from '../employee-record-fields/local-names';
 import { EmployeeListControls, useEmployeeListView } from './employee-list-controls';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import commonSearchTexts from '@portal/i18n/packs/common-search';
+import hrSearchTexts from '@portal/i18n/packs/hr-search';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, commonSearchTexts, hrSearchTexts];
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 

@@ -5,6 +5,11 @@ import type { MessageId } from '@portal/i18n';
 import { Button, LinkButton, Notice, useT } from '@portal/ui';
 import { CountUp } from './count-up';
 import { HeroArt } from './hero-art';
+import type { Pack } from '@portal/i18n';
+import publicLandingTexts from '@portal/i18n/packs/public-landing';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [publicLandingTexts];
 
 const STATS: readonly { to: number; suffix?: string; suffixId?: MessageId; label: MessageId }[] = [
   { to: 50, suffix: '+', label: 'public.landing.stats.years' },

@@ -22,14 +22,23 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import { translateEnglish } from '@portal/i18n';
+import { type Pack, requirePack } from '@portal/i18n';
 import { Button, Card, LoadingState, Msg, Notice, useT } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
+import commonFormsTexts from '@portal/i18n/packs/common-forms';
+import publicLoginTexts from '@portal/i18n/packs/public-login';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, publicLoginTexts];
 
 // Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
 // (Nothing of @portal/shell/two-step may be imported statically here: it would all land in
 // this page's first visit.)
 const StaffEnrolmentStep = lazy(() =>
-  import('@portal/shell/two-step').then((m) => ({ default: m.StaffEnrolmentStep })),
+  import('@portal/shell/two-step').then(async (m) => {
+    await requirePack(m.TWO_STEP_TEXTS);
+    return { default: m.StaffEnrolmentStep };
+  }),
 );
 
 type Mode = 'login' | 'register';

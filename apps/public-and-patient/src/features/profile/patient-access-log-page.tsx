@@ -1,6 +1,7 @@
 import { useMyAccessLog } from '@portal/api-client';
 import { ACCESS_KIND_TEXT, type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
 import { t as message, translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import {
   Button,
   Card,
@@ -15,6 +16,10 @@ import {
   useT,
 } from '@portal/ui';
 import { localDateTime } from './access-log-text';
+import publicAccessLogTexts from '@portal/i18n/packs/public-access-log';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [publicAccessLogTexts];
 
 /** The loading, failure and empty texts, in English, for the tests and stories. */
 export { ACCESS_LOG_EMPTY, ACCESS_LOG_FAILED, ACCESS_LOG_LOADING } from './access-log-text';

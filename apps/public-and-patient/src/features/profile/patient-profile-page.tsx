@@ -1,5 +1,6 @@
 import { MESSAGES, ROUTES } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { usePatient, useProfile } from '@portal/api-client';
 import { useAuth } from '@portal/auth';
 import {
@@ -14,6 +15,16 @@ import {
 } from '@portal/ui';
 import { DownloadRecord } from './download-record';
 import { UpcomingAppointments } from './upcoming-appointments';
+import commonRecordsTexts from '@portal/i18n/packs/common-records';
+import publicMyInfoTexts from '@portal/i18n/packs/public-my-info';
+import publicAccessLogTexts from '@portal/i18n/packs/public-access-log';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [
+  commonRecordsTexts,
+  publicMyInfoTexts,
+  publicAccessLogTexts,
+];
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the

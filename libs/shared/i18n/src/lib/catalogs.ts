@@ -2,6 +2,8 @@
 /// <reference path="../catalog-modules.d.ts" />
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
+import type { Pack } from './packs';
+import type { ReadBackTable } from './read-back';
 import type enClinical from '../catalogs/en/clinical.json';
 import type enCommon from '../catalogs/en/common.json';
 import type enContract from '../catalogs/en/contract.json';
@@ -16,13 +18,6 @@ import type enPublic from '../catalogs/en/public.json';
  */
 export const SCOPES = ['common', 'contract', 'public', 'clinical', 'hr'] as const;
 export type Scope = (typeof SCOPES)[number];
-/**
- * The catalogues every app loads beside its own: `common`, and in a language other than
- * English `contract` too. The contract's texts are English already (the apps show them through
- * `translateEnglish`, which leaves English as it is), so an English page never fetches them.
- */
-export const sharedScopes = (locale: Locale): readonly Scope[] =>
-  locale === 'en' ? ['common'] : ['common', 'contract'];
 /** The scope of an app: the catalogue it loads beside the shared ones. */
 export type AppScope = Exclude<Scope, 'common' | 'contract'>;
 
@@ -37,34 +32,65 @@ export type MessageId =
   | keyof typeof enClinical
   | keyof typeof enHr;
 
-type CompiledCatalog = { messages: Messages };
+export type CompiledCatalog = { messages: Messages };
 
-// Each catalogue compiled at build time by @lingui/vite-plugin (`?lingui`): the browser gets
-// small functions and arrays, no ICU parser. Written out one by one so that the bundler makes
-// one chunk per language and scope, and a page downloads only the language it shows.
-const LOADERS: Record<Locale, Record<Scope, () => Promise<CompiledCatalog>>> = {
+/**
+ * The `base` pack of the shared catalogue and of each app's (lib/packs.ts): the areas no page's
+ * pack names (the frame, the forms' words, what every page of the app shows), fetched at the
+ * app's start.
+ */
+const BASE: Record<Locale, Record<'common' | AppScope, () => Promise<CompiledCatalog>>> = {
   en: {
-    common: () => import('../catalogs/en/common.json?lingui'),
-    contract: () => import('../catalogs/en/contract.json?lingui'),
-    public: () => import('../catalogs/en/public.json?lingui'),
-    clinical: () => import('../catalogs/en/clinical.json?lingui'),
-    hr: () => import('../catalogs/en/hr.json?lingui'),
+    common: () => import('../catalogs/en/common.json?pack=base&messages'),
+    public: () => import('../catalogs/en/public.json?pack=base&messages'),
+    clinical: () => import('../catalogs/en/clinical.json?pack=base&messages'),
+    hr: () => import('../catalogs/en/hr.json?pack=base&messages'),
   },
   th: {
-    common: () => import('../catalogs/th/common.json?lingui'),
-    contract: () => import('../catalogs/th/contract.json?lingui'),
-    public: () => import('../catalogs/th/public.json?lingui'),
-    clinical: () => import('../catalogs/th/clinical.json?lingui'),
-    hr: () => import('../catalogs/th/hr.json?lingui'),
+    common: () => import('../catalogs/th/common.json?pack=base&messages'),
+    public: () => import('../catalogs/th/public.json?pack=base&messages'),
+    clinical: () => import('../catalogs/th/clinical.json?pack=base&messages'),
+    hr: () => import('../catalogs/th/hr.json?pack=base&messages'),
   },
 };
 
+// The read-back tables of each language but English (tools/vite/lingui.ts, `?readback`):
+// `first` with the page, `rest` once it is shown.
+/** The languages but English, the source: the ones that read the contract's English back. */
+export type ReadBackLocale = Exclude<Locale, 'en'>;
+/** Whether `locale` reads the contract's English back (every language but English). */
+export const readsBack = (locale: Locale): locale is ReadBackLocale => locale !== 'en';
+const READ_BACK: Record<ReadBackLocale, Record<'first' | 'rest', () => Promise<ReadBackTable>>> = {
+  th: {
+    first: () => import('../catalogs/th/contract.json?readback=first'),
+    rest: () => import('../catalogs/th/contract.json?readback=rest'),
+  },
+};
+
+/** A read-back table of a language: the translations of the contract's English texts. */
+export const loadReadBack = (
+  locale: ReadBackLocale,
+  part: 'first' | 'rest',
+): Promise<ReadBackTable> => READ_BACK[locale][part]();
+
 /**
- * An app's messages in one language, compiled: the shared ones and the app's own; `all` for the tests
- * and Storybook, which show every app's screens.
+ * An app's messages in one language, compiled: the `base` packs of `common` and of the app's
+ * catalogue, and the packs its pages asked for so far (`packs`); `all` for the tests and
+ * Storybook, which show every app's screens: every catalogue whole.
  */
-export async function loadMessages(locale: Locale, scope: AppScope | 'all'): Promise<Messages> {
-  const scopes: readonly Scope[] = scope === 'all' ? SCOPES : [...sharedScopes(locale), scope];
-  const catalogs = await Promise.all(scopes.map((each) => LOADERS[locale][each]()));
+export async function loadMessages(
+  locale: Locale,
+  scope: AppScope | 'all',
+  packs: Iterable<Pack> = [],
+): Promise<Messages> {
+  const loaders =
+    scope === 'all'
+      ? SCOPES.map((each) => async () => {
+          const whole = (await import('./whole-catalogs')).WHOLE[locale][each];
+          if (!whole) throw new Error(`No catalogue ${each}`);
+          return whole();
+        })
+      : [BASE[locale].common, BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
+  const catalogs = await Promise.all(loaders.map((load) => load()));
   return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
 }

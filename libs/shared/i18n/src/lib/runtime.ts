@@ -1,6 +1,14 @@
 import { i18n } from '@lingui/core';
-import { type AppScope, loadMessages, type MessageId } from './catalogs';
-import { type EnglishMatch, englishReader, translateByReader } from './english-text';
+import {
+  type AppScope,
+  loadMessages,
+  loadReadBack,
+  type MessageId,
+  type ReadBackLocale,
+  readsBack,
+} from './catalogs';
+import type { Pack } from './packs';
+import type { ReadBackTable } from './read-back';
 import {
   bestLocale,
   type Calendar,
@@ -63,12 +71,19 @@ export function currentLocale(): Locale {
 /**
  * Loads the app's messages in `locale` (its own catalogue and `common`), shows them, and sets
  * `<html lang>`. The first call names the app; a later one (the language switch) keeps it.
+ * In another language than English, also the read-back table of the texts a first paint can
+ * show in the contract's English ({@link translateEnglish}); the rest of the read-back tables
+ * come once the page is shown ({@link loadRestOfReadBack}), or at once for `all` (the tests
+ * and Storybook).
  */
 export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): Promise<void> {
   if (scope) appScope = scope;
+  if (appScope === 'all') restOfReadBackWanted = true;
+  shownNext = locale;
   const [messages] = await Promise.all([
-    loadMessages(locale, appScope),
-    locale === SOURCE_LOCALE ? undefined : loadEnglishReader(),
+    loadMessages(locale, appScope, packs),
+    readsBack(locale) ? readBackIn(locale, 'first') : undefined,
+    readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
   ]);
   i18n.loadAndActivate({ locale, messages });
   if (typeof document === 'undefined') return;
@@ -79,36 +94,78 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   }
 }
 
+/** The packs the pages shown so far asked for (requirePack): every language shown loads them. */
+const packs = new Set<Pack>();
+/** The language being activated, else the one shown. */
+let shownNext: Locale | undefined;
+
+/**
+ * Fetches a pack of messages (lib/packs.ts) in the language shown, or being activated, before
+ * the page that asks for it renders (`await requirePack(pack)` in the page's module, so that
+ * its route waits for it), and in every language shown later.
+ */
+export async function requirePack(pack: Pack): Promise<void> {
+  if (packs.has(pack)) return;
+  packs.add(pack);
+  const locale = shownNext ?? currentLocale();
+  // A pack that cannot be fetched (a stalled network): its English, the spec's words, else the
+  // page as it is rather than none.
+  const loaded = await pack[locale]().catch(() => pack[SOURCE_LOCALE]().catch(() => undefined));
+  // Merged into the language's messages (Lingui keeps what is loaded already).
+  if (loaded) i18n.load(locale, loaded.messages);
+}
+
 /** Shows `locale` and keeps the choice in this browser. */
 export async function chooseLocale(locale: Locale): Promise<void> {
   store(LOCALE_STORAGE_KEY, locale);
   await activateLocale(locale);
 }
 
-let readEnglish: ((text: string) => EnglishMatch | undefined) | undefined;
+const readBackTables = new Map<string, ReadBackTable>();
+const translators = new Map<ReadBackLocale, (text: string) => string | undefined>();
+let restOfReadBackWanted = false;
 
-/**
- * The English shared catalogues, as text, to read the contract's English messages back to
- * their ids ({@link translateEnglish}): fetched only by someone who reads another language.
- */
-async function loadEnglishReader(): Promise<void> {
-  if (readEnglish) return;
-  const [common, contract] = await Promise.all([
-    import('../catalogs/en/common.json'),
-    import('../catalogs/en/contract.json'),
+/** Fetches a read-back table of `locale` (once) and rebuilds the language's translator. */
+async function readBackIn(locale: ReadBackLocale, part: 'first' | 'rest'): Promise<void> {
+  if (readBackTables.has(`${locale}:${part}`)) return;
+  // The reader's code comes with the table, only for a language that reads back: not on an
+  // English first visit.
+  const [table, { readBackTranslator }] = await Promise.all([
+    loadReadBack(locale, part),
+    import('./read-back'),
   ]);
-  readEnglish = englishReader({ ...common.default, ...contract.default });
+  readBackTables.set(`${locale}:${part}`, table);
+  const tables = (['first', 'rest'] as const).flatMap((each) => {
+    const loaded = readBackTables.get(`${locale}:${each}`);
+    return loaded ? [loaded] : [];
+  });
+  translators.set(locale, readBackTranslator(tables));
 }
 
 /**
- * A text the contract wrote in English (a rule's message under a field, a problem's detail
- * from an older server), in the language shown now: the catalogue's message that reads so in
- * English, with the same values (or, sentence by sentence, the messages of its sentences); a
- * text no catalogue has stays as it came.
+ * Fetches the rest of the read-back tables of the language shown (the rules' messages, the
+ * passwords' advice, the API's problems, `common`'s texts), and of any language shown later:
+ * called once the first page is shown (PortalRoot), so that a first visit does not wait for
+ * them. The texts shown meanwhile in English re-render in the language shown.
+ */
+export async function loadRestOfReadBack(): Promise<void> {
+  restOfReadBackWanted = true;
+  const locale = currentLocale();
+  if (!readsBack(locale)) return;
+  await readBackIn(locale, 'rest');
+  i18n.emit('change');
+}
+
+/**
+ * A text the contract wrote in English (a rule's message under a field, a section's title, a
+ * problem's detail from an older server), in the language shown now: its translation from the
+ * read-back tables (catalogs/<locale>/contract.json?readback, by the English text's key, with
+ * the same values), or, sentence by sentence, its sentences'; a text no catalogue has stays as
+ * it came. No English catalogue is downloaded for it.
  */
 export function translateEnglish(text: string): string {
-  if (currentLocale() === SOURCE_LOCALE || !readEnglish) return text;
-  return translateByReader(readEnglish, (match) => i18n._(match.id, match.values), text) ?? text;
+  const locale = currentLocale();
+  return readsBack(locale) ? (translators.get(locale)?.(text) ?? text) : text;
 }
 
 /** Values a message's placeholders take. */

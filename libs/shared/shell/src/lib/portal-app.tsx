@@ -2,8 +2,8 @@ import { type ReactNode, StrictMode, Suspense, useCallback, useEffect, useState 
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
-import { activateLocale, type AppScope, chosenLocale } from '@portal/i18n';
-import { LoadingState, useT } from '@portal/ui';
+import { activateLocale, type AppScope, chosenLocale, loadRestOfReadBack } from '@portal/i18n';
+import { LoadingState, useT, whenIdle } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
 import { NavigationScroll } from './navigation-scroll';
@@ -37,6 +37,12 @@ export function PortalRoot({ children, footer }: { children: ReactNode; footer?:
   // down when the page arrives, a layout shift (CLS) on every first visit.
   const [pageShown, setPageShown] = useState(false);
   const showFooter = useCallback(() => setPageShown(true), []);
+  // The rest of the contract's translations (rules, passwords, problems) once the page is
+  // shown, not on the first visit's path.
+  useEffect(() => {
+    if (pageShown) return whenIdle(() => void loadRestOfReadBack().catch(() => undefined));
+    return undefined;
+  }, [pageShown]);
   const t = useT();
   return (
     <AuthProvider>

@@ -1,0 +1,39 @@
+import { englishReader, fillPlaceholders, translateByReader } from './english-text';
+import { textKey } from './text-key';
+
+/**
+ * A language's translations of English texts, without the English words: `exact` by the
+ * English text's key (textKey), `patterns` as [English message, translated message] for the
+ * messages with placeholders (read back with their values).
+ */
+export interface ReadBackTable {
+  readonly exact: Readonly<Record<string, string>>;
+  readonly patterns: readonly (readonly [string, string])[];
+}
+
+/**
+ * A translator of English texts by read-back tables: the text's translation, or, for a text of
+ * several sentences no message holds whole, each sentence's (translateByReader); undefined
+ * when a part has none.
+ */
+export function readBackTranslator(tables: readonly ReadBackTable[]) {
+  const exact = new Map<string, string>();
+  for (const table of tables) {
+    for (const [key, words] of Object.entries(table.exact)) {
+      if (!exact.has(key)) exact.set(key, words);
+    }
+  }
+  const patterns = tables.flatMap((table) => table.patterns);
+  const readPattern = englishReader(
+    Object.fromEntries(patterns.map(([text], index) => [String(index), text])),
+  );
+  const read = (text: string) => {
+    const words = exact.get(textKey(text));
+    if (words !== undefined) return { id: words, values: {} };
+    const match = readPattern(text);
+    const message = match && patterns[Number(match.id)]?.[1];
+    return message === undefined ? undefined : { id: message, values: match?.values ?? {} };
+  };
+  return (text: string): string | undefined =>
+    translateByReader(read, (match) => fillPlaceholders(match.id, match.values), text);
+}
