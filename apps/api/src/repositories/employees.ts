@@ -267,10 +267,12 @@ export const employeesRepository = {
       },
     );
     return auditedRecordPage(db, context, {
-      rows: sql`select e.id, e.employee_id as record_id, (${employeeJson})::text as record
-          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', plan)}) page on page.id = e.id
+      rows: (how) => sql`select e.id, e.employee_id as record_id, (${employeeJson})::text as record
+          from ${employeeFrom} join (${pageIdsQuery(sql`employee`, where, after, page.limit, 'oldest', how)}) page on page.id = e.id
           order by e.id`,
       where,
+      after,
+      plan,
       table: sql`employee`,
       recordId: sql`employee_id`,
       limit: page.limit,

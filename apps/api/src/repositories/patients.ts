@@ -315,10 +315,14 @@ export const patientsRepository = {
       },
     );
     return auditedRecordPage(db, context, {
-      rows: sql`select p.id, p.patient_id as record_id, (${summary ? summaryJson : recordJson})::text as record
-          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', plan)}) page on page.id = p.id
+      rows: (
+        how,
+      ) => sql`select p.id, p.patient_id as record_id, (${summary ? summaryJson : recordJson})::text as record
+          from patient p join (${pageIdsQuery(sql`patient`, where, after, page.limit, 'oldest', how)}) page on page.id = p.id
           order by p.id`,
       where,
+      after,
+      plan,
       table: sql`patient`,
       recordId: sql`patient_id`,
       limit: page.limit,
