@@ -22,39 +22,33 @@ export const PAGE_WINDOW = 20_000;
 export const FEW_MATCHES = 5_000;
 
 /**
- * How a search's page is found from the matches its total read ({@link searchTotal}, run
- * first), so that the filter's index is not read a second time for the page:
- * - `matches`: the total read every match (fewer than it reads at most, see
- *   {@link matchesRead}): the page is those after the cursor, in order (`matches` holds the
- *   page's ids), and its query reads no other row;
- * - `through`: there are more matches than the total read, and those it read after the cursor
- *   fill a page: the page then lies between the cursor and the (limit + 1)th of them
- *   (`through`). The walk along the primary key stops there, and when it holds no page within
- *   {@link PAGE_WINDOW} rows (the matches are rows apart) the filter's index is read for the
- *   matches up to `through` only, not for every match after the cursor.
- * See {@link countedPlan}.
+ * A search's page found from the matches its total read ({@link searchTotal}, run first) when
+ * they were every match (fewer than it reads at most, see {@link matchesRead}): `matches` holds
+ * the page's internal ids (those after the cursor, in order), and the page query reads no other
+ * row, nor the filter's index again. See {@link countedPlan}.
  */
-export type CountedPlan = { readonly matches: readonly number[] } | { readonly through: number };
+export type CountedPlan = { readonly matches: readonly number[] };
 
 /**
- * The {@link CountedPlan} of a search's page from the internal ids of the matches its total
- * read (any order; `complete` when they are every match), or undefined when they say nothing of
- * the page (some matches unread, and those read after the cursor do not fill a page: the page
- * is then found by the search's own {@link SearchPlan}).
+ * How a search's page is found, given the internal ids of the matches its total read (any
+ * order; `complete` when they are every match): from them when complete ({@link CountedPlan});
+ * otherwise by the search's own `plan`, but a selective search ('index-first') that read
+ * FEW_MATCHES matches and found more walks at once (what its own plan would do after reading
+ * them from the index a second time).
  */
 export function countedPlan(
   read: { readonly rowIds: readonly number[]; readonly complete: boolean },
+  plan: SearchPlan,
   after: number,
   limit: number,
   order: 'oldest' | 'newest' = 'oldest',
-): CountedPlan | undefined {
+): SearchPlan | CountedPlan {
+  if (!read.complete) return plan === 'index-first' ? 'walk' : plan;
   const beyond =
     order === 'oldest'
       ? read.rowIds.filter((id) => id > after).sort((a, b) => a - b)
       : read.rowIds.filter((id) => after <= 0 || id < after).sort((a, b) => b - a);
-  if (read.complete) return { matches: beyond.slice(0, limit + 1) };
-  const through = beyond[limit];
-  return through === undefined ? undefined : { through };
+  return { matches: beyond.slice(0, limit + 1) };
 }
 
 /**
@@ -85,10 +79,7 @@ export function matchesRead(plan: SearchPlan): number {
  * from the filter's index without the walk: when they are all there (fewer than that), it sorts
  * them and the walk never runs (two name fragments rarely fill a page within it); when there are
  * more, it answers as above, so the cost stays bounded however common the fragments.
- * A {@link CountedPlan} (a search whose total was counted first) reads the page from the counted
- * matches (`matches`), or walks as above but no further than the counted match that completes a
- * page (`through`), then reads the filter's index for the matches up to it, and only if those no
- * longer make a page (rows changed since the count) for every match after the cursor.
+ * A {@link CountedPlan} (a search whose total read every match) is the page's ids themselves.
  * `columns` (default the id) are what each page row carries: a partitioned table's page also
  * carries its partition key, so that the join back to the table reads one partition per row
  * (the `matches` plan carries the id alone).
@@ -105,18 +96,13 @@ export function pageIdsQuery(
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   const take = limit + 1;
-  if (typeof plan === 'object' && 'matches' in plan)
+  if (typeof plan === 'object')
     return sql`select id from unnest(${`{${plan.matches.join(',')}}`}::bigint[]) as matched(id)
       where ${from} order by id ${direction} limit ${take}`;
   if (!where || plan === 'planner')
     return sql`select ${columns} from ${table} where ${where ?? sql`true`} and ${from} order by id ${direction} limit ${take}`;
-  // A counted match that completes a page (`through`) ends the walk's window and the index's read.
-  const upTo =
-    typeof plan === 'object'
-      ? sql`${from} and id ${order === 'oldest' ? sql`<=` : sql`>=`} ${plan.through}`
-      : from;
   const walk = sql`quick as (
-      select ${columns} from (select * from ${table} where ${upTo} order by id ${direction} limit ${PAGE_WINDOW}) w
+      select ${columns} from (select * from ${table} where ${from} order by id ${direction} limit ${PAGE_WINDOW}) w
       where ${where} order by id ${direction} limit ${take}),
     quick_count as (select count(*) as n from quick),
     matches as materialized (select ${columns} from ${table} where ${where} and ${from})`;
@@ -125,17 +111,6 @@ export function pageIdsQuery(
   const walked = sql`select ${columns} from quick where (select n from quick_count) >= ${take}
       union all
       (select ${columns} from matches where (select n from quick_count) < ${take} order by id ${direction} limit ${take})`;
-  if (typeof plan === 'object')
-    return sql`with ${walk},
-      ranged as materialized (select ${columns} from ${table} where ${where} and ${upTo}),
-      ranged_count as (select count(*) as n from ranged)
-      select ${columns} from (
-        select ${columns} from quick where (select n from quick_count) >= ${take}
-        union all
-        (select ${columns} from ranged where (select n from quick_count) < ${take} and (select n from ranged_count) >= ${take} order by id ${direction} limit ${take})
-        union all
-        (select ${columns} from matches where (select n from quick_count) < ${take} and (select n from ranged_count) < ${take} order by id ${direction} limit ${take})
-      ) page order by id ${direction} limit ${take}`;
   if (plan === 'walk')
     return sql`with ${walk}
       select ${columns} from (${walked}) page order by id ${direction} limit ${take}`;

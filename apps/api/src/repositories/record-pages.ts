@@ -11,8 +11,7 @@ export interface RecordPageQuery {
    * The page's rows in page order, `limit` + 1 of them when another page follows, each with its
    * row id `id` (the next cursor), its record's id `record_id` and the record as JSON text
    * `record`, built by PostgreSQL in the contract's shape. A search's page is found from the
-   * matches its total read, which runs first: a function given how (the {@link CountedPlan}
-   * from them, or the search's own `plan` when they do not tell the page; see countedPlan).
+   * matches its total read, which runs first: a function given how (see countedPlan).
    */
   readonly rows: SQL | ((plan: SearchPlan | CountedPlan) => SQL);
   /** The cursor's row id (0: the first page), for a page found from the matches read. */
@@ -52,7 +51,7 @@ export async function auditedRecordPage(
   const total = await searchTotal(db, query.table, query.recordId, query.where, plan);
   const rowsQuery =
     typeof query.rows === 'function'
-      ? query.rows((query.where && countedPlan(total, query.after ?? 0, query.limit)) || plan)
+      ? query.rows(query.where ? countedPlan(total, plan, query.after ?? 0, query.limit) : plan)
       : query.rows;
   const rows =
     query.prepared === false
