@@ -19,7 +19,8 @@
  * reads' rate measured, N audit events seeded with generate_series over `--audit-months`
  * months (monthly partitions), and the same measured again; `--compare-with REF_OR_FOLDER`:
  * the load, then the build before and this one side by side alone (compareBuilds);
- * `--calls-only`: the load, then step 1 alone), and prints the load time, the data size and the server's largest RSS
+ * `--calls-only`: the load, then step 1 alone; with `--compare-with`, step 1 for each build in
+ * turn, the order alternating), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
