@@ -19,7 +19,8 @@
  * reads' rate measured, N audit events seeded with generate_series over `--audit-months`
  * months (monthly partitions), and the same measured again; `--compare-with REF_OR_FOLDER`:
  * the load, then the build before and this one side by side alone (compareBuilds);
- * `--calls-only`: the load, then step 1 alone), and prints the load time, the data size and the server's largest RSS
+ * `--calls-only`: the load, then step 1 alone; with `--compare-with`, step 1 for each build in
+ * turn, the order alternating), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
  * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
  * every loop is bounded in count and time.
@@ -544,7 +545,7 @@ async function main(): Promise<void> {
       }),
     });
 
-    if (COMPARE_WITH) {
+    if (COMPARE_WITH && !args['calls-only']) {
       await stopServer(server);
       const section = await compareBuilds({
         kind,
@@ -833,6 +834,64 @@ async function main(): Promise<void> {
       });
       return { profile, lists, others, concurrent, factor, bound, burstStatuses };
     };
+    if (COMPARE_WITH) {
+      // With --calls-only: the one-client timings of each build in turn on the same database,
+      // the order alternating from round to round.
+      await stopServer(server);
+      server = undefined;
+      const builds = [
+        { name: 'before', main: baselineMain(COMPARE_WITH) },
+        { name: 'after', main: undefined },
+      ];
+      const runs: { build: string; measured: Awaited<ReturnType<typeof measureCalls>> }[] = [];
+      for (let round = 0; round < COMPARE_ROUNDS; round++) {
+        for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+          enter(`calls, round ${round + 1}, ${build.name}`);
+          server = startServerProcess(build.main);
+          base = await listeningUrl(server);
+          ({ token } = (await (await login()).json()) as { token: string });
+          auth.authorization = `Bearer ${token}`;
+          runs.push({ build: build.name, measured: await measureCalls() });
+          console.log(`round ${round + 1}, ${build.name}: done`);
+          await stopServer(server);
+          server = undefined;
+        }
+      }
+      enter('report');
+      const ms = (value: number) => value.toFixed(1);
+      type CallTiming = Awaited<ReturnType<typeof time>>;
+      const of = (name: string) => runs.filter((r) => r.build === name).map((r) => r.measured);
+      const [before, after] = [of('before'), of('after')];
+      const cell = (list: typeof before, pick: (m: (typeof before)[number]) => CallTiming) =>
+        list
+          .map((m) => {
+            const r = pick(m);
+            return `${ms(r.p50)} / ${ms(r.p95)}${r.p95 <= m.bound || r === m.profile ? '' : ' (over)'}`;
+          })
+          .join(', ');
+      const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
+      const section = [
+        `### ${kind}, ${PATIENTS.toLocaleString('en')} patients, one client at a time, the build before and this one side by side`,
+        '',
+        `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine} (shared with other work).` +
+          ` Before: \`${builds[0]!.main}\`. ${COMPARE_ROUNDS} rounds, the order alternating; in each, each build's server` +
+          ` on the same database, ${ROUNDS} calls per row. p50 / p95 ms of each round; "(over)": p95 above that run's bound` +
+          ` (${before[0]?.factor ?? 5} × its \`GET /api/profile\` p95 + 10 ms).`,
+        '',
+        '| call | before, each round | after, each round |',
+        '| --- | ---: | ---: |',
+        `| bound (p95 ms) | ${before.map((m) => ms(m.bound)).join(', ')} | ${after.map((m) => ms(m.bound)).join(', ')} |`,
+        `| ${before[0]!.profile.name} | ${cell(before, (m) => m.profile)} | ${cell(after, (m) => m.profile)} |`,
+        ...before[0]!.lists.map(
+          (r, i) =>
+            `| ${r.name} | ${cell(before, (m) => m.lists[i]!)} | ${cell(after, (m) => m.lists[i]!)} |`,
+        ),
+      ].join('\n');
+      console.log(`\n${section}\n`);
+      writeSection(args.out, `${kind} ${PATIENTS} compare calls`, section);
+      console.log(`Written to ${args.out}.`);
+      return;
+    }
     const calls = EXPORT_ONLY ? undefined : await measureCalls();
     // 4. A bulk export of the patients' core types, with /api/health timed meanwhile.
     enter('bulk export');

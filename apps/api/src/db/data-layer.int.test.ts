@@ -4,16 +4,24 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOTAL_COUNT_BOUND } from '@portal/contract';
 import { DEPARTMENTS, DISEASES, DRUGS, POSITIONS } from '@portal/reference-data';
 import { type Database, queryRows } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 import {
+  countedPlan,
   countUpToBound,
   matchedIdsUpToBound,
   FEW_MATCHES,
   pageIdsQuery,
+  searchTotal,
 } from '../repositories/page-queries';
-import { isPlannedSearch, isSelectiveSearch, searchCondition } from '../repositories/name-search';
+import {
+  isPlannedSearch,
+  isSelectiveSearch,
+  searchCondition,
+  searchFilter,
+} from '../repositories/name-search';
 import { accessLogPageIds } from '../repositories/my-record';
 import { auditEventRowsQuery, concernsPatient } from '../fhir/resources/audit-event';
 import { patientsRepository } from '../repositories/patients';
@@ -412,6 +420,92 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       }
     });
 
+    it('pages a search from the matches its total read exactly as its own plan pages it', async () => {
+      // Pairs that more than TOTAL_COUNT_BOUND and fewer than FEW_MATCHES patients have, and
+      // more than FEW_MATCHES (none of the bulk ids or names); taken out after.
+      const pair = 2_000;
+      const crowd = FEW_MATCHES + 100;
+      await database.db.execute(sql`insert into patient (patient_id, first_name, last_name, age,
+          date_of_birth, gender, email, health_insurance, phone_number, id_card_number,
+          ongoing_treatment, unhealthy_habits)
+        select 'P6' || lpad(g::text, 6, '0'),
+          case when g <= ${pair} then 'Qxyfirst' else 'Qxwfirst' end,
+          case when g <= ${pair} then 'Qxylast' else 'Qxwlast' end,
+          30, '1990-01-01', 'male', 'pair@gmail.com', 'yes', '0812345678', 'PAIR' || g, 'none', 'none'
+        from generate_series(1, ${pair + crowd}) g`);
+      try {
+        const columns = {
+          id: sql`patient_id`,
+          firstName: sql`first_name`,
+          lastName: sql`last_name`,
+        };
+        const kinds = new Set<string>();
+        for (const criteria of [
+          { id: '', firstName: 'c4ca', lastName: '' }, // a rare fragment: every match read
+          { id: '', firstName: 'fn0', lastName: 'ln1' }, // a pair, hundreds in common
+          { id: '', firstName: 'qxyf', lastName: 'qxyl' }, // a pair, a capped total, all read
+          { id: '', firstName: 'qxwf', lastName: 'qxwl' }, // a pair, more than FEW_MATCHES
+          { id: '', firstName: 'fn0', lastName: '' }, // thousands: a capped total
+          { id: '', firstName: '', lastName: 'ln' }, // every bulk row
+          { id: 'P80001', firstName: '', lastName: '' },
+          { id: '', firstName: 'zzqx', lastName: '' }, // nobody
+        ]) {
+          const { where, plan } = searchFilter(columns, criteria);
+          const total = await searchTotal(database.db, sql`patient`, sql`patient_id`, where, plan);
+          if (criteria.firstName === 'qxyf') {
+            expect(total).toMatchObject({ total: TOTAL_COUNT_BOUND, more: true, complete: true });
+            expect(total.matched).toHaveLength(TOTAL_COUNT_BOUND + 1);
+            expect(total.rowIds).toHaveLength(pair);
+          }
+          if (criteria.firstName === 'qxwf')
+            expect(total).toMatchObject({ more: true, complete: false });
+          // The first pages, then pages from cursors deep in the table.
+          for (const start of [0, 20_000, 60_000, 99_000]) {
+            let after = start;
+            for (let pages = 0; pages < 12; pages++) {
+              const how = countedPlan(total, plan, after, 50);
+              kinds.add(typeof how === 'object' ? 'matches' : `${plan} -> ${how}`);
+              const [mine, own] = await Promise.all(
+                [how, plan].map(async (p) =>
+                  (
+                    await queryRows<{ id: string | number }>(
+                      database.db,
+                      pageIdsQuery(sql`patient`, where, after, 50, 'oldest', p),
+                    )
+                  ).map((r) => Number(r.id)),
+                ),
+              );
+              expect(mine).toEqual(own);
+              if (own!.length <= 50) break;
+              after = own![49]!;
+            }
+          }
+        }
+        // Each way of paging was taken: every match read; some unread, the search's own plan
+        // (and the walk for a pair with more than FEW_MATCHES in common).
+        expect([...kinds].sort()).toEqual([
+          'index-first -> walk',
+          'matches',
+          'planner -> planner',
+          'walk -> walk',
+        ]);
+      } finally {
+        await database.db.execute(sql`delete from patient where patient_id like 'P6%'`);
+      }
+    });
+
+    it('reads no row of the table for a page whose matches were all counted', async () => {
+      const text = await ranPlan(
+        pageIdsQuery(sql`patient`, sql`true`, 3, 50, 'oldest', { matches: [9, 2, 5, 4] }),
+      );
+      expect(text).not.toMatch(/on patient/);
+      const ids = await queryRows<{ id: string | number }>(
+        database.db,
+        pageIdsQuery(sql`patient`, sql`true`, 3, 1, 'oldest', { matches: [9, 2, 5, 4] }),
+      );
+      expect(ids.map((r) => Number(r.id))).toEqual([4, 5]);
+    });
+
     it('fills a page of common matches from a bounded walk along the primary key', async () => {
       // Every name starts with "Fn": the page fills in the first rows, and the materialised
       // filter (which would read every match) never runs, at the start or deep in the list.
@@ -524,6 +618,30 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect([small.items, large.items]).toEqual([2, 50]);
       expect(large.queries).toBe(small.queries);
       expect(small.queries).toBeLessThanOrEqual(5);
+      await app.close();
+    });
+
+    // Last: its capped search's audit event names 1,001 patients, which the access-log check's
+    // plan above must not see.
+    it("runs a search's filter once when its total counts every match, and as many queries either way", async () => {
+      const { app } = await createTestApp(database);
+      const doctor = await createUser(app, database, 'medical_personnel');
+      const searched = async (body: object) => {
+        queries.length = 0;
+        const response = await call(app, 'POST', '/patient/search-patient', {
+          token: doctor.token,
+          body: { patient_id: '', first_name: '', last_name: '', ...body },
+        });
+        expect(response.statusCode).toBe(200);
+        return { response, queries: [...queries] };
+      };
+      const few = await searched({ first_name: 'c4ca' });
+      expect(few.response.headers['x-total-count-capped']).toBeUndefined();
+      expect(Number(few.response.headers['x-total-count'])).toBeGreaterThan(0);
+      expect(few.queries.filter((q) => /ilike/.test(q))).toHaveLength(1);
+      const many = await searched({ first_name: 'fn0' });
+      expect(many.response.headers['x-total-count-capped']).toBe('true');
+      expect(many.queries.length).toBe(few.queries.length);
       await app.close();
     });
   });

@@ -54,6 +54,8 @@ export function isSelectiveSearch(criteria: { firstName: string; lastName: strin
  * - `index-first`: the filter's index first, up to {@link FEW_MATCHES} ({@link isSelectiveSearch});
  * - `planner`: one query, `where … order by id limit`, whose plan PostgreSQL chooses from the
  *   fragment's statistics ({@link isPlannedSearch}).
+ * A search's total is read first, and its page is found from the matches it read whenever they
+ * tell it (page-queries.ts, `countedPlan`); these plans find the other pages.
  */
 export type SearchPlan = 'walk' | 'index-first' | 'planner';
 

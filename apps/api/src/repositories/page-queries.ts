@@ -22,6 +22,46 @@ export const PAGE_WINDOW = 20_000;
 export const FEW_MATCHES = 5_000;
 
 /**
+ * A search's page found from the matches its total read ({@link searchTotal}, run first) when
+ * they were every match (fewer than it reads at most, see {@link matchesRead}): `matches` holds
+ * the page's internal ids (those after the cursor, in order), and the page query reads no other
+ * row, nor the filter's index again. See {@link countedPlan}.
+ */
+export type CountedPlan = { readonly matches: readonly number[] };
+
+/**
+ * How a search's page is found, given the internal ids of the matches its total read (any
+ * order; `complete` when they are every match): from them when complete ({@link CountedPlan});
+ * otherwise by the search's own `plan`, but a selective search ('index-first') that read
+ * FEW_MATCHES matches and found more walks at once (what its own plan would do after reading
+ * them from the index a second time).
+ */
+export function countedPlan(
+  read: { readonly rowIds: readonly number[]; readonly complete: boolean },
+  plan: SearchPlan,
+  after: number,
+  limit: number,
+  order: 'oldest' | 'newest' = 'oldest',
+): SearchPlan | CountedPlan {
+  if (!read.complete) return plan === 'index-first' ? 'walk' : plan;
+  const beyond =
+    order === 'oldest'
+      ? read.rowIds.filter((id) => id > after).sort((a, b) => a - b)
+      : read.rowIds.filter((id) => after <= 0 || id < after).sort((a, b) => b - a);
+  return { matches: beyond.slice(0, limit + 1) };
+}
+
+/**
+ * How many matches a search's total reads at most ({@link matchedIdsUpToBound}): the count's
+ * bound, TOTAL_COUNT_BOUND + 1; for a selective search ({@link isSelectiveSearch}), whose page
+ * would read up to {@link FEW_MATCHES} of them from the index anyway, that many, so that one
+ * read of the index gives both the total and, when that is all of them, the page.
+ */
+export function matchesRead(plan: SearchPlan): number {
+  return plan === 'index-first' ? FEW_MATCHES : TOTAL_COUNT_BOUND + 1;
+}
+
+/**
  * The internal ids of one page (plus one, to know whether another follows), as one query whose
  * cost does not grow with the table or with the number of matches:
  * - without criteria it walks the primary key from the cursor (keyset paging: a page deep in the
@@ -39,8 +79,10 @@ export const FEW_MATCHES = 5_000;
  * from the filter's index without the walk: when they are all there (fewer than that), it sorts
  * them and the walk never runs (two name fragments rarely fill a page within it); when there are
  * more, it answers as above, so the cost stays bounded however common the fragments.
+ * A {@link CountedPlan} (a search whose total read every match) is the page's ids themselves.
  * `columns` (default the id) are what each page row carries: a partitioned table's page also
- * carries its partition key, so that the join back to the table reads one partition per row.
+ * carries its partition key, so that the join back to the table reads one partition per row
+ * (the `matches` plan carries the id alone).
  */
 export function pageIdsQuery(
   table: SQL,
@@ -48,12 +90,15 @@ export function pageIdsQuery(
   after: number,
   limit: number,
   order: 'oldest' | 'newest' = 'oldest',
-  plan: SearchPlan = 'walk',
+  plan: SearchPlan | CountedPlan = 'walk',
   columns: SQL = sql`id`,
 ): SQL {
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   const take = limit + 1;
+  if (typeof plan === 'object')
+    return sql`select id from unnest(${`{${plan.matches.join(',')}}`}::bigint[]) as matched(id)
+      where ${from} order by id ${direction} limit ${take}`;
   if (!where || plan === 'planner')
     return sql`select ${columns} from ${table} where ${where ?? sql`true`} and ${from} order by id ${direction} limit ${take}`;
   const walk = sql`quick as (
@@ -99,11 +144,26 @@ export function listRows<T>(db: Db, where: SQL | undefined, query: SQL): Promise
 }
 
 /**
- * The record ids (`recordId`, e.g. `patient_id`) of the rows matching a search, up to
- * TOTAL_COUNT_BOUND + 1: what a search's total counts, for {@link searchTotal}.
+ * The internal and record ids (`recordId`, e.g. `patient_id`) of the rows matching a search, up
+ * to `reads` (default TOTAL_COUNT_BOUND + 1): what a search's total counts, for
+ * {@link searchTotal}.
  */
-export function matchedIdsUpToBound(table: SQL, recordId: SQL, where: SQL): SQL {
-  return sql`select ${recordId} as record_id from ${table} where ${where} limit ${TOTAL_COUNT_BOUND + 1}`;
+export function matchedIdsUpToBound(
+  table: SQL,
+  recordId: SQL,
+  where: SQL,
+  reads = TOTAL_COUNT_BOUND + 1,
+): SQL {
+  return sql`select id, ${recordId} as record_id from ${table} where ${where} limit ${reads}`;
+}
+
+/**
+ * A page's total, and for a search the internal ids of the matches read for it (`complete`:
+ * every match), for {@link countedPlan}.
+ */
+export interface SearchTotal extends PageTotal {
+  readonly rowIds: readonly number[];
+  readonly complete: boolean;
 }
 
 /**
@@ -112,27 +172,37 @@ export function matchedIdsUpToBound(table: SQL, recordId: SQL, where: SQL): SQL 
  * of matches, and a count tells whether records of that name exist (a page past the last
  * match answered `[]` with the matches still counted, so names could be guessed letter by
  * letter without a single record's access log showing it): the matches counted are read by
- * their ids, for the caller to audit with the page ({@link revealedIds}).
+ * their ids, for the caller to audit with the page ({@link revealedIds}). The search's `plan`
+ * says how many matches are read ({@link matchesRead}); the total counts the first
+ * TOTAL_COUNT_BOUND + 1 of them, and all are kept for the page ({@link countedPlan}).
  */
 export async function searchTotal(
   db: Db,
   table: SQL,
   recordId: SQL,
   where: SQL | undefined,
-): Promise<PageTotal> {
+  plan: SearchPlan = 'walk',
+): Promise<SearchTotal> {
   if (!where) {
     const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
       db,
       where,
       countUpToBound(table, where),
     );
-    return { ...boundedTotal(counted), matched: [] };
+    return { ...boundedTotal(counted), matched: [], rowIds: [], complete: false };
   }
-  const rows = await queryRows<{ record_id: string }>(
+  const reads = matchesRead(plan);
+  const rows = await queryRows<{ id: string | number; record_id: string }>(
     db,
-    matchedIdsUpToBound(table, recordId, where),
+    matchedIdsUpToBound(table, recordId, where, reads),
   );
-  return { ...boundedTotal(rows.length), matched: rows.map((row) => row.record_id) };
+  const counted = rows.slice(0, TOTAL_COUNT_BOUND + 1);
+  return {
+    ...boundedTotal(counted.length),
+    matched: counted.map((row) => row.record_id),
+    rowIds: rows.map((row) => Number(row.id)),
+    complete: rows.length < reads,
+  };
 }
 
 /**

@@ -90,19 +90,15 @@ export function recordPage<K extends RecordKind>(
       lastName: criteria.last_name,
     },
   );
-  const pageIds = pageIdsQuery(
-    tableOf(kind),
-    where,
-    decodeCursor(page.cursor),
-    page.limit,
-    'oldest',
-    plan,
-  );
+  const after = decodeCursor(page.cursor);
   return auditedRecordPage(db, context, {
-    rows: sql`select ${alias}.id, ${alias}.${recordIdOf(kind)} as record_id, (${read.record})::text as record
-          from ${read.from} join (${pageIds}) page on page.id = ${alias}.id
+    // The page is found from the matches the total read, when it read them all (countedPlan).
+    rows: (how) => sql`select ${alias}.id, ${alias}.${recordIdOf(kind)} as record_id, (${read.record})::text as record
+          from ${read.from} join (${pageIdsQuery(tableOf(kind), where, after, page.limit, 'oldest', how)}) page on page.id = ${alias}.id
           order by ${alias}.id`,
     where,
+    after,
+    plan,
     table: tableOf(kind),
     recordId: recordIdOf(kind),
     limit: page.limit,

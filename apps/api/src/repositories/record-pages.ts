@@ -1,7 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database';
 import { type AuditAction, audit, type RequestContext } from './audit';
-import { listRows, revealedIds, searchTotal } from './page-queries';
+import type { SearchPlan } from './name-search';
+import { type CountedPlan, countedPlan, listRows, revealedIds, searchTotal } from './page-queries';
 import { encodeCursor, type JsonText, type Page } from './paging';
 
 /** One page of a list or search of records, as {@link auditedRecordPage} reads it. */
@@ -9,9 +10,14 @@ export interface RecordPageQuery {
   /**
    * The page's rows in page order, `limit` + 1 of them when another page follows, each with its
    * row id `id` (the next cursor), its record's id `record_id` and the record as JSON text
-   * `record`, built by PostgreSQL in the contract's shape.
+   * `record`, built by PostgreSQL in the contract's shape. A search's page is found from the
+   * matches its total read, which runs first: a function given how (see countedPlan).
    */
-  readonly rows: SQL;
+  readonly rows: SQL | ((plan: SearchPlan | CountedPlan) => SQL);
+  /** The cursor's row id (0: the first page), for a page found from the matches read. */
+  readonly after?: number;
+  /** How the search's page is found (searchFilter), and how many matches its total reads. */
+  readonly plan?: SearchPlan;
   /** The rows' condition (none: every record); the total counts the same rows. */
   readonly where: SQL | undefined;
   /**
@@ -39,11 +45,18 @@ export async function auditedRecordPage(
   query: RecordPageQuery,
 ): Promise<Page<JsonText>> {
   type Row = { id: string | number; record_id: string; record: JsonText };
+  // The total first: a search's page is then found from the matches it read, not from the
+  // filter's index again (countedPlan).
+  const plan = query.plan ?? 'walk';
+  const total = await searchTotal(db, query.table, query.recordId, query.where, plan);
+  const rowsQuery =
+    typeof query.rows === 'function'
+      ? query.rows(query.where ? countedPlan(total, plan, query.after ?? 0, query.limit) : plan)
+      : query.rows;
   const rows =
     query.prepared === false
-      ? await queryRows<Row>(db, query.rows)
-      : await listRows<Row>(db, query.where, query.rows);
-  const total = await searchTotal(db, query.table, query.recordId, query.where);
+      ? await queryRows<Row>(db, rowsQuery)
+      : await listRows<Row>(db, query.where, rowsQuery);
   const shown = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   await audit(db, context, {
