@@ -93,7 +93,9 @@ export function recordPage<K extends RecordKind>(
   const after = decodeCursor(page.cursor);
   return auditedRecordPage(db, context, {
     // The page is found from the matches the total read, when it read them all (countedPlan).
-    rows: (how) => sql`select ${alias}.id, ${alias}.${recordIdOf(kind)} as record_id, (${read.record})::text as record
+    rows: (
+      how,
+    ) => sql`select ${alias}.id, ${alias}.${recordIdOf(kind)} as record_id, (${read.record})::text as record
           from ${read.from} join (${pageIdsQuery(tableOf(kind), where, after, page.limit, 'oldest', how)}) page on page.id = ${alias}.id
           order by ${alias}.id`,
     where,
