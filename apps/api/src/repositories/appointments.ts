@@ -64,7 +64,8 @@ const NOW_UTC = sql`(now() at time zone 'UTC')`;
 export const latestAppointmentJson = (() => {
   const fields = sql`json_build_object('date', a.date, 'time', a.time, 'topic', a.topic,
       'appointment_id', a.appointment_id, 'status', a.status,
-      'duration_minutes', a.duration_minutes, 'clinician', ${staffJson(sql`a.clinician_id`)})`;
+      'duration_minutes', a.duration_minutes, 'clinician', ${staffJson(sql`a.clinician_id`)},
+      'recorded_by', ${staffJson(sql`a.recorded_by`)}, 'recorded_at', ${instantText(sql`a.recorded_at`)})`;
   return sql`coalesce(
     (select ${fields} from appointment a
        where a.patient_id = p.id and a.status = 'booked' and (a.date + a.time) >= ${NOW_UTC}

@@ -12,6 +12,7 @@ import {
   CLINICIAN_BUSY_MESSAGE,
   type DayAppointment,
   type PatientRecord,
+  patientRecordSchema,
   type RescheduleResponse,
   todayUtc,
   upcomingAppointmentListSchema,
@@ -225,6 +226,13 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
       const soon = await book(id, { date: addDays(todayUtc(), 3), topic: 'Soon' });
       await book(id, { date: addDays(todayUtc(), 60), topic: 'Later' });
       expect((await record(id)).patient_appointment.topic).toBe('Soon');
+      // Who booked it and when, as the chart's appointments carry them (the contract's schema
+      // keeps them: it strips what it does not know).
+      expect(soon.recorded_by?.employee_id).toBe(doctor.recordId);
+      expect(patientRecordSchema.parse(await record(id)).patient_appointment).toMatchObject({
+        recorded_by: soon.recorded_by,
+        recorded_at: soon.recorded_at,
+      });
 
       expectSuccess(
         await act(id, soon.appointment_id!, 'cancel', { reason: 'Feeling better' }),

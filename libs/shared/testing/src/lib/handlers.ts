@@ -1215,6 +1215,8 @@ export function latestOf(
     status: chosen.status,
     duration_minutes: chosen.duration_minutes,
     clinician: chosen.clinician,
+    recorded_by: chosen.recorded_by,
+    recorded_at: chosen.recorded_at,
   };
 }
 
