@@ -11,6 +11,8 @@ import {
   type ChartAppointment,
   CLINICIAN_BUSY_MESSAGE,
   type DayAppointment,
+  hospitalNow,
+  hospitalToday,
   type PatientRecord,
   patientRecordSchema,
   type RescheduleResponse,
@@ -247,6 +249,18 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
 
       expectSuccess(await act(id, past.appointment_id!, 'cancel', { reason: 'Never came' }), 200);
       expect((await record(id)).patient_appointment).toEqual({ date: '', time: '', topic: null });
+    });
+
+    it('reads the hospital’s clock: an appointment an hour ago there is past, though still ahead in UTC', async () => {
+      const id = await addPatient();
+      // An hour ago in Bangkok (UTC+7) is six hours ahead of now as UTC's wall clock reads.
+      const hourAgo = hospitalNow(new Date(Date.now() - 3_600_000));
+      await book(id, { date: hourAgo.date, time: hourAgo.time.slice(0, 5), topic: 'Hour ago' });
+      await book(id, { date: addDays(hospitalToday(), 30), topic: 'Next month' });
+      expect((await record(id)).patient_appointment.topic).toBe('Next month');
+      const next = (await record(id)).patient_appointment.appointment_id!;
+      expectSuccess(await act(id, next, 'cancel', { reason: 'Moved away' }), 200);
+      expect((await record(id)).patient_appointment.topic).toBe('Hour ago');
     });
   });
 
