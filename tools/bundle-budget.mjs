@@ -96,10 +96,10 @@ export const APPS = [
     budgets: {
       'src/features/add-patient/add-patient-page.tsx': [144, 126, 161, 141],
       'src/features/appointment/add-appointment-page.tsx': [144, 126, 161, 141],
-      'src/features/history/add-history-page.tsx': [140, 122, 158, 138],
+      'src/features/history/add-history-page.tsx': [140, 123, 158, 138],
       'src/features/edit-patient/edit-patient-page.tsx': [146, 128, 163, 143],
       'src/features/chart/patient-chart-page.tsx': [180, 158, 198, 174],
-      'src/features/search/search-patient-page.tsx': [193, 170, 211, 186],
+      'src/features/search/search-patient-page.tsx': [194, 171, 211, 186],
       'src/features/today/today-page.tsx': [175, 153, 192, 169],
       'src/features/account/account-page.ts': [197, 173, 214, 189],
     },
