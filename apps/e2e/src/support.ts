@@ -1,4 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { addDays, hospitalToday } from '@portal/contract';
 
 /** The password of every demo account (the server runs with DEMO_DATA=always). */
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -45,9 +46,11 @@ export async function openFromSidebar(
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }
 
-/** The date `days` from today (negative: in the past), as the date fields take it (YYYY-MM-DD). */
-export const daysFromToday = (days = 0): string =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The date `days` from today on the hospital's clock (negative: in the past), as the date fields
+ * take it (YYYY-MM-DD): the day the Today page and the chart call today.
+ */
+export const daysFromToday = (days = 0): string => addDays(hospitalToday(), days);
 
 let counter = Date.now() % 100_000;
 /** A fresh, unique number per call (ids, usernames, id card numbers). */

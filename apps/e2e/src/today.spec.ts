@@ -2,21 +2,42 @@ import { expect, test } from '@playwright/test';
 import { ROUTES } from '@portal/contract';
 import {
   apiToken,
+  closeElsewhere,
   createPatient,
   daysFromToday,
   logInThroughPage,
   openFromSidebar,
+  registerAccount,
 } from './support';
 
 /** The demo doctor's employee id (demo.doctor is linked to E001). */
 const DOCTOR_ID = 'E001';
+const PASSWORD = 'patient-password-2026';
 
-test('a doctor works from Today: opens a chart, books with a clinician, cancels another with a reason', async ({
+/**
+ * Waits for the next minute to begin and answers it (UTC, `YYYY-MM-DDTHH:MM`, as the audit
+ * instants start): one visit's line of the access log is the same person's rows of one minute,
+ * so the chart's reads must fall in a minute of their own, apart from Today's list and the
+ * booking.
+ */
+async function nextMinute(): Promise<string> {
+  await new Promise((wait) => setTimeout(wait, 60_000 - (Date.now() % 60_000) + 200));
+  return new Date().toISOString().slice(0, 16);
+}
+
+test('a doctor works from Today: opens a chart, books with a clinician, cancels another with a reason; the patient sees it in MyInfo and the chart view as one line', async ({
+  browser,
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const patient = await createPatient(request);
+  const username = await registerAccount(request, {
+    role: 'patient',
+    id: patient.patientId,
+    code: patient.code,
+    password: PASSWORD,
+  });
   const fullName = `${patient.first_name} ${patient.last_name}`;
   const token = await apiToken(request, 'demo.doctor');
   const headers = { authorization: `Bearer ${token}` };
@@ -24,10 +45,10 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
   const later = daysFromToday(14);
 
   // Today at 23:40 with the doctor (late, so it is still ahead whenever the test runs), and a
-  // visit in two weeks that the doctor will cancel.
+  // visit with the doctor in two weeks that the doctor will cancel.
   for (const booking of [
     { date: today, time: '23:40', topic: 'Inhaler check', clinician_id: DOCTOR_ID },
-    { date: later, time: '08:15', topic: 'Spirometry' },
+    { date: later, time: '08:15', topic: 'Spirometry', clinician_id: DOCTOR_ID },
   ]) {
     const response = await request.post('/api/patient/add-patient-appointment', {
       headers,
@@ -62,13 +83,18 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
     await expect(page.getByRole('row').filter({ hasText: 'Spirometry' })).toHaveCount(0);
   });
 
+  let chartMinute = '';
   await test.step('one click on the name opens the chart', async () => {
+    chartMinute = await nextMinute();
     await page.getByRole('link', { name: fullName }).click();
     await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
     const upcoming = page.getByRole('table', { name: 'Upcoming' });
     await expect(upcoming.getByRole('row').filter({ hasText: 'Inhaler check' })).toContainText(
       doctorName,
     );
+    // The chart's reads were made in the minute it was opened; the booking waits for the next.
+    expect(new Date().toISOString().slice(0, 16)).toBe(chartMinute);
+    await nextMinute();
   });
 
   await test.step('books an appointment with a clinician and a length', async () => {
@@ -129,4 +155,48 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
     await expect(row).toContainText('Attended');
     await expect(row.getByRole('button', { name: /^Mark attended/ })).toHaveCount(0);
   });
+
+  // The patient, on a computer of their own, logged in through the page.
+  const home = await browser.newContext();
+  const patientPage = await home.newPage();
+  try {
+    await test.step('MyInfo: the cancellation with its status and reason, the doctor by name', async () => {
+      await logInThroughPage(patientPage, username, PASSWORD);
+      await expect(patientPage).toHaveURL(/\/patient-profile$/);
+      const rows = patientPage
+        .getByRole('region', { name: 'Upcoming appointments' })
+        .getByRole('row');
+      const cancelledRow = rows.filter({ hasText: 'Spirometry' });
+      await expect(cancelledRow).toContainText(later);
+      await expect(cancelledRow).toContainText('Cancelled');
+      await expect(cancelledRow).toContainText('Patient is travelling');
+      await expect(cancelledRow).toContainText(doctorName);
+      const bookedRow = rows.filter({ hasText: 'Asthma review' });
+      await expect(bookedRow).toContainText('Booked');
+      await expect(bookedRow).toContainText(doctorName);
+      // "Latest Appointment" is the next booked one: today's visit was attended, the one in two
+      // weeks cancelled.
+      await expect(patientPage.getByRole('region', { name: 'Personal details' })).toContainText(
+        `${daysFromToday(21)} 10:30 — Asthma review · with ${doctorName}`,
+      );
+    });
+
+    await test.step('the access log shows the chart view as one line', async () => {
+      await patientPage.getByRole('link', { name: 'Who opened my record' }).click();
+      await expect(
+        patientPage.getByRole('heading', { level: 1, name: 'Who opened my record' }),
+      ).toBeVisible();
+      const chartView = patientPage
+        .getByRole('row')
+        .filter({ has: patientPage.locator(`time[datetime^="${chartMinute}"]`) });
+      await expect(chartView).toHaveCount(1);
+      await expect(chartView).toContainText(`${doctorName}, medical personnel`);
+      await expect(chartView).toContainText('viewed your record');
+      await expect(chartView).toContainText(
+        '2 actions in one visit; also viewed your appointments',
+      );
+    });
+  } finally {
+    await closeElsewhere(home);
+  }
 });

@@ -16,6 +16,7 @@ import {
   type AppointmentStatus,
   toTimeWithSeconds,
 } from '@portal/contract';
+import { HOSPITAL_TIME_ZONE } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { audit, auditedWrite, type RequestContext } from './audit';
@@ -53,8 +54,12 @@ export const appointmentJson = sql`json_build_object(
   'recorded_by', ${staffJson(sql`a.recorded_by`)},
   'recorded_at', ${instantText(sql`a.recorded_at`)})`;
 
-/** The clock the Latest rule and "today" read: UTC, as the API's dates are (docs/api.md). */
-const NOW_UTC = sql`(now() at time zone 'UTC')`;
+/**
+ * Now on the hospital's clock, as a timestamp without zone: appointments' dates and times are the
+ * hospital's wall-clock times, so the Latest rule compares them with this (docs/decisions.md).
+ * The zone is the code's constant, written into the SQL as a literal.
+ */
+const HOSPITAL_NOW = sql`(now() at time zone ${sql.raw(`'${HOSPITAL_TIME_ZONE}'`)})`;
 
 /**
  * The record's "Latest Appointment" of patient row `p` (latestAppointmentSchema, in its key
@@ -64,13 +69,14 @@ const NOW_UTC = sql`(now() at time zone 'UTC')`;
 export const latestAppointmentJson = (() => {
   const fields = sql`json_build_object('date', a.date, 'time', a.time, 'topic', a.topic,
       'appointment_id', a.appointment_id, 'status', a.status,
-      'duration_minutes', a.duration_minutes, 'clinician', ${staffJson(sql`a.clinician_id`)})`;
+      'duration_minutes', a.duration_minutes, 'clinician', ${staffJson(sql`a.clinician_id`)},
+      'recorded_by', ${staffJson(sql`a.recorded_by`)}, 'recorded_at', ${instantText(sql`a.recorded_at`)})`;
   return sql`coalesce(
     (select ${fields} from appointment a
-       where a.patient_id = p.id and a.status = 'booked' and (a.date + a.time) >= ${NOW_UTC}
+       where a.patient_id = p.id and a.status = 'booked' and (a.date + a.time) >= ${HOSPITAL_NOW}
        order by a.date, a.time, a.id limit 1),
     (select ${fields} from appointment a
-       where a.patient_id = p.id and a.status <> 'cancelled' and (a.date + a.time) < ${NOW_UTC}
+       where a.patient_id = p.id and a.status <> 'cancelled' and (a.date + a.time) < ${HOSPITAL_NOW}
        order by a.date desc, a.time desc, a.id desc limit 1),
     json_build_object('date', '', 'time', '', 'topic', null))`;
 })();

@@ -6,9 +6,9 @@ import {
   type AccessActor,
   type AccessKind,
   type AccessLogEntry,
+  hospitalToday,
   accessKindOf,
   type PageParams,
-  todayUtc,
   TOTAL_COUNT_BOUND,
   type UpcomingAppointment,
 } from '@portal/contract';
@@ -179,7 +179,7 @@ export const myRecordRepository = {
     const after = decodeCursor(page.cursor);
     const rowId = await patientRowId(db, patientId);
     const position = await appointmentPosition(db, rowId, after);
-    const today = todayUtc();
+    const today = hospitalToday();
     const upcoming = sql`a.patient_id = ${rowId} and a.date >= ${today}::date`;
     const rows = await queryRows<{ id: string | number; appointment: UpcomingAppointment }>(
       db,

@@ -11,7 +11,10 @@ import {
   type ChartAppointment,
   CLINICIAN_BUSY_MESSAGE,
   type DayAppointment,
+  hospitalNow,
+  hospitalToday,
   type PatientRecord,
+  patientRecordSchema,
   type RescheduleResponse,
   todayUtc,
   upcomingAppointmentListSchema,
@@ -225,6 +228,13 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
       const soon = await book(id, { date: addDays(todayUtc(), 3), topic: 'Soon' });
       await book(id, { date: addDays(todayUtc(), 60), topic: 'Later' });
       expect((await record(id)).patient_appointment.topic).toBe('Soon');
+      // Who booked it and when, as the chart's appointments carry them (the contract's schema
+      // keeps them: it strips what it does not know).
+      expect(soon.recorded_by?.employee_id).toBe(doctor.recordId);
+      expect(patientRecordSchema.parse(await record(id)).patient_appointment).toMatchObject({
+        recorded_by: soon.recorded_by,
+        recorded_at: soon.recorded_at,
+      });
 
       expectSuccess(
         await act(id, soon.appointment_id!, 'cancel', { reason: 'Feeling better' }),
@@ -239,6 +249,18 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
 
       expectSuccess(await act(id, past.appointment_id!, 'cancel', { reason: 'Never came' }), 200);
       expect((await record(id)).patient_appointment).toEqual({ date: '', time: '', topic: null });
+    });
+
+    it('reads the hospital’s clock: an appointment an hour ago there is past, though still ahead in UTC', async () => {
+      const id = await addPatient();
+      // An hour ago in Bangkok (UTC+7) is six hours ahead of now as UTC's wall clock reads.
+      const hourAgo = hospitalNow(new Date(Date.now() - 3_600_000));
+      await book(id, { date: hourAgo.date, time: hourAgo.time.slice(0, 5), topic: 'Hour ago' });
+      await book(id, { date: addDays(hospitalToday(), 30), topic: 'Next month' });
+      expect((await record(id)).patient_appointment.topic).toBe('Next month');
+      const next = (await record(id)).patient_appointment.appointment_id!;
+      expectSuccess(await act(id, next, 'cancel', { reason: 'Moved away' }), 200);
+      expect((await record(id)).patient_appointment.topic).toBe('Hour ago');
     });
   });
 

@@ -863,6 +863,8 @@ describe('POST /patient/add-patient-appointment', () => {
       status: 'booked',
       duration_minutes: 15,
       clinician: null,
+      recorded_by: answer.recorded_by,
+      recorded_at: answer.recorded_at,
     });
   });
 

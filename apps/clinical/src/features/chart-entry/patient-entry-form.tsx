@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { localDay, MESSAGES } from '@portal/contract';
+import { hospitalToday, MESSAGES } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { toApiError } from '@portal/api-client';
 import {
@@ -60,9 +60,6 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   /** Fields beyond the spec's (the appointment's length and clinician), each empty by default. */
   extra?: { fields: ReactNode; names: readonly string[] };
 }
-
-/** Today in the browser's time zone (what the person means by "the past"). */
-const localToday = () => localDay(new Date());
 
 /**
  * The appointment and history forms: patient id, time (the browser's time control or free text), date, and one optional
@@ -131,7 +128,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
         aria-label={props.title}
         onSubmit={async (values) => {
           const date = (values as { date?: unknown }).date;
-          if (props.pastDateQuestion && typeof date === 'string' && date < localToday()) {
+          if (props.pastDateQuestion && typeof date === 'string' && date < hospitalToday()) {
             setPastEntry(values);
             return;
           }

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { type ChartAppointment, personName, todayUtc } from '@portal/contract';
+import { type ChartAppointment, hospitalToday, personName } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
 import { LeaveGuard } from '@portal/shell';
 import { translateEnglish } from '@portal/i18n';
@@ -87,7 +87,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
   const format = useFormat();
   const items = appointments.data?.pages.flatMap((page) => page.items) ?? [];
   const total = appointments.data?.pages[0]?.total ?? 0;
-  const today = todayUtc();
+  const today = hospitalToday();
   const upcoming = items.filter((a) => a.date >= today).reverse();
   const past = items.filter((a) => a.date < today);
   const unsaved =

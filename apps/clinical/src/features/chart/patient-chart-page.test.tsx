@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, patientChartPath, ROUTES } from '@portal/contract';
 import {
   createHandlers,
@@ -13,6 +13,7 @@ import {
 import {
   CHART_APPOINTMENTS,
   CHART_RECORD,
+  chartAppointment,
   manyAppointments,
   NO_ALLERGY_RECORD,
 } from './chart-fixtures';
@@ -105,6 +106,40 @@ describe('PatientChartPage', () => {
       'First visit',
     ]);
     expect(screen.getByText('Showing 4 of 4.')).toBeInTheDocument();
+  });
+
+  it('splits upcoming from past at the hospital’s midnight, whatever the browser’s zone', async () => {
+    // 00:30 on 27 November in Bangkok (UTC+7), still 17:30 on the 26th in the browser's UTC.
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'UTC';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T17:30:00Z'));
+    try {
+      server.use(
+        ...createHandlers({
+          patients: [CHART_RECORD],
+          appointments: {
+            P037: [
+              chartAppointment(1, '2026-11-26', { time: '16:00:00', topic: 'Yesterday' }),
+              chartAppointment(2, '2026-11-27', { time: '09:00:00', topic: 'This morning' }),
+            ],
+          },
+        }),
+      );
+      renderChart();
+      const upcoming = await screen.findByRole('table', { name: 'Upcoming' });
+      const topics = (table: HTMLElement) =>
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('cell')[5]?.textContent);
+      expect(topics(upcoming)).toEqual(['This morning']);
+      expect(topics(screen.getByRole('table', { name: 'Past' }))).toEqual(['Yesterday']);
+    } finally {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
 
   // Thirty rows with their buttons are slow in jsdom on a busy machine: a longer time limit.

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import { type DayAppointment, localDay, ROUTES } from '@portal/contract';
+import { type DayAppointment, hospitalToday, ROUTES } from '@portal/contract';
 import { createHandlers, makePatientRecord, pendingHandler, problemHandler } from '@portal/testing';
 import {
   fitsThePhone,
@@ -25,7 +25,7 @@ function dayHandlers(day: DayAppointment[]) {
   return createHandlers({ patients, appointments });
 }
 
-const today = () => localDay(new Date());
+const today = () => hospitalToday();
 
 const meta = {
   title: 'Pages/Clinical/TodayPage',

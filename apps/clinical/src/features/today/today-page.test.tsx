@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   type DayAppointment,
   DEFAULT_API_BASE,
   ENDPOINTS,
-  localDay,
+  hospitalToday,
   patientChartPath,
   ROUTES,
 } from '@portal/contract';
@@ -23,7 +23,7 @@ import { LOADING_TODAY, TODAY_FAILED, TodayPage } from './today-page';
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();
 
-const today = () => localDay(new Date());
+const today = () => hospitalToday();
 const url = (path: string) => `*${DEFAULT_API_BASE}${path}`;
 
 /**
@@ -101,6 +101,25 @@ describe('TodayPage', () => {
     expect(screen.getByText('Showing 3 of 3.')).toBeInTheDocument();
     expect(asked.at(-1)?.get('date')).toBe(today());
     expect(asked.at(-1)?.get('clinician_id')).toBe('E001');
+  });
+
+  it('is the hospital’s day: at 00:30 in Bangkok the new day, whatever the browser’s zone', async () => {
+    // 00:30 on 27 November in Bangkok (UTC+7), still 17:30 on the 26th in the browser's UTC.
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'UTC';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T17:30:00Z'));
+    try {
+      const { asked } = serveDay(morning('2026-11-27'));
+      renderToday();
+      expect(screen.getByText('Appointments on 2026-11-27')).toBeInTheDocument();
+      expect(await rowsText()).toHaveLength(3);
+      expect(asked.at(-1)?.get('date')).toBe('2026-11-27');
+    } finally {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
 
   it('shows everyone’s with All, without a clinician in the call', async () => {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { localDay, patientChartPath, personName, type DayAppointment } from '@portal/contract';
+import { hospitalToday, patientChartPath, personName, type DayAppointment } from '@portal/contract';
 import { useAuth } from '@portal/auth';
 import { useDayAppointments } from '@portal/api-client';
 import {
@@ -141,7 +141,7 @@ export function TodayPage() {
   const employeeId = claims?.employee_id;
   const [params, setParams] = useSearchParams();
   const show: Show = params.get(SHOW_PARAM) === 'all' || !employeeId ? 'all' : 'mine';
-  const date = localDay(new Date());
+  const date = hospitalToday();
   const day = useDayAppointments(
     { date, ...(show === 'mine' && employeeId ? { clinicianId: employeeId } : {}) },
     { limit: TODAY_PAGE },

@@ -351,7 +351,8 @@ export const patientSchema = z.object({
 /**
  * The "Latest Appointment": the next booked one from now, else the most recent past one that
  * was not cancelled; `date` and `time` are empty strings when there is none. Beside the spec's
- * three fields (optional, absent when there is none): its id, status, length and clinician.
+ * three fields (optional, absent when there is none): its id, status, length, clinician, and who
+ * booked it and when.
  */
 export const latestAppointmentSchema = z.object({
   date: z.string(),
@@ -361,6 +362,7 @@ export const latestAppointmentSchema = z.object({
   status: appointmentStatusSchema.optional(),
   duration_minutes: z.number().int().optional(),
   clinician: staffRefSchema.nullish(),
+  ...authorshipFields,
 });
 
 /**

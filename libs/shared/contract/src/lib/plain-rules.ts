@@ -4,7 +4,7 @@
  * gender options) does not carry the schemas' code in its first visit; rules.ts builds the zod
  * schemas on these, and re-exports them, so the contract still has one name for each rule.
  */
-import { ALLOWED_EMAIL_DOMAINS } from '@portal/reference-data';
+import { ALLOWED_EMAIL_DOMAINS, HOSPITAL_TIME_ZONE } from '@portal/reference-data';
 
 /** Ages the forms and the API accept. */
 export const AGE_MIN = 1;
@@ -87,6 +87,37 @@ const DAY_MS = 86_400_000;
 /** Today's date in UTC, `YYYY-MM-DD`, read from the clock at each call. */
 export function todayUtc(): string {
   return new Date(Date.now()).toISOString().slice(0, 10);
+}
+
+let hospitalClock: Intl.DateTimeFormat | undefined;
+
+/**
+ * An instant on the hospital's clock ({@link HOSPITAL_TIME_ZONE}): its date `YYYY-MM-DD` and
+ * time `HH:MM:SS`, as appointments are written. The Today page, the chart's upcoming and past,
+ * the Latest Appointment and a patient's upcoming list all read this clock.
+ */
+export function hospitalNow(at: Date = new Date()): { date: string; time: string } {
+  hospitalClock ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: HOSPITAL_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value } of hospitalClock.formatToParts(at)) part[type] = value;
+  return {
+    date: `${part.year}-${part.month}-${part.day}`,
+    time: `${part.hour}:${part.minute}:${part.second}`,
+  };
+}
+
+/** Today's date on the hospital's clock, `YYYY-MM-DD` ({@link hospitalNow}). */
+export function hospitalToday(at: Date = new Date()): string {
+  return hospitalNow(at).date;
 }
 
 /** The date `days` after (before, when negative) a `YYYY-MM-DD` date. */

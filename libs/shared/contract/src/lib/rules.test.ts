@@ -12,6 +12,8 @@ import {
   hasControlCharacter,
   hasPasswordCharactersOnly,
   hasUnpairedSurrogate,
+  hospitalNow,
+  hospitalToday,
   isBlankText,
   isPlausibleDate,
   latestToday,
@@ -892,5 +894,24 @@ describe('asPatientId', () => {
       const parsed = patientIdSchema.safeParse(text);
       expect(asPatientId(text), JSON.stringify(text)).toBe(parsed.success ? parsed.data : null);
     }
+  });
+});
+
+describe('hospitalNow and hospitalToday', () => {
+  it('read the hospital’s clock (Bangkok, UTC+7), across the UTC date line', () => {
+    // 00:30 on 27 November in Bangkok is still 17:30 on the 26th in UTC.
+    const afterMidnight = new Date('2026-11-26T17:30:00Z');
+    expect(hospitalNow(afterMidnight)).toEqual({ date: '2026-11-27', time: '00:30:00' });
+    expect(hospitalToday(afterMidnight)).toBe('2026-11-27');
+    // One second before the hospital's midnight.
+    expect(hospitalNow(new Date('2026-11-26T16:59:59Z'))).toEqual({
+      date: '2026-11-26',
+      time: '23:59:59',
+    });
+    // Midnight itself is 00, never 24.
+    expect(hospitalNow(new Date('2026-12-31T17:00:00Z'))).toEqual({
+      date: '2027-01-01',
+      time: '00:00:00',
+    });
   });
 });

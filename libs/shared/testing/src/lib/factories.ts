@@ -21,6 +21,7 @@ import {
   type PatientRecord,
   type ProfileResponse,
   type TokenClaims,
+  hospitalToday,
   todayUtc,
   type UpcomingAppointment,
 } from '@portal/contract';
@@ -294,7 +295,7 @@ export function makeChartAppointment(
  * it), by time from 08:00 every 20 minutes, for the factories' patients P001 onwards: one
  * cancelled, one attended, one no-show, the rest booked; every other one with the nurse.
  */
-export function makeDayAppointments(count: number, date = todayUtc()): DayAppointment[] {
+export function makeDayAppointments(count: number, date = hospitalToday()): DayAppointment[] {
   const statuses = ['fulfilled', 'noshow', 'cancelled'] as const;
   return Array.from({ length: count }, (_, i) => {
     const record = makePatientRecord({}, i + 1);

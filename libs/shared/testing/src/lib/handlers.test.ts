@@ -234,7 +234,8 @@ describe('patients', () => {
     const body = { patient_id: 'P001', date, time: '10:30', topic: 'Follow-up' };
     const response = await api('/patient/add-patient-appointment', { body });
     expect(response.status).toBe(201);
-    expect(appointmentResponseSchema.parse(await response.json()).time).toBe('10:30:00');
+    const booked = appointmentResponseSchema.parse(await response.json());
+    expect(booked.time).toBe('10:30:00');
     const record = (await (await api('/patient/P001')).json()) as PatientRecord;
     expect(record.patient_appointment).toMatchObject({
       date,
@@ -242,7 +243,10 @@ describe('patients', () => {
       topic: 'Follow-up',
       status: 'booked',
       duration_minutes: 15,
+      recorded_by: booked.recorded_by,
+      recorded_at: booked.recorded_at,
     });
+    expect(record.patient_appointment.recorded_at).toEqual(expect.any(String));
   });
 
   it('adds a history entry, newest first, and refuses an unknown patient', async () => {

@@ -56,7 +56,8 @@ import {
   searchEmployeeRequestSchema,
   searchPatientRequestSchema,
   type TokenClaims,
-  todayUtc,
+  hospitalNow,
+  hospitalToday,
   type UpcomingAppointment,
   matchesNameFragment,
   TOTAL_COUNT_HEADER,
@@ -509,7 +510,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       : [];
   /** Stores a new appointment and brings the record's latest in step. */
   const book = (patientId: string, a: ChartAppointment) => {
-    const list = a.date >= todayUtc() ? db.appointments : db.pastAppointments;
+    const list = a.date >= hospitalToday() ? db.appointments : db.pastAppointments;
     list[patientId] = [...(list[patientId] ?? []), a].sort((x, y) =>
       `${x.date} ${x.time}`.localeCompare(`${y.date} ${y.time}`),
     );
@@ -1191,15 +1192,16 @@ function toChartAppointment(
 }
 
 /**
- * The "Latest Appointment" as the API works it out: the next booked one from now, else the most
- * recent past one that was not cancelled; none: empty date and time.
+ * The "Latest Appointment" as the API works it out: the next booked one from now (the hospital's
+ * clock), else the most recent past one that was not cancelled; none: empty date and time.
  */
 export function latestOf(
   appointments: readonly ChartAppointment[],
   now: Date = new Date(),
 ): LatestAppointment {
   const at = (a: ChartAppointment) => `${a.date}T${a.time}`;
-  const nowText = now.toISOString().slice(0, 19);
+  const clock = hospitalNow(now);
+  const nowText = `${clock.date}T${clock.time}`;
   const next = appointments
     .filter((a) => a.status === 'booked' && at(a) >= nowText)
     .sort((x, y) => at(x).localeCompare(at(y)))[0];
@@ -1216,6 +1218,8 @@ export function latestOf(
     status: chosen.status,
     duration_minutes: chosen.duration_minutes,
     clinician: chosen.clinician,
+    recorded_by: chosen.recorded_by,
+    recorded_at: chosen.recorded_at,
   };
 }
 
