@@ -1,5 +1,6 @@
 /** Patient/$everything: what it gathers, and how it says a type was cut short. */
 import type { OperationOutcome } from '@medplum/fhirtypes';
+import { PATIENT_EXPORT_TYPES } from './bulk/resource-types';
 
 /**
  * The most rows of one type $everything gathers (a patient's record is far smaller). A type
@@ -22,12 +23,8 @@ export function everythingCut(patientId: string, types: readonly string[]): Oper
   };
 }
 
-/** The types $everything gathers from a patient's compartment, in the Bundle's order. */
-export const EVERYTHING_TYPES = [
-  'Patient',
-  'Observation',
-  'AllergyIntolerance',
-  'Condition',
-  'Appointment',
-  'DocumentReference',
-] as const;
+/**
+ * The types $everything gathers from a patient's compartment, in the Bundle's order: the same
+ * compartment a Patient-level bulk export writes.
+ */
+export const EVERYTHING_TYPES = PATIENT_EXPORT_TYPES;
