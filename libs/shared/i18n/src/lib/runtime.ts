@@ -81,11 +81,13 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   if (appScope === 'all') restOfReadBackWanted = true;
   shownNext = locale;
   const [messages] = await Promise.all([
-    loadMessages(locale, appScope, packs),
+    loadMessages(locale, appScope, packs.keys()),
     readsBack(locale) ? readBackIn(locale, 'first') : undefined,
     readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
   ]);
-  i18n.loadAndActivate({ locale, messages });
+  // Merged, not replaced: a page's pack fetched meanwhile (requirePack) stays loaded.
+  i18n.load(locale, messages);
+  i18n.activate(locale);
   if (typeof document === 'undefined') return;
   document.documentElement.lang = locale;
   // The tab's title in the language shown (index.html has the English one for the first paint).
@@ -94,8 +96,11 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   }
 }
 
-/** The packs the pages shown so far asked for (requirePack): every language shown loads them. */
-const packs = new Set<Pack>();
+/**
+ * The packs the pages shown so far asked for (requirePack), each with its first fetch: every
+ * language shown loads them.
+ */
+const packs = new Map<Pack, Promise<void>>();
 /** The language being activated, else the one shown. */
 let shownNext: Locale | undefined;
 
@@ -104,15 +109,21 @@ let shownNext: Locale | undefined;
  * the page that asks for it renders (`await requirePack(pack)` in the page's module, so that
  * its route waits for it), and in every language shown later.
  */
-export async function requirePack(pack: Pack): Promise<void> {
-  if (packs.has(pack)) return;
-  packs.add(pack);
+export function requirePack(pack: Pack): Promise<void> {
+  // A second page asking while the first fetch is under way waits for that fetch too.
+  const asked = packs.get(pack);
+  if (asked) return asked;
   const locale = shownNext ?? currentLocale();
-  // A pack that cannot be fetched (a stalled network): its English, the spec's words, else the
-  // page as it is rather than none.
-  const loaded = await pack[locale]().catch(() => pack[SOURCE_LOCALE]().catch(() => undefined));
-  // Merged into the language's messages (Lingui keeps what is loaded already).
-  if (loaded) i18n.load(locale, loaded.messages);
+  const fetched = pack[locale]()
+    // A pack that cannot be fetched (a stalled network): its English, the spec's words, else
+    // the page as it is rather than none.
+    .catch(() => pack[SOURCE_LOCALE]().catch(() => undefined))
+    .then((loaded) => {
+      // Merged into the language's messages (Lingui keeps what is loaded already).
+      if (loaded) i18n.load(locale, loaded.messages);
+    });
+  packs.set(pack, fetched);
+  return fetched;
 }
 
 /** Shows `locale` and keeps the choice in this browser. */
