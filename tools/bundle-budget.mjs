@@ -95,9 +95,9 @@ export const APPS = [
     scope: 'clinical',
     budgets: {
       'src/features/add-patient/add-patient-page.tsx': [141, 123, 146, 128],
-      'src/features/appointment/add-appointment-page.tsx': [141, 123, 146, 127],
+      'src/features/appointment/add-appointment-page.tsx': [141, 123, 146, 128],
       'src/features/history/add-history-page.tsx': [137, 120, 141, 124],
-      'src/features/edit-patient/edit-patient-page.tsx': [143, 125, 148, 130],
+      'src/features/edit-patient/edit-patient-page.tsx': [143, 126, 148, 130],
       'src/features/chart/patient-chart-page.tsx': [178, 156, 183, 161],
       'src/features/search/search-patient-page.tsx': [191, 168, 196, 172],
       'src/features/today/today-page.tsx': [170, 149, 174, 153],
