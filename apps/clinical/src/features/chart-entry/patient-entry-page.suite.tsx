@@ -10,7 +10,6 @@ import {
   pendingHandler,
   problemHandler,
   recordBodies,
-  recordQueries,
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
@@ -104,18 +103,6 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       const back = await screen.findByRole('link', { name: "Back to P001's chart" });
       expect(back).toHaveAttribute('href', patientChartPath('P001'));
       expect(patientId()).toHaveValue('');
-    });
-
-    it("names the patient from the search's summary view, never fetching the full record", async () => {
-      const fullRecord = recordQueries(server, 'getPatient');
-      const searches = recordQueries(server, 'searchPatients');
-      const bodies = recordBodies(server, 'searchPatients');
-      const { user } = renderPage();
-      await user.type(patientId(), 'p001');
-      expect(await screen.findByText('Patient: Malee Srisuk')).toBeInTheDocument();
-      expect(searches).toEqual([{ view: 'summary', limit: '1' }]);
-      expect(bodies).toEqual([{ patient_id: 'P001', first_name: '', last_name: '' }]);
-      expect(fullRecord).toEqual([]);
     });
 
     it('says when a typed Patient ID names nobody, before saving', async () => {
