@@ -154,6 +154,24 @@ export function readManifest(app) {
 }
 
 /**
+ * The modules the app's routes load lazily: the dynamic imports of the entry and of the chunks
+ * it imports statically (the build may put the start-up code in a chunk the entry imports).
+ * @param {ReturnType<typeof readManifest>} manifest
+ * @param {string} entryKey
+ * @returns {string[]}
+ */
+function startUpDynamicImports(manifest, entryKey) {
+  const keys = new Set();
+  const visit = (key) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const next of manifest[key]?.imports ?? []) visit(next);
+  };
+  visit(entryKey);
+  return [...new Set([...keys].flatMap((key) => manifest[key]?.dynamicImports ?? []))];
+}
+
+/**
  * The output files a manifest entry loads statically, itself included.
  * @param {Record<string, { file: string, imports?: string[] }>} manifest
  * @param {string} key
@@ -368,23 +386,18 @@ export const LANGUAGES = ['en', 'th'];
 
 /**
  * The message catalogues a first visit in `language` loads beside its page (mountPortalApp):
- * the `base` packs of the shared catalogue and of the app's (libs/shared/i18n lib/packs.ts), and
- * in another language than English the first read-back table and its reader, which show the
- * contract's English texts in that language (the rest of the read-back tables is fetched once the page is
- * shown). The packs a page asks for are found in its chunks ({@link pagePacks}).
+ * the `base` pack of the app's catalogue, which holds the shared catalogue's too
+ * (libs/shared/i18n lib/packs.ts) and, in another language than English, the frame's read-back
+ * table; there also the read-back reader, which shows the contract's English texts in that
+ * language (the rest of the read-back tables is fetched once the page is shown). The packs a
+ * page asks for are found in its chunks ({@link pagePacks}).
  * @param {AppBudget} app
  * @param {string} language
  */
 const catalogueKeys = (app, language) => [
-  `../../libs/shared/i18n/src/catalogs/${language}/common.json?pack=base&messages`,
   `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?pack=base&messages`,
-  // Another language also reads the contract's English back: the first table and its reader.
-  ...(language === 'en'
-    ? []
-    : [
-        `../../libs/shared/i18n/src/catalogs/${language}/contract.json?readback=first`,
-        '../../libs/shared/i18n/src/lib/read-back.ts',
-      ]),
+  // Another language also reads the contract's English back: the reader.
+  ...(language === 'en' ? [] : ['../../libs/shared/i18n/src/lib/read-back.ts']),
 ];
 
 /** The rest of the Thai read-back tables, fetched once a Thai page is shown (loadRestOfReadBack). */
@@ -437,7 +450,7 @@ export function measureApp(app) {
   if (!entryKey) throw new Error(`${app.name}: the manifest has no entry`);
   // The pages: what the app's routes load lazily (the entry's dynamic imports under
   // src/features), not the chunks a page itself loads later (its rules, a later step).
-  const pages = (manifest[entryKey].dynamicImports ?? []).filter((key) =>
+  const pages = startUpDynamicImports(manifest, entryKey).filter((key) =>
     key.startsWith('src/features/'),
   );
   if (!pages.includes(app.firstPage)) throw new Error(`${app.name}: no page ${app.firstPage}`);
@@ -582,8 +595,8 @@ export function missingTexts(app) {
   const manifest = readManifest(app.name);
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) throw new Error(`${app.name}: the manifest has no entry`);
-  const isPage = (key) =>
-    key.startsWith('src/features/') && manifest[entryKey].dynamicImports?.includes(key);
+  const routed = startUpDynamicImports(manifest, entryKey);
+  const isPage = (key) => key.startsWith('src/features/') && routed.includes(key);
   /** What `key` reaches, without entering another page. */
   const reached = (key, keys = new Set()) => {
     if (keys.has(key)) return keys;
@@ -594,7 +607,7 @@ export function missingTexts(app) {
   };
   const startUp = reached(entryKey);
   const base = catalogueKeys(app, 'en').flatMap((key) => idsHeld(app.name, manifest[key].file));
-  const pages = (manifest[entryKey].dynamicImports ?? []).filter(isPage).sort();
+  const pages = routed.filter(isPage).sort();
   return pages.map((page) => {
     const keys = reached(page, new Set(startUp));
     const files = [...keys].map((key) => manifest[key].file);
@@ -604,6 +617,91 @@ export function missingTexts(app) {
     ]);
     const missing = [...idsNamed(app.name, manifest, keys)].filter((id) =>
       id.endsWith('.') ? ![...held].some((each) => each.startsWith(id)) : !held.has(id),
+    );
+    return { page, missing: missing.sort() };
+  });
+}
+
+/**
+ * The key of an English text in a read-back table: libs/shared/i18n lib/text-key.ts's
+ * `textKey` (FNV-1a, 32 bits, and the length, base 36), which this plain-JavaScript tool cannot
+ * import; were the two to differ, {@link missingReadBack} would find every text missing.
+ */
+function textKey(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36) + text.length.toString(36);
+}
+
+/** The keys of the read-back table a built Thai pack chunk carries (its `readBack`), if any. */
+function readBackKeysHeld(app, file) {
+  const code = readFileSync(`${distOf(app)}/${file}`, 'utf8');
+  // The module's JSON literals (minified: quotes of any kind); the table is the one with `exact`.
+  const literals = code.matchAll(
+    /JSON\.parse\((`(?:[^`\\]|\\.)*`|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/g,
+  );
+  for (const [, literal] of literals) {
+    const value = JSON.parse(new Function(`return ${literal};`)());
+    if (value && typeof value === 'object' && 'exact' in value) return Object.keys(value.exact);
+  }
+  return [];
+}
+
+/**
+ * The contract's texts a page's first paint can show in English that a Thai first visit
+ * cannot read back (should be none): every text of the English `common` and `contract`
+ * catalogues that some Thai pack of the app reads back first (the `base` pack's frame texts,
+ * the packs' PACK_READ_BACK, libs/shared/i18n lib/packs.ts) and that the code of the page's
+ * first visit holds as a string (measureApp's files: what the later chunks show, a dialog, a
+ * rule's message, comes after the rest of the tables), less those the app's Thai `base` pack
+ * and the page's Thai packs read back. Such a text would show in English on the first paint.
+ * @param {AppBudget} app
+ * @returns {{ page: string, missing: string[] }[]}
+ */
+export function missingReadBack(app) {
+  const manifest = readManifest(app.name);
+  const catalogueFiles = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => CATALOGUE_KEY.test(key))
+      .map(([, entry]) => entry.file),
+  );
+  const thaiPacks = Object.keys(manifest).filter((key) => PACK_KEY.exec(key)?.[1] === 'th');
+  const firstPaintKeys = new Set(
+    thaiPacks.flatMap((key) => readBackKeysHeld(app.name, manifest[key].file)),
+  );
+  if (firstPaintKeys.size === 0) throw new Error(`${app.name}: no Thai pack reads anything back`);
+  const catalogues = ['common', 'contract'].map((scope) =>
+    JSON.parse(readFileSync(`${root}libs/shared/i18n/src/catalogs/en/${scope}.json`, 'utf8')),
+  );
+  const texts = [...new Set(catalogues.flatMap((each) => Object.values(each)))].filter(
+    (text) => !text.includes('{') && firstPaintKeys.has(textKey(text)),
+  );
+  const quoted = (text) =>
+    ['"', "'", '`'].map((quote) => `${quote}${JSON.stringify(text).slice(1, -1)}${quote}`);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  // The API layer's own code (its answers' problems: shown when a request fails, once the rest
+  // of the tables is there), unless the page's or the start's code imports it too.
+  const apiLayer = new Set();
+  for (const key of API_LAYER) staticClosure(manifest, key, apiLayer);
+  return measureApp(app).map(({ page, thai }) => {
+    const own = staticClosure(manifest, entryKey);
+    staticClosure(manifest, page, own);
+    if (!app.withoutQueries.includes(page)) staticClosure(manifest, QUERY_LAYER, own);
+    const held = new Set(
+      thai.files
+        .filter((file) => catalogueFiles.has(file))
+        .flatMap((file) => readBackKeysHeld(app.name, file)),
+    );
+    const code = thai.files
+      .filter((file) => !catalogueFiles.has(file) && (own.has(file) || !apiLayer.has(file)))
+      .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8'));
+    const missing = texts.filter(
+      (text) =>
+        !held.has(textKey(text)) &&
+        code.some((chunk) => quoted(text).some((literal) => chunk.includes(literal))),
     );
     return { page, missing: missing.sort() };
   });
@@ -771,6 +869,13 @@ export function sizeReport() {
       if (missing.length === 0) continue;
       failures += 1;
       lines.push(`  TEXTS MISSING on ${page}: ${missing.join(', ')}`);
+    }
+    for (const { page, missing } of missingReadBack(app)) {
+      if (missing.length === 0) continue;
+      failures += 1;
+      lines.push(
+        `  THAI READ-BACK MISSING on ${page}: ${missing.map((text) => JSON.stringify(text)).join(', ')}`,
+      );
     }
     const foreign = foreignSources(app.name);
     if (foreign.length) failures += 1;

@@ -3,10 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { createCompiledCatalog } from '@lingui/cli/api';
 import { lingui } from '@lingui/vite-plugin';
 import type { Plugin } from 'vite';
-import { areaOf, PACKS, type PackScope, packAreas } from '../../libs/shared/i18n/src/lib/packs.ts';
+import {
+  areaOf,
+  PACKS,
+  type PackScope,
+  packAreas,
+  packReadBack,
+} from '../../libs/shared/i18n/src/lib/packs.ts';
 import {
   READ_BACK_FIRST,
+  readBackTable,
   readBackTables,
+  startsWithAny,
 } from '../../libs/shared/i18n/src/lib/read-back-tables.ts';
 
 const configPath = fileURLToPath(new URL('../../lingui.config.js', import.meta.url));
@@ -14,6 +22,13 @@ const catalogs = fileURLToPath(new URL('../../libs/shared/i18n/src/catalogs', im
 
 const catalogue = (locale: string, scope: string): Record<string, string> =>
   JSON.parse(readFileSync(`${catalogs}/${locale}/${scope}.json`, 'utf8'));
+
+/** The English catalogues a read-back table reads, and `locale`'s translations of them. */
+const readBackSources = (locale: string) =>
+  [
+    { common: catalogue('en', 'common'), contract: catalogue('en', 'contract') },
+    { ...catalogue(locale, 'common'), ...catalogue(locale, 'contract') },
+  ] as const;
 
 /**
  * The read-back tables of a language (`catalogs/th/contract.json?readback=first|rest`): the
@@ -35,11 +50,7 @@ function readBackCatalogs(): Plugin {
         this.addWatchFile(`${catalogs}/en/${scope}.json`);
         this.addWatchFile(`${catalogs}/${locale}/${scope}.json`);
       }
-      const tables = readBackTables(
-        { common: catalogue('en', 'common'), contract: catalogue('en', 'contract') },
-        { ...catalogue(locale, 'common'), ...catalogue(locale, 'contract') },
-      );
-      const table = tables[tier];
+      const table = readBackTables(...readBackSources(locale))[tier];
       return {
         code:
           `export const exact = JSON.parse(${JSON.stringify(JSON.stringify(table.exact))});\n` +
@@ -54,7 +65,12 @@ function readBackCatalogs(): Plugin {
 /**
  * A pack of a catalogue (`catalogs/<locale>/<scope>.json?pack=<name>&messages`, lib/packs.ts):
  * the messages of the pack's areas, compiled as Lingui's plugin compiles a whole catalogue (a
- * message missing in the language falls back to English; one that does not compile fails).
+ * message missing in the language falls back to English; one that does not compile fails), in
+ * one module with what else the pages that ask for it need first in that language:
+ * - an app's `base` pack holds `common`'s `base` pack too (one request at the app's start);
+ * - in another language than English, `readBack`: the read-back table of the contract's texts
+ *   the pack's pages show first (PACK_READ_BACK; for an app's `base`, the frame's:
+ *   READ_BACK_FIRST), so that a page's first paint needs no other table.
  */
 function catalogPacks(): Plugin {
   const pattern = /\/catalogs\/(\w+)\/(\w+)\.json\?pack=(\w+)&messages$/;
@@ -65,24 +81,40 @@ function catalogPacks(): Plugin {
       if (!match) return null;
       const [, locale = '', scope = '', pack = ''] = match;
       if (!(scope in PACKS)) throw new Error(`No catalogue ${scope}`);
-      this.addWatchFile(`${catalogs}/en/${scope}.json`);
-      this.addWatchFile(`${catalogs}/${locale}/${scope}.json`);
-      const english = catalogue('en', scope);
-      const translated = locale === 'en' ? english : catalogue(locale, scope);
-      const ids = Object.keys(english);
-      const areas = new Set(packAreas(scope as PackScope, pack, [...new Set(ids.map(areaOf))]));
-      const messages = Object.fromEntries(
-        ids
-          .filter((each) => areas.has(areaOf(each)))
-          .map((each) => [each, translated[each] ?? english[each] ?? '']),
-      );
+      const appBase = pack === 'base' && scope !== 'common' && scope !== 'contract';
+      const scopes = appBase ? ['common', scope] : [scope];
+      for (const each of [...scopes, 'common', 'contract']) {
+        this.addWatchFile(`${catalogs}/en/${each}.json`);
+        this.addWatchFile(`${catalogs}/${locale}/${each}.json`);
+      }
+      const messages: Record<string, string> = {};
+      for (const each of scopes) {
+        const english = catalogue('en', each);
+        const translated = locale === 'en' ? english : catalogue(locale, each);
+        const ids = Object.keys(english);
+        const areas = new Set(packAreas(each as PackScope, pack, [...new Set(ids.map(areaOf))]));
+        for (const one of ids.filter((text) => areas.has(areaOf(text)))) {
+          messages[one] = translated[one] ?? english[one] ?? '';
+        }
+      }
       const { source, errors } = createCompiledCatalog(locale, messages, { namespace: 'es' });
       if (errors.length) {
         throw new Error(
           `${locale}/${scope}: ${errors.map((each) => `${each.id}: ${String(each.error)}`).join('; ')}`,
         );
       }
-      return { code: source, map: null, moduleType: 'js' };
+      const prefixes = appBase ? READ_BACK_FIRST : packReadBack(scope as PackScope, pack);
+      if (locale === 'en' || prefixes.length === 0) {
+        return { code: source, map: null, moduleType: 'js' };
+      }
+      const table = readBackTable(...readBackSources(locale), startsWithAny(prefixes));
+      return {
+        code:
+          `${source}\n` +
+          `export const readBack = JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`,
+        map: null,
+        moduleType: 'js',
+      };
     },
   };
 }

@@ -10,6 +10,7 @@ import {
   foreignSources,
   measureApp,
   measureMeter,
+  missingReadBack,
   missingTexts,
   METER_BUDGET_KB,
   PARTS,
@@ -34,6 +35,12 @@ describe.each(APPS)('$name', (app) => {
     const pagesMissing = missingTexts(app).filter(({ missing }) => missing.length > 0);
     expect(missingTexts(app).length).toBe(pages.length);
     expect(pagesMissing).toEqual([]);
+  });
+
+  it("reads back in Thai every contract text a page's first visit can show (its packs and the base)", () => {
+    const checked = missingReadBack(app);
+    expect(checked.length).toBe(pages.length);
+    expect(checked.filter(({ missing }) => missing.length > 0)).toEqual([]);
   });
 
   it('holds every page within its budget, gzip and Brotli', () => {

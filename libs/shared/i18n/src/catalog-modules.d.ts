@@ -14,8 +14,18 @@ declare module '*?readback=rest' {
   export const patterns: readonly (readonly [string, string])[];
 }
 
-/** A pack of a catalogue (lib/packs.ts), compiled by tools/vite/lingui.ts: `…/th/clinical.json?pack=today&messages`. */
+/**
+ * A pack of a catalogue (lib/packs.ts), compiled by tools/vite/lingui.ts:
+ * `…/th/clinical.json?pack=today&messages`; in another language than English, with the
+ * read-back table of the contract's texts its pages show first (PACK_READ_BACK).
+ */
 declare module '*&messages' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;
+  export const readBack:
+    | {
+        readonly exact: Readonly<Record<string, string>>;
+        readonly patterns: readonly (readonly [string, string])[];
+      }
+    | undefined;
 }

@@ -5,15 +5,28 @@ import enCommon from './catalogs/en/common.json';
 import enContract from './catalogs/en/contract.json';
 import thCommon from './catalogs/th/common.json';
 import thContract from './catalogs/th/contract.json';
-import { READ_BACK_FIRST, readBackTables, readBackTranslator, textKey } from './index';
+import {
+  packReadBack,
+  READ_BACK_FIRST,
+  readBackTable,
+  readBackTables,
+  readBackTranslator,
+  startsWithAny,
+  textKey,
+} from './index';
 
-const tables = readBackTables(
-  { common: enCommon, contract: enContract },
-  { ...thCommon, ...thContract },
-);
+const englishCatalogues = { common: enCommon, contract: enContract };
+const thai = { ...thCommon, ...thContract };
+const tables = readBackTables(englishCatalogues, thai);
+/** The read-back table a Thai pack carries (tools/vite/lingui.ts builds it so). */
+const packTable = (...[scope, pack]: Parameters<typeof packReadBack>) =>
+  readBackTable(englishCatalogues, thai, startsWithAny(packReadBack(scope, pack)));
+const accessLog = packTable('public', 'accessLog');
+const chart = packTable('clinical', 'chart');
+const addPatient = packTable('clinical', 'addPatient');
 
-/** The contract's texts a first paint shows: section links and titles, roles, statuses, the spec's messages. */
-const firstPaintTexts = [
+/** The contract's texts every first paint can show: section links and titles, roles, the spec's messages. */
+const frameTexts = [
   ...Object.values(contract.MESSAGES),
   ...Object.values(contract.SECTION_TITLES),
   ...[...contract.PATIENT_SECTION_LINKS, ...contract.EMPLOYEE_SECTION_LINKS].flatMap((link) => [
@@ -21,28 +34,49 @@ const firstPaintTexts = [
     link.sidebarLabel,
   ]),
   ...Object.values(ROLE_LABELS),
-  ...Object.values(contract.APPOINTMENT_STATUS_LABELS),
-  ...Object.values(contract.ALLERGY_SEVERITY_LABELS),
-  ...Object.values(contract.ACCESS_KIND_TEXT),
 ];
+/** The contract's texts some pages' first paint shows, with the pack that reads them back. */
+const pageTexts = [
+  ...Object.values(contract.APPOINTMENT_STATUS_LABELS).map((text) => [text, chart] as const),
+  ...Object.values(contract.ALLERGY_SEVERITY_LABELS).map((text) => [text, addPatient] as const),
+  ...Object.values(contract.ACCESS_KIND_TEXT).map((text) => [text, accessLog] as const),
+];
+const firstPaintTexts = [...frameTexts, ...pageTexts.map(([text]) => text)];
 
 describe('the read-back tables', () => {
-  it('translate what a first paint shows with the first table alone', () => {
-    const translate = readBackTranslator([tables.first]);
-    expect(firstPaintTexts.length).toBeGreaterThan(40);
-    for (const text of firstPaintTexts) {
+  it("translate what a page's first paint shows with the frame's table and its packs'", () => {
+    expect(frameTexts.length).toBeGreaterThan(30);
+    expect(pageTexts.length).toBeGreaterThan(20);
+    for (const [text, table] of [
+      ...frameTexts.map((each) => [each, tables.first] as const),
+      ...pageTexts,
+    ]) {
+      const translate = readBackTranslator([tables.first, table]);
       const id = Object.entries(enContract).find(([, english]) => english === text)?.[0];
       expect(id, text).toBeDefined();
       expect(translate(text), text).toBe(thContract[id as keyof typeof thContract]);
     }
-    expect(translate('Anan Wongsa, medical personnel')).toBe('Anan Wongsa บุคลากรทางการแพทย์');
+    expect(readBackTranslator([tables.first, accessLog])('Anan Wongsa, medical personnel')).toBe(
+      'Anan Wongsa บุคลากรทางการแพทย์',
+    );
+  });
+
+  it("leave a page's texts to its packs: the frame's table has none of them", () => {
+    const frame = readBackTranslator([tables.first]);
+    for (const [text] of pageTexts) expect(frame(text), text).toBeUndefined();
+    // The access log's texts are in its pack's table only, not in the chart's.
+    const access = Object.values(contract.ACCESS_KIND_TEXT);
+    for (const text of access) expect(readBackTranslator([chart])(text), text).toBeUndefined();
   });
 
   it('carry no English words of an exact text: its key only', () => {
-    const json = JSON.stringify(tables);
+    const json = JSON.stringify([tables, accessLog, chart, addPatient]);
     for (const text of firstPaintTexts.filter((each) => /[a-z]{3}/.test(each))) {
       expect(json.includes(JSON.stringify(text)), text).toBe(false);
-      expect(tables.first.exact[textKey(text)], text).toBeTypeOf('string');
+      const held = [tables.first, accessLog, chart, addPatient].some(
+        (table) => table.exact[textKey(text)] !== undefined,
+      );
+      expect(held, text).toBe(true);
     }
   });
 

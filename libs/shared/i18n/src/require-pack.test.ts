@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Messages } from '@lingui/core';
-import { activateLocale, type MessageId, type Pack, requirePack, t } from './index';
+import {
+  activateLocale,
+  type MessageId,
+  type Pack,
+  requirePack,
+  t,
+  textKey,
+  translateEnglish,
+} from './index';
 
 /** A pack whose fetch ends when the test says, in both languages. */
 function heldPack(messages: Messages) {
@@ -45,5 +53,23 @@ describe('a page’s pack of messages', () => {
     await activateLocale('th');
     expect(text('test.quick.title')).toBe('แก้ไขผู้ป่วย');
     await activateLocale('en');
+  });
+
+  it('brings in Thai the read-back table of the contract’s texts its pages show', async () => {
+    const english = 'Held for the test: booked';
+    const pack: Pack = {
+      en: () => Promise.resolve({ messages: {} }),
+      th: () =>
+        Promise.resolve({
+          messages: {},
+          readBack: { exact: { [textKey(english)]: 'จองไว้สำหรับการทดสอบ' }, patterns: [] },
+        }),
+    };
+    await activateLocale('th', 'clinical');
+    expect(translateEnglish(english)).toBe(english);
+    await requirePack(pack);
+    expect(translateEnglish(english)).toBe('จองไว้สำหรับการทดสอบ');
+    await activateLocale('en');
+    expect(translateEnglish(english)).toBe(english);
   });
 });

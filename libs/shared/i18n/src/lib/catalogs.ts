@@ -2,7 +2,7 @@
 /// <reference path="../catalog-modules.d.ts" />
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
-import type { Pack } from './packs';
+import type { CompiledPack, Pack } from './packs';
 import type { ReadBackTable } from './read-back';
 import type enClinical from '../catalogs/en/clinical.json';
 import type enCommon from '../catalogs/en/common.json';
@@ -35,19 +35,18 @@ export type MessageId =
 export type CompiledCatalog = { messages: Messages };
 
 /**
- * The `base` pack of the shared catalogue and of each app's (lib/packs.ts): the areas no page's
- * pack names (the frame, the forms' words, what every page of the app shows), fetched at the
- * app's start.
+ * The `base` pack of each app's catalogue (lib/packs.ts), with the shared catalogue's (one
+ * module, tools/vite/lingui.ts): the areas no page's pack names (the frame, the forms' words,
+ * what every page of the app shows), fetched at the app's start; in another language than
+ * English with the read-back table of the frame's texts (READ_BACK_FIRST).
  */
-const BASE: Record<Locale, Record<'common' | AppScope, () => Promise<CompiledCatalog>>> = {
+const BASE: Record<Locale, Record<AppScope, () => Promise<CompiledPack>>> = {
   en: {
-    common: () => import('../catalogs/en/common.json?pack=base&messages'),
     public: () => import('../catalogs/en/public.json?pack=base&messages'),
     clinical: () => import('../catalogs/en/clinical.json?pack=base&messages'),
     hr: () => import('../catalogs/en/hr.json?pack=base&messages'),
   },
   th: {
-    common: () => import('../catalogs/th/common.json?pack=base&messages'),
     public: () => import('../catalogs/th/public.json?pack=base&messages'),
     clinical: () => import('../catalogs/th/clinical.json?pack=base&messages'),
     hr: () => import('../catalogs/th/hr.json?pack=base&messages'),
@@ -55,7 +54,8 @@ const BASE: Record<Locale, Record<'common' | AppScope, () => Promise<CompiledCat
 };
 
 // The read-back tables of each language but English (tools/vite/lingui.ts, `?readback`):
-// `first` with the page, `rest` once it is shown.
+// `first`, the frame's texts (the app's `base` pack has the same table: the tests and Storybook
+// load this one), and `rest`, every other text, once the first page is shown.
 /** The languages but English, the source: the ones that read the contract's English back. */
 export type ReadBackLocale = Exclude<Locale, 'en'>;
 /** Whether `locale` reads the contract's English back (every language but English). */
@@ -74,23 +74,27 @@ export const loadReadBack = (
 ): Promise<ReadBackTable> => READ_BACK[locale][part]();
 
 /**
- * An app's messages in one language, compiled: the `base` packs of `common` and of the app's
- * catalogue, and the packs its pages asked for so far (`packs`); `all` for the tests and
- * Storybook, which show every app's screens: every catalogue whole.
+ * An app's messages in one language, compiled: the `base` pack of the app's catalogue (with
+ * `common`'s) and the packs its pages asked for so far (`packs`), with the read-back tables
+ * they carry; `all` for the tests and Storybook, which show every app's screens: every
+ * catalogue whole (and no read-back table: they load the whole tables, `loadReadBack`).
  */
 export async function loadMessages(
   locale: Locale,
   scope: AppScope | 'all',
   packs: Iterable<Pack> = [],
-): Promise<Messages> {
+): Promise<{ messages: Messages; readBack: ReadBackTable[] }> {
   const loaders =
     scope === 'all'
-      ? SCOPES.map((each) => async () => {
+      ? SCOPES.map((each) => async (): Promise<CompiledPack> => {
           const whole = (await import('./whole-catalogs')).WHOLE[locale][each];
           if (!whole) throw new Error(`No catalogue ${each}`);
           return whole();
         })
-      : [BASE[locale].common, BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
+      : [BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
   const catalogs = await Promise.all(loaders.map((load) => load()));
-  return Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages;
+  return {
+    messages: Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages,
+    readBack: catalogs.flatMap((catalog) => (catalog.readBack ? [catalog.readBack] : [])),
+  };
 }

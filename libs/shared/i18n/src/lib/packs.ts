@@ -1,5 +1,6 @@
 import type { Messages } from '@lingui/core';
 import type { Locale } from './locales';
+import type { ReadBackTable } from './read-back';
 
 /**
  * The parts of each catalogue a page fetches with its own chunk rather than every page at the
@@ -52,6 +53,50 @@ export const PACKS = {
 /** A scope's catalogue. */
 export type PackScope = keyof typeof PACKS;
 
+/**
+ * The contract's texts a pack brings in another language than English, by id prefix: the
+ * read-back table (`translateEnglish`, lib/read-back-tables.ts) of what the pack's pages show
+ * in the contract's English on their first paint, beside the pack's messages in the same
+ * module. What every page shows (the frame: routes, roles, sessions, the spec's messages,
+ * dates) comes with the app's start (READ_BACK_FIRST); what a page shows once it is used
+ * (rules, problems) once it is shown (the `rest` table). The bundle-budget check fails a page
+ * whose code holds a first-paint text that neither its packs nor the start read back.
+ */
+export const PACK_READ_BACK: {
+  readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
+} = {
+  common: {
+    // The forms' hints passed in English (the new password's, the time fields').
+    forms: ['common.form.'],
+    account: ['contract.account.'],
+  },
+  public: {
+    accessLog: ['contract.accessLog.'],
+    myInfo: ['contract.appointment.'],
+  },
+  clinical: {
+    addPatient: ['contract.appointment.severity.', 'contract.appointment.status.'],
+    entry: ['contract.appointment.'],
+    booking: ['contract.appointment.'],
+    chart: ['contract.appointment.'],
+    editPatient: ['contract.appointment.severity.', 'contract.appointment.status.'],
+    search: ['contract.appointment.'],
+    today: ['contract.appointment.'],
+  },
+  hr: {
+    addEmployee: ['contract.position.'],
+    editEmployee: ['contract.position.'],
+    search: ['contract.position.'],
+  },
+};
+
+/** The id prefixes of the contract's texts that `scope`'s pack `pack` reads back ({@link PACK_READ_BACK}). */
+export function packReadBack(scope: PackScope, pack: string): readonly string[] {
+  const packs: Readonly<Record<string, readonly string[] | undefined>> =
+    PACK_READ_BACK[scope] ?? {};
+  return packs[pack] ?? [];
+}
+
 /** The areas of a pack of `scope`'s catalogue; `base` is every area no other pack names. */
 export function packAreas(
   scope: PackScope,
@@ -71,5 +116,15 @@ export function packAreas(
 /** A message's area: its id's second word. */
 export const areaOf = (id: string): string => id.split('.')[1] ?? '';
 
+/**
+ * A pack compiled in one language (`?pack=` imports, tools/vite/lingui.ts): its messages and,
+ * in another language than English, the read-back table of the contract's texts its pages show
+ * ({@link PACK_READ_BACK}; an app's `base` pack: the frame's, READ_BACK_FIRST).
+ */
+export interface CompiledPack {
+  readonly messages: Messages;
+  readonly readBack?: ReadBackTable;
+}
+
 /** A pack in each language, compiled (`?pack=` imports, tools/vite/lingui.ts). */
-export type Pack = Readonly<Record<Locale, () => Promise<{ messages: Messages }>>>;
+export type Pack = Readonly<Record<Locale, () => Promise<CompiledPack>>>;

@@ -5,69 +5,93 @@ import { textKey } from './text-key';
 // of read-back.ts, which the browser loads.
 
 /**
- * The texts read back that a page can show on its first paint, by id prefix: the contract's
- * spec messages, session notices, labels of routes, roles, positions, statuses, dates, the
- * access log, and the forms' hints passed in English (`common.form.*`: the new password's, the
- * time fields'). Their read-back table comes with the app's start; the rest (rules' messages,
- * passwords' advice, the API's problems, the two-step codes, `common`'s other texts) once the
- * page is shown.
+ * The texts read back that every page can show on its first paint (the frame's), by id prefix:
+ * the contract's spec messages, session notices, labels of routes, roles, dates. Their
+ * read-back table comes with the app's start (in its `base` pack); a page's own first-paint
+ * texts (statuses, the access log, positions, the forms' hints passed in English) with its
+ * packs (PACK_READ_BACK in lib/packs.ts); the rest (rules' messages, passwords' advice, the
+ * API's problems, the two-step codes, `common`'s other texts) once the page is shown.
  */
 export const READ_BACK_FIRST: readonly string[] = [
   'contract.message.',
   'contract.session.',
-  'contract.account.',
-  'contract.appointment.',
-  'contract.accessLog.',
   'contract.route.',
   'contract.role.',
-  'contract.position.',
   'contract.date.',
-  'common.form.',
+  // Roles as the access log writes them: "patient" is also a role's value in code.
+  'contract.accessLog.role.',
 ];
 
 /** A message with plural or select forms, or of placeholders only: never read back. */
 const unreadable = (text: string) =>
   /\{\s*\w+\s*,/.test(text) || !/\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
 
+type Catalogue = Readonly<Record<string, string>>;
+
 /**
- * The read-back tables of a language, built from the English catalogues and the language's
- * (at build time, tools/vite/lingui.ts): `first` for the first-paint texts, `rest`
- * for everything else. Where two messages read the same English, the first in `common` then
- * `contract` order gives the translation. Throws when two English texts share a key.
+ * A read-back table of a language (at build time, tools/vite/lingui.ts, and in the tests): the
+ * translations of the English texts of `common` and `contract` whose ids `wanted` picks (all
+ * when omitted), keyed by textKey; the messages with placeholders as patterns. Where two
+ * messages read the same English, the first in `common` then `contract` order gives the
+ * translation, and a text is in the table when any of its ids is wanted. Throws when two
+ * English texts share a key.
  */
-export function readBackTables(
-  english: { common: Readonly<Record<string, string>>; contract: Readonly<Record<string, string>> },
-  translated: Readonly<Record<string, string>>,
-): { first: ReadBackTable; rest: ReadBackTable } {
-  const inFirst = (id: string) => READ_BACK_FIRST.some((prefix) => id.startsWith(prefix));
-  /** English text → the id whose translation it takes, and whether a first-paint area has it. */
-  const texts = new Map<string, { id: string; first: boolean }>();
+export function readBackTable(
+  english: { common: Catalogue; contract: Catalogue },
+  translated: Catalogue,
+  wanted: (id: string) => boolean = () => true,
+): ReadBackTable {
+  /** English text → the id whose translation it takes, and whether an id of it is wanted. */
+  const texts = new Map<string, { id: string; wanted: boolean }>();
   for (const [id, text] of [
     ...Object.entries(english.common),
     ...Object.entries(english.contract),
   ]) {
     if (translated[id] === undefined) continue;
     const seen = texts.get(text);
-    if (seen) seen.first ||= inFirst(id);
-    else texts.set(text, { id, first: inFirst(id) });
+    if (seen) seen.wanted ||= wanted(id);
+    else texts.set(text, { id, wanted: wanted(id) });
   }
-  const tables = {
-    first: { exact: {} as Record<string, string>, patterns: [] as [string, string][] },
-    rest: { exact: {} as Record<string, string>, patterns: [] as [string, string][] },
-  };
+  const table = { exact: {} as Record<string, string>, patterns: [] as [string, string][] };
   const keys = new Map<string, string>();
-  for (const [text, { id, first }] of texts) {
-    const table = first ? tables.first : tables.rest;
+  for (const text of texts.keys()) {
+    if (text.includes('{')) continue;
+    const key = textKey(text);
+    const other = keys.get(key);
+    if (other !== undefined) throw new Error(`"${text}" and "${other}" share the key ${key}`);
+    keys.set(key, text);
+  }
+  for (const [text, { id, wanted: isWanted }] of texts) {
+    if (!isWanted) continue;
     const words = translated[id] as string;
     if (text.includes('{')) {
       if (!unreadable(text)) table.patterns.push([text, words]);
       continue;
     }
-    const key = textKey(text);
-    const other = keys.get(key);
-    if (other !== undefined) throw new Error(`"${text}" and "${other}" share the key ${key}`);
-    keys.set(key, text);
-    table.exact[key] = words;
+    table.exact[textKey(text)] = words;
   }
-  return tables;
+  return table;
+}
+
+/** Whether an id starts with one of `prefixes`. */
+export const startsWithAny =
+  (prefixes: readonly string[]) =>
+  (id: string): boolean =>
+    prefixes.some((prefix) => id.startsWith(prefix));
+
+/**
+ * The read-back tables of a language an app fetches apart from its packs: `first`, the
+ * frame's first-paint texts ({@link READ_BACK_FIRST}), with the app's start; `rest`, every
+ * other text (the packs' first-paint texts too, for the pages that show them later), once the
+ * first page is shown.
+ */
+export function readBackTables(
+  english: { common: Catalogue; contract: Catalogue },
+  translated: Catalogue,
+): { first: ReadBackTable; rest: ReadBackTable } {
+  const inFirst = startsWithAny(READ_BACK_FIRST);
+  return {
+    first: readBackTable(english, translated, inFirst),
+    rest: readBackTable(english, translated, (id) => !inFirst(id)),
+  };
 }

@@ -71,20 +71,22 @@ export function currentLocale(): Locale {
 /**
  * Loads the app's messages in `locale` (its own catalogue and `common`), shows them, and sets
  * `<html lang>`. The first call names the app; a later one (the language switch) keeps it.
- * In another language than English, also the read-back table of the texts a first paint can
- * show in the contract's English ({@link translateEnglish}); the rest of the read-back tables
- * come once the page is shown ({@link loadRestOfReadBack}), or at once for `all` (the tests
- * and Storybook).
+ * In another language than English, the app's `base` pack and each page's pack carry the
+ * read-back tables of the texts their first paint can show in the contract's English
+ * ({@link translateEnglish}); the rest of the read-back tables come once the page is shown
+ * ({@link loadRestOfReadBack}), or at once for `all` (the tests and Storybook, which load the
+ * whole tables).
  */
 export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): Promise<void> {
   if (scope) appScope = scope;
   if (appScope === 'all') restOfReadBackWanted = true;
   shownNext = locale;
-  const [messages] = await Promise.all([
+  const [{ messages, readBack }] = await Promise.all([
     loadMessages(locale, appScope, packs.keys()),
-    readsBack(locale) ? readBackIn(locale, 'first') : undefined,
+    readsBack(locale) && appScope === 'all' ? readBackIn(locale, 'first') : undefined,
     readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
   ]);
+  if (readsBack(locale)) await addReadBack(locale, readBack);
   // Merged, not replaced: a page's pack fetched meanwhile (requirePack) stays loaded.
   i18n.load(locale, messages);
   i18n.activate(locale);
@@ -118,9 +120,12 @@ export function requirePack(pack: Pack): Promise<void> {
     // A pack that cannot be fetched (a stalled network): its English, the spec's words, else
     // the page as it is rather than none.
     .catch(() => pack[SOURCE_LOCALE]().catch(() => undefined))
-    .then((loaded) => {
+    .then(async (loaded) => {
+      if (!loaded) return;
+      // The contract's texts the pack's pages show, read back before they render.
+      if (loaded.readBack && readsBack(locale)) await addReadBack(locale, [loaded.readBack]);
       // Merged into the language's messages (Lingui keeps what is loaded already).
-      if (loaded) i18n.load(locale, loaded.messages);
+      i18n.load(locale, loaded.messages);
     });
   packs.set(pack, fetched);
   return fetched;
@@ -132,25 +137,35 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
-const readBackTables = new Map<string, ReadBackTable>();
+/** The read-back tables of each language loaded so far (the packs', the whole ones). */
+const readBackTables = new Map<ReadBackLocale, Set<ReadBackTable>>();
 const translators = new Map<ReadBackLocale, (text: string) => string | undefined>();
+/** The whole tables fetched so far (`first`, `rest`), by language and part. */
+const wholeReadBack = new Set<string>();
 let restOfReadBackWanted = false;
 
-/** Fetches a read-back table of `locale` (once) and rebuilds the language's translator. */
+/**
+ * Adds read-back tables of `locale` and rebuilds the language's translator. The reader's code
+ * comes with the first table, only for a language that reads back: not on an English visit.
+ */
+async function addReadBack(locale: ReadBackLocale, tables: readonly ReadBackTable[]) {
+  const loaded = readBackTables.get(locale) ?? new Set<ReadBackTable>();
+  readBackTables.set(locale, loaded);
+  const { readBackTranslator } = await import('./read-back');
+  for (const table of tables) loaded.add(table);
+  translators.set(locale, readBackTranslator([...loaded]));
+}
+
+/** Fetches a whole read-back table of `locale` (once) and adds it to the language's translator. */
 async function readBackIn(locale: ReadBackLocale, part: 'first' | 'rest'): Promise<void> {
-  if (readBackTables.has(`${locale}:${part}`)) return;
-  // The reader's code comes with the table, only for a language that reads back: not on an
-  // English first visit.
-  const [table, { readBackTranslator }] = await Promise.all([
-    loadReadBack(locale, part),
-    import('./read-back'),
-  ]);
-  readBackTables.set(`${locale}:${part}`, table);
-  const tables = (['first', 'rest'] as const).flatMap((each) => {
-    const loaded = readBackTables.get(`${locale}:${each}`);
-    return loaded ? [loaded] : [];
-  });
-  translators.set(locale, readBackTranslator(tables));
+  if (wholeReadBack.has(`${locale}:${part}`)) return;
+  wholeReadBack.add(`${locale}:${part}`);
+  try {
+    await addReadBack(locale, [await loadReadBack(locale, part)]);
+  } catch (error) {
+    wholeReadBack.delete(`${locale}:${part}`); // fetched again by the next call
+    throw error;
+  }
 }
 
 /**
