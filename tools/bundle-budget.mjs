@@ -416,8 +416,11 @@ export function catalogueFiles(appName, language) {
     .map(([, entry]) => entry.file);
 }
 
-/** A pack's manifest key: its language, catalogue and name. */
-const PACK_KEY = /\/catalogs\/(\w+)\/(\w+)\.json\?pack=(\w+)&messages$/;
+/**
+ * A pack's manifest key: its language, catalogue and name (or a page's packs merged:
+ * `common.json?page=<name>`, PAGE_PACKS in libs/shared/i18n lib/packs.ts).
+ */
+const PACK_KEY = /\/catalogs\/(\w+)\/(\w+)\.json\?(?:pack|page)=(\w+)&messages$/;
 
 /**
  * The packs but `base` in `language` that the chunks `files` ask for (`requirePack` in a page's module: a

@@ -9,6 +9,7 @@ import {
   type PackScope,
   packAreas,
   packReadBack,
+  packsOfPage,
 } from '../../libs/shared/i18n/src/lib/packs.ts';
 import {
   READ_BACK_FIRST,
@@ -63,8 +64,9 @@ function readBackCatalogs(): Plugin {
 }
 
 /**
- * A pack of a catalogue (`catalogs/<locale>/<scope>.json?pack=<name>&messages`, lib/packs.ts):
- * the messages of the pack's areas, compiled as Lingui's plugin compiles a whole catalogue (a
+ * A pack of a catalogue (`catalogs/<locale>/<scope>.json?pack=<name>&messages`, lib/packs.ts),
+ * or a page's packs merged (`catalogs/<locale>/common.json?page=<name>&messages`, PAGE_PACKS):
+ * the messages of the packs' areas, compiled as Lingui's plugin compiles a whole catalogue (a
  * message missing in the language falls back to English; one that does not compile fails), in
  * one module with what else the pages that ask for it need first in that language:
  * - an app's `base` pack holds `common`'s `base` pack too (one request at the app's start);
@@ -73,26 +75,36 @@ function readBackCatalogs(): Plugin {
  *   READ_BACK_FIRST), so that a page's first paint needs no other table.
  */
 function catalogPacks(): Plugin {
-  const pattern = /\/catalogs\/(\w+)\/(\w+)\.json\?pack=(\w+)&messages$/;
+  const pattern = /\/catalogs\/(\w+)\/(\w+)\.json\?(pack|page)=(\w+)&messages$/;
   return {
     name: 'portal-catalog-packs',
     transform(_source, id) {
       const match = pattern.exec(id);
       if (!match) return null;
-      const [, locale = '', scope = '', pack = ''] = match;
+      const [, locale = '', scope = '', kind = '', name = ''] = match;
       if (!(scope in PACKS)) throw new Error(`No catalogue ${scope}`);
-      const appBase = pack === 'base' && scope !== 'common' && scope !== 'contract';
-      const scopes = appBase ? ['common', scope] : [scope];
-      for (const each of [...scopes, 'common', 'contract']) {
+      const appBase =
+        kind === 'pack' && name === 'base' && scope !== 'common' && scope !== 'contract';
+      /** The packs in the module: a page's (PAGE_PACKS), an app's base with common's, or one. */
+      const packs: (readonly [PackScope, string])[] =
+        kind === 'page'
+          ? [...packsOfPage(name)]
+          : appBase
+            ? [
+                ['common', 'base'],
+                [scope as PackScope, 'base'],
+              ]
+            : [[scope as PackScope, name]];
+      for (const each of new Set(['common', 'contract', ...packs.map(([one]) => one)])) {
         this.addWatchFile(`${catalogs}/en/${each}.json`);
         this.addWatchFile(`${catalogs}/${locale}/${each}.json`);
       }
       const messages: Record<string, string> = {};
-      for (const each of scopes) {
-        const english = catalogue('en', each);
-        const translated = locale === 'en' ? english : catalogue(locale, each);
+      for (const [packScope, pack] of packs) {
+        const english = catalogue('en', packScope);
+        const translated = locale === 'en' ? english : catalogue(locale, packScope);
         const ids = Object.keys(english);
-        const areas = new Set(packAreas(each as PackScope, pack, [...new Set(ids.map(areaOf))]));
+        const areas = new Set(packAreas(packScope, pack, [...new Set(ids.map(areaOf))]));
         for (const one of ids.filter((text) => areas.has(areaOf(text)))) {
           messages[one] = translated[one] ?? english[one] ?? '';
         }
@@ -103,7 +115,9 @@ function catalogPacks(): Plugin {
           `${locale}/${scope}: ${errors.map((each) => `${each.id}: ${String(each.error)}`).join('; ')}`,
         );
       }
-      const prefixes = appBase ? READ_BACK_FIRST : packReadBack(scope as PackScope, pack);
+      const prefixes = appBase
+        ? READ_BACK_FIRST
+        : [...new Set(packs.flatMap(([packScope, pack]) => packReadBack(packScope, pack)))];
       if (locale === 'en' || prefixes.length === 0) {
         return { code: source, map: null, moduleType: 'js' };
       }

@@ -6,16 +6,10 @@ import type { Pack } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
 import { useT } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
-import clinicalAddPatientTexts from '@portal/i18n/packs/clinical-add-patient';
+import addPatientPageTexts from '@portal/i18n/packs/page-add-patient';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonFormsTexts,
-  commonRecordEditorTexts,
-  clinicalAddPatientTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [addPatientPageTexts];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const addPatientSchema = () =>

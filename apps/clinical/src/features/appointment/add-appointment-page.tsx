@@ -4,16 +4,10 @@ import { useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 import type { Pack } from '@portal/i18n';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import clinicalEntryTexts from '@portal/i18n/packs/clinical-entry';
-import clinicalBookingTexts from '@portal/i18n/packs/clinical-booking';
+import addAppointmentPageTexts from '@portal/i18n/packs/page-add-appointment';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonFormsTexts,
-  clinicalEntryTexts,
-  clinicalBookingTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [addAppointmentPageTexts];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const appointmentSchema = () =>

@@ -30,18 +30,10 @@ import {
   useT,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonRecordsTexts from '@portal/i18n/packs/common-records';
-import clinicalChartTexts from '@portal/i18n/packs/clinical-chart';
-import clinicalBookingTexts from '@portal/i18n/packs/clinical-booking';
+import chartPageTexts from '@portal/i18n/packs/page-chart';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonFormsTexts,
-  commonRecordsTexts,
-  clinicalChartTexts,
-  clinicalBookingTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [chartPageTexts];
 
 /** The English of the chart's loading text, for the tests and stories that look for it. */
 export { LOADING_CHART } from '../../english-texts';

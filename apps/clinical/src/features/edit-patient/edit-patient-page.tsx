@@ -17,16 +17,10 @@ import {
   type PatientFormValues,
 } from './patient-changes';
 import type { Pack } from '@portal/i18n';
-import clinicalEditPatientTexts from '@portal/i18n/packs/clinical-edit-patient';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
+import editPatientPageTexts from '@portal/i18n/packs/page-edit-patient';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  clinicalEditPatientTexts,
-  commonFormsTexts,
-  commonRecordEditorTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [editPatientPageTexts];
 
 // The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
 const updatePatientSchema = () =>

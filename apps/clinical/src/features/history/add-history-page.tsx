@@ -3,11 +3,10 @@ import { useAddHistoryMutation } from '@portal/api-client';
 import { useFormat, useT } from '@portal/ui';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 import type { Pack } from '@portal/i18n';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import clinicalEntryTexts from '@portal/i18n/packs/clinical-entry';
+import addHistoryPageTexts from '@portal/i18n/packs/page-add-history';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, clinicalEntryTexts];
+export const PAGE_TEXTS: readonly Pack[] = [addHistoryPageTexts];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const historySchema = () =>

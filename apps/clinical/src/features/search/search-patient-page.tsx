@@ -20,18 +20,10 @@ import {
   useFormat,
   useT,
 } from '@portal/ui';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonRecordsTexts from '@portal/i18n/packs/common-records';
-import commonSearchTexts from '@portal/i18n/packs/common-search';
-import clinicalSearchTexts from '@portal/i18n/packs/clinical-search';
+import searchPatientPageTexts from '@portal/i18n/packs/page-search-patient';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonFormsTexts,
-  commonRecordsTexts,
-  commonSearchTexts,
-  clinicalSearchTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [searchPatientPageTexts];
 
 const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last_name: '' };
 

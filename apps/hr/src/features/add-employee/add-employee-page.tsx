@@ -7,16 +7,10 @@ import type { Pack } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
 import { Notice, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
-import hrAddEmployeeTexts from '@portal/i18n/packs/hr-add-employee';
+import addEmployeePageTexts from '@portal/i18n/packs/page-add-employee';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonFormsTexts,
-  commonRecordEditorTexts,
-  hrAddEmployeeTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [addEmployeePageTexts];
 
 /** The form's rules, loaded after the first paint (see usePortalForm). */
 const addEmployeeSchema = () =>

@@ -18,16 +18,10 @@ import {
   EMPTY_EDIT_FORM,
   formValuesOf,
 } from './employee-changes';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonRecordEditorTexts from '@portal/i18n/packs/common-record-editor';
-import hrEditEmployeeTexts from '@portal/i18n/packs/hr-edit-employee';
+import editEmployeePageTexts from '@portal/i18n/packs/page-edit-employee';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonFormsTexts,
-  commonRecordEditorTexts,
-  hrEditEmployeeTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [editEmployeePageTexts];
 
 // The forms' rules (and zod) load after the first paint, or at the first submit (usePortalForm).
 const editEmployeeSchema = () =>

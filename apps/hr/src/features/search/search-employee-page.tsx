@@ -25,12 +25,10 @@ import {
 import { PendingApprovals } from '../access-approvals/pending-approvals';
 import { departmentName, positionName } from '../employee-record-fields/local-names';
 import { EmployeeListControls, useEmployeeListView } from './employee-list-controls';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import commonSearchTexts from '@portal/i18n/packs/common-search';
-import hrSearchTexts from '@portal/i18n/packs/hr-search';
+import searchEmployeePageTexts from '@portal/i18n/packs/page-search-employee';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, commonSearchTexts, hrSearchTexts];
+export const PAGE_TEXTS: readonly Pack[] = [searchEmployeePageTexts];
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 

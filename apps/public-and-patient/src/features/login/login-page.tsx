@@ -25,11 +25,10 @@ import { translateEnglish } from '@portal/i18n';
 import { type Pack, requirePack } from '@portal/i18n';
 import { Button, Card, LoadingState, Msg, Notice, useT } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import publicLoginTexts from '@portal/i18n/packs/public-login';
+import loginPageTexts from '@portal/i18n/packs/page-login';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, publicLoginTexts];
+export const PAGE_TEXTS: readonly Pack[] = [loginPageTexts];
 
 // Only staff sent to enrol need the set-up and its QR code library: loaded when they are.
 // (Nothing of @portal/shell/two-step may be imported statically here: it would all land in

@@ -15,16 +15,10 @@ import {
 } from '@portal/ui';
 import { DownloadRecord } from './download-record';
 import { UpcomingAppointments } from './upcoming-appointments';
-import commonRecordsTexts from '@portal/i18n/packs/common-records';
-import publicMyInfoTexts from '@portal/i18n/packs/public-my-info';
-import publicAccessLogTexts from '@portal/i18n/packs/public-access-log';
+import myInfoPageTexts from '@portal/i18n/packs/page-my-info';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [
-  commonRecordsTexts,
-  publicMyInfoTexts,
-  publicAccessLogTexts,
-];
+export const PAGE_TEXTS: readonly Pack[] = [myInfoPageTexts];
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the

@@ -4,11 +4,10 @@ import { useAuth, usePortalNavigate } from '@portal/auth';
 import { LoadingState, useT } from '@portal/ui';
 import { LoginPage } from '../login/login-page';
 import type { Pack } from '@portal/i18n';
-import commonFormsTexts from '@portal/i18n/packs/common-forms';
-import publicLoginTexts from '@portal/i18n/packs/public-login';
+import loginPageTexts from '@portal/i18n/packs/page-login';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
-export const PAGE_TEXTS: readonly Pack[] = [commonFormsTexts, publicLoginTexts];
+export const PAGE_TEXTS: readonly Pack[] = [loginPageTexts];
 
 /**
  * /system: sends a signed-in user to their role's starting page — the patient's record here,

@@ -50,6 +50,41 @@ export const PACKS = {
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
+/**
+ * The packs of each page that asks for more than one, merged into one module a language
+ * (`catalogs/<locale>/common.json?page=<name>&messages`, tools/vite/lingui.ts): one request
+ * and one compression window, each message and read-back text once. By `<scope>.<pack>`; the
+ * page's module names it (`@portal/i18n/packs/page-<name>` in its `PAGE_TEXTS`).
+ */
+export const PAGE_PACKS = {
+  account: ['common.forms', 'common.account', 'common.twoStep'],
+  login: ['common.forms', 'public.login'],
+  myInfo: ['common.records', 'public.myInfo', 'public.accessLog'],
+  addPatient: ['common.forms', 'common.recordEditor', 'clinical.addPatient'],
+  addAppointment: ['common.forms', 'clinical.entry', 'clinical.booking'],
+  addHistory: ['common.forms', 'clinical.entry'],
+  editPatient: ['common.forms', 'common.recordEditor', 'clinical.editPatient'],
+  chart: ['common.forms', 'common.records', 'clinical.chart', 'clinical.booking'],
+  searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
+  addEmployee: ['common.forms', 'common.recordEditor', 'hr.addEmployee'],
+  editEmployee: ['common.forms', 'common.recordEditor', 'hr.editEmployee'],
+  searchEmployee: ['common.forms', 'common.search', 'hr.search'],
+} as const satisfies Record<string, readonly `${string}.${string}`[]>;
+
+/** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */
+export function packsOfPage(page: string): readonly (readonly [PackScope, string])[] {
+  const named: Readonly<Record<string, readonly string[]>> = PAGE_PACKS;
+  const packs = named[page];
+  if (!packs) throw new Error(`No page ${page} in PAGE_PACKS`);
+  return packs.map((each) => {
+    const [scope = '', pack = ''] = each.split('.');
+    if (!(scope in PACKS) || !(pack in PACKS[scope as PackScope])) {
+      throw new Error(`No pack ${each} (page ${page})`);
+    }
+    return [scope as PackScope, pack] as const;
+  });
+}
+
 /** A scope's catalogue. */
 export type PackScope = keyof typeof PACKS;
 

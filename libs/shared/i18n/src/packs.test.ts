@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import enCommon from './catalogs/en/common.json';
+import { PAGE_PACKS, packReadBack, packsOfPage } from './index';
+import accountPageTexts from './packs/page-account';
+
+describe("a page's packs merged", () => {
+  it('name only packs the catalogues have', () => {
+    for (const page of Object.keys(PAGE_PACKS)) expect(() => packsOfPage(page), page).not.toThrow();
+    expect(() => packsOfPage('nowhere')).toThrow();
+  });
+
+  it("hold every pack's messages, and in Thai the read-back table of every pack's texts", async () => {
+    const [english, thai] = await Promise.all([accountPageTexts.en(), accountPageTexts.th()]);
+    // common.forms, common.account and common.twoStep, in one module.
+    for (const area of ['form', 'account', 'twoStep']) {
+      const ids = Object.keys(enCommon).filter((id) => id.startsWith(`common.${area}.`));
+      expect(ids.length, area).toBeGreaterThan(0);
+      for (const id of ids) expect(english.messages[id], id).toBeDefined();
+      for (const id of ids) expect(thai.messages[id], id).toBeDefined();
+    }
+    expect(english.readBack).toBeUndefined();
+    expect(packReadBack('common', 'account').length).toBeGreaterThan(0);
+    expect(Object.keys(thai.readBack?.exact ?? {}).length).toBeGreaterThan(5);
+  });
+});
