@@ -121,7 +121,9 @@ function catalogPacks(): Plugin {
       if (locale === 'en' || prefixes.length === 0) {
         return { code: source, map: null, moduleType: 'js' };
       }
-      const table = readBackTable(...readBackSources(locale), startsWithAny(prefixes));
+      const table = appBase
+        ? readBackTables(...readBackSources(locale)).first
+        : readBackTable(...readBackSources(locale), startsWithAny(prefixes));
       return {
         code:
           `${source}\n` +

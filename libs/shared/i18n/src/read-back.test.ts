@@ -87,6 +87,11 @@ describe('the read-back tables', () => {
     expect(thai).toBeDefined();
     expect(thai).toContain('240');
     expect(thai).not.toBe(message);
+    // The date fields' range rules too: the frame's table has their labels, not their rules.
+    const range = 'Date of birth must be between 1900-01-01 and today';
+    expect(tables.first.patterns).toEqual([]);
+    expect(readBackTranslator([tables.first])(range)).toBeUndefined();
+    expect(readBackTranslator([tables.first, tables.rest])(range)).toContain('1900-01-01');
   });
 
   it('put only the first-paint texts in the first table', () => {

@@ -33,13 +33,14 @@ type Catalogue = Readonly<Record<string, string>>;
  * translations of the English texts of `common` and `contract` whose ids `wanted` picks (all
  * when omitted), keyed by textKey; the messages with placeholders as patterns. Where two
  * messages read the same English, the first in `common` then `contract` order gives the
- * translation, and a text is in the table when any of its ids is wanted. Throws when two
- * English texts share a key.
+ * translation, and a text is in the table when any of its ids is wanted; `patterns: false`
+ * leaves the messages with placeholders out. Throws when two English texts share a key.
  */
 export function readBackTable(
   english: { common: Catalogue; contract: Catalogue },
   translated: Catalogue,
   wanted: (id: string) => boolean = () => true,
+  { patterns = true }: { patterns?: boolean } = {},
 ): ReadBackTable {
   /** English text → the id whose translation it takes, and whether an id of it is wanted. */
   const texts = new Map<string, { id: string; wanted: boolean }>();
@@ -65,7 +66,7 @@ export function readBackTable(
     if (!isWanted) continue;
     const words = translated[id] as string;
     if (text.includes('{')) {
-      if (!unreadable(text)) table.patterns.push([text, words]);
+      if (patterns && !unreadable(text)) table.patterns.push([text, words]);
       continue;
     }
     table.exact[textKey(text)] = words;
@@ -80,18 +81,21 @@ export const startsWithAny =
     prefixes.some((prefix) => id.startsWith(prefix));
 
 /**
- * The read-back tables of a language an app fetches apart from its packs: `first`, the
- * frame's first-paint texts ({@link READ_BACK_FIRST}), with the app's start; `rest`, every
- * other text (the packs' first-paint texts too, for the pages that show them later), once the
- * first page is shown.
+ * The read-back tables of a language an app fetches apart from its pages' packs: `first`, the
+ * frame's first-paint texts ({@link READ_BACK_FIRST}) without the messages with placeholders
+ * (the date fields' range rules, shown once a form is checked), with the app's start (its
+ * `base` pack carries it); `rest`, every other text (the packs' first-paint texts too, for the
+ * pages that show them later), once the first page is shown.
  */
 export function readBackTables(
   english: { common: Catalogue; contract: Catalogue },
   translated: Catalogue,
 ): { first: ReadBackTable; rest: ReadBackTable } {
   const inFirst = startsWithAny(READ_BACK_FIRST);
+  const withPlaceholders = (id: string) =>
+    (english.common[id] ?? english.contract[id] ?? '').includes('{');
   return {
-    first: readBackTable(english, translated, inFirst),
-    rest: readBackTable(english, translated, (id) => !inFirst(id)),
+    first: readBackTable(english, translated, inFirst, { patterns: false }),
+    rest: readBackTable(english, translated, (id) => !inFirst(id) || withPlaceholders(id)),
   };
 }
