@@ -69,11 +69,11 @@ export const APPS = [
     scope: 'public',
     budgets: {
       'src/features/landing/landing-page.tsx': [99, 86, 102, 89],
-      'src/features/login/login-page.tsx': [119, 104, 122, 106],
+      'src/features/login/login-page.tsx': [119, 104, 122, 107],
       'src/features/system/system-page.tsx': [119, 104, 122, 107],
-      'src/features/profile/patient-profile-page.tsx': [169, 148, 173, 152],
-      'src/features/profile/patient-access-log-page.tsx': [166, 146, 169, 149],
-      'src/features/account/account-page.ts': [189, 167, 193, 170],
+      'src/features/profile/patient-profile-page.tsx': [168, 148, 173, 152],
+      'src/features/profile/patient-access-log-page.tsx': [165, 145, 169, 149],
+      'src/features/account/account-page.ts': [188, 166, 193, 170],
     },
     firstPage: 'src/features/landing/landing-page.tsx',
     withoutQueries: [
@@ -94,13 +94,13 @@ export const APPS = [
     name: 'clinical',
     scope: 'clinical',
     budgets: {
-      'src/features/add-patient/add-patient-page.tsx': [140, 123, 144, 126],
-      'src/features/appointment/add-appointment-page.tsx': [140, 122, 143, 126],
-      'src/features/history/add-history-page.tsx': [136, 119, 139, 122],
-      'src/features/edit-patient/edit-patient-page.tsx': [143, 125, 146, 128],
-      'src/features/chart/patient-chart-page.tsx': [177, 156, 181, 159],
-      'src/features/search/search-patient-page.tsx': [189, 167, 193, 170],
-      'src/features/today/today-page.tsx': [170, 149, 173, 152],
+      'src/features/add-patient/add-patient-page.tsx': [140, 122, 144, 126],
+      'src/features/appointment/add-appointment-page.tsx': [139, 121, 143, 125],
+      'src/features/history/add-history-page.tsx': [136, 119, 140, 122],
+      'src/features/edit-patient/edit-patient-page.tsx': [142, 125, 146, 128],
+      'src/features/chart/patient-chart-page.tsx': [176, 155, 181, 159],
+      'src/features/search/search-patient-page.tsx': [189, 166, 193, 170],
+      'src/features/today/today-page.tsx': [169, 149, 173, 152],
       'src/features/account/account-page.ts': [193, 170, 197, 173],
     },
     firstPage: 'src/features/add-patient/add-patient-page.tsx',
@@ -118,10 +118,10 @@ export const APPS = [
     name: 'hr',
     scope: 'hr',
     budgets: {
-      'src/features/add-employee/add-employee-page.tsx': [136, 120, 140, 123],
-      'src/features/edit-employee/edit-employee-page.tsx': [138, 121, 141, 124],
+      'src/features/add-employee/add-employee-page.tsx': [136, 119, 140, 123],
+      'src/features/edit-employee/edit-employee-page.tsx': [137, 121, 141, 124],
       'src/features/search/search-employee-page.tsx': [186, 164, 189, 167],
-      'src/features/account/account-page.ts': [189, 167, 193, 170],
+      'src/features/account/account-page.ts': [189, 166, 193, 170],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',
     withoutQueries: [],
@@ -639,18 +639,78 @@ function textKey(text) {
   return (hash >>> 0).toString(36) + text.length.toString(36);
 }
 
-/** The keys of the read-back table a built Thai pack chunk carries (its `readBack`), if any. */
-function readBackKeysHeld(app, file) {
+/** The objects a built chunk parses from JSON literals (`JSON.parse(…)`, as the packs hold them). */
+function jsonLiterals(app, file) {
   const code = readFileSync(`${distOf(app)}/${file}`, 'utf8');
-  // The module's JSON literals (minified: quotes of any kind); the table is the one with `exact`.
+  // Minified: quotes of any kind.
   const literals = code.matchAll(
     /JSON\.parse\((`(?:[^`\\]|\\.)*`|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/g,
   );
-  for (const [, literal] of literals) {
-    const value = JSON.parse(new Function(`return ${literal};`)());
-    if (value && typeof value === 'object' && 'exact' in value) return Object.keys(value.exact);
-  }
-  return [];
+  return [...literals].map(([, literal]) => JSON.parse(new Function(`return ${literal};`)()));
+}
+
+/** The keys of the read-back table a built Thai pack chunk carries (its `readBack`), if any. */
+function readBackKeysHeld(app, file) {
+  const table = jsonLiterals(app, file).find(
+    (value) => value && typeof value === 'object' && 'exact' in value,
+  );
+  return table ? Object.keys(table.exact) : [];
+}
+
+/** A reference-data entry's id (a disease, drug, department, position: I001, R001, D001, P001). */
+const ENTRY_ID = /^[IRDP]\d{3}$/;
+
+/** The ids of the reference-data names a built Thai pack chunk carries (its `names`), if any. */
+function namesHeld(app, file) {
+  const names = jsonLiterals(app, file).find(
+    (value) =>
+      value &&
+      typeof value === 'object' &&
+      Object.keys(value).length > 0 &&
+      Object.keys(value).every((key) => ENTRY_ID.test(key)),
+  );
+  return names ? Object.keys(names) : [];
+}
+
+/**
+ * The reference-data entries a page's first visit holds (its code has the entry's data, `{id:
+ * 'R004', name: …}`, so it may show its name) whose Thai name neither the app's Thai `base` pack
+ * nor the page's Thai packs bring (should be none: the page would show the English name in
+ * Thai). The names are the ones some Thai pack of the app carries (PACK_LOCAL_NAMES in
+ * libs/shared/i18n lib/packs.ts).
+ * @param {AppBudget} app
+ * @returns {{ page: string, missing: string[] }[]}
+ */
+export function missingLocalNames(app) {
+  const manifest = readManifest(app.name);
+  const catalogueFiles = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => CATALOGUE_KEY.test(key))
+      .map(([, entry]) => entry.file),
+  );
+  const ids = [
+    ...new Set(
+      Object.keys(manifest)
+        .filter((key) => PACK_KEY.exec(key)?.[1] === 'th')
+        .flatMap((key) => namesHeld(app.name, manifest[key].file)),
+    ),
+  ];
+  if (ids.length === 0) throw new Error(`${app.name}: no Thai pack carries reference-data's names`);
+  return measureApp(app).map(({ page, thai }) => {
+    const held = new Set(
+      thai.files
+        .filter((file) => catalogueFiles.has(file))
+        .flatMap((file) => namesHeld(app.name, file)),
+    );
+    const code = thai.files
+      .filter((file) => !catalogueFiles.has(file))
+      .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8'))
+      .join('\n');
+    const missing = ids.filter(
+      (id) => !held.has(id) && new RegExp(`id:\\s*["'\`]${id}["'\`],\\s*name:`).test(code),
+    );
+    return { page, missing: missing.sort() };
+  });
 }
 
 /**
@@ -872,6 +932,11 @@ export function sizeReport() {
       if (missing.length === 0) continue;
       failures += 1;
       lines.push(`  TEXTS MISSING on ${page}: ${missing.join(', ')}`);
+    }
+    for (const { page, missing } of missingLocalNames(app)) {
+      if (missing.length === 0) continue;
+      failures += 1;
+      lines.push(`  THAI NAMES MISSING on ${page}: ${missing.join(', ')}`);
     }
     for (const { page, missing } of missingReadBack(app)) {
       if (missing.length === 0) continue;

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCompiledCatalog } from '@lingui/cli/api';
 import { lingui } from '@lingui/vite-plugin';
+import { LOCAL_NAMES } from '../../libs/shared/reference-data/src/lib/local-names.ts';
 import type { Plugin } from 'vite';
 import {
   areaOf,
   PACKS,
   type PackScope,
   packAreas,
+  packLocalNames,
   packReadBack,
   packsOfPage,
 } from '../../libs/shared/i18n/src/lib/packs.ts';
@@ -72,7 +74,8 @@ function readBackCatalogs(): Plugin {
  * - an app's `base` pack holds `common`'s `base` pack too (one request at the app's start);
  * - in another language than English, `readBack`: the read-back table of the contract's texts
  *   the pack's pages show first (PACK_READ_BACK; for an app's `base`, the frame's:
- *   READ_BACK_FIRST), so that a page's first paint needs no other table.
+ *   READ_BACK_FIRST), so that a page's first paint needs no other table; and `names`:
+ *   reference-data's names in that language the pack's pages show (PACK_LOCAL_NAMES).
  */
 function catalogPacks(): Plugin {
   const pattern = /\/catalogs\/(\w+)\/(\w+)\.json\?(pack|page)=(\w+)&messages$/;
@@ -118,19 +121,25 @@ function catalogPacks(): Plugin {
       const prefixes = appBase
         ? READ_BACK_FIRST
         : [...new Set(packs.flatMap(([packScope, pack]) => packReadBack(packScope, pack)))];
-      if (locale === 'en' || prefixes.length === 0) {
-        return { code: source, map: null, moduleType: 'js' };
+      const namePrefixes = packs.flatMap(([packScope, pack]) => packLocalNames(packScope, pack));
+      const localNames: Readonly<Record<string, string>> =
+        (LOCAL_NAMES as Readonly<Record<string, Readonly<Record<string, string>>>>)[locale] ?? {};
+      const names = Object.fromEntries(
+        Object.entries(localNames).filter(([entry]) =>
+          namePrefixes.some((prefix) => entry.startsWith(prefix)),
+        ),
+      );
+      let code = source;
+      if (locale !== 'en' && prefixes.length > 0) {
+        const table = appBase
+          ? readBackTables(...readBackSources(locale)).first
+          : readBackTable(...readBackSources(locale), startsWithAny(prefixes));
+        code += `\nexport const readBack = JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
       }
-      const table = appBase
-        ? readBackTables(...readBackSources(locale)).first
-        : readBackTable(...readBackSources(locale), startsWithAny(prefixes));
-      return {
-        code:
-          `${source}\n` +
-          `export const readBack = JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`,
-        map: null,
-        moduleType: 'js',
-      };
+      if (locale !== 'en' && Object.keys(names).length > 0) {
+        code += `\nexport const names = JSON.parse(${JSON.stringify(JSON.stringify(names))});\n`;
+      }
+      return { code, map: null, moduleType: 'js' };
     },
   };
 }

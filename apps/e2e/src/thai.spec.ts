@@ -1,7 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { LOCALE_STORAGE_KEY } from '@portal/i18n';
-import { diseaseName, drugName } from '@portal/reference-data';
+import { addLocalNames, diseaseName, drugName, LOCAL_NAMES } from '@portal/reference-data';
 import { createPatient, unique } from './support';
+
+// The Thai names a Thai MyInfo shows (a browser gets them with its Thai packs).
+addLocalNames('th', LOCAL_NAMES.th);
 
 /*
  * A Thai reader's journey through the public app: the language chosen on the login page (or

@@ -10,6 +10,7 @@ import {
   foreignSources,
   measureApp,
   measureMeter,
+  missingLocalNames,
   missingReadBack,
   missingTexts,
   METER_BUDGET_KB,
@@ -35,6 +36,12 @@ describe.each(APPS)('$name', (app) => {
     const pagesMissing = missingTexts(app).filter(({ missing }) => missing.length > 0);
     expect(missingTexts(app).length).toBe(pages.length);
     expect(pagesMissing).toEqual([]);
+  });
+
+  it("names in Thai every reference-data entry a page's first visit holds (its packs and the base)", () => {
+    const checked = missingLocalNames(app);
+    expect(checked.length).toBe(pages.length);
+    expect(checked.filter(({ missing }) => missing.length > 0)).toEqual([]);
   });
 
   it("reads back in Thai every contract text a page's first visit can show (its packs and the base)", () => {

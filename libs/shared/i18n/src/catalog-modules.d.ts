@@ -28,4 +28,5 @@ declare module '*&messages' {
         readonly patterns: readonly (readonly [string, string])[];
       }
     | undefined;
+  export const names: Readonly<Record<string, string>> | undefined;
 }

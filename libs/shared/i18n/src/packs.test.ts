@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import enCommon from './catalogs/en/common.json';
+import { LOCAL_NAMES } from '@portal/reference-data';
 import { PAGE_PACKS, packReadBack, packsOfPage } from './index';
 import accountPageTexts from './packs/page-account';
 
@@ -21,5 +22,9 @@ describe("a page's packs merged", () => {
     expect(english.readBack).toBeUndefined();
     expect(packReadBack('common', 'account').length).toBeGreaterThan(0);
     expect(Object.keys(thai.readBack?.exact ?? {}).length).toBeGreaterThan(5);
+    // reference-data's Thai names, in Thai only.
+    expect(english.names).toBeUndefined();
+    expect(thai.names?.P001).toBe(LOCAL_NAMES.th.P001);
+    expect(thai.names?.R004).toBe(LOCAL_NAMES.th.R004);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localName } from '@portal/reference-data';
 import type { Messages } from '@lingui/core';
 import {
   activateLocale,
@@ -71,5 +72,19 @@ describe('a page’s pack of messages', () => {
     expect(translateEnglish(english)).toBe('จองไว้สำหรับการทดสอบ');
     await activateLocale('en');
     expect(translateEnglish(english)).toBe(english);
+  });
+
+  it('registers in Thai the names of reference-data its pages show', async () => {
+    const entry = { id: 'X901', name: 'test drug' };
+    const pack: Pack = {
+      en: () => Promise.resolve({ messages: {} }),
+      th: () => Promise.resolve({ messages: {}, names: { X901: 'ยาทดสอบ' } }),
+    };
+    await activateLocale('th', 'clinical');
+    expect(localName(entry, 'th')).toBe('test drug');
+    await requirePack(pack);
+    expect(localName(entry, 'th')).toBe('ยาทดสอบ');
+    expect(localName(entry, 'en')).toBe('test drug');
+    await activateLocale('en');
   });
 });

@@ -5,7 +5,7 @@ import { SelectField, type SelectFieldProps, type SelectOption } from './select-
 
 /** A catalogue's entries as choices showing id and name in `locale` ('I002 — tuberculosis'). */
 function optionsOf(
-  entries: readonly { readonly id: string; readonly name: string; readonly nameTh: string }[],
+  entries: readonly { readonly id: string; readonly name: string }[],
   locale: string,
 ): readonly SelectOption[] {
   return entries.map((entry) => ({

@@ -11,7 +11,7 @@ import {
   yesNoSchema,
 } from '@portal/contract';
 import { activateLocale } from '@portal/i18n';
-import { DISEASES } from '@portal/reference-data';
+import { LOCAL_NAMES } from '@portal/reference-data';
 import { DiseasePicker } from './catalogue-pickers';
 import { CountedPickers } from './counted-pickers';
 import { EmailField } from './email-field';
@@ -114,10 +114,9 @@ describe('the form widgets in Thai', () => {
         <CountedPickers name="patient_chronic_disease" kind="disease" countLabel="จำนวนโรค" />
       </FormHarness>,
     );
-    const tuberculosis = DISEASES.find((d) => d.id === 'I002')!;
     expect(
       within(screen.getByRole('combobox', { name: 'โรค' })).getByRole('option', {
-        name: `I002 — ${tuberculosis.nameTh}`,
+        name: `I002 — ${LOCAL_NAMES.th.I002}`,
       }),
     ).toBeInTheDocument();
     const count = screen.getByRole('spinbutton', { name: 'จำนวนโรค' });

@@ -76,25 +76,37 @@ export const loadReadBack = (
 /**
  * An app's messages in one language, compiled: the `base` pack of the app's catalogue (with
  * `common`'s) and the packs its pages asked for so far (`packs`), with the read-back tables
- * they carry; `all` for the tests and Storybook, which show every app's screens: every
- * catalogue whole (and no read-back table: they load the whole tables, `loadReadBack`).
+ * and reference-data's names they carry; `all` for the tests and Storybook, which show every
+ * app's screens: every catalogue whole and every name (and no read-back table: they load the
+ * whole tables, `loadReadBack`).
  */
 export async function loadMessages(
   locale: Locale,
   scope: AppScope | 'all',
   packs: Iterable<Pack> = [],
-): Promise<{ messages: Messages; readBack: ReadBackTable[] }> {
+): Promise<{
+  messages: Messages;
+  readBack: ReadBackTable[];
+  names: Readonly<Record<string, string>>[];
+}> {
   const loaders =
     scope === 'all'
-      ? SCOPES.map((each) => async (): Promise<CompiledPack> => {
-          const whole = (await import('./whole-catalogs')).WHOLE[locale][each];
-          if (!whole) throw new Error(`No catalogue ${each}`);
-          return whole();
-        })
+      ? [
+          ...SCOPES.map((each) => async (): Promise<CompiledPack> => {
+            const whole = (await import('./whole-catalogs')).WHOLE[locale][each];
+            if (!whole) throw new Error(`No catalogue ${each}`);
+            return whole();
+          }),
+          async (): Promise<CompiledPack> => ({
+            messages: {},
+            names: (await import('./whole-catalogs')).wholeNames(locale),
+          }),
+        ]
       : [BASE[locale][scope], ...[...packs].map((pack) => pack[locale])];
   const catalogs = await Promise.all(loaders.map((load) => load()));
   return {
     messages: Object.assign({}, ...catalogs.map((catalog) => catalog.messages)) as Messages,
     readBack: catalogs.flatMap((catalog) => (catalog.readBack ? [catalog.readBack] : [])),
+    names: catalogs.flatMap((catalog) => (catalog.names ? [catalog.names] : [])),
   };
 }

@@ -125,6 +125,40 @@ export const PACK_READ_BACK: {
   },
 };
 
+/** Ids of reference-data's entries: diseases and drugs (I…, R…); with departments and positions (D…, P…). */
+const CATALOGUE_NAMES = ['I', 'R'] as const;
+const ALL_NAMES = ['I', 'R', 'D', 'P'] as const;
+
+/**
+ * The names of reference-data's entries a pack brings in another language than English, by id
+ * prefix (`LOCAL_NAMES` of @portal/reference-data, registered for `localName` as the pack
+ * arrives): for the pages whose first visit holds the entries (the pickers, the chart, the
+ * lists, and the pages whose API layer holds the catalogues). An English page carries no Thai
+ * name. The bundle-budget check fails a page that holds entries its Thai packs name not.
+ */
+export const PACK_LOCAL_NAMES: {
+  readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
+} = {
+  common: { account: ALL_NAMES },
+  public: { accessLog: ALL_NAMES, myInfo: ALL_NAMES },
+  clinical: {
+    addPatient: CATALOGUE_NAMES,
+    editPatient: CATALOGUE_NAMES,
+    booking: ALL_NAMES,
+    chart: ALL_NAMES,
+    search: ALL_NAMES,
+    today: ALL_NAMES,
+  },
+  hr: { addEmployee: ALL_NAMES, editEmployee: ALL_NAMES, search: ALL_NAMES },
+};
+
+/** The id prefixes of the names `scope`'s pack `pack` brings ({@link PACK_LOCAL_NAMES}). */
+export function packLocalNames(scope: PackScope, pack: string): readonly string[] {
+  const packs: Readonly<Record<string, readonly string[] | undefined>> =
+    PACK_LOCAL_NAMES[scope] ?? {};
+  return packs[pack] ?? [];
+}
+
 /** The id prefixes of the contract's texts that `scope`'s pack `pack` reads back ({@link PACK_READ_BACK}). */
 export function packReadBack(scope: PackScope, pack: string): readonly string[] {
   const packs: Readonly<Record<string, readonly string[] | undefined>> =
@@ -159,6 +193,8 @@ export const areaOf = (id: string): string => id.split('.')[1] ?? '';
 export interface CompiledPack {
   readonly messages: Messages;
   readonly readBack?: ReadBackTable;
+  /** In another language than English, reference-data's names the pack's pages show, by id. */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 /** A pack in each language, compiled (`?pack=` imports, tools/vite/lingui.ts). */

@@ -1,4 +1,5 @@
 import { i18n } from '@lingui/core';
+import { addLocalNames } from '@portal/reference-data';
 import {
   type AppScope,
   loadMessages,
@@ -81,12 +82,13 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   if (scope) appScope = scope;
   if (appScope === 'all') restOfReadBackWanted = true;
   shownNext = locale;
-  const [{ messages, readBack }] = await Promise.all([
+  const [{ messages, readBack, names }] = await Promise.all([
     loadMessages(locale, appScope, packs.keys()),
     readsBack(locale) && appScope === 'all' ? readBackIn(locale, 'first') : undefined,
     readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
   ]);
   if (readsBack(locale)) await addReadBack(locale, readBack);
+  for (const each of names) addLocalNames(locale, each);
   // Merged, not replaced: a page's pack fetched meanwhile (requirePack) stays loaded.
   i18n.load(locale, messages);
   i18n.activate(locale);
@@ -124,6 +126,8 @@ export function requirePack(pack: Pack): Promise<void> {
       if (!loaded) return;
       // The contract's texts the pack's pages show, read back before they render.
       if (loaded.readBack && readsBack(locale)) await addReadBack(locale, [loaded.readBack]);
+      // And reference-data's names they show (localName).
+      if (loaded.names) addLocalNames(locale, loaded.names);
       // Merged into the language's messages (Lingui keeps what is loaded already).
       i18n.load(locale, loaded.messages);
     });

@@ -1,4 +1,5 @@
 import type { Messages } from '@lingui/core';
+import { LOCAL_NAMES } from '@portal/reference-data';
 import type { Locale } from './locales';
 
 // Each catalogue whole, compiled at build time by @lingui/vite-plugin (`?lingui`), for the
@@ -22,3 +23,7 @@ export const WHOLE: Record<Locale, Record<string, () => Promise<{ messages: Mess
     hr: () => import('../catalogs/th/hr.json?lingui'),
   },
 };
+
+/** Every name of reference-data's entries in `locale` (none in English, the entries' own). */
+export const wholeNames = (locale: Locale): Readonly<Record<string, string>> | undefined =>
+  locale === 'en' ? undefined : LOCAL_NAMES[locale];

@@ -3,33 +3,31 @@ import type { Role } from './roles';
 /** A hospital department. */
 export interface Department {
   readonly id: string;
+  /** Its English name; in another language, see `localName`. */
   readonly name: string;
-  /** Its Thai name (see `localName`). */
-  readonly nameTh: string;
 }
 
 /** A job position; `portalRole` is the role its holder may register as, or null for none. */
 export interface Position {
   readonly id: string;
+  /** Its English name; in another language, see `localName`. */
   readonly name: string;
-  /** Its Thai name (see `localName`). */
-  readonly nameTh: string;
   readonly departmentId: string;
   readonly portalRole: Extract<Role, 'HR' | 'medical_personnel'> | null;
 }
 
 /** Departments of the hospital. */
 export const DEPARTMENTS = [
-  { id: 'D001', name: 'Medicine', nameTh: 'อายุรกรรม' },
-  { id: 'D002', name: 'Nursing', nameTh: 'การพยาบาล' },
-  { id: 'D003', name: 'Pharmacy', nameTh: 'เภสัชกรรม' },
-  { id: 'D004', name: 'Radiology', nameTh: 'รังสีวิทยา' },
-  { id: 'D005', name: 'Laboratory', nameTh: 'ห้องปฏิบัติการ' },
-  { id: 'D006', name: 'Rehabilitation', nameTh: 'เวชศาสตร์ฟื้นฟู' },
-  { id: 'D007', name: 'Patient Services', nameTh: 'บริการผู้ป่วย' },
-  { id: 'D008', name: 'Finance', nameTh: 'การเงิน' },
-  { id: 'D009', name: 'Information Technology', nameTh: 'เทคโนโลยีสารสนเทศ' },
-  { id: 'D010', name: 'Human Resources', nameTh: 'ทรัพยากรบุคคล' },
+  { id: 'D001', name: 'Medicine' },
+  { id: 'D002', name: 'Nursing' },
+  { id: 'D003', name: 'Pharmacy' },
+  { id: 'D004', name: 'Radiology' },
+  { id: 'D005', name: 'Laboratory' },
+  { id: 'D006', name: 'Rehabilitation' },
+  { id: 'D007', name: 'Patient Services' },
+  { id: 'D008', name: 'Finance' },
+  { id: 'D009', name: 'Information Technology' },
+  { id: 'D010', name: 'Human Resources' },
 ] as const satisfies readonly Department[];
 
 /**
@@ -40,56 +38,49 @@ export const POSITIONS = [
   {
     id: 'P001',
     name: 'Doctor',
-    nameTh: 'แพทย์',
     departmentId: 'D001',
     portalRole: 'medical_personnel',
   },
   {
     id: 'P002',
     name: 'Nurse',
-    nameTh: 'พยาบาล',
     departmentId: 'D002',
     portalRole: 'medical_personnel',
   },
-  { id: 'P003', name: 'Pharmacist', nameTh: 'เภสัชกร', departmentId: 'D003', portalRole: null },
+  { id: 'P003', name: 'Pharmacist', departmentId: 'D003', portalRole: null },
   {
     id: 'P004',
     name: 'Radiographer',
-    nameTh: 'นักรังสีการแพทย์',
     departmentId: 'D004',
     portalRole: null,
   },
   {
     id: 'P005',
     name: 'Laboratory Technician',
-    nameTh: 'นักเทคนิคการแพทย์',
     departmentId: 'D005',
     portalRole: null,
   },
   {
     id: 'P006',
     name: 'Physiotherapist',
-    nameTh: 'นักกายภาพบำบัด',
     departmentId: 'D006',
     portalRole: null,
   },
   {
     id: 'P007',
     name: 'Receptionist',
-    nameTh: 'เจ้าหน้าที่ต้อนรับ',
     departmentId: 'D007',
     portalRole: null,
   },
-  { id: 'P008', name: 'Accountant', nameTh: 'นักบัญชี', departmentId: 'D008', portalRole: null },
+  { id: 'P008', name: 'Accountant', departmentId: 'D008', portalRole: null },
   {
     id: 'P009',
     name: 'IT Specialist',
-    nameTh: 'นักวิชาการคอมพิวเตอร์',
     departmentId: 'D009',
     portalRole: null,
   },
-  { id: 'P010', name: 'Porter', nameTh: 'พนักงานเปล', departmentId: 'D007', portalRole: null },
-  { id: 'P011', name: 'HR', nameTh: 'เจ้าหน้าที่ทรัพยากรบุคคล', departmentId: 'D010', portalRole: 'HR' },
+  { id: 'P010', name: 'Porter', departmentId: 'D007', portalRole: null },
+  { id: 'P011', name: 'HR', departmentId: 'D010', portalRole: 'HR' },
 ] as const satisfies readonly Position[];
 
 /** A position id from the list above. */
