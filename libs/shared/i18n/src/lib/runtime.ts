@@ -86,6 +86,8 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
     loadMessages(locale, appScope, packs.keys()),
     readsBack(locale) && appScope === 'all' ? readBackIn(locale, 'first') : undefined,
     readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
+    // The reader's code, fetched beside the packs rather than after them.
+    readsBack(locale) ? import('./read-back') : undefined,
   ]);
   if (readsBack(locale)) await addReadBack(locale, readBack);
   for (const each of names) addLocalNames(locale, each);
