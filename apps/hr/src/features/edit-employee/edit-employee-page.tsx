@@ -6,7 +6,7 @@ import {
   useReissueEmployeeCodeMutation,
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
-import { t, translateEnglish } from '@portal/i18n';
+import { t } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { EditRecordPage, type UpdatedOutcome, useDiscardQuestion } from '@portal/shell';
 import { Msg, useT } from '@portal/ui';
@@ -132,7 +132,7 @@ export function EditEmployeePage() {
         };
       }}
       busy={update.isPending}
-      failureMessage={translateEnglish(MESSAGES.editEmployeeFailed)}
+      failureMessage={MESSAGES.editEmployeeFailed}
       newCode={{
         reissue,
         personOf: (employee) =>
