@@ -199,7 +199,7 @@ const auditAccessRequest = (tx: Db, context: RequestContext, employeeId: string)
   });
 
 /**
- * The resignation date to store: none for someone working here (product decisions §3:
+ * The resignation date to store: none for someone working here (the product decisions:
  * `work_status: "yes"` clears it, so one sent with `yes` is dropped, not refused — the spec's
  * edit form sends the whole form, date field and all, when HR takes a leaver back).
  */

@@ -89,7 +89,7 @@ export function PortalAccountStatus({ employee }: { employee: Employee }) {
 /**
  * The sentence HR reads when a save ended someone's sessions: a leaver, or a new position with
  * no portal role, loses access; a new position with another portal role (nurse → HR) means
- * logging in again with it (product decisions §3: the role follows the position).
+ * logging in again with it (the product decisions: the role follows the position).
  */
 export function accessRevokedText(name: string, keepsPortalRole = false): string {
   return keepsPortalRole
