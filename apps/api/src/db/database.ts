@@ -51,8 +51,8 @@ export async function openDatabase(
     const max = 10;
     // No JIT: the portal's queries are short, and on a large table (the audit trail's monthly
     // partitions) the planner's estimates pass jit_above_cost, so compiling them took several
-    // times what running them takes (the access log at 100 million events: 400–970 ms with JIT,
-    // about 100 ms without). PGlite is built without it.
+    // times what running them takes (figures in docs/performance.md, "The audit trail at
+    // scale"). PGlite is built without it.
     const pool = new pg.Pool({ connectionString: location.url, max, options: '-c jit=off' });
     // An idle connection the server ends (a restart, a failover, a dropped database) is removed
     // by the pool, and the next query opens another; unheard, the event would end the process.
