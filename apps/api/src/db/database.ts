@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -130,6 +130,26 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
 }
 
 const dialect = new PgDialect();
+
+/**
+ * Runs `work` in a read-only transaction whose prepared statements ({@link preparedRows}) run on
+ * their generic plan from the first call on each connection. For statements over the audit
+ * trail's monthly partitions: planning one of them costs more than running it (every
+ * partition's indexes are considered, for every CTE), the plan does not depend on the values
+ * (the partitions' GIN indexes find a record's events whatever the id; run-time pruning picks
+ * the months), and PostgreSQL's own choice keeps planning afresh because the generic plan's
+ * estimate is the higher. `SET LOCAL` ends with the transaction, so no other statement, a
+ * search above all, is planned this way. Figures: docs/performance.md.
+ */
+export function withGenericPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      return work(tx as unknown as Db);
+    },
+    { accessMode: 'read only' },
+  );
+}
 
 /**
  * Like {@link queryRows}, as a named prepared statement: each connection parses and plans the
