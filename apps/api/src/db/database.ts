@@ -138,13 +138,21 @@ const dialect = new PgDialect();
  * partition's indexes are considered, for every CTE), the plan does not depend on the values
  * (the partitions' GIN indexes find a record's events whatever the id; run-time pruning picks
  * the months), and PostgreSQL's own choice keeps planning afresh because the generic plan's
- * estimate is the higher. `SET LOCAL` ends with the transaction, so no other statement, a
- * search above all, is planned this way. Figures: docs/performance.md.
+ * estimate is the higher. A generic plan guesses how many events a record has (a fixed share
+ * of each partition); at a hundred million events that guess could make a sequential scan of
+ * a month look cheaper than its index, which for a record with few events would read the whole
+ * month, so sequential scans are off too: every statement run here reads through an index.
+ * Both settings are local to the transaction, so no other statement, a search above all, is
+ * planned this way. Figures: docs/performance.md.
  */
 export function withGenericPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      // Both settings end with the transaction (set_config's third argument: is_local).
+      await tx.execute(
+        sql`select set_config('plan_cache_mode', 'force_generic_plan', true),
+                 set_config('enable_seqscan', 'off', true)`,
+      );
       return work(tx as unknown as Db);
     },
     { accessMode: 'read only' },

@@ -130,11 +130,12 @@ describe('prepared statements', () => {
       expect(row.generic_plans).toBeGreaterThanOrEqual(2);
       expect(row.custom_plans).toBe(0);
     }
-    // SET LOCAL ended with the transaction: the session plans as PostgreSQL chooses again.
-    const [mode] = await queryRows<{ plan_cache_mode: string }>(
+    // The settings ended with the transaction: the session plans as PostgreSQL chooses again.
+    const [settings] = await queryRows<{ plan_cache_mode: string; enable_seqscan: string }>(
       database.db,
-      sql`show plan_cache_mode`,
+      sql`select current_setting('plan_cache_mode') as plan_cache_mode,
+                 current_setting('enable_seqscan') as enable_seqscan`,
     );
-    expect(mode?.plan_cache_mode).toBe('auto');
+    expect(settings).toEqual({ plan_cache_mode: 'auto', enable_seqscan: 'on' });
   });
 });
