@@ -153,7 +153,7 @@ export function withGenericPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promi
         sql`select set_config('plan_cache_mode', 'force_generic_plan', true),
                  set_config('enable_seqscan', 'off', true)`,
       );
-      return work(tx as unknown as Db);
+      return work(tx);
     },
     { accessMode: 'read only' },
   );
