@@ -25,10 +25,11 @@ import {
  * The largest pending list (kB) of the name trigram indexes (migration 0019). A GIN index puts new
  * entries in a pending list, which every search through the index reads in full until they are
  * merged into the index: by the insert that takes the list past this limit, or by a vacuum.
- * PostgreSQL's default, 4 MB (512 pages), cost a name search up to about 3 ms more at 1,000,000
- * patients (docs/performance.md); 256 kB keeps that under 0.3 ms. Inserts merge smaller batches:
- * a bulk import is faster with the limit raised for it, then set back and the list merged
- * (`gin_clean_pending_list`), as the data-layer tests load their 100,000 patients.
+ * After the bench's load of 1,000,000 patients, PostgreSQL's default of 4 MB had let it reach 328
+ * pages, 2–2.5 ms of CPU for each name search (docs/performance.md); 256 kB is 32 pages at most.
+ * Inserts merge smaller batches: a bulk import is faster with the limit raised for it, then set
+ * back and the list merged (`gin_clean_pending_list`), as the data-layer tests load their
+ * 100,000 patients.
  */
 export const TRIGRAM_PENDING_LIST_KB = 256;
 
