@@ -1,32 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, type PatientRecord } from '@portal/contract';
-import { queryKeys } from '../query-keys';
-import { parseAnswer, send, type RequestOptions } from '../request';
+import { recordGetter, recordHook, recordQuery } from '../record-kind-calls';
 
 /** GET /patient/{patient_id}: one patient record. */
-export async function getPatient(
-  patientId: string,
-  options: RequestOptions = {},
-): Promise<PatientRecord> {
-  const response = await send(ENDPOINTS.getPatient, {
-    ...options,
-    params: { patient_id: patientId.trim() },
-  });
-  return parseAnswer((answers) => answers.patientRecordSchema, response);
-}
+export const getPatient = /* @__PURE__ */ recordGetter('patient');
 
 /** One patient record's query; idle until there is an id to ask for. */
-export function patientQueryOptions(patientId: string) {
-  const id = patientId.trim();
-  return queryOptions({
-    queryKey: queryKeys.patients.detail(id),
-    queryFn: ({ signal }) => getPatient(id, { signal }),
-    enabled: id !== '',
-  });
-}
+export const patientQueryOptions = /* @__PURE__ */ recordQuery('patient', getPatient);
 
 /** One patient record (the profile page, the edit form). */
-export function usePatient(patientId: string, { enabled = true }: { enabled?: boolean } = {}) {
-  const options = patientQueryOptions(patientId);
-  return useQuery({ ...options, enabled: enabled && options.enabled });
-}
+export const usePatient = /* @__PURE__ */ recordHook(patientQueryOptions);

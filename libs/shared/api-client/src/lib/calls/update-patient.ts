@@ -1,24 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ENDPOINTS, type PatientRecord, type UpdatePatientRequest } from '@portal/contract';
-import { queryKeys } from '../query-keys';
-import { parseAnswer, send, type RequestOptions } from '../request';
+import { recordUpdater, recordWriteHook } from '../record-kind-calls';
 
 /** PUT /patient/update-patient: changes only what is sent; answers the updated record. */
-export async function updatePatient(
-  body: UpdatePatientRequest,
-  options: RequestOptions = {},
-): Promise<PatientRecord> {
-  const response = await send(ENDPOINTS.updatePatient, { ...options, data: body });
-  return parseAnswer((answers) => answers.patientRecordSchema, response);
-}
+export const updatePatient = /* @__PURE__ */ recordUpdater('patient');
 
 /** The edit-patient form's mutation; the record, lists and searches are refetched after it. */
-export function useUpdatePatientMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdatePatientRequest) => updatePatient(body),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all() });
-    },
-  });
-}
+export const useUpdatePatientMutation = /* @__PURE__ */ recordWriteHook('patient', updatePatient);
