@@ -11,14 +11,15 @@ import type { Page } from './page';
 /*
  * How answers are read: each call's schema from the contract, and the two decoders. request.ts
  * loads this module with the first call, so zod reaches the browser only when a page talks to
- * the API. A call names its schema as `(answers) => answers.patientRecordSchema`; the calls both
- * record kinds make alike read their kind's in `RECORD_KIND_ANSWERS` (record-kind-calls.ts).
+ * the API. A call names its schema as `(answers) => answers.patientRecordSchema`.
  */
 export {
   accessLogSchema,
   accountSessionListSchema,
   accountSummarySchema,
   activationCodeResponseSchema,
+  addEmployeeResponseSchema,
+  addPatientResponseSchema,
   appointmentActionResponseSchema,
   appointmentResponseSchema,
   chartAppointmentListSchema,
@@ -32,16 +33,18 @@ export {
   loginResponseSchema,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
+  nextEmployeeIdSchema,
+  nextPatientIdSchema,
   patientListSchema,
   patientRecordSchema,
   patientSummaryListSchema,
   pendingAccessListSchema,
   profileResponseSchema,
-  RECORD_KIND_ANSWERS,
   registerResponseSchema,
   rescheduleResponseSchema,
   sessionStatusSchema,
   tokenResponseSchema,
+  updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
 } from '@portal/contract';
 

@@ -1,44 +1,40 @@
 import type {
   EmployeeListView,
-  RecordKind,
   SearchEmployeeRequest,
   SearchPatientRequest,
 } from '@portal/contract';
 
-/**
- * A record kind's search criteria as a query is keyed by them (its id, first and last name),
- * trimmed so equal searches share a cache entry.
- */
-export type RecordCriteria<K extends RecordKind> = Readonly<
-  Record<`${K}_id` | 'first_name' | 'last_name', string>
->;
-
-/** The patient search criteria a query is keyed by. */
-export type PatientCriteria = RecordCriteria<'patient'>;
+/** The patient search criteria a query is keyed by, trimmed so equal searches share a cache entry. */
+export interface PatientCriteria {
+  readonly patient_id: string;
+  readonly first_name: string;
+  readonly last_name: string;
+}
 
 /** The employee search criteria a query is keyed by. */
-export type EmployeeCriteria = RecordCriteria<'employee'>;
-
-/** Trims a search form's values into query-key criteria. */
-export function normalizeCriteria<K extends RecordKind>(
-  kind: K,
-  criteria: Partial<Record<keyof RecordCriteria<K>, string>> = {},
-): RecordCriteria<K> {
-  const id = `${kind}_id` as const;
-  return {
-    [id]: criteria[id]?.trim() ?? '',
-    first_name: criteria.first_name?.trim() ?? '',
-    last_name: criteria.last_name?.trim() ?? '',
-  } as RecordCriteria<K>;
+export interface EmployeeCriteria {
+  readonly employee_id: string;
+  readonly first_name: string;
+  readonly last_name: string;
 }
 
 /** Trims a patient search form's values into query-key criteria. */
-export const normalizePatientCriteria = (criteria?: SearchPatientRequest): PatientCriteria =>
-  normalizeCriteria('patient', criteria);
+export function normalizePatientCriteria(criteria: SearchPatientRequest = {}): PatientCriteria {
+  return {
+    patient_id: criteria.patient_id?.trim() ?? '',
+    first_name: criteria.first_name?.trim() ?? '',
+    last_name: criteria.last_name?.trim() ?? '',
+  };
+}
 
 /** Trims an employee search form's values into query-key criteria. */
-export const normalizeEmployeeCriteria = (criteria?: SearchEmployeeRequest): EmployeeCriteria =>
-  normalizeCriteria('employee', criteria);
+export function normalizeEmployeeCriteria(criteria: SearchEmployeeRequest = {}): EmployeeCriteria {
+  return {
+    employee_id: criteria.employee_id?.trim() ?? '',
+    first_name: criteria.first_name?.trim() ?? '',
+    last_name: criteria.last_name?.trim() ?? '',
+  };
+}
 
 /**
  * Every query key of the portal, from one place. Each domain's keys start with its `all()`, so
@@ -99,11 +95,3 @@ export const queryKeys = {
     accessApprovals: () => ['employees', 'access-approvals'] as const,
   },
 } as const;
-
-/** The query keys a record kind's shared calls use (its domain's in {@link queryKeys}). */
-export function recordKindKeys<K extends RecordKind>(kind: K) {
-  const keys = kind === 'patient' ? queryKeys.patients : queryKeys.employees;
-  return keys as Pick<typeof keys, 'all' | 'detail' | 'nextId'> & {
-    search(criteria: RecordCriteria<K>, limit?: number): readonly unknown[];
-  };
-}

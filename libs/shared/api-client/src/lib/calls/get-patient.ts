@@ -1,10 +1,32 @@
-import { recordGetter, recordHook, recordQuery } from '../record-kind-calls';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ENDPOINTS, type PatientRecord } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** GET /patient/{patient_id}: one patient record. */
-export const getPatient = /* @__PURE__ */ recordGetter('patient');
+export async function getPatient(
+  patientId: string,
+  options: RequestOptions = {},
+): Promise<PatientRecord> {
+  const response = await send(ENDPOINTS.getPatient, {
+    ...options,
+    params: { patient_id: patientId.trim() },
+  });
+  return parseAnswer((answers) => answers.patientRecordSchema, response);
+}
 
 /** One patient record's query; idle until there is an id to ask for. */
-export const patientQueryOptions = /* @__PURE__ */ recordQuery('patient', getPatient);
+export function patientQueryOptions(patientId: string) {
+  const id = patientId.trim();
+  return queryOptions({
+    queryKey: queryKeys.patients.detail(id),
+    queryFn: ({ signal }) => getPatient(id, { signal }),
+    enabled: id !== '',
+  });
+}
 
 /** One patient record (the profile page, the edit form). */
-export const usePatient = /* @__PURE__ */ recordHook(patientQueryOptions);
+export function usePatient(patientId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const options = patientQueryOptions(patientId);
+  return useQuery({ ...options, enabled: enabled && options.enabled });
+}

@@ -1,7 +1,20 @@
-import { codeReissueHook, codeReissuer } from '../record-kind-calls';
+import { useMutation } from '@tanstack/react-query';
+import { ENDPOINTS, type ActivationCodeResponse } from '@portal/contract';
+import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** POST /patient/{patient_id}/activation-code: a new code; the old one stops working. */
-export const reissuePatientCode = /* @__PURE__ */ codeReissuer('patient');
+export async function reissuePatientCode(
+  patientId: string,
+  options: RequestOptions = {},
+): Promise<ActivationCodeResponse> {
+  const response = await send(ENDPOINTS.reissuePatientCode, {
+    ...options,
+    params: { patient_id: patientId.trim() },
+  });
+  return parseAnswer((answers) => answers.activationCodeResponseSchema, response);
+}
 
 /** Reissues a patient's activation code; no cached data shows codes, so nothing is refetched. */
-export const useReissuePatientCodeMutation = /* @__PURE__ */ codeReissueHook(reissuePatientCode);
+export function useReissuePatientCodeMutation() {
+  return useMutation({ mutationFn: (patientId: string) => reissuePatientCode(patientId) });
+}

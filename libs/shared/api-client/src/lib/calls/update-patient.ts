@@ -1,7 +1,24 @@
-import { recordUpdater, recordWriteHook } from '../record-kind-calls';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ENDPOINTS, type PatientRecord, type UpdatePatientRequest } from '@portal/contract';
+import { queryKeys } from '../query-keys';
+import { parseAnswer, send, type RequestOptions } from '../request';
 
 /** PUT /patient/update-patient: changes only what is sent; answers the updated record. */
-export const updatePatient = /* @__PURE__ */ recordUpdater('patient');
+export async function updatePatient(
+  body: UpdatePatientRequest,
+  options: RequestOptions = {},
+): Promise<PatientRecord> {
+  const response = await send(ENDPOINTS.updatePatient, { ...options, data: body });
+  return parseAnswer((answers) => answers.patientRecordSchema, response);
+}
 
 /** The edit-patient form's mutation; the record, lists and searches are refetched after it. */
-export const useUpdatePatientMutation = /* @__PURE__ */ recordWriteHook('patient', updatePatient);
+export function useUpdatePatientMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdatePatientRequest) => updatePatient(body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all() });
+    },
+  });
+}
