@@ -6,7 +6,6 @@ import {
   employeeIdParamsSchema,
   employeeListQuerySchema,
   employeeListSchema,
-  employeeSchema,
   searchEmployeeRequestSchema,
   updateEmployeeRequestSchema,
   updateEmployeeResponseSchema,
@@ -26,22 +25,17 @@ import {
 import type { RecordKind } from './record-kinds';
 
 /**
- * What each record kind's shared calls ({@link RECORD_KINDS}) answer: the API serialises and
- * documents them, the API client reads them (`records` and `record`). A patient list or search
- * answers summaries instead with `?view=summary`.
+ * What each record kind's shared calls ({@link RECORD_KINDS}) answer, as the API serialises and
+ * documents them. A patient list or search answers summaries instead with `?view=summary`.
  */
 export const RECORD_KIND_ANSWERS = {
   patient: {
-    record: patientRecordSchema,
-    records: patientListSchema,
     list: z.union([patientListSchema, patientSummaryListSchema]),
     nextId: nextPatientIdSchema,
     added: addPatientResponseSchema,
     updated: patientRecordSchema,
   },
   employee: {
-    record: employeeSchema,
-    records: employeeListSchema,
     list: employeeListSchema,
     nextId: nextEmployeeIdSchema,
     added: addEmployeeResponseSchema,
@@ -51,8 +45,7 @@ export const RECORD_KIND_ANSWERS = {
 
 /**
  * What each record kind's shared calls take: the id in a path, the list's and the search's
- * query, the search criteria, and the add and update bodies. Apart from the answers, so that the
- * client's answer reader does not load the forms' rules.
+ * query, the search criteria, and the add and update bodies.
  */
 export const RECORD_KIND_REQUESTS = {
   patient: {
