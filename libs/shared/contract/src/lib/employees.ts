@@ -59,7 +59,6 @@ export const addEmployeeRequestSchema = z
       ctx.addIssue({ code: 'custom', path: [field], message });
     }
   });
-export type AddEmployeeRequest = z.input<typeof addEmployeeRequestSchema>;
 
 /**
  * PUT /employee/update-employee: nothing required but the id; an absent or empty field is left
@@ -78,7 +77,6 @@ export const updateEmployeeRequestSchema = z.object({
   resignation_date: emptyAsAbsent(resignationDateSchema),
   work_status: emptyAsAbsent(yesNoSchema),
 });
-export type UpdateEmployeeRequest = z.input<typeof updateEmployeeRequestSchema>;
 
 /**
  * The work-status rule on a whole employee (stored values merged with an edit): `no` needs a
@@ -104,7 +102,6 @@ export const searchEmployeeRequestSchema = z.object({
   first_name: searchCriterionSchema(100),
   last_name: searchCriterionSchema(100),
 });
-export type SearchEmployeeRequest = z.input<typeof searchEmployeeRequestSchema>;
 
 /** The columns the employee list can be sorted by (`?sort=`). */
 export const EMPLOYEE_SORT_KEYS = ['name', 'position', 'department', 'hire_date'] as const;
@@ -163,13 +160,11 @@ export const employeeSchema = z.object({
    */
   access_pending: z.boolean().optional(),
 });
-export type Employee = z.infer<typeof employeeSchema>;
 
 /** The answer to update-employee: the employee, and how many open sessions were revoked. */
 export const updateEmployeeResponseSchema = employeeSchema.extend({
   sessions_revoked: z.number().int(),
 });
-export type UpdateEmployeeResponse = z.infer<typeof updateEmployeeResponseSchema>;
 
 /** GET /employee and POST /employee/search-employee. */
 export const employeeListSchema = z.array(employeeSchema);
@@ -186,7 +181,6 @@ export const addEmployeeResponseSchema = z.object({
   /** Whether the position's portal access waits for a second HR person's approval. */
   access_pending: z.boolean().optional(),
 });
-export type AddEmployeeResponse = z.infer<typeof addEmployeeResponseSchema>;
 
 /**
  * POST /employee/{employee_id}/approve-access: the position the approver saw waiting (an id or
@@ -194,7 +188,6 @@ export type AddEmployeeResponse = z.infer<typeof addEmployeeResponseSchema>;
  * that no one approves a role they were not shown.
  */
 export const approveAccessRequestSchema = z.object({ position_id: positionInputSchema });
-export type ApproveAccessRequest = z.input<typeof approveAccessRequestSchema>;
 
 /** One approval waiting for a second HR person (GET /employee/access-approvals). */
 export const pendingAccessSchema = z.object({
@@ -211,7 +204,6 @@ export const pendingAccessSchema = z.object({
   /** Whether the caller asked for it (or is the employee): then someone else must approve. */
   requested_by_you: z.boolean(),
 });
-export type PendingAccess = z.infer<typeof pendingAccessSchema>;
 
 /** GET /employee/access-approvals: the oldest first, at most {@link MAX_PENDING_ACCESS}. */
 export const pendingAccessListSchema = z.array(pendingAccessSchema);
@@ -221,3 +213,12 @@ export const MAX_PENDING_ACCESS = 200;
 
 /** `{employee_id}` in a path. */
 export const employeeIdParamsSchema = z.object({ employee_id: employeeIdSchema });
+
+export type AddEmployeeRequest = z.input<typeof addEmployeeRequestSchema>;
+export type UpdateEmployeeRequest = z.input<typeof updateEmployeeRequestSchema>;
+export type SearchEmployeeRequest = z.input<typeof searchEmployeeRequestSchema>;
+export type Employee = z.infer<typeof employeeSchema>;
+export type UpdateEmployeeResponse = z.infer<typeof updateEmployeeResponseSchema>;
+export type AddEmployeeResponse = z.infer<typeof addEmployeeResponseSchema>;
+export type ApproveAccessRequest = z.input<typeof approveAccessRequestSchema>;
+export type PendingAccess = z.infer<typeof pendingAccessSchema>;

@@ -140,7 +140,6 @@ export const patientFieldsSchema = z
     unhealthy_habits: longText(true),
   })
   .superRefine(refineAge);
-export type PatientFields = z.infer<typeof patientFieldsSchema>;
 
 /** POST /patient/add-patient. */
 export const addPatientRequestSchema = z.object({
@@ -148,7 +147,6 @@ export const addPatientRequestSchema = z.object({
   patient_chronic_disease: chronicDiseaseListSchema.default([]),
   patient_drug_allergy: drugAllergyListSchema.default([]),
 });
-export type AddPatientRequest = z.input<typeof addPatientRequestSchema>;
 
 /**
  * PUT /patient/update-patient: the same shape with nothing required but the id. An absent or
@@ -178,7 +176,6 @@ export const updatePatientRequestSchema = z.object({
   patient_chronic_disease: emptyListAsAbsent(chronicDiseaseListSchema),
   patient_drug_allergy: emptyListAsAbsent(drugAllergyListSchema),
 });
-export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
 
 /** The patient fields a merge patch may hold, and the members of a record it may not. */
 const READ_ONLY_RECORD_MEMBERS = ['patient_appointment', 'medical_history', 'registered'];
@@ -240,7 +237,6 @@ export const patientMergePatchSchema = z
         : `${key} is not a member of a patient record`,
     ),
   );
-export type PatientMergePatch = z.input<typeof patientMergePatchSchema>;
 
 /** An appointment's length in whole minutes (a numeric string is accepted, as forms hold). */
 export const appointmentMinutesSchema = z.preprocess(
@@ -281,7 +277,6 @@ export const addAppointmentRequestSchema = z.object({
   topic: emptyAsNull(longText(false)),
   ...bookingFields,
 });
-export type AddAppointmentRequest = z.input<typeof addAppointmentRequestSchema>;
 
 /**
  * POST /patient/add-patient-history. The author and time are the session's: a body that names
@@ -293,7 +288,6 @@ export const addHistoryRequestSchema = z.object({
   date: historyDateSchema,
   detail: emptyAsNull(longText(false)),
 });
-export type AddHistoryRequest = z.input<typeof addHistoryRequestSchema>;
 
 /** Who wrote an entry: a staff member, as the answers name them. */
 export const staffRefSchema = z.object({
@@ -301,14 +295,12 @@ export const staffRefSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
 });
-export type StaffRef = z.infer<typeof staffRefSchema>;
 
 /** A person by name only (what a patient reads of the clinician they will see). */
 export const personRefSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
 });
-export type PersonRef = z.infer<typeof personRefSchema>;
 
 /**
  * Who wrote an entry and when (an ISO 8601 instant); both null on entries written before the
@@ -330,7 +322,6 @@ export const appointmentWarningSchema = z.object({
   /** The field the warning is about (`clinician_id`). */
   field: z.string(),
 });
-export type AppointmentWarning = z.infer<typeof appointmentWarningSchema>;
 
 /** POST /patient/search-patient: any non-empty criteria, ANDed; empty ones are ignored. */
 export const searchPatientRequestSchema = z.object({
@@ -338,7 +329,6 @@ export const searchPatientRequestSchema = z.object({
   first_name: searchCriterionSchema(100),
   last_name: searchCriterionSchema(100),
 });
-export type SearchPatientRequest = z.input<typeof searchPatientRequestSchema>;
 
 /** A patient's own fields as the API answers them. */
 export const patientSchema = z.object({
@@ -357,7 +347,6 @@ export const patientSchema = z.object({
   ongoing_treatment: z.string(),
   unhealthy_habits: z.string(),
 });
-export type Patient = z.infer<typeof patientSchema>;
 
 /**
  * The "Latest Appointment": the next booked one from now, else the most recent past one that
@@ -375,7 +364,6 @@ export const latestAppointmentSchema = z.object({
   clinician: staffRefSchema.nullish(),
   ...authorshipFields,
 });
-export type LatestAppointment = z.infer<typeof latestAppointmentSchema>;
 
 /**
  * One medical-history entry as answered: `details`, the spec's name for it in a record (§3);
@@ -387,7 +375,6 @@ export const historyEntrySchema = z.object({
   details: z.string().nullable(),
   ...authorshipFields,
 });
-export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 /** One drug allergy as answered: the spec's `{drug_id}`, with reaction and severity if known. */
 export const drugAllergyAnswerSchema = z.object({
@@ -395,7 +382,6 @@ export const drugAllergyAnswerSchema = z.object({
   reaction: z.string().nullish(),
   severity: allergySeveritySchema.nullish(),
 });
-export type DrugAllergy = z.infer<typeof drugAllergyAnswerSchema>;
 
 /** GET /patient/{id}, and each item of the patient lists. */
 export const patientRecordSchema = z.object({
@@ -407,7 +393,6 @@ export const patientRecordSchema = z.object({
   /** Whether an account has been registered for this patient. */
   registered: z.boolean(),
 });
-export type PatientRecord = z.infer<typeof patientRecordSchema>;
 
 /** GET /patient and POST /patient/search-patient (the spec's full shape). */
 export const patientListSchema = z.array(patientRecordSchema);
@@ -425,7 +410,6 @@ export const patientSummarySchema = z.object({
   date_of_birth: z.string(),
   has_drug_allergies: z.boolean(),
 });
-export type PatientSummary = z.infer<typeof patientSummarySchema>;
 
 /** GET /patient?view=summary and POST /patient/search-patient?view=summary. */
 export const patientSummaryListSchema = z.array(patientSummarySchema);
@@ -437,13 +421,11 @@ export const patientSummaryListSchema = z.array(patientSummarySchema);
 export const patientListQuerySchema = pageQuerySchema.extend({
   view: z.enum(PATIENT_LIST_VIEWS, { error: 'view is full or summary' }).optional(),
 });
-export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 
 /** The answer to add-patient: the new id and the code to hand to the patient. */
 export const addPatientResponseSchema = activationCodeResponseSchema.extend({
   patient_id: z.string(),
 });
-export type AddPatientResponse = z.infer<typeof addPatientResponseSchema>;
 
 /**
  * The answer to add-patient-appointment, naming the patient so the form can confirm it; beside
@@ -464,7 +446,6 @@ export const appointmentResponseSchema = z.object({
   ...authorshipFields,
   warnings: z.array(appointmentWarningSchema).optional(),
 });
-export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
 
 /** The answer to add-patient-history, naming the patient so the form can confirm it. */
 export const historyResponseSchema = z.object({
@@ -476,7 +457,27 @@ export const historyResponseSchema = z.object({
   detail: z.string().nullable(),
   ...authorshipFields,
 });
-export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 /** `{patient_id}` in a path. */
 export const patientIdParamsSchema = z.object({ patient_id: patientIdSchema });
+
+export type PatientFields = z.infer<typeof patientFieldsSchema>;
+export type AddPatientRequest = z.input<typeof addPatientRequestSchema>;
+export type UpdatePatientRequest = z.input<typeof updatePatientRequestSchema>;
+export type PatientMergePatch = z.input<typeof patientMergePatchSchema>;
+export type AddAppointmentRequest = z.input<typeof addAppointmentRequestSchema>;
+export type AddHistoryRequest = z.input<typeof addHistoryRequestSchema>;
+export type SearchPatientRequest = z.input<typeof searchPatientRequestSchema>;
+export type Patient = z.infer<typeof patientSchema>;
+export type PatientRecord = z.infer<typeof patientRecordSchema>;
+export type PatientSummary = z.infer<typeof patientSummarySchema>;
+export type PatientListQuery = z.input<typeof patientListQuerySchema>;
+export type StaffRef = z.infer<typeof staffRefSchema>;
+export type PersonRef = z.infer<typeof personRefSchema>;
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+export type DrugAllergy = z.infer<typeof drugAllergyAnswerSchema>;
+export type LatestAppointment = z.infer<typeof latestAppointmentSchema>;
+export type AppointmentWarning = z.infer<typeof appointmentWarningSchema>;
+export type AddPatientResponse = z.infer<typeof addPatientResponseSchema>;
+export type AppointmentResponse = z.infer<typeof appointmentResponseSchema>;
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;
