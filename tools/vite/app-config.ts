@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { appDocument, type AppDocumentOptions } from './app-document.ts';
 import { linguiCatalogs } from './lingui.ts';
 import { precompress } from './precompress.ts';
 import { sourceMapsOutside } from './source-maps.ts';
@@ -58,11 +59,17 @@ const PRODUCTION_ALIASES = [
  * shared origin ('/' for the public app, '/patients-management/' for the clinical app, …), so
  * each bundle's assets live under its own prefix and the API can serve all three.
  */
-export function defineAppConfig(options: { name: string; base: string; appDir: URL }) {
+export function defineAppConfig(options: {
+  name: string;
+  base: string;
+  appDir: URL;
+  document: AppDocumentOptions;
+}) {
   return defineConfig(({ command }) => ({
     root: fileURLToPath(options.appDir),
     base: options.base,
     plugins: [
+      appDocument(options.document),
       react(),
       tailwindcss(),
       linguiCatalogs(),

@@ -868,7 +868,7 @@ function checkPatientRecord(record: z.infer<typeof patientRecordSchema>) {
     });
   }
   for (const { details, ...entry } of record.medical_history) {
-    // The record names the text `details` (spec §3); the request that adds it, `detail` (§7).
+    // The record names the text `details`; the request that adds it, `detail` (both the spec's).
     expectPlausible('history', addHistoryRequestSchema, {
       patient_id: id,
       ...entry,

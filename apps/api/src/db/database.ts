@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -51,8 +51,8 @@ export async function openDatabase(
     const max = 10;
     // No JIT: the portal's queries are short, and on a large table (the audit trail's monthly
     // partitions) the planner's estimates pass jit_above_cost, so compiling them took several
-    // times what running them takes (the access log at 100 million events: 400–970 ms with JIT,
-    // about 100 ms without). PGlite is built without it.
+    // times what running them takes (figures in docs/performance.md, "The audit trail at
+    // scale"). PGlite is built without it.
     const pool = new pg.Pool({ connectionString: location.url, max, options: '-c jit=off' });
     // An idle connection the server ends (a restart, a failover, a dropped database) is removed
     // by the pool, and the next query opens another; unheard, the event would end the process.
@@ -130,6 +130,34 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
 }
 
 const dialect = new PgDialect();
+
+/**
+ * Runs `work` in a read-only transaction whose prepared statements ({@link preparedRows}) run on
+ * their generic plan from the first call on each connection. For statements over the audit
+ * trail's monthly partitions: planning one of them costs more than running it (every
+ * partition's indexes are considered, for every CTE), the plan does not depend on the values
+ * (the partitions' GIN indexes find a record's events whatever the id; run-time pruning picks
+ * the months), and PostgreSQL's own choice keeps planning afresh because the generic plan's
+ * estimate is the higher. A generic plan guesses how many events a record has (a fixed share
+ * of each partition); at a hundred million events that guess could make a sequential scan of
+ * a month look cheaper than its index, which for a record with few events would read the whole
+ * month, so sequential scans are off too: every statement run here reads through an index.
+ * Both settings are local to the transaction, so no other statement, a search above all, is
+ * planned this way. Figures: docs/performance.md.
+ */
+export function withGenericPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      // Both settings end with the transaction (set_config's third argument: is_local).
+      await tx.execute(
+        sql`select set_config('plan_cache_mode', 'force_generic_plan', true),
+                 set_config('enable_seqscan', 'off', true)`,
+      );
+      return work(tx);
+    },
+    { accessMode: 'read only' },
+  );
+}
 
 /**
  * Like {@link queryRows}, as a named prepared statement: each connection parses and plans the

@@ -102,4 +102,40 @@ describe('prepared statements', () => {
     const statements = (await prepared()).map((row) => row.statement);
     expect(statements.some((text) => /like/i.test(text))).toBe(false);
   });
+
+  it('reads the access log on generic plans, and leaves no other statement planned that way', async () => {
+    const patient = await createUser(app, database, 'patient');
+    // The doctor reads the record, so the log has a line; then the patient reads it twice.
+    expectSuccess(
+      await call(app, 'GET', `/patient/${patient.recordId}`, { token: doctor.token }),
+      200,
+    );
+    for (let i = 0; i < 2; i++) {
+      const log = await call(app, 'GET', '/profile/access-log', { token: patient.token });
+      expectSuccess(log, 200);
+      expect(log.json<{ action: string }[]>().length).toBeGreaterThan(0);
+    }
+    const stats = await queryRows<{
+      statement: string;
+      generic_plans: number;
+      custom_plans: number;
+    }>(
+      database.db,
+      sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+          where name like 'q_%' and statement like '%from audit_event e%'`,
+    );
+    // The page's statement and the count's, each run twice, on their generic plans only.
+    expect(stats).toHaveLength(2);
+    for (const row of stats) {
+      expect(row.generic_plans).toBeGreaterThanOrEqual(2);
+      expect(row.custom_plans).toBe(0);
+    }
+    // The settings ended with the transaction: the session plans as PostgreSQL chooses again.
+    const [settings] = await queryRows<{ plan_cache_mode: string; enable_seqscan: string }>(
+      database.db,
+      sql`select current_setting('plan_cache_mode') as plan_cache_mode,
+                 current_setting('enable_seqscan') as enable_seqscan`,
+    );
+    expect(settings).toEqual({ plan_cache_mode: 'auto', enable_seqscan: 'on' });
+  });
 });

@@ -21,6 +21,18 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * The largest pending list (kB) of the name trigram indexes (migration 0019). A GIN index puts new
+ * entries in a pending list, which every search through the index reads in full until they are
+ * merged into the index: by the insert that takes the list past this limit, or by a vacuum.
+ * After the bench's load of 1,000,000 patients, PostgreSQL's default of 4 MB had let it reach 328
+ * pages, 2–2.5 ms of CPU for each name search (docs/performance.md); 256 kB is 32 pages at most.
+ * Inserts merge smaller batches: a bulk import is faster with the limit raised for it, then set
+ * back and the list merged (`gin_clean_pending_list`), as the data-layer tests load their
+ * 100,000 patients.
+ */
+export const TRIGRAM_PENDING_LIST_KB = 256;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -77,11 +89,9 @@ export const patient = pgTable(
     // Both names in one trigram index: a search by first AND last name intersects the two
     // fragments inside the index and reads only the rows that match both (one index per
     // name would read every row matching the first and filter them by the second).
-    index('patient_names_trgm').using(
-      'gin',
-      t.firstName.op('gin_trgm_ops'),
-      t.lastName.op('gin_trgm_ops'),
-    ),
+    index('patient_names_trgm')
+      .using('gin', t.firstName.op('gin_trgm_ops'), t.lastName.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: TRIGRAM_PENDING_LIST_KB }),
     // A 1–2 letter fragment matches the name's start: `lower(first_name) LIKE 'so%'`.
     index('patient_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('patient_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
@@ -234,11 +244,9 @@ export const employee = pgTable(
     // Both names in one trigram index: a search by first AND last name intersects the two
     // fragments inside the index and reads only the rows that match both (one index per
     // name would read every row matching the first and filter them by the second).
-    index('employee_names_trgm').using(
-      'gin',
-      t.firstName.op('gin_trgm_ops'),
-      t.lastName.op('gin_trgm_ops'),
-    ),
+    index('employee_names_trgm')
+      .using('gin', t.firstName.op('gin_trgm_ops'), t.lastName.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: TRIGRAM_PENDING_LIST_KB }),
     index('employee_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('employee_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),
     index('employee_id_number')

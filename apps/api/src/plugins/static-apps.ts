@@ -31,7 +31,7 @@ function isFile(path: string): boolean {
 }
 
 /**
- * Serves the three built frontends on the API's origin (product decisions §1): a path under
+ * Serves the three built frontends on the API's origin (the product decisions): a path under
  * /patients-management belongs to the clinical app, under /employees-management to the HR app,
  * anything else (but /api) to the public app. A file of the app's build is sent as it is, or
  * its precompressed copy (Brotli or gzip) when the browser accepts one — hashed assets cached

@@ -199,7 +199,7 @@ const auditAccessRequest = (tx: Db, context: RequestContext, employeeId: string)
   });
 
 /**
- * The resignation date to store: none for someone working here (product decisions §3:
+ * The resignation date to store: none for someone working here (the product decisions:
  * `work_status: "yes"` clears it, so one sent with `yes` is dropped, not refused — the spec's
  * edit form sends the whole form, date field and all, when HR takes a leaver back).
  */
@@ -226,18 +226,20 @@ export const employeesRepository = {
     return found;
   },
 
-  /** A page of employees matching the criteria (all when every criterion is empty). */
+  /**
+   * A page of employees matching the criteria (all when every criterion is empty); the list
+   * without criteria sorted and filtered as the query's view asks (GET /employee's `sort`…).
+   */
   async list(
     db: Db,
     context: RequestContext,
-    page: PageParams,
+    { limit, cursor, ...view }: PageParams & EmployeeListView,
     criteria?: { employee_id: string; first_name: string; last_name: string },
-    view: EmployeeListView = {},
   ): Promise<Page<JsonText>> {
     if (!criteria && isShaped(view)) {
-      return this.listShaped(db, context, page.limit, decodeCursor(page.cursor), view);
+      return this.listShaped(db, context, limit, decodeCursor(cursor), view);
     }
-    return recordPage(db, context, page, criteria, {
+    return recordPage(db, context, { limit, cursor }, criteria, {
       kind: 'employee',
       record: employeeJson,
       from: employeeFrom,

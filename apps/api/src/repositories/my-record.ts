@@ -13,7 +13,7 @@ import {
   type UpcomingAppointment,
 } from '@portal/contract';
 import { isRole } from '@portal/reference-data';
-import { type Db, queryRows } from '../db/database';
+import { type Db, preparedRows, queryRows, withGenericPlans } from '../db/database';
 import { notFound } from '../errors';
 import { audit, type RequestContext } from './audit';
 import { type Page, boundedTotal, decodeCursor, encodeCursor } from './paging';
@@ -147,7 +147,7 @@ function groupVisits(visits: Visit[], rows: readonly AccessRow[], ownRowId: numb
  * `more` says the lines counted are a floor.
  */
 async function visitTotal(db: Db, patientId: string): Promise<{ total: number; more: boolean }> {
-  const [row] = await queryRows<{ lines: number; events: number }>(
+  const [row] = await preparedRows<{ lines: number; events: number }>(
     db,
     sql`select count(*) filter (where starts)::int as lines, count(*)::int as events from (
           select row_number() over w = 1
@@ -228,42 +228,50 @@ export const myRecordRepository = {
     patientId: string,
     page: PageParams,
   ): Promise<Page<AccessLogEntry>> {
-    let after = decodeCursor(page.cursor);
     const ownRowId = await patientRowId(db, patientId);
-    const visits: Visit[] = [];
-    // Events are read in batches until a line beyond the page has begun (so the page's last
-    // line is whole) or none are left; a bounded number of batches, so one enormous visit
-    // costs no more than that (it then continues on the next page as a line of its own).
-    const batch = page.limit * VISIT_BATCH_FACTOR;
-    let exhausted = false;
-    for (let round = 0; round < VISIT_BATCH_ROUNDS && visits.length <= page.limit; round++) {
-      const rows = await queryRows<AccessRow>(
-        db,
-        sql`select e.id,
-                   to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
-                   e.action, e.outcome, e.actor_user_id, e.actor_role,
-                   u.patient_id as actor_patient_row, emp.first_name, emp.last_name
-            from audit_event e
-            join (${accessLogPageIds(patientId, after, batch)}) page on ${ON_PAGE}
-            left join app_user u on u.id = e.actor_user_id
-            left join employee emp on emp.id = u.employee_id
-            order by e.id desc`,
-      );
-      groupVisits(visits, rows, ownRowId);
-      if (rows.length <= batch) {
-        exhausted = true;
-        break;
+    // The log's statements read the audit trail's partitions: generic plans (withGenericPlans).
+    const { shown, more, total } = await withGenericPlans(db, async (tx) => {
+      let after = decodeCursor(page.cursor);
+      const visits: Visit[] = [];
+      // Events are read in batches until a line beyond the page has begun (so the page's last
+      // line is whole) or none are left; a bounded number of batches, so one enormous visit
+      // costs no more than that (it then continues on the next page as a line of its own).
+      const batch = page.limit * VISIT_BATCH_FACTOR;
+      let exhausted = false;
+      for (let round = 0; round < VISIT_BATCH_ROUNDS && visits.length <= page.limit; round++) {
+        const rows = await preparedRows<AccessRow>(
+          tx,
+          sql`select e.id,
+                     to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+                     e.action, e.outcome, e.actor_user_id, e.actor_role,
+                     u.patient_id as actor_patient_row, emp.first_name, emp.last_name
+              from audit_event e
+              join (${accessLogPageIds(patientId, after, batch)}) page on ${ON_PAGE}
+              left join app_user u on u.id = e.actor_user_id
+              left join employee emp on emp.id = u.employee_id
+              order by e.id desc`,
+        );
+        groupVisits(visits, rows, ownRowId);
+        if (rows.length <= batch) {
+          exhausted = true;
+          break;
+        }
+        after = Number(rows.at(-1)!.id);
       }
-      after = Number(rows.at(-1)!.id);
-    }
-    // Without a line beyond the page, the last one may still go on: it is shown whole only when
-    // no events are left (or when it is the page's only line).
-    const complete =
-      visits.length > page.limit || exhausted || visits.length <= 1 ? visits : visits.slice(0, -1);
-    const shown = complete.slice(0, page.limit);
+      // Without a line beyond the page, the last one may still go on: it is shown whole only
+      // when no events are left (or when it is the page's only line).
+      const complete =
+        visits.length > page.limit || exhausted || visits.length <= 1
+          ? visits
+          : visits.slice(0, -1);
+      const shown = complete.slice(0, page.limit);
+      return {
+        shown,
+        more: visits.length > shown.length || !exhausted,
+        total: await visitTotal(tx, patientId),
+      };
+    });
     const lastShown = shown.at(-1);
-    const more = visits.length > shown.length || !exhausted;
-    const total = await visitTotal(db, patientId);
     await audit(db, context, {
       action: ACCESS_LOG_READ_ACTION,
       recordType: 'patient',

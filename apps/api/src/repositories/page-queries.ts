@@ -146,15 +146,17 @@ export function listRows<T>(db: Db, where: SQL | undefined, query: SQL): Promise
 /**
  * The internal and record ids (`recordId`, e.g. `patient_id`) of the rows matching a search, up
  * to `reads` (default TOTAL_COUNT_BOUND + 1): what a search's total counts, for
- * {@link searchTotal}.
+ * {@link searchTotal}. `order` (name-search.ts, `prefixReadOrder`) has them read in the order of
+ * the index that answers the search, so that the read stops at `reads` there.
  */
 export function matchedIdsUpToBound(
   table: SQL,
   recordId: SQL,
   where: SQL,
   reads = TOTAL_COUNT_BOUND + 1,
+  order?: SQL,
 ): SQL {
-  return sql`select id, ${recordId} as record_id from ${table} where ${where} limit ${reads}`;
+  return sql`select id, ${recordId} as record_id from ${table} where ${where}${order ? sql` order by ${order}` : sql``} limit ${reads}`;
 }
 
 /**
@@ -173,8 +175,9 @@ export interface SearchTotal extends PageTotal {
  * match answered `[]` with the matches still counted, so names could be guessed letter by
  * letter without a single record's access log showing it): the matches counted are read by
  * their ids, for the caller to audit with the page ({@link revealedIds}). The search's `plan`
- * says how many matches are read ({@link matchesRead}); the total counts the first
- * TOTAL_COUNT_BOUND + 1 of them, and all are kept for the page ({@link countedPlan}).
+ * says how many matches are read ({@link matchesRead}), and `order` in which order
+ * ({@link matchedIdsUpToBound}); the total counts the first TOTAL_COUNT_BOUND + 1 of them, and
+ * all are kept for the page ({@link countedPlan}).
  */
 export async function searchTotal(
   db: Db,
@@ -182,6 +185,7 @@ export async function searchTotal(
   recordId: SQL,
   where: SQL | undefined,
   plan: SearchPlan = 'walk',
+  order?: SQL,
 ): Promise<SearchTotal> {
   if (!where) {
     const [{ total: counted } = { total: 0 }] = await listRows<{ total: number }>(
@@ -194,7 +198,7 @@ export async function searchTotal(
   const reads = matchesRead(plan);
   const rows = await queryRows<{ id: string | number; record_id: string }>(
     db,
-    matchedIdsUpToBound(table, recordId, where, reads),
+    matchedIdsUpToBound(table, recordId, where, reads, order),
   );
   const counted = rows.slice(0, TOTAL_COUNT_BOUND + 1);
   return {

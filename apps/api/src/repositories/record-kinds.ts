@@ -82,7 +82,7 @@ export function recordPage<K extends RecordKind>(
   read: RecordPageOf<K>,
 ): Promise<Page<JsonText>> {
   const { kind, alias } = read;
-  const { where, plan } = searchFilter(
+  const { where, plan, readOrder } = searchFilter(
     { id: recordIdOf(kind), firstName: sql`first_name`, lastName: sql`last_name` },
     criteria && {
       id: criteria[`${kind}_id`],
@@ -101,6 +101,7 @@ export function recordPage<K extends RecordKind>(
     where,
     after,
     plan,
+    readOrder,
     table: tableOf(kind),
     recordId: recordIdOf(kind),
     limit: page.limit,

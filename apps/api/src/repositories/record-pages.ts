@@ -18,6 +18,8 @@ export interface RecordPageQuery {
   readonly after?: number;
   /** How the search's page is found (searchFilter), and how many matches its total reads. */
   readonly plan?: SearchPlan;
+  /** The order the search's total reads its matches in (searchFilter's `readOrder`). */
+  readonly readOrder?: SQL | undefined;
   /** The rows' condition (none: every record); the total counts the same rows. */
   readonly where: SQL | undefined;
   /**
@@ -48,7 +50,14 @@ export async function auditedRecordPage(
   // The total first: a search's page is then found from the matches it read, not from the
   // filter's index again (countedPlan).
   const plan = query.plan ?? 'walk';
-  const total = await searchTotal(db, query.table, query.recordId, query.where, plan);
+  const total = await searchTotal(
+    db,
+    query.table,
+    query.recordId,
+    query.where,
+    plan,
+    query.readOrder,
+  );
   const rowsQuery =
     typeof query.rows === 'function'
       ? query.rows(query.where ? countedPlan(total, plan, query.after ?? 0, query.limit) : plan)

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addAppointmentRequestSchema,
   addHistoryRequestSchema,
-  addPatientRequestSchema,
-  addPatientResponseSchema,
   appointmentActionResponseSchema,
   appointmentParamsSchema,
   appointmentResponseSchema,
@@ -17,60 +14,24 @@ import {
   ENDPOINTS,
   historyResponseSchema,
   MERGE_PATCH_CONTENT_TYPE,
-  nextPatientIdSchema,
   pageQuerySchema,
   patientIdParamsSchema,
-  patientListQuerySchema,
-  patientListSchema,
   patientMergePatchSchema,
   patientRecordSchema,
-  patientSummaryListSchema,
   rescheduleAppointmentRequestSchema,
   rescheduleResponseSchema,
-  searchPatientRequestSchema,
-  updatePatientRequestSchema,
 } from '@portal/contract';
 import { ProblemError, forbidden } from '../errors';
 import { appointmentsRepository as appointments } from '../repositories/appointments';
 import { audit } from '../repositories/audit';
 import { patientsRepository as patients } from '../repositories/patients';
 import { recordKindRoutes } from './record-routes';
-import { fromEndpoint, type RouteDeps, sendJson, sendJsonPage, sendPage } from './route-kit';
+import { fromEndpoint, type RouteDeps, sendJson, sendPage } from './route-kit';
 
 /** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
 export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   const { db } = deps;
-  // `?view=summary` answers summaries; without it, the spec's records exactly as before.
-  const listAnswer = z.union([patientListSchema, patientSummaryListSchema]);
-  recordKindRoutes(app, deps, {
-    id: 'patient_id',
-    repository: patients,
-    params: patientIdParamsSchema,
-    // Beyond the spec: the add form's suggestion for a new patient's id.
-    nextId: [ENDPOINTS.nextPatientId, nextPatientIdSchema],
-    search: [
-      ENDPOINTS.searchPatients,
-      { querystring: patientListQuerySchema, body: searchPatientRequestSchema, answer: listAnswer },
-    ],
-    add: [
-      ENDPOINTS.addPatient,
-      { body: addPatientRequestSchema, answer: addPatientResponseSchema },
-    ],
-    update: [
-      ENDPOINTS.updatePatient,
-      { body: updatePatientRequestSchema, answer: patientRecordSchema },
-    ],
-    reissueCode: ENDPOINTS.reissuePatientCode,
-  });
-
-  app.route({
-    ...fromEndpoint(ENDPOINTS.listPatients, {
-      querystring: patientListQuerySchema,
-      response: { 200: listAnswer },
-    }),
-    handler: async (request, reply) =>
-      sendJsonPage(reply, await patients.list(db, request.context(), request.query)),
-  });
+  recordKindRoutes(app, deps, 'patient', patients);
 
   app.route({
     ...fromEndpoint(ENDPOINTS.getPatient, {

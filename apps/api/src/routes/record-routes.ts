@@ -3,97 +3,99 @@ import { z } from 'zod';
 import {
   type ActivationCodeResponse,
   activationCodeResponseSchema,
-  type Endpoint,
+  RECORD_KIND_ANSWERS,
+  RECORD_KIND_REQUESTS,
+  RECORD_KINDS,
+  type RecordKind,
 } from '@portal/contract';
 import type { Db } from '../db/database';
 import type { RequestContext } from '../repositories/audit';
 import type { JsonText, Page } from '../repositories/paging';
 import { fromEndpoint, type RouteDeps, sendJsonPage } from './route-kit';
 
-/** A call's endpoint and its schemas: what `fromEndpoint` is given. */
-type Call<S> = readonly [Endpoint, S];
+type Requests<K extends RecordKind> = (typeof RECORD_KIND_REQUESTS)[K];
+type Input<K extends RecordKind, R extends keyof Requests<K>> = z.output<Requests<K>[R]>;
+type Answers<K extends RecordKind> = (typeof RECORD_KIND_ANSWERS)[K];
+type Answer<K extends RecordKind, A extends keyof Answers<K>> = z.input<Answers<K>[A]>;
 
-/**
- * What the calls every record kind answers alike (patients, employees) need of the kind: its
- * id field, its repository, and each call's endpoint and schemas from the contract.
- */
-export interface RecordKindRoutes<
-  Id extends string,
-  Query,
-  Criteria,
-  Add extends z.ZodType,
-  Update extends z.ZodType,
-> {
-  readonly id: Id;
-  readonly repository: {
-    nextId(db: Db): Promise<string>;
-    list(
-      db: Db,
-      context: RequestContext,
-      query: Query,
-      criteria: Criteria,
-    ): Promise<Page<JsonText>>;
-    add(db: Db, context: RequestContext, input: z.output<Add>, ttlDays: number): Promise<unknown>;
-    update(db: Db, context: RequestContext, input: z.output<Update>): Promise<unknown>;
-    reissueCode(
-      db: Db,
-      context: RequestContext,
-      id: string,
-      ttlDays: number,
-    ): Promise<ActivationCodeResponse>;
-  };
-  /** `{id}` in a path (a new activation code's). */
-  readonly params: z.ZodType<Record<Id, string>>;
-  /** Answers `{ [id]: the next free id }`. */
-  readonly nextId: Call<z.ZodType>;
-  readonly search: Call<{ querystring: z.ZodType; body: z.ZodType; answer: z.ZodType }>;
-  readonly add: Call<{ body: Add; answer: z.ZodType }>;
-  readonly update: Call<{ body: Update; answer: z.ZodType }>;
-  readonly reissueCode: Endpoint;
+/** What the calls every record kind answers alike need of the kind's repository. */
+export interface RecordKindRepository<K extends RecordKind> {
+  nextId(db: Db): Promise<string>;
+  list(
+    db: Db,
+    context: RequestContext,
+    query: Input<K, 'listQuery'> | Input<K, 'searchQuery'>,
+    criteria?: Input<K, 'search'>,
+  ): Promise<Page<JsonText>>;
+  add(
+    db: Db,
+    context: RequestContext,
+    input: Input<K, 'add'>,
+    codeTtlDays: number,
+  ): Promise<Answer<K, 'added'>>;
+  update(db: Db, context: RequestContext, input: Input<K, 'update'>): Promise<Answer<K, 'updated'>>;
+  reissueCode(
+    db: Db,
+    context: RequestContext,
+    id: string,
+    codeTtlDays: number,
+  ): Promise<ActivationCodeResponse>;
 }
 
 /**
- * The calls a record kind answers the same way whatever the kind: the add form's next free id
- * (beyond the spec), the search (a page of records as the JSON texts PostgreSQL built), add
- * (201 with the activation code), update, and a new activation code (201). The kind's own
- * calls (its list, a record read, the patient's chart, the employee's access approvals) stay
- * in its route file.
+ * The calls a record kind answers the same way whatever the kind, each from the kind's entry in
+ * the contract (`RECORD_KINDS`: endpoint; `RECORD_KIND_REQUESTS` and `RECORD_KIND_ANSWERS`:
+ * schemas): its list and search (a page of records as the JSON texts PostgreSQL built), the add
+ * form's next free id (beyond the spec), add (201 with the activation code), update, and a new
+ * activation code (201). The kind's own calls (a record read, the patient's chart, the
+ * employee's access approvals) stay in its route file.
  */
-export function recordKindRoutes<
-  Id extends string,
-  Query,
-  Criteria,
-  Add extends z.ZodType,
-  Update extends z.ZodType,
->(
+export function recordKindRoutes<K extends RecordKind>(
   app: Parameters<FastifyPluginAsyncZod<RouteDeps>>[0],
   { db, config }: RouteDeps,
-  kind: RecordKindRoutes<Id, Query, Criteria, Add, Update>,
+  kind: K,
+  records: RecordKindRepository<K>,
 ): void {
-  const { repository: records } = kind;
-  const [nextIdCall, nextIdAnswer] = kind.nextId;
+  const calls = RECORD_KINDS[kind];
+  // One type for both kinds below: each schema is the kind's own, checked where it is declared.
+  const requests: Requests<RecordKind> = RECORD_KIND_REQUESTS[kind];
+  const answers: Record<keyof Answers<RecordKind>, z.ZodType> = RECORD_KIND_ANSWERS[kind];
+  type Query = Parameters<typeof records.list>[2];
+
   app.route({
-    ...fromEndpoint(nextIdCall, { response: { 200: nextIdAnswer } }),
-    handler: async () => ({ [kind.id]: await records.nextId(db) }),
+    ...fromEndpoint(calls.list, {
+      querystring: requests.listQuery,
+      response: { 200: answers.list },
+    }),
+    handler: async (request, reply) =>
+      sendJsonPage(reply, await records.list(db, request.context(), request.query as Query)),
   });
 
-  const [searchCall, search] = kind.search;
   app.route({
-    ...fromEndpoint(searchCall, {
-      querystring: search.querystring,
-      body: search.body,
-      response: { 200: search.answer },
+    ...fromEndpoint(calls.nextId, { response: { 200: answers.nextId } }),
+    handler: async () => ({ [calls.id]: await records.nextId(db) }),
+  });
+
+  app.route({
+    ...fromEndpoint(calls.search, {
+      querystring: requests.searchQuery,
+      body: requests.search,
+      response: { 200: answers.list },
     }),
     handler: async (request, reply) =>
       sendJsonPage(
         reply,
-        await records.list(db, request.context(), request.query as Query, request.body as Criteria),
+        await records.list(
+          db,
+          request.context(),
+          request.query as Query,
+          request.body as Input<K, 'search'>,
+        ),
       ),
   });
 
-  const [addCall, add] = kind.add;
   app.route({
-    ...fromEndpoint(addCall, { body: add.body, response: { 201: add.answer } }),
+    ...fromEndpoint(calls.add, { body: requests.add, response: { 201: answers.added } }),
     handler: async (request, reply) =>
       reply
         .code(201)
@@ -101,22 +103,21 @@ export function recordKindRoutes<
           await records.add(
             db,
             request.context(),
-            request.body as z.output<Add>,
+            request.body as Input<K, 'add'>,
             config.activationCodeTtlDays,
           ),
         ),
   });
 
-  const [updateCall, update] = kind.update;
   app.route({
-    ...fromEndpoint(updateCall, { body: update.body, response: { 200: update.answer } }),
+    ...fromEndpoint(calls.update, { body: requests.update, response: { 200: answers.updated } }),
     handler: async (request) =>
-      records.update(db, request.context(), request.body as z.output<Update>),
+      records.update(db, request.context(), request.body as Input<K, 'update'>),
   });
 
   app.route({
-    ...fromEndpoint(kind.reissueCode, {
-      params: kind.params,
+    ...fromEndpoint(calls.reissueCode, {
+      params: requests.params,
       body: z.object({}).nullish(),
       response: { 201: activationCodeResponseSchema },
     }),
@@ -127,7 +128,7 @@ export function recordKindRoutes<
           await records.reissueCode(
             db,
             request.context(),
-            (request.params as Record<Id, string>)[kind.id],
+            (request.params as Record<string, string>)[calls.id]!,
             config.activationCodeTtlDays,
           ),
         ),

@@ -1,5 +1,5 @@
 /**
- * `work_status: "yes"` clears the resignation date (product decisions §3):
+ * `work_status: "yes"` clears the resignation date (the product decisions):
  * someone working here has none. A date sent together with `yes` is dropped rather than refused,
  * because the spec's edit form sends the whole form — date field and all — when HR takes a
  * leaver back.

@@ -1,5 +1,5 @@
 /**
- * The role an account may use follows the employee's current position (product decisions §3):
+ * The role an account may use follows the employee's current position (the product decisions):
  * a change of position that changes the portal role ends every session of
  * the account at once; login is then refused unless the new position carries a portal role, in
  * which case it gives the new role. A change between positions with the same role (Doctor →

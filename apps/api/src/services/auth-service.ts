@@ -88,7 +88,7 @@ interface Attempt {
 }
 
 /**
- * Login, registration, renewal and logout: the account rules of product decisions §3.
+ * Login, registration, renewal and logout: the account rules of the product decisions.
  *
  * Throttling (docs/operations.md, "Password hashing and throttling"): every login reserves an
  * attempt on its account and its address, and every registration on its address, in the
@@ -350,7 +350,7 @@ export class AuthService {
         recordType: 'account',
         username: account.username,
       });
-      // Staff whose current position carries no portal role are told so (product decisions §3).
+      // Staff whose current position carries no portal role are told so (the product decisions).
       const movedOut =
         account.lockedAt === null && account.workStatus === 'yes' && !account.hasPortalRole;
       throw new ProblemError(

@@ -6,6 +6,8 @@ export * from './lib/employees';
 export * from './lib/paging';
 export * from './lib/problem';
 export * from './lib/endpoints';
+export * from './lib/record-kinds';
+export * from './lib/record-kind-schemas';
 export * from './lib/routes';
 export * from './lib/messages';
 export * from './lib/password-strength';

@@ -10,9 +10,9 @@ export const BATCH_ROWS = 500;
 /**
  * The most characters a stored part holds (but for a single longer line). A string's V8 size is
  * up to two bytes a character, so a part stays under V8's large-object size (128 KB): parts are
- * born and die in the young generation, which a scavenge frees in a few milliseconds. Parts of a
- * megabyte each went to the old generation, and on a download at 70 MB/s the full collections
- * they caused stopped the event loop for 40–160 ms at a time (docs/bulk-export.md).
+ * born and die in the young generation, which a scavenge frees cheaply. Parts of a megabyte each
+ * went to the old generation, whose full collections stopped the event loop during a fast
+ * download (figures in docs/bulk-export.md).
  */
 export const PART_MAX_CHARS = 32 * 1024;
 

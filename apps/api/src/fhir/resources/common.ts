@@ -1,5 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { CodeableConcept, Coding, Patient, Practitioner, Reference } from '@medplum/fhirtypes';
+import type {
+  CodeableConcept,
+  Coding,
+  ContactPoint,
+  HumanName,
+  Patient,
+  Practitioner,
+  Reference,
+} from '@medplum/fhirtypes';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { pageIdsQuery } from '../../repositories/page-queries';
 
@@ -74,3 +82,25 @@ export const portalCoding = (
   code: string,
   display?: string,
 ): Coding => ({ system: CODE_SYSTEMS[system], code, ...(display ? { display } : {}) });
+
+/** A person's names as the portal records them: the official name, one given and one family name. */
+export const officialName = (person: {
+  readonly first_name: string;
+  readonly last_name: string;
+}): HumanName[] => [
+  {
+    use: 'official',
+    family: person.last_name,
+    given: [person.first_name],
+    text: `${person.first_name} ${person.last_name}`,
+  },
+];
+
+/** A person's phone and email, each marked with how it is used (`email: undefined`: unmarked). */
+export const phoneAndEmail = (
+  person: { readonly phone_number: string; readonly email: string },
+  use: { readonly phone: ContactPoint['use']; readonly email?: ContactPoint['use'] },
+): ContactPoint[] => [
+  { system: 'phone', value: person.phone_number, use: use.phone },
+  { system: 'email', value: person.email, ...(use.email ? { use: use.email } : {}) },
+];

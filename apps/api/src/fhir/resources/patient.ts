@@ -2,7 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { Observation, Patient } from '@medplum/fhirtypes';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { instantText } from '../../repositories/appointments';
-import { concept, idPagedRows, patientReference, type RowKey, type RowWindow } from './common';
+import {
+  concept,
+  idPagedRows,
+  officialName,
+  patientReference,
+  phoneAndEmail,
+  type RowKey,
+  type RowWindow,
+} from './common';
 
 /** A patient row as {@link patientRowsQuery} selects it. */
 export interface PatientRow {
@@ -75,18 +83,8 @@ export function toPatient(row: PatientRow): Patient {
       { use: 'official', type: identifierType('NI', 'ID card number'), value: row.id_card_number },
     ],
     active: true,
-    name: [
-      {
-        use: 'official',
-        family: row.last_name,
-        given: [row.first_name],
-        text: `${row.first_name} ${row.last_name}`,
-      },
-    ],
-    telecom: [
-      { system: 'phone', value: row.phone_number, use: 'mobile' },
-      { system: 'email', value: row.email },
-    ],
+    name: officialName(row),
+    telecom: phoneAndEmail(row, { phone: 'mobile' }),
     gender: row.gender === 'male' ? 'male' : row.gender === 'female' ? 'female' : 'unknown',
     birthDate: row.date_of_birth,
     ...(row.address ? { address: [{ use: 'home', text: row.address }] } : {}),

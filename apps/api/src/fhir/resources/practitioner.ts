@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Practitioner, PractitionerRole } from '@medplum/fhirtypes';
 import { CODE_SYSTEMS, findDepartment, findPosition } from '@portal/reference-data';
-import { concept, idPagedRows, practitionerReference, type RowKey, type RowWindow } from './common';
+import {
+  concept,
+  idPagedRows,
+  officialName,
+  phoneAndEmail,
+  practitionerReference,
+  type RowKey,
+  type RowWindow,
+} from './common';
 
 /** A clinical staff member's row as {@link practitionerRowsQuery} selects it (no salary). */
 export interface PractitionerRow {
@@ -42,18 +50,8 @@ export function toPractitioner(row: PractitionerRow): Practitioner {
       { use: 'official', system: CODE_SYSTEMS.portalEmployeeId, value: row.employee_id },
     ],
     active: row.work_status === 'yes',
-    name: [
-      {
-        use: 'official',
-        family: row.last_name,
-        given: [row.first_name],
-        text: `${row.first_name} ${row.last_name}`,
-      },
-    ],
-    telecom: [
-      { system: 'phone', value: row.phone_number, use: 'work' },
-      { system: 'email', value: row.email, use: 'work' },
-    ],
+    name: officialName(row),
+    telecom: phoneAndEmail(row, { phone: 'work', email: 'work' }),
   };
 }
 

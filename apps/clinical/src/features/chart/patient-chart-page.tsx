@@ -12,11 +12,11 @@ import {
 import { isApiError, usePatient } from '@portal/api-client';
 import { type MessageId, t as translate, translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
-import { diseaseName, drugName } from '@portal/reference-data';
+import { drugName } from '@portal/reference-data';
 import {
   Button,
   Card,
-  CatalogueName,
+  CatalogueList,
   DetailList,
   ErrorState,
   LinkButton,
@@ -198,7 +198,6 @@ function ChartActions({ patientId }: { patientId: string }) {
 function Chart({ record }: { record: PatientRecord }) {
   const p = record.patient;
   const t = useT();
-  const locale = useLocale();
   const format = useFormat();
   return (
     <div className="flex flex-col gap-6">
@@ -210,17 +209,10 @@ function Chart({ record }: { record: PatientRecord }) {
         </Card>
         <div className="flex flex-col gap-6">
           <Card title={t('clinical.chart.chronicDiseases')}>
-            {record.patient_chronic_disease.length ? (
-              <ul className="flex flex-col gap-1">
-                {record.patient_chronic_disease.map(({ disease_id }) => (
-                  <li key={disease_id}>
-                    <CatalogueName name={diseaseName(disease_id, locale)} code={disease_id} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-muted">{translateEnglish(MESSAGES.noChronicDiseases)}</p>
-            )}
+            <CatalogueList
+              catalogue="disease"
+              codes={record.patient_chronic_disease.map(({ disease_id }) => disease_id)}
+            />
           </Card>
         </div>
       </div>

@@ -36,7 +36,7 @@ const sameList = (a: readonly object[], b: readonly object[]) =>
 
 /**
  * The update to send: the patient id, the fields whose value differs from the loaded record,
- * and a disease or allergy list only if it changed (product decisions §3: an edit changes only
+ * and a disease or allergy list only if it changed (the product decisions: an edit changes only
  * what it is sent). Returns null when nothing changed.
  */
 export function changesBetween(

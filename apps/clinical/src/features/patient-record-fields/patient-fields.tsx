@@ -25,7 +25,7 @@ import { useT } from '@portal/ui';
 const BLOOD_TYPE_OPTIONS = BLOOD_TYPES.map((b) => ({ value: b, label: b }));
 
 /**
- * Every field of a patient (spec §3 and §5), for the add form (the spec's required fields
+ * Every field of a patient, for the add form (the spec's required fields
  * marked) and the edit form (nothing required; the patient id is fixed once loaded).
  */
 export function PatientFields({

@@ -1,12 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@portal/contract';
 import { activateLocale } from '@portal/i18n';
-import { renderWithProviders, setupMswServer } from '@portal/testing';
+import { problemHandler, renderWithProviders, setupMswServer } from '@portal/testing';
 import { AddEmployeePage } from './add-employee-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
-setupMswServer();
+const server = setupMswServer();
 
 beforeEach(async () => {
   await act(() => activateLocale('th', 'all'));
@@ -94,5 +95,16 @@ describe('AddEmployeePage in Thai', () => {
     expect(notice).toHaveTextContent(
       'ตำแหน่งของ Kanya Boonyasit ไม่มีสิทธิ์เข้าใช้พอร์ทัล จึงไม่มีการออกรหัสเปิดใช้งาน',
     );
+  });
+
+  it('logs the spec’s internal failure message in English, for developers, whatever is shown', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(problemHandler('addEmployee', 409, 'รหัสพนักงานนี้มีอยู่แล้ว'));
+    const { user, container } = renderPage();
+    await fillNurse(user);
+    await user.click(submit(container));
+    await screen.findByRole('alert');
+    expect(log).toHaveBeenCalledWith(MESSAGES.addEmployeeFailed);
+    log.mockRestore();
   });
 });

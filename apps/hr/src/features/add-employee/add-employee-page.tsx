@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
 import { findPosition, type Position } from '@portal/reference-data';
 import { nextEmployeeIdQueryOptions, useAddEmployeeMutation } from '@portal/api-client';
-import { type MessageId, translateEnglish } from '@portal/i18n';
+import type { MessageId } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { AddRecordPage } from '@portal/shell';
 import { Notice, useT } from '@portal/ui';
@@ -96,7 +96,7 @@ export function AddEmployeePage() {
       person={addedPerson}
       handoutRole={(added: Added) => (added.role ? t(ROLE_WORDS[added.role]) : '')}
       More={AddedNotes}
-      failureMessage={translateEnglish(MESSAGES.addEmployeeFailed)}
+      failureMessage={MESSAGES.addEmployeeFailed}
       fields={(idSuggestion) => <EmployeeFields mode="add" idSuggestion={idSuggestion} />}
     />
   );

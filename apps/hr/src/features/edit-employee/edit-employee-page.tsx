@@ -6,7 +6,7 @@ import {
   useReissueEmployeeCodeMutation,
   useUpdateEmployeeMutation,
 } from '@portal/api-client';
-import { t, translateEnglish } from '@portal/i18n';
+import { t } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { EditRecordPage, type UpdatedOutcome, useDiscardQuestion } from '@portal/shell';
 import { Msg, useT } from '@portal/ui';
@@ -83,7 +83,7 @@ export function PortalAccountStatus({ employee }: { employee: Employee }) {
 /**
  * The sentence HR reads when a save ended someone's sessions: a leaver, or a new position with
  * no portal role, loses access; a new position with another portal role (nurse → HR) means
- * logging in again with it (product decisions §3: the role follows the position).
+ * logging in again with it (the product decisions: the role follows the position).
  */
 export function accessRevokedText(name: string, keepsPortalRole = false): string {
   return keepsPortalRole
@@ -126,7 +126,7 @@ export function EditEmployeePage() {
         };
       }}
       busy={update.isPending}
-      failureMessage={translateEnglish(MESSAGES.editEmployeeFailed)}
+      failureMessage={MESSAGES.editEmployeeFailed}
       newCode={{
         reissue,
         personOf: (employee) =>

@@ -64,7 +64,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /**
  * The update to send: the employee id and the fields whose value differs from the loaded
- * employee (product decisions §3: an edit changes only what it is sent); the salary as a whole
+ * employee (the product decisions: an edit changes only what it is sent); the salary as a whole
  * number. A Resignation Date belongs to work status no, so it is sent only with that status
  * (while the field is hidden its value is ignored). Returns null when nothing changed.
  */

@@ -30,7 +30,7 @@ export interface EmployeeFieldsProps {
 }
 
 /**
- * Every field of an employee (spec §3 and §5). The add form marks the spec's required fields
+ * Every field of an employee. The add form marks the spec's required fields
  * and offers positions by id (P001 Doctor …); the edit form requires nothing, fixes the id once
  * loaded, offers every position (doctor / nurse / HR as the spec's edit form sends them, the
  * others by id), and asks for a Resignation Date only when work status is no.
@@ -106,7 +106,7 @@ export function EmployeeFields({
 }
 
 /**
- * Work status, and the Resignation Date it needs when it is no (spec §2, §4): the date field
+ * Work status, and the Resignation Date it needs when it is no: the date field
  * appears only then, and the picker starts at the hire date.
  */
 function WorkStatusFields({ ownRecord }: { ownRecord: boolean }) {

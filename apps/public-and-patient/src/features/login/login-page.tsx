@@ -70,7 +70,7 @@ function failureText(error: unknown): string {
     : MESSAGES.wrongCredentials;
 }
 
-/** The combined Login/Register card (spec §2 'Login/register behaviour'). */
+/** The combined Login/Register card, as the spec's 'Login/register behaviour' describes it. */
 export function LoginPage() {
   const t = useT();
   const [mode, setMode] = useState<Mode>('login');

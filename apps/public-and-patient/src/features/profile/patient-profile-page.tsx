@@ -22,7 +22,7 @@ export const PAGE_TEXTS: readonly Pack[] = [myInfoPageTexts];
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the
- * record from /patient/{id} (spec §7); the server refuses anyone else's. Beyond the spec: a
+ * record from /patient/{id}; the server refuses anyone else's. Beyond the spec: a
  * greeting, the upcoming appointments below the spec's fields, and a link to
  * "Who opened my record", a page of its own so that MyInfo's first visit stays light.
  */

@@ -23,7 +23,7 @@ export function decodeToken(token: string | null | undefined): TokenClaims | nul
   }
 }
 
-/** The current time in whole seconds since the epoch, the unit of a token's `exp` (spec §9). */
+/** The current time in whole seconds since the epoch, the unit of a token's `exp`. */
 export function nowInSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

@@ -48,7 +48,7 @@ export interface AuthProviderProps {
 export function AuthProvider({ children }: AuthProviderProps) {
   const portalNavigate = usePortalNavigate();
   const stored = useSyncExternalStore(sessionStore.subscribe, sessionStore.read, sessionStore.read);
-  // While a logout waits (spec §4), the user still looks signed in though storage is cleared.
+  // While a logout waits (the spec's delay), the user still looks signed in though storage is cleared.
   const [heldSession, setHeldSession] = useState<{ session: StoredSession | null } | null>(null);
   const session = heldSession ? heldSession.session : stored;
   const loggingOut = useRef(false);

@@ -23,7 +23,7 @@ function RedirectHome() {
 
 /**
  * Shows its children only to a signed-in user of one of the roles; anyone else is sent to the
- * landing page without a word (spec §6, §8). Comfort only: the API enforces the same.
+ * landing page without a word, as the spec has it. Comfort only: the API enforces the same.
  */
 export function RequireRole({ roles, children }: RequireRoleProps) {
   const { isAuthenticated, role } = useAuth();

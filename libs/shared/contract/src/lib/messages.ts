@@ -61,7 +61,7 @@ export const SESSION_SIGNED_OUT_MESSAGE =
 export const SESSION_ENDED_BY_HOSPITAL_MESSAGE =
   'Your access was ended by the hospital. Please contact HR or the Help Desk.';
 
-/** The spec's user-facing texts, word for word (spec §2, §8). */
+/** The spec's user-facing texts, word for word. */
 export const MESSAGES = {
   loginSuccess: 'Login successful! Redirecting...',
   registrationSuccess: 'Registration successful! Please login.',
@@ -90,7 +90,7 @@ export const MESSAGES = {
   emptyValue: '-',
 } as const;
 
-/** The spec's delays and durations, in milliseconds (spec §9). */
+/** The spec's delays and durations, in milliseconds. */
 export const TIMINGS = {
   loginRedirectMs: 1000,
   registrationSwitchMs: 500,

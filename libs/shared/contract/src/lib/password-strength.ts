@@ -3,7 +3,7 @@ import { HOSPITAL_NAME } from '@portal/reference-data';
 import { passwordSchema } from './rules';
 
 /**
- * The password rule beyond length (product decisions §3): a strength estimate from zxcvbn-ts
+ * The password rule beyond length (the product decisions): a strength estimate from zxcvbn-ts
  * (its common and English dictionaries, the hospital's name and the username as easy guesses)
  * must score at least PASSWORD_MIN_SCORE, and the password must not contain the username or
  * the hospital's name. The server refuses by it (POST /register) and the register form shows

@@ -10,9 +10,9 @@ import { ALLOWED_EMAIL_DOMAINS, HOSPITAL_TIME_ZONE } from '@portal/reference-dat
 export const AGE_MIN = 1;
 /** Ages the forms and the API accept. */
 export const AGE_MAX = 120;
-/** Password length bounds (product decisions §3). */
+/** Password length bounds (the product decisions). */
 export const PASSWORD_MIN_LENGTH = 12;
-/** Password length bounds (product decisions §3). */
+/** Password length bounds (the product decisions). */
 export const PASSWORD_MAX_LENGTH = 128;
 /** Minimum for the disease and allergy count inputs. */
 export const SELECTOR_COUNT_MIN = 0;
@@ -174,7 +174,7 @@ interface DateRule {
 }
 
 /**
- * The plausible range of each kind of date (product decisions §3). Dates before 1900 (1950 for
+ * The plausible range of each kind of date (the product decisions). Dates before 1900 (1950 for
  * employment) or years ahead are typing mistakes, and year 0000 or 9999 cannot be anything
  * else; "today" has a day of slack for time zones (see {@link latestToday}).
  */

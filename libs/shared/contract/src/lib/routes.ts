@@ -146,7 +146,7 @@ export function sectionLinksFor(pathname: string): readonly SectionLink[] {
   return [];
 }
 
-/** The two browser-storage entries of a session (spec §3). */
+/** The two browser-storage entries of a session. */
 export const STORAGE_KEYS = {
   token: 'myApp_authToken',
   role: 'myApp_userRole',

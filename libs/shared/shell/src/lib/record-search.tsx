@@ -155,7 +155,7 @@ function useSearchCriteria<C extends Criteria>(): [C | null, (criteria: C | null
 }
 
 /**
- * A search page (spec §2 'Search pages'): the full list loads on open, a page at a time; a
+ * A search page (the spec's 'Search pages'): the full list loads on open, a page at a time; a
  * non-empty search result replaces it, an empty one keeps it (and says "No match for …"), a failed search
  * shows 'No result'. The form clears after a search, as every form does; the criteria stay
  * visible above the results.

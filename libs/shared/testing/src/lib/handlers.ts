@@ -996,7 +996,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         recorded_by: authorOf(claims),
         recorded_at: new Date().toISOString(),
       };
-      // The record names the text `details` (spec §3); the answer to the call, `detail` (§7).
+      // The record names the text `details`; the answer to the call, `detail` (both the spec's).
       record.medical_history = [{ ...entry, details: body.detail }, ...record.medical_history].sort(
         (a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`),
       );

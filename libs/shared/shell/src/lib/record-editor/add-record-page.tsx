@@ -49,7 +49,8 @@ export interface AddRecordPageProps<
   handoutRole: (added: AddedRecord<Answer, Person>) => string;
   /** What the success says besides the code; `noticeRef` takes the focus when there is none. */
   More?: ComponentType<{ added: AddedRecord<Answer, Person>; noticeRef: Ref<HTMLDivElement> }>;
-  /** The spec's internal failure message, logged to the console (the person sees the server's). */
+  /** The spec's internal failure message, logged to the console in English whatever the language
+   * shown (it is for developers; the person sees the server's problem, in their language). */
   failureMessage: string;
   /** The next free id's query (`nextPatientIdQueryOptions`), offered beside the id field. */
   nextId: () => UseQueryOptions<string, ApiError, string, QueryKey>;

@@ -53,7 +53,8 @@ export interface EditRecordPageProps<
   save: (found: Found, changes: Changes) => Promise<Saved>;
   /** Whether the save is under way. */
   busy: boolean;
-  /** The spec's internal failure message, logged to the console (the person sees the server's). */
+  /** The spec's internal failure message, logged to the console in English whatever the language
+   * shown (it is for developers; the person sees the server's problem, in their language). */
   failureMessage: string;
   /** The page's reissue mutation and, for a record that may have a new code, its person. */
   newCode: {

@@ -1,3 +1,5 @@
+import { MESSAGES } from '@portal/contract';
+import { translateEnglish } from '@portal/i18n';
 import { diseaseName, drugName } from '@portal/reference-data';
 import { useLocale } from '../i18n/use-t';
 
@@ -26,5 +28,35 @@ export function CatalogueName({ name, code }: { name: string | undefined; code: 
       <span className="font-semibold">{localCatalogueName(name, code, locale)}</span>{' '}
       <span className="font-mono text-sm text-muted">({code})</span>
     </>
+  );
+}
+
+const CATALOGUES = {
+  disease: { name: diseaseName, none: MESSAGES.noChronicDiseases },
+  drug: { name: drugName, none: MESSAGES.noDrugAllergies },
+} as const;
+
+/**
+ * A record's entries of one catalogue (its chronic diseases, its drug allergies) as a list of
+ * names in the language shown, or the spec's words for none ('No chronic diseases').
+ */
+export function CatalogueList({
+  catalogue,
+  codes,
+}: {
+  catalogue: keyof typeof CATALOGUES;
+  codes: readonly string[];
+}) {
+  const locale = useLocale();
+  const { name, none } = CATALOGUES[catalogue];
+  if (!codes.length) return <p className="text-muted">{translateEnglish(none)}</p>;
+  return (
+    <ul className="flex flex-col gap-1">
+      {codes.map((code) => (
+        <li key={code}>
+          <CatalogueName name={name(code, locale)} code={code} />
+        </li>
+      ))}
+    </ul>
   );
 }

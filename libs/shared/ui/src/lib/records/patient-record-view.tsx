@@ -1,10 +1,9 @@
 import { type ReactNode, useId } from 'react';
 import { MESSAGES, type PatientRecord } from '@portal/contract';
 import { chosenCalendar, currentLocale, formatDay, t, translateEnglish } from '@portal/i18n';
-import { diseaseName, drugName } from '@portal/reference-data';
-import { useFormat, useLocale, useT } from '../i18n/use-t';
+import { useFormat, useT } from '../i18n/use-t';
 import { appointmentStatusLabel, clinicianName } from './appointment-table';
-import { CatalogueName } from './catalogue-name';
+import { CatalogueList } from './catalogue-name';
 import { capitalised, DetailList, shownValue as shown } from './detail-list';
 import { RecordTable, type RecordTableColumn } from './record-table';
 
@@ -42,7 +41,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** A patient's whole record: details, latest appointment, allergies, chronic diseases, history. */
 export function PatientRecordView({ record }: { record: PatientRecord }) {
   const t = useT();
-  const locale = useLocale();
   const format = useFormat();
   const p = record.patient;
   const details: [string, string][] = [
@@ -73,30 +71,16 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
       </Section>
       <div className="flex flex-col gap-4">
         <Section title={t('common.records.drugAllergies')}>
-          {record.patient_drug_allergy.length ? (
-            <ul className="flex flex-col gap-1">
-              {record.patient_drug_allergy.map(({ drug_id }) => (
-                <li key={drug_id}>
-                  <CatalogueName name={drugName(drug_id, locale)} code={drug_id} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted">{translateEnglish(MESSAGES.noDrugAllergies)}</p>
-          )}
+          <CatalogueList
+            catalogue="drug"
+            codes={record.patient_drug_allergy.map(({ drug_id }) => drug_id)}
+          />
         </Section>
         <Section title={t('common.records.chronicDiseases')}>
-          {record.patient_chronic_disease.length ? (
-            <ul className="flex flex-col gap-1">
-              {record.patient_chronic_disease.map(({ disease_id }) => (
-                <li key={disease_id}>
-                  <CatalogueName name={diseaseName(disease_id, locale)} code={disease_id} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-muted">{translateEnglish(MESSAGES.noChronicDiseases)}</p>
-          )}
+          <CatalogueList
+            catalogue="disease"
+            codes={record.patient_chronic_disease.map(({ disease_id }) => disease_id)}
+          />
         </Section>
       </div>
       <div className="lg:col-span-2">
