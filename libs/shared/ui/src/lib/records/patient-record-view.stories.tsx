@@ -1,7 +1,7 @@
 import { MESSAGES, type PatientRecord } from '@portal/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { CatalogueName } from './catalogue-name';
+import { CatalogueList, CatalogueName } from './catalogue-name';
 import { PatientRecordView } from './patient-record-view';
 
 /** A patient with something in every list and an appointment with a topic. */
@@ -58,7 +58,7 @@ const meta = {
   tags: ['autodocs'],
   argTypes: { record: { control: 'object' } },
   component: PatientRecordView,
-  subcomponents: { CatalogueName },
+  subcomponents: { CatalogueName, CatalogueList },
   args: { record: FILLED },
   decorators: [
     (Story) => (
