@@ -628,9 +628,10 @@ export function missingTexts(app) {
 /**
  * The key of an English text in a read-back table: libs/shared/i18n lib/text-key.ts's
  * `textKey` (FNV-1a, 32 bits, and the length, base 36), which this plain-JavaScript tool cannot
- * import; were the two to differ, {@link missingReadBack} would find every text missing.
+ * import; were the two to differ, {@link missingReadBack} would find every text missing
+ * (bundle-budget.test.ts compares them on every catalogue text).
  */
-function textKey(text) {
+export function textKey(text) {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

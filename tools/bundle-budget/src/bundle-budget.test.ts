@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * The bundle budgets of issue 6, checked on the built apps (this project's test target builds
  * them first): a first visit's JavaScript within each app's budget, and no app shipping another
@@ -20,7 +21,9 @@ import {
   servedSourceMaps,
   sizeReport,
   rootBudgetKb,
+  textKey,
 } from '../../bundle-budget.mjs';
+import { textKey as i18nTextKey } from '@portal/i18n/server';
 
 describe.each(APPS)('$name', (app) => {
   const pages = measureApp(app);
@@ -210,5 +213,25 @@ describe('the size table', () => {
     console.log(report.text);
     for (const app of APPS) expect(report.text).toContain(app.name);
     expect(report.failures).toBe(0);
+  });
+});
+
+describe('the read-back key', () => {
+  it("is the i18n library's, on every common catalogue text in both languages and on edge cases", () => {
+    const catalogue = (language: string) =>
+      Object.values(
+        JSON.parse(
+          readFileSync(`libs/shared/i18n/src/catalogs/${language}/common.json`, 'utf8'),
+        ) as Record<string, string>,
+      );
+    const texts = [
+      ...catalogue('en'),
+      ...catalogue('th'),
+      '',
+      'a',
+      'x'.repeat(5000),
+      '\u{1F600} ผู้ป่วย {name}',
+    ];
+    for (const text of texts) expect(textKey(text), text).toBe(i18nTextKey(text));
   });
 });

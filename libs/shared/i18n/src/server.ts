@@ -7,6 +7,8 @@ import { englishReader, fillPlaceholders, translateByReader } from './lib/englis
 import type { Locale } from './lib/locales';
 
 export * from './lib/locales';
+// The read-back tables' key, for the build's tools (tools/bundle-budget.mjs checks it is the same).
+export { textKey } from './lib/text-key';
 
 const thai: Readonly<Record<string, string>> = { ...thCommon, ...thContract };
 const readEnglish = englishReader({ ...enCommon, ...enContract });
