@@ -221,7 +221,13 @@ describe('the read-back key', () => {
     const catalogue = (language: string) =>
       Object.values(
         JSON.parse(
-          readFileSync(`libs/shared/i18n/src/catalogs/${language}/common.json`, 'utf8'),
+          readFileSync(
+            new URL(
+              `../../../libs/shared/i18n/src/catalogs/${language}/common.json`,
+              import.meta.url,
+            ),
+            'utf8',
+          ),
         ) as Record<string, string>,
       );
     const texts = [
