@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_BOUND } from '@portal/contract';
 import { DEPARTMENTS, DISEASES, DRUGS, POSITIONS } from '@portal/reference-data';
-import { type Database, queryRows } from './database';
+import { type Database, queryRows, withGenericPlans } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 import { TRIGRAM_PENDING_LIST_KB } from './schema';
 import {
@@ -687,6 +687,33 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(fhirRows).toHaveLength(51);
       const keys = fhirRows.map((r) => Number(r.k));
       expect(keys).toEqual([...keys].sort((a, b) => a - b));
+    });
+
+    it("reads a patient's access log without parallel workers, whatever a generic plan guesses", async () => {
+      // Parallel plans made as cheap as they can be in this transaction: the planner then reads
+      // a record's events with workers unless told not to. (At a hundred million events in one
+      // month the generic plan's guess of a record's share of it did so on its own, and the
+      // workers' start cost more than the read.)
+      const explained = await database.db.transaction(async (outer) => {
+        await outer.execute(
+          sql`select set_config('parallel_setup_cost', '0', true),
+                     set_config('parallel_tuple_cost', '0', true),
+                     set_config('min_parallel_table_scan_size', '0', true),
+                     set_config('min_parallel_index_scan_size', '0', true)`,
+        );
+        return withGenericPlans(outer, async (tx) =>
+          (
+            await queryRows<Record<string, string>>(
+              tx,
+              sql`explain ${accessLogPageIds('P7000001', 0, 50)}`,
+            )
+          )
+            .map((r) => Object.values(r)[0])
+            .join('\n'),
+        );
+      });
+      expect(explained).toMatch(/Bitmap Index Scan on audit_event_\w*record_ids/);
+      expect(explained).not.toMatch(/Gather|Parallel/);
     });
 
     it('costs the same number of queries for a page of 2 and a page of 50', async () => {

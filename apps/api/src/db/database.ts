@@ -142,16 +142,20 @@ const dialect = new PgDialect();
  * of each partition); at a hundred million events that guess could make a sequential scan of
  * a month look cheaper than its index, which for a record with few events would read the whole
  * month, so sequential scans are off too: every statement run here reads through an index.
- * Both settings are local to the transaction, so no other statement, a search above all, is
+ * The same guess, hundreds of thousands of events a record in a month of a hundred million,
+ * made PostgreSQL start two parallel workers to read a record's few hundred (their start cost
+ * more than the read: 7.4 → 2.5 ms for the log's page), so parallel plans are off as well.
+ * The settings are local to the transaction, so no other statement, a search above all, is
  * planned this way. Figures: docs/performance.md.
  */
 export function withGenericPlans<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
-      // Both settings end with the transaction (set_config's third argument: is_local).
+      // The settings end with the transaction (set_config's third argument: is_local).
       await tx.execute(
         sql`select set_config('plan_cache_mode', 'force_generic_plan', true),
-                 set_config('enable_seqscan', 'off', true)`,
+                 set_config('enable_seqscan', 'off', true),
+                 set_config('max_parallel_workers_per_gather', '0', true)`,
       );
       return work(tx);
     },

@@ -44,11 +44,18 @@ function concernsRecord(patientId: string) {
  * The ids of one page of a patient's access log, newest first, as a subquery: the filter is
  * answered from the GIN index on its own (materialised), then the matches are sorted by id.
  * (Without the fence the planner may walk the primary key backwards, filtering row by row,
- * which for a patient with few events among millions reads the whole table.) Each id comes with
- * its occurred_at: joined back on both ({@link ON_PAGE}), each row is read from its month's
- * partition alone instead of probing every month's.
+ * which for a patient with few events among millions reads the whole table.) `columns` are
+ * what each page row carries (default the id and its occurred_at, the partition key: a join
+ * back on both reads each row from its month's partition alone). The log's page and its visit
+ * count take every column they show or group by from that read, so no event is read twice (at
+ * a hundred million events in one month the join back by key cost 4 ms of the count's 6).
  */
-export function accessLogPageIds(patientId: string, after: number, limit: number) {
+export function accessLogPageIds(
+  patientId: string,
+  after: number,
+  limit: number,
+  columns = sql`id, occurred_at`,
+) {
   return pageIdsQuery(
     sql`audit_event`,
     concernsRecord(patientId),
@@ -58,12 +65,9 @@ export function accessLogPageIds(patientId: string, after: number, limit: number
     // A patient's events are few among millions (the partitions' GIN indexes find them at
     // once); the walk through the newest events would read thousands of rows in vain first.
     'index-first',
-    sql`id, occurred_at`,
+    columns,
   );
 }
-
-/** The join of audit_event `e` to an {@link accessLogPageIds} page: the partition key too. */
-const ON_PAGE = sql`page.id = e.id and page.occurred_at = e.occurred_at`;
 
 interface AccessRow {
   id: string | number;
@@ -141,6 +145,9 @@ function groupVisits(visits: Visit[], rows: readonly AccessRow[], ownRowId: numb
   }
 }
 
+/** The columns of audit_event a line of the log is made from ({@link accessLogPageIds}). */
+const LOG_COLUMNS = sql`id, occurred_at, action, outcome, actor_user_id, actor_role`;
+
 /**
  * How many lines the log has: the visits among its newest TOTAL_COUNT_BOUND + 1 events (the
  * same page-id query as the log's, so it costs what a page costs); with more events than that,
@@ -154,8 +161,7 @@ async function visitTotal(db: Db, patientId: string): Promise<{ total: number; m
                  or e.actor_user_id is distinct from lag(e.actor_user_id) over w
                  or date_trunc('minute', e.occurred_at) <> lag(date_trunc('minute', e.occurred_at)) over w
                  as starts
-          from audit_event e
-          join (${accessLogPageIds(patientId, 0, TOTAL_COUNT_BOUND)}) page on ${ON_PAGE}
+          from (${accessLogPageIds(patientId, 0, TOTAL_COUNT_BOUND, LOG_COLUMNS)}) e
           window w as (order by e.id desc)) visits`,
   );
   const events = row?.events ?? 0;
@@ -245,8 +251,7 @@ export const myRecordRepository = {
                      to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
                      e.action, e.outcome, e.actor_user_id, e.actor_role,
                      u.patient_id as actor_patient_row, emp.first_name, emp.last_name
-              from audit_event e
-              join (${accessLogPageIds(patientId, after, batch)}) page on ${ON_PAGE}
+              from (${accessLogPageIds(patientId, after, batch, LOG_COLUMNS)}) e
               left join app_user u on u.id = e.actor_user_id
               left join employee emp on emp.id = u.employee_id
               order by e.id desc`,
