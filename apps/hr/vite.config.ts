@@ -8,4 +8,13 @@ export default defineAppConfig({
     scope: 'hr',
     description: 'Employees management for the HR staff of Riverside General Hospital.',
   },
+  // Every page of the app loads these, as it loads TanStack Query (docs/performance.md).
+  sharedChunks: {
+    query: [
+      /\/libs\/shared\/ui\/src\/lib\/notice\/notice\.tsx$/,
+      /\/libs\/shared\/contract\/src\/lib\/(plain-rules|display-dates)\.ts$/,
+      /\/libs\/shared\/reference-data\/src\/lib\/email-domains\.ts$/,
+      /\/libs\/shared\/api-client\/src\/lib\/query-keys\.ts$/,
+    ],
+  },
 });

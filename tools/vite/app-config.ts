@@ -29,18 +29,74 @@ function packageChunkName(id: string): string | null {
   return match?.[1] ? match[1].replace('@', '').replace(/[\\/]/, '-') : null;
 }
 
+/** TanStack Query's two packages (core and React), which only ever load together. */
+const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
+/** react-hook-form and its resolvers. */
+const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
+/**
+ * The forms' own kit (libs/shared/form-widgets): the form, its hook, the text field and the
+ * actions every form shows, which load with react-hook-form. The other fields (select, date,
+ * time, text area, e-mail, password) stay in chunks by the pages that show them.
+ */
+const FORMS_KIT =
+  /[\\/]libs[\\/]shared[\\/]form-widgets[\\/]src[\\/]lib[\\/](use-portal-form|portal-form|text-field|form-actions|field-base|form-error-summary|server-errors|field-registry)\.tsx?$/;
+
+/**
+ * Modules of one app that ride in one of the shared chunks below rather than in small chunks
+ * of their own (a chunk of 0.1 to 2 KB costs its own compression window and request): each
+ * app's vite.config.ts lists, for `query`, modules that every one of its pages loads (they come
+ * with TanStack Query, which every page in its QueryLayout loads too) and, for `forms`,
+ * modules that every page with a form loads. Measured page by page (docs/performance.md,
+ * "The chunk plan"): a module listed where some page does not need it makes that page bigger.
+ */
+export interface SharedChunkModules {
+  query?: readonly RegExp[];
+  forms?: readonly RegExp[];
+}
+
+/**
+ * The chunk of a module that is not the app's start-up code nor React: TanStack Query's
+ * (`tanstack-query`) or the forms' (`forms`), or, for another npm package, a chunk of its own.
+ * A module that a dynamic `import()` names (a page, the query or API layer, a catalogue pack)
+ * keeps its own chunk: the budget tool finds the pages and layers by those chunks' names.
+ */
+function sharedChunkOf(modules: SharedChunkModules) {
+  return (
+    id: string,
+    context: { getModuleInfo(id: string): { dynamicImporters: string[] } | null },
+  ): string | null => {
+    if ((context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
+    const path = id.replaceAll('\\', '/');
+    if (TANSTACK.test(path) || modules.query?.some((test) => test.test(path)))
+      return 'tanstack-query';
+    if (
+      HOOK_FORM.test(path) ||
+      FORMS_KIT.test(path) ||
+      modules.forms?.some((test) => test.test(path))
+    )
+      return 'forms';
+    return null;
+  };
+}
+
 /**
  * How the code is cut (higher priorities claim their modules first): everything the entry needs
  * before the first paint is one start-up chunk (one request, one compression window); beyond
- * it, React, React DOM and the scheduler load together, and every other npm package is a chunk
- * of its own, so it reaches the browser with the first page that imports it instead of riding
- * in the entry because several pages share it.
+ * it, React, React DOM and the scheduler load together; TanStack Query and the forms' kit are
+ * one chunk each, with the app modules its vite.config.ts names (SharedChunkModules); and every
+ * other npm package is a chunk of its own, so it reaches the browser with the first page that
+ * imports it instead of riding in the entry because several pages share it. The shared chunks
+ * take the modules they name and not, as the other groups do, everything those import: what
+ * they import stays in the chunks of the pages that need it.
  */
-const CHUNK_GROUPS = [
-  { name: 'startup', tags: ['$initial' as const], priority: 3 },
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-  { name: packageChunkName, priority: 1 },
-];
+function chunkGroups(modules: SharedChunkModules) {
+  return [
+    { name: 'startup', tags: ['$initial' as const], priority: 3 },
+    { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+    { name: sharedChunkOf(modules), priority: 1, includeDependenciesRecursively: false },
+    { name: packageChunkName, priority: 1 },
+  ];
+}
 
 /**
  * React Router's production build, for the builds: the package's exports name its development
@@ -64,6 +120,8 @@ export function defineAppConfig(options: {
   base: string;
   appDir: URL;
   document: AppDocumentOptions;
+  /** App modules that ride in TanStack Query's or the forms' chunk (see SharedChunkModules). */
+  sharedChunks?: SharedChunkModules;
 }) {
   return defineConfig(({ command }) => ({
     root: fileURLToPath(options.appDir),
@@ -88,7 +146,7 @@ export function defineAppConfig(options: {
       target: 'es2022',
       rolldownOptions: {
         output: {
-          codeSplitting: { groups: CHUNK_GROUPS },
+          codeSplitting: { groups: chunkGroups(options.sharedChunks ?? {}) },
         },
         treeshake: {
           // The shared libraries' modules only declare things (the one exception is listed in
