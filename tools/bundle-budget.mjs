@@ -31,6 +31,12 @@ const QUERY_LAYER = '../../libs/shared/shell/src/lib/query-layer.tsx';
  */
 const VALIDATION_LAYER = '../../libs/shared/contract/src/schemas.ts';
 
+/**
+ * react-hook-form's zod resolver, which a form fetches with its rules (usePortalForm): its
+ * module's key, or the key of the package's chunk that holds it (`_hookform-resolvers-….js`).
+ */
+const FORM_RESOLVER = /@?hookform[/-]resolvers/;
+
 /** Where the API layer's lazily loaded modules sit in the manifest (relative to the app). */
 const API_LAYER = [
   '../../libs/shared/api-client/src/lib/http.ts',
@@ -478,6 +484,13 @@ export function measureApp(app) {
     for (const key of manifest[page].dynamicImports ?? []) {
       if (key === VALIDATION_LAYER || key.endsWith('-schema.ts'))
         staticClosure(manifest, key, later);
+    }
+    // And react-hook-form's zod adapter, which usePortalForm (in a chunk of the first visit)
+    // fetches with the rules, in a chunk of its own.
+    for (const entry of Object.values(manifest)) {
+      if (!files.has(entry.file)) continue;
+      for (const key of entry.dynamicImports ?? [])
+        if (FORM_RESOLVER.test(key)) staticClosure(manifest, key, later);
     }
     if (!callsOnOpen && (app.callsWhenIdle ?? []).includes(page)) {
       for (const key of API_LAYER) staticClosure(manifest, key, later);

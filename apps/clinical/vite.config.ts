@@ -16,5 +16,7 @@ export default defineAppConfig({
       /\/libs\/shared\/reference-data\/src\/lib\/(email-domains|hospital)\.ts$/,
       /\/libs\/shared\/api-client\/src\/lib\/query-keys\.ts$/,
     ],
+    // The fields of the add and edit forms, the appointment's and the history entry's.
+    fields: [/\/libs\/shared\/form-widgets\/src\/lib\/(date|text-area|select|time)-field\.tsx$/],
   },
 });

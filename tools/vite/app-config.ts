@@ -46,19 +46,23 @@ const FORMS_KIT =
  * of their own (a chunk of 0.1 to 2 KB costs its own compression window and request): each
  * app's vite.config.ts lists, for `query`, modules that every one of its pages loads (they come
  * with TanStack Query, which every page in its QueryLayout loads too) and, for `forms`,
- * modules that every page with a form loads. Measured page by page (docs/performance.md,
+ * modules that every page with a form loads; `fields`, form fields that the app's form pages
+ * share (a chunk of their own, `fields`). Measured page by page (docs/performance.md,
  * "The chunk plan"): a module listed where some page does not need it makes that page bigger.
  */
 export interface SharedChunkModules {
   query?: readonly RegExp[];
   forms?: readonly RegExp[];
+  fields?: readonly RegExp[];
 }
 
 /**
  * The chunk of a module that is not the app's start-up code nor React: TanStack Query's
- * (`tanstack-query`) or the forms' (`forms`), or, for another npm package, a chunk of its own.
- * A module that a dynamic `import()` names (a page, the query or API layer, a catalogue pack)
- * keeps its own chunk: the budget tool finds the pages and layers by those chunks' names.
+ * (`tanstack-query`), the forms' (`forms`) or the app's form fields (`fields`), or, for
+ * another npm package, a chunk of its own (the next group). A module that a dynamic `import()`
+ * names keeps its own chunk: a page, the query or API layer, a catalogue pack (the budget tool
+ * finds them by those chunks' names), and the resolvers' zod adapter, which a form fetches
+ * when the browser is idle after its first paint (usePortalForm), not with the page.
  */
 function sharedChunkOf(modules: SharedChunkModules) {
   return (
@@ -67,14 +71,11 @@ function sharedChunkOf(modules: SharedChunkModules) {
   ): string | null => {
     if ((context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
     const path = id.replaceAll('\\', '/');
-    if (TANSTACK.test(path) || modules.query?.some((test) => test.test(path)))
-      return 'tanstack-query';
-    if (
-      HOOK_FORM.test(path) ||
-      FORMS_KIT.test(path) ||
-      modules.forms?.some((test) => test.test(path))
-    )
-      return 'forms';
+    const listed = (tests: readonly RegExp[] | undefined) =>
+      (tests ?? []).some((test) => test.test(path));
+    if (TANSTACK.test(path) || listed(modules.query)) return 'tanstack-query';
+    if (HOOK_FORM.test(path) || FORMS_KIT.test(path) || listed(modules.forms)) return 'forms';
+    if (listed(modules.fields)) return 'fields';
     return null;
   };
 }
