@@ -10,7 +10,7 @@ export default defineAppConfig({
   },
   // Every page of the app loads these, as it loads TanStack Query (docs/performance.md).
   sharedChunks: {
-    query: [
+    'tanstack-query': [
       /\/libs\/shared\/ui\/src\/lib\/notice\/notice\.tsx$/,
       /\/libs\/shared\/contract\/src\/lib\/plain-rules\.ts$/,
       /\/libs\/shared\/reference-data\/src\/lib\/(email-domains|hospital)\.ts$/,

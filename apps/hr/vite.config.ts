@@ -10,11 +10,17 @@ export default defineAppConfig({
   },
   // Every page of the app loads these, as it loads TanStack Query (docs/performance.md).
   sharedChunks: {
-    query: [
+    'tanstack-query': [
       /\/libs\/shared\/ui\/src\/lib\/notice\/notice\.tsx$/,
       /\/libs\/shared\/contract\/src\/lib\/(plain-rules|display-dates)\.ts$/,
       /\/libs\/shared\/reference-data\/src\/lib\/email-domains\.ts$/,
       /\/libs\/shared\/api-client\/src\/lib\/query-keys\.ts$/,
+    ],
+    // The dialogs, the leave guard and the save notices of the pages that edit (add, edit, My account).
+    editing: [
+      /\/libs\/shared\/ui\/src\/lib\/dialog\/dialog\.tsx$/,
+      /\/libs\/shared\/shell\/src\/lib\/(leave-guard\.tsx|unsaved-changes\.ts)$/,
+      /\/libs\/shared\/form-widgets\/src\/lib\/(hints\.ts|submit-feedback\.tsx)$/,
     ],
   },
 });

@@ -42,27 +42,24 @@ const FORMS_KIT =
   /[\\/]libs[\\/]shared[\\/]form-widgets[\\/]src[\\/]lib[\\/](use-portal-form|portal-form|text-field|form-actions|field-base|form-error-summary|server-errors|field-registry)\.tsx?$/;
 
 /**
- * Modules of one app that ride in one of the shared chunks below rather than in small chunks
- * of their own (a chunk of 0.1 to 2 KB costs its own compression window and request): each
- * app's vite.config.ts lists, for `query`, modules that every one of its pages loads (they come
- * with TanStack Query, which every page in its QueryLayout loads too) and, for `forms`,
- * modules that every page with a form loads; `fields`, form fields that the app's form pages
- * share (a chunk of their own, `fields`). Measured page by page (docs/performance.md,
- * "The chunk plan"): a module listed where some page does not need it makes that page bigger.
+ * Modules of one app that ride in a shared chunk rather than in small chunks of their own (a
+ * chunk of 0.1 to 2 KB costs its own compression window and request), by the chunk's name:
+ * `tanstack-query` (TanStack Query's; for modules that every page of the app loads, as every
+ * page in its QueryLayout loads TanStack Query), `forms` (react-hook-form and the forms' kit;
+ * for modules that every page with a form loads), or a name of the app's own for modules that
+ * the same pages load (the form fields of its form pages, say). Listed in each app's
+ * vite.config.ts and measured page by page (docs/performance.md, "The chunk plan"): a module
+ * listed where some page does not need it makes that page bigger.
  */
-export interface SharedChunkModules {
-  query?: readonly RegExp[];
-  forms?: readonly RegExp[];
-  fields?: readonly RegExp[];
-}
+export type SharedChunkModules = Readonly<Record<string, readonly RegExp[]>>;
 
 /**
  * The chunk of a module that is not the app's start-up code nor React: TanStack Query's
- * (`tanstack-query`), the forms' (`forms`) or the app's form fields (`fields`), or, for
- * another npm package, a chunk of its own (the next group). A module that a dynamic `import()`
- * names keeps its own chunk: a page, the query or API layer, a catalogue pack (the budget tool
- * finds them by those chunks' names), and the resolvers' zod adapter, which a form fetches
- * when the browser is idle after its first paint (usePortalForm), not with the page.
+ * (`tanstack-query`), the forms' (`forms`) or another the app names, or, for another npm
+ * package, a chunk of its own (the next group). A module that a dynamic `import()` names keeps
+ * its own chunk: a page, the query or API layer, a catalogue pack (the budget tool finds them
+ * by those chunks' names), and the resolvers' zod adapter, which a form fetches when the
+ * browser is idle after its first paint (usePortalForm), not with the page.
  */
 function sharedChunkOf(modules: SharedChunkModules) {
   return (
@@ -71,12 +68,12 @@ function sharedChunkOf(modules: SharedChunkModules) {
   ): string | null => {
     if ((context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
     const path = id.replaceAll('\\', '/');
-    const listed = (tests: readonly RegExp[] | undefined) =>
-      (tests ?? []).some((test) => test.test(path));
-    if (TANSTACK.test(path) || listed(modules.query)) return 'tanstack-query';
-    if (HOOK_FORM.test(path) || FORMS_KIT.test(path) || listed(modules.forms)) return 'forms';
-    if (listed(modules.fields)) return 'fields';
-    return null;
+    if (TANSTACK.test(path)) return 'tanstack-query';
+    if (HOOK_FORM.test(path) || FORMS_KIT.test(path)) return 'forms';
+    const listed = Object.entries(modules).find(([, tests]) =>
+      tests.some((test) => test.test(path)),
+    );
+    return listed?.[0] ?? null;
   };
 }
 
@@ -121,7 +118,7 @@ export function defineAppConfig(options: {
   base: string;
   appDir: URL;
   document: AppDocumentOptions;
-  /** App modules that ride in TanStack Query's or the forms' chunk (see SharedChunkModules). */
+  /** App modules that ride in a shared chunk, by its name (see SharedChunkModules). */
   sharedChunks?: SharedChunkModules;
 }) {
   return defineConfig(({ command }) => ({
