@@ -9,4 +9,11 @@ export default defineAppConfig({
     description:
       'Riverside General Hospital: your record, our care teams and staff services in one portal.',
   },
+  // Every page of the app with a form (login, system, My account) loads these with the forms' kit.
+  sharedChunks: {
+    forms: [
+      /\/libs\/shared\/shell\/src\/lib\/(leave-guard\.tsx|unsaved-changes\.ts)$/,
+      /\/libs\/shared\/form-widgets\/src\/lib\/(hints\.ts|password-field\.tsx|submit-feedback\.tsx)$/,
+    ],
+  },
 });

@@ -29,18 +29,72 @@ function packageChunkName(id: string): string | null {
   return match?.[1] ? match[1].replace('@', '').replace(/[\\/]/, '-') : null;
 }
 
+/** TanStack Query's two packages (core and React), which only ever load together. */
+const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
+/** react-hook-form and its resolvers. */
+const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
+/**
+ * The forms' own kit (libs/shared/form-widgets): the form, its hook, the text field and the
+ * actions every form shows, which load with react-hook-form. The other fields (select, date,
+ * time, text area, e-mail, password) stay in chunks by the pages that show them.
+ */
+const FORMS_KIT =
+  /[\\/]libs[\\/]shared[\\/]form-widgets[\\/]src[\\/]lib[\\/](use-portal-form|portal-form|text-field|form-actions|field-base|form-error-summary|server-errors|field-registry)\.tsx?$/;
+
+/**
+ * Modules of one app that ride in a shared chunk rather than in small chunks of their own (a
+ * chunk of 0.1 to 2 KB costs its own compression window and request), by the chunk's name:
+ * `tanstack-query` (TanStack Query's; for modules that every page of the app loads, as every
+ * page in its QueryLayout loads TanStack Query), `forms` (react-hook-form and the forms' kit;
+ * for modules that every page with a form loads), or a name of the app's own for modules that
+ * the same pages load (the form fields of its form pages, say). Listed in each app's
+ * vite.config.ts and measured page by page (docs/performance.md, "The chunk plan"): a module
+ * listed where some page does not need it makes that page bigger.
+ */
+export type SharedChunkModules = Readonly<Record<string, readonly RegExp[]>>;
+
+/**
+ * The chunk of a module that is not the app's start-up code nor React: TanStack Query's
+ * (`tanstack-query`), the forms' (`forms`) or another the app names, or, for another npm
+ * package, a chunk of its own (the next group). A module that a dynamic `import()` names keeps
+ * its own chunk: a page, the query or API layer, a catalogue pack (the budget tool finds them
+ * by those chunks' names), and the resolvers' zod adapter, which a form fetches when the
+ * browser is idle after its first paint (usePortalForm), not with the page.
+ */
+function sharedChunkOf(modules: SharedChunkModules) {
+  return (
+    id: string,
+    context: { getModuleInfo(id: string): { dynamicImporters: string[] } | null },
+  ): string | null => {
+    if ((context.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0) return null;
+    const path = id.replaceAll('\\', '/');
+    if (TANSTACK.test(path)) return 'tanstack-query';
+    if (HOOK_FORM.test(path) || FORMS_KIT.test(path)) return 'forms';
+    const listed = Object.entries(modules).find(([, tests]) =>
+      tests.some((test) => test.test(path)),
+    );
+    return listed?.[0] ?? null;
+  };
+}
+
 /**
  * How the code is cut (higher priorities claim their modules first): everything the entry needs
  * before the first paint is one start-up chunk (one request, one compression window); beyond
- * it, React, React DOM and the scheduler load together, and every other npm package is a chunk
- * of its own, so it reaches the browser with the first page that imports it instead of riding
- * in the entry because several pages share it.
+ * it, React, React DOM and the scheduler load together; TanStack Query and the forms' kit are
+ * one chunk each, with the app modules its vite.config.ts names (SharedChunkModules); and every
+ * other npm package is a chunk of its own, so it reaches the browser with the first page that
+ * imports it instead of riding in the entry because several pages share it. The shared chunks
+ * take the modules they name and not, as the other groups do, everything those import: what
+ * they import stays in the chunks of the pages that need it.
  */
-const CHUNK_GROUPS = [
-  { name: 'startup', tags: ['$initial' as const], priority: 3 },
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-  { name: packageChunkName, priority: 1 },
-];
+function chunkGroups(modules: SharedChunkModules) {
+  return [
+    { name: 'startup', tags: ['$initial' as const], priority: 3 },
+    { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+    { name: sharedChunkOf(modules), priority: 1, includeDependenciesRecursively: false },
+    { name: packageChunkName, priority: 1 },
+  ];
+}
 
 /**
  * React Router's production build, for the builds: the package's exports name its development
@@ -64,6 +118,8 @@ export function defineAppConfig(options: {
   base: string;
   appDir: URL;
   document: AppDocumentOptions;
+  /** App modules that ride in a shared chunk, by its name (see SharedChunkModules). */
+  sharedChunks?: SharedChunkModules;
 }) {
   return defineConfig(({ command }) => ({
     root: fileURLToPath(options.appDir),
@@ -88,7 +144,7 @@ export function defineAppConfig(options: {
       target: 'es2022',
       rolldownOptions: {
         output: {
-          codeSplitting: { groups: CHUNK_GROUPS },
+          codeSplitting: { groups: chunkGroups(options.sharedChunks ?? {}) },
         },
         treeshake: {
           // The shared libraries' modules only declare things (the one exception is listed in
