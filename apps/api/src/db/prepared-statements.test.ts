@@ -103,30 +103,6 @@ describe('prepared statements', () => {
     expect(statements.some((text) => /like/i.test(text))).toBe(false);
   });
 
-  it('prepares the page a search finds from the matches its total read: one text for every such search', async () => {
-    const page = async () =>
-      (await prepared()).filter((row) => /unnest\(/.test(row.statement)).map((row) => row.name);
-    const before = await page();
-    for (const body of [
-      { first_name: 'abc' },
-      { last_name: 'xyz' },
-      { first_name: 'abc', last_name: 'xyz' },
-      { patient_id: 'P0' },
-    ]) {
-      expectSuccess(
-        await call(app, 'POST', '/patient/search-patient', { token: doctor.token, body }),
-        200,
-      );
-    }
-    // Each search read every match (a handful here), so each page came from them: the same
-    // statement, whose text holds no search (the ids are its parameter).
-    const after = await page();
-    expect(after).toHaveLength(1);
-    expect(before.length).toBeLessThanOrEqual(1);
-    const [statement] = (await prepared()).filter((row) => row.name === after[0]);
-    expect(statement?.statement).not.toMatch(/like/i);
-  });
-
   it('reads the access log on generic plans, and leaves no other statement planned that way', async () => {
     const settings = async () =>
       (

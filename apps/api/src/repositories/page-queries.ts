@@ -147,10 +147,7 @@ export function listRows<T>(db: Db, where: SQL | undefined, query: SQL): Promise
  * The internal and record ids (`recordId`, e.g. `patient_id`) of the rows matching a search, up
  * to `reads` (default TOTAL_COUNT_BOUND + 1): what a search's total counts, for
  * {@link searchTotal}. `order` (name-search.ts, `prefixReadOrder`) has them read in the order of
- * the index that answers the search, so that the read stops at `reads` there. One row of two
- * JSON arrays in the order read (`ids`, `record_ids`), not a row per match: a first and last
- * name search reads up to FEW_MATCHES, and thousands of rows (or a PostgreSQL array, parsed
- * character by character) cost the server more than two `JSON.parse` calls (docs/performance.md).
+ * the index that answers the search, so that the read stops at `reads` there.
  */
 export function matchedIdsUpToBound(
   table: SQL,
@@ -159,8 +156,7 @@ export function matchedIdsUpToBound(
   reads = TOTAL_COUNT_BOUND + 1,
   order?: SQL,
 ): SQL {
-  return sql`select coalesce(json_agg(id), '[]') as ids, coalesce(json_agg(record_id), '[]') as record_ids
-    from (select id, ${recordId} as record_id from ${table} where ${where}${order ? sql` order by ${order}` : sql``} limit ${reads}) matched`;
+  return sql`select id, ${recordId} as record_id from ${table} where ${where}${order ? sql` order by ${order}` : sql``} limit ${reads}`;
 }
 
 /**
@@ -200,17 +196,16 @@ export async function searchTotal(
     return { ...boundedTotal(counted), matched: [], rowIds: [], complete: false };
   }
   const reads = matchesRead(plan);
-  const [read] = await queryRows<{
-    ids: readonly number[];
-    record_ids: readonly string[];
-  }>(db, matchedIdsUpToBound(table, recordId, where, reads, order));
-  const recordIds = read?.record_ids ?? [];
-  const counted = recordIds.slice(0, TOTAL_COUNT_BOUND + 1);
+  const rows = await queryRows<{ id: string | number; record_id: string }>(
+    db,
+    matchedIdsUpToBound(table, recordId, where, reads, order),
+  );
+  const counted = rows.slice(0, TOTAL_COUNT_BOUND + 1);
   return {
     ...boundedTotal(counted.length),
-    matched: counted,
-    rowIds: read?.ids ?? [],
-    complete: recordIds.length < reads,
+    matched: counted.map((row) => row.record_id),
+    rowIds: rows.map((row) => Number(row.id)),
+    complete: rows.length < reads,
   };
 }
 

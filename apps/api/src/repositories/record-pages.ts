@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import { type Db, preparedRows, queryRows } from '../db/database';
+import { type Db, queryRows } from '../db/database';
 import { type AuditAction, audit, type RequestContext } from './audit';
 import type { SearchPlan } from './name-search';
 import { type CountedPlan, countedPlan, listRows, revealedIds, searchTotal } from './page-queries';
@@ -58,20 +58,14 @@ export async function auditedRecordPage(
     plan,
     query.readOrder,
   );
-  const how =
-    typeof query.rows === 'function' && query.where
-      ? countedPlan(total, plan, query.after ?? 0, query.limit)
-      : plan;
-  const rowsQuery = typeof query.rows === 'function' ? query.rows(how) : query.rows;
-  // A page found from the matches read is one fixed text (the ids are its parameter) whose plan,
-  // a read of those ids by primary key, does not depend on them: prepared, it is planned once
-  // per connection, not on every search (docs/performance.md).
+  const rowsQuery =
+    typeof query.rows === 'function'
+      ? query.rows(query.where ? countedPlan(total, plan, query.after ?? 0, query.limit) : plan)
+      : query.rows;
   const rows =
-    typeof how === 'object'
-      ? await preparedRows<Row>(db, rowsQuery)
-      : query.prepared === false
-        ? await queryRows<Row>(db, rowsQuery)
-        : await listRows<Row>(db, query.where, rowsQuery);
+    query.prepared === false
+      ? await queryRows<Row>(db, rowsQuery)
+      : await listRows<Row>(db, query.where, rowsQuery);
   const shown = rows.slice(0, query.limit);
   const last = rows.length > query.limit ? rows[query.limit - 1] : undefined;
   await audit(db, context, {
