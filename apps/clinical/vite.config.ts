@@ -1,4 +1,4 @@
-import { defineAppConfig } from '../../tools/vite/app-config.ts';
+import { defineAppConfig, EVERY_STAFF_PAGE } from '../../tools/vite/app-config.ts';
 
 export default defineAppConfig({
   name: 'clinical',
@@ -11,10 +11,8 @@ export default defineAppConfig({
   // Every page of the app loads these, as it loads TanStack Query (docs/performance.md).
   sharedChunks: {
     'tanstack-query': [
-      /\/libs\/shared\/ui\/src\/lib\/notice\/notice\.tsx$/,
-      /\/libs\/shared\/contract\/src\/lib\/plain-rules\.ts$/,
-      /\/libs\/shared\/reference-data\/src\/lib\/(email-domains|hospital)\.ts$/,
-      /\/libs\/shared\/api-client\/src\/lib\/query-keys\.ts$/,
+      ...EVERY_STAFF_PAGE,
+      /\/libs\/shared\/reference-data\/src\/lib\/hospital\.ts$/,
     ],
     // The fields of the add and edit forms, the appointment's and the history entry's.
     fields: [/\/libs\/shared\/form-widgets\/src\/lib\/(date|text-area|select|time)-field\.tsx$/],

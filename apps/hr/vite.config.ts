@@ -1,4 +1,8 @@
-import { defineAppConfig } from '../../tools/vite/app-config.ts';
+import {
+  defineAppConfig,
+  EVERY_EDITING_PAGE,
+  EVERY_STAFF_PAGE,
+} from '../../tools/vite/app-config.ts';
 
 export default defineAppConfig({
   name: 'hr',
@@ -11,16 +15,10 @@ export default defineAppConfig({
   // Every page of the app loads these, as it loads TanStack Query (docs/performance.md).
   sharedChunks: {
     'tanstack-query': [
-      /\/libs\/shared\/ui\/src\/lib\/notice\/notice\.tsx$/,
-      /\/libs\/shared\/contract\/src\/lib\/(plain-rules|display-dates)\.ts$/,
-      /\/libs\/shared\/reference-data\/src\/lib\/email-domains\.ts$/,
-      /\/libs\/shared\/api-client\/src\/lib\/query-keys\.ts$/,
+      ...EVERY_STAFF_PAGE,
+      /\/libs\/shared\/contract\/src\/lib\/display-dates\.ts$/,
     ],
     // The dialogs, the leave guard and the save notices of the pages that edit (add, edit, My account).
-    editing: [
-      /\/libs\/shared\/ui\/src\/lib\/dialog\/dialog\.tsx$/,
-      /\/libs\/shared\/shell\/src\/lib\/(leave-guard\.tsx|unsaved-changes\.ts)$/,
-      /\/libs\/shared\/form-widgets\/src\/lib\/(hints\.ts|submit-feedback\.tsx)$/,
-    ],
+    editing: [/\/libs\/shared\/ui\/src\/lib\/dialog\/dialog\.tsx$/, ...EVERY_EDITING_PAGE],
   },
 });

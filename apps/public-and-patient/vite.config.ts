@@ -1,4 +1,4 @@
-import { defineAppConfig } from '../../tools/vite/app-config.ts';
+import { defineAppConfig, EVERY_EDITING_PAGE } from '../../tools/vite/app-config.ts';
 
 export default defineAppConfig({
   name: 'public-and-patient',
@@ -11,9 +11,6 @@ export default defineAppConfig({
   },
   // Every page of the app with a form (login, system, My account) loads these with the forms' kit.
   sharedChunks: {
-    forms: [
-      /\/libs\/shared\/shell\/src\/lib\/(leave-guard\.tsx|unsaved-changes\.ts)$/,
-      /\/libs\/shared\/form-widgets\/src\/lib\/(hints\.ts|password-field\.tsx|submit-feedback\.tsx)$/,
-    ],
+    forms: [...EVERY_EDITING_PAGE, /\/libs\/shared\/form-widgets\/src\/lib\/password-field\.tsx$/],
   },
 });

@@ -54,6 +54,23 @@ const FORMS_KIT =
 export type SharedChunkModules = Readonly<Record<string, readonly RegExp[]>>;
 
 /**
+ * Modules every page of a staff app (clinical, HR) loads, as it loads TanStack Query: the
+ * notice, the plain rules, the e-mail domains and the query keys. Each app adds its own.
+ */
+export const EVERY_STAFF_PAGE: readonly RegExp[] = [
+  /\/libs\/shared\/ui\/src\/lib\/notice\/notice\.tsx$/,
+  /\/libs\/shared\/contract\/src\/lib\/plain-rules\.ts$/,
+  /\/libs\/shared\/reference-data\/src\/lib\/email-domains\.ts$/,
+  /\/libs\/shared\/api-client\/src\/lib\/query-keys\.ts$/,
+];
+
+/** Modules every page that edits loads beside its form: the leave guard and the save notices. */
+export const EVERY_EDITING_PAGE: readonly RegExp[] = [
+  /\/libs\/shared\/shell\/src\/lib\/(leave-guard\.tsx|unsaved-changes\.ts)$/,
+  /\/libs\/shared\/form-widgets\/src\/lib\/(hints\.ts|submit-feedback\.tsx)$/,
+];
+
+/**
  * The chunk of a module that is not the app's start-up code nor React: TanStack Query's
  * (`tanstack-query`), the forms' (`forms`) or another the app names, or, for another npm
  * package, a chunk of its own (the next group). A module that a dynamic `import()` names keeps
