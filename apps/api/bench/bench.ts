@@ -125,6 +125,8 @@ const FRAGMENTS = [
 
 if (!Number.isInteger(Number(args['audit-rows'])) || Number(args['audit-rows']) < 0)
   throw new Error('--audit-rows must be 0 or a positive integer');
+if (!Number.isInteger(Number(args['audit-months'])) || Number(args['audit-months']) < 0)
+  throw new Error('--audit-months must be 0 or a positive integer');
 for (const [name, value] of Object.entries({
   PATIENTS,
   ROUNDS,
@@ -1205,8 +1207,6 @@ async function pickSearchFragments(db: Db) {
 /** Audit events to seed and the months they are spread over (`--audit-rows`). */
 const AUDIT_ROWS = Number(args['audit-rows']);
 const AUDIT_MONTHS = Number(args['audit-months']);
-if (!Number.isInteger(AUDIT_MONTHS) || AUDIT_MONTHS < 0)
-  throw new Error('--audit-months must be 0 or a positive integer');
 /** Audit events inserted per statement while seeding (each its own transaction). */
 const AUDIT_BATCH = 1_000_000;
 

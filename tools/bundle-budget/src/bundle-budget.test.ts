@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 /**
  * The bundle budgets of issue 6, checked on the built apps (this project's test target builds
  * them first): a first visit's JavaScript within each app's budget, and no app shipping another
  * app's code. The figures come from tools/bundle-budget.mjs, which also prints them.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   APPS,

@@ -117,8 +117,11 @@ describe('prepared statements', () => {
                      current_setting('max_parallel_workers_per_gather') as max_parallel_workers_per_gather`,
         )
       )[0];
-    // The server's own value (PGlite's differs from PostgreSQL's), to find again after.
-    const before = await settings();
+    // The session allows parallel workers (PGlite's default is none), so that finding the same
+    // value after the log's transaction, which turns them off, shows the setting was local to it.
+    await database.db.execute(
+      sql`select set_config('max_parallel_workers_per_gather', '2', false)`,
+    );
     const patient = await createUser(app, database, 'patient');
     // The doctor reads the record, so the log has a line; then the patient reads it twice.
     expectSuccess(
@@ -146,6 +149,10 @@ describe('prepared statements', () => {
       expect(row.custom_plans).toBe(0);
     }
     // The settings ended with the transaction: the session plans as PostgreSQL chooses again.
-    expect(await settings()).toEqual({ ...before, plan_cache_mode: 'auto', enable_seqscan: 'on' });
+    expect(await settings()).toEqual({
+      plan_cache_mode: 'auto',
+      enable_seqscan: 'on',
+      max_parallel_workers_per_gather: '2',
+    });
   });
 });
