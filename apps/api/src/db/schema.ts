@@ -67,6 +67,9 @@ export const patient = pgTable(
     patientId: text('patient_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    // The names lower-cased once, on write, for the trigram search (NAME_SEARCH_COLUMNS).
+    firstNameLower: text('first_name_lower').generatedAlwaysAs(sql`lower(first_name)`),
+    lastNameLower: text('last_name_lower').generatedAlwaysAs(sql`lower(last_name)`),
     age: integer('age').notNull(),
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     gender: text('gender').notNull(),
@@ -88,9 +91,11 @@ export const patient = pgTable(
     uniqueIndex('patient_id_card_number_key').on(sql`lower(${t.idCardNumber})`),
     // Both names in one trigram index: a search by first AND last name intersects the two
     // fragments inside the index and reads only the rows that match both (one index per
-    // name would read every row matching the first and filter them by the second).
+    // name would read every row matching the first and filter them by the second). Over the
+    // lower-cased names: each match is rechecked with LIKE, not ILIKE, which lower-cases the
+    // name again at every row (docs/performance.md, "The pair in one statement").
     index('patient_names_trgm')
-      .using('gin', t.firstName.op('gin_trgm_ops'), t.lastName.op('gin_trgm_ops'))
+      .using('gin', t.firstNameLower.op('gin_trgm_ops'), t.lastNameLower.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: TRIGRAM_PENDING_LIST_KB }),
     // A 1–2 letter fragment matches the name's start: `lower(first_name) LIKE 'so%'`.
     index('patient_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
@@ -214,6 +219,9 @@ export const employee = pgTable(
     employeeId: text('employee_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
+    // The names lower-cased once, on write, for the trigram search (NAME_SEARCH_COLUMNS).
+    firstNameLower: text('first_name_lower').generatedAlwaysAs(sql`lower(first_name)`),
+    lastNameLower: text('last_name_lower').generatedAlwaysAs(sql`lower(last_name)`),
     positionId: text('position_id').references(() => position.id),
     phoneNumber: text('phone_number').notNull(),
     salary: integer('salary').notNull(),
@@ -245,7 +253,7 @@ export const employee = pgTable(
     // fragments inside the index and reads only the rows that match both (one index per
     // name would read every row matching the first and filter them by the second).
     index('employee_names_trgm')
-      .using('gin', t.firstName.op('gin_trgm_ops'), t.lastName.op('gin_trgm_ops'))
+      .using('gin', t.firstNameLower.op('gin_trgm_ops'), t.lastNameLower.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: TRIGRAM_PENDING_LIST_KB }),
     index('employee_first_name_prefix').using('btree', sql`lower(${t.firstName}) text_pattern_ops`),
     index('employee_last_name_prefix').using('btree', sql`lower(${t.lastName}) text_pattern_ops`),

@@ -10,27 +10,55 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
 
+/** The columns a search reads: the record id, and the names as typed and lower-cased. */
+export interface SearchColumns {
+  readonly id: SQL;
+  readonly firstName: SQL;
+  readonly lastName: SQL;
+  /** The names lower-cased (generated columns), which the trigram index holds. */
+  readonly firstNameLower: SQL;
+  readonly lastNameLower: SQL;
+}
+
+/**
+ * A searchable table's columns (patient, employee: the same name columns), its record id
+ * column given (`patient_id`).
+ */
+export function searchColumns(id: SQL): SearchColumns {
+  return {
+    id,
+    firstName: sql`first_name`,
+    lastName: sql`last_name`,
+    firstNameLower: sql`first_name_lower`,
+    lastNameLower: sql`last_name_lower`,
+  };
+}
+
 /**
  * The WHERE clause of a search: the id's start (ids are upper-case, btree `text_pattern_ops`
  * index); for a name fragment of SHORT_FRAGMENT_LENGTH characters or fewer, the start of the
  * first or last name (btree index on `lower(name) text_pattern_ops`: a 1–2 letter fragment
  * gives the trigram index nothing to look up); for a longer one, any part of the name
- * (case-insensitive, trigram GIN index). Non-empty criteria ANDed; undefined when every
- * criterion is empty. The contract's `matchesNameFragment` states the same rule.
+ * without regard to case: the lower-cased name LIKE the lower-cased fragment (trigram GIN
+ * index over the lower-cased names; what ILIKE means, without lower-casing each name it
+ * rechecks). Non-empty criteria ANDed; undefined when every criterion is empty. The contract's
+ * `matchesNameFragment` states the same rule.
  */
 export function searchCondition(
-  columns: { id: SQL; firstName: SQL; lastName: SQL },
+  columns: SearchColumns,
   criteria: { id: string; firstName: string; lastName: string },
 ): SQL | undefined {
   const conditions: SQL[] = [];
   if (criteria.id)
     conditions.push(sql`${columns.id} like ${escapeLike(criteria.id.toUpperCase()) + '%'}`);
-  const name = (column: SQL, fragment: string) =>
+  const name = (column: SQL, lower: SQL, fragment: string) =>
     fragment.length <= SHORT_FRAGMENT_LENGTH
       ? sql`lower(${column}) like ${escapeLike(fragment.toLowerCase()) + '%'}`
-      : sql`${column} ilike ${'%' + escapeLike(fragment) + '%'}`;
-  if (criteria.firstName) conditions.push(name(columns.firstName, criteria.firstName));
-  if (criteria.lastName) conditions.push(name(columns.lastName, criteria.lastName));
+      : sql`${lower} like lower(${'%' + escapeLike(fragment) + '%'})`;
+  if (criteria.firstName)
+    conditions.push(name(columns.firstName, columns.firstNameLower, criteria.firstName));
+  if (criteria.lastName)
+    conditions.push(name(columns.lastName, columns.lastNameLower, criteria.lastName));
   return conditions.length ? sql.join(conditions, sql` and `) : undefined;
 }
 
@@ -91,7 +119,7 @@ export function isPlannedSearch(criteria: {
  * two criteria an order by one would read every match of that one.
  */
 export function prefixReadOrder(
-  columns: { id: SQL; firstName: SQL; lastName: SQL },
+  columns: SearchColumns,
   criteria: { id: string; firstName: string; lastName: string },
 ): SQL | undefined {
   const given = [criteria.id, criteria.firstName, criteria.lastName].filter((c) => c.length > 0);
@@ -109,7 +137,7 @@ export function prefixReadOrder(
  * ({@link prefixReadOrder}); no clause without criteria.
  */
 export function searchFilter(
-  columns: { id: SQL; firstName: SQL; lastName: SQL },
+  columns: SearchColumns,
   criteria: { id: string; firstName: string; lastName: string } | undefined,
 ): { where: SQL | undefined; plan: SearchPlan; readOrder?: SQL | undefined } {
   if (!criteria) return { where: undefined, plan: 'walk' };

@@ -3,7 +3,7 @@ import { nextIdAfter, type PageParams } from '@portal/contract';
 import { type Db, queryRows } from '../db/database';
 import { notFound } from '../errors';
 import { type AuditAction, auditedWrite, type RequestContext } from './audit';
-import { searchFilter } from './name-search';
+import { searchColumns, searchFilter } from './name-search';
 import { decodeCursor, type JsonText, type Page } from './paging';
 import { auditedRecordPage } from './record-pages';
 
@@ -82,7 +82,7 @@ export function recordPage<K extends RecordKind>(
 ): Promise<Page<JsonText>> {
   const { kind, alias } = read;
   const { where, plan, readOrder } = searchFilter(
-    { id: recordIdOf(kind), firstName: sql`first_name`, lastName: sql`last_name` },
+    searchColumns(recordIdOf(kind)),
     criteria && {
       id: criteria[`${kind}_id`],
       firstName: criteria.first_name,
