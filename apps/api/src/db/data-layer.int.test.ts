@@ -289,10 +289,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         database,
         pageIdsQuery(
           sql`patient`,
-          searchCondition(
-            searchColumns(sql`patient_id`),
-            criteria,
-          ),
+          searchCondition(searchColumns(sql`patient_id`), criteria),
           0,
           50,
         ),
@@ -329,10 +326,11 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(await searchPlan({ id: '', firstName: '', lastName: 'Q' })).toMatch(
         /patient_last_name_prefix/,
       );
-      const where = searchCondition(
-        searchColumns(sql`patient_id`),
-        { id: '', firstName: 'zq', lastName: '' },
-      );
+      const where = searchCondition(searchColumns(sql`patient_id`), {
+        id: '',
+        firstName: 'zq',
+        lastName: '',
+      });
       expect(
         await plan(database, matchedIdsUpToBound(sql`patient`, sql`patient_id`, where!)),
       ).toMatch(/patient_first_name_prefix/);
@@ -381,10 +379,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       // walk along the primary key, which two fragments rarely fill a page in, is skipped.
       const criteria = { id: '', firstName: 'c4ca42', lastName: '8f14e4' };
       expect(isSelectiveSearch(criteria)).toBe(true);
-      const where = searchCondition(
-        searchColumns(sql`patient_id`),
-        criteria,
-      );
+      const where = searchCondition(searchColumns(sql`patient_id`), criteria);
       const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', 'index-first'));
       expect(text).toMatch(
         /Bitmap Index Scan on patient_names_trgm[^\n]*\n\s*Index Cond: \(\(first_name_lower ~~ '%c4ca42%'::text\) AND \(last_name_lower ~~ '%8f14e4%'::text\)\)/,
@@ -399,10 +394,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       expect(isPlannedSearch({ ...criteria, firstName: 'c4ca42' })).toBe(false);
       expect(isPlannedSearch({ ...criteria, lastName: 'ln' })).toBe(false);
       expect(isPlannedSearch({ ...criteria, id: 'P8' })).toBe(false);
-      const where = searchCondition(
-        searchColumns(sql`patient_id`),
-        criteria,
-      );
+      const where = searchCondition(searchColumns(sql`patient_id`), criteria);
       const text = await ranPlan(pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', 'planner'));
       expect(text).toMatch(/Bitmap Index Scan on patient_names_trgm/);
       expect(text).not.toMatch(/patient_pkey/);
@@ -420,10 +412,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         from generate_series(1, ${many}) g`);
       try {
         const criteria = { id: '', firstName: 'qxzf', lastName: 'qxzl' };
-        const where = searchCondition(
-          searchColumns(sql`patient_id`),
-          criteria,
-        )!;
+        const where = searchCondition(searchColumns(sql`patient_id`), criteria)!;
         const text = await ranPlan(
           pageIdsQuery(sql`patient`, where, 0, 50, 'oldest', 'index-first'),
         );
@@ -457,10 +446,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
     it('pages a first AND last name search read from the index like the walk would, each match once', async () => {
       // Fragments every bulk name holds ("Fn…", "Ln…" and a hex digit), so the matches span pages.
       const criteria = { id: '', firstName: 'fn0', lastName: 'ln1' };
-      const where = searchCondition(
-        searchColumns(sql`patient_id`),
-        criteria,
-      )!;
+      const where = searchCondition(searchColumns(sql`patient_id`), criteria)!;
       const all = await queryRows<{ id: string | number }>(
         database.db,
         sql`select id from patient where ${where} order by id`,
@@ -649,10 +635,11 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
     });
 
     it("reads the filter's index once for a search page whose matches were all read, and walks nowhere", async () => {
-      const { where, plan, readOrder } = searchFilter(
-        searchColumns(sql`patient_id`),
-        { id: '', firstName: 'c4ca42', lastName: '8f14e4' },
-      );
+      const { where, plan, readOrder } = searchFilter(searchColumns(sql`patient_id`), {
+        id: '',
+        firstName: 'c4ca42',
+        lastName: '8f14e4',
+      });
       if (!where) throw new Error('criteria expected');
       const rollback = new Error('rollback');
       let text = '';
@@ -695,10 +682,11 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       // Every name starts with "Fn": the page fills in the first rows, and the materialised
       // filter (which would read every match) never runs, at the start or deep in the list.
       for (const after of [0, 90_000]) {
-        const where = searchCondition(
-          searchColumns(sql`patient_id`),
-          { id: '', firstName: 'fn', lastName: '' },
-        );
+        const where = searchCondition(searchColumns(sql`patient_id`), {
+          id: '',
+          firstName: 'fn',
+          lastName: '',
+        });
         const text = await ranPlan(pageIdsQuery(sql`patient`, where, after, 50));
         expect(text).toMatch(/CTE matches[\s\S]*never executed/);
         expect(text).toMatch(/patient_pkey/);
