@@ -31,6 +31,10 @@ function packageChunkName(id: string): string | null {
 
 /** TanStack Query's two packages (core and React), which only ever load together. */
 const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
+/** zod, and the contract's modules that build their schemas with it. */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const CONTRACT_SCHEMAS =
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules)\.ts$/;
 /** react-hook-form and its resolvers. */
 const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
 /**
@@ -87,6 +91,7 @@ function sharedChunkOf(modules: SharedChunkModules) {
     const path = id.replaceAll('\\', '/');
     if (TANSTACK.test(path)) return 'tanstack-query';
     if (HOOK_FORM.test(path) || FORMS_KIT.test(path)) return 'forms';
+    if (ZOD.test(path) || CONTRACT_SCHEMAS.test(path)) return 'zod';
     const listed = Object.entries(modules).find(([, tests]) =>
       tests.some((test) => test.test(path)),
     );
