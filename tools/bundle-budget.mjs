@@ -671,6 +671,39 @@ function readBackKeysHeld(app, file) {
   return table ? Object.keys(table.exact) : [];
 }
 
+/**
+ * The code a page's Thai first visit can run before its first paint, by page: the files of its
+ * first visit but the catalogues, less the API layer's own code (its answer schemas and
+ * problems, with the catalogues' ids they check: run when a request answers or fails, once the
+ * rest of the read-back tables is there), unless the page's or the start's code imports it too.
+ * What {@link missingReadBack} and {@link missingLocalNames} read.
+ * @param {AppBudget} app
+ * @returns {{ page: string, code: string[], catalogues: string[] }[]}
+ */
+function firstPaintCode(app) {
+  const manifest = readManifest(app.name);
+  const catalogueFiles = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => CATALOGUE_KEY.test(key))
+      .map(([, entry]) => entry.file),
+  );
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const apiLayer = new Set();
+  for (const key of API_LAYER) staticClosure(manifest, key, apiLayer);
+  return measureApp(app).map(({ page, thai }) => {
+    const own = staticClosure(manifest, entryKey);
+    staticClosure(manifest, page, own);
+    if (!app.withoutQueries.includes(page)) staticClosure(manifest, QUERY_LAYER, own);
+    return {
+      page,
+      code: thai.files
+        .filter((file) => !catalogueFiles.has(file) && (own.has(file) || !apiLayer.has(file)))
+        .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8')),
+      catalogues: thai.files.filter((file) => catalogueFiles.has(file)),
+    };
+  });
+}
+
 /** A reference-data entry's id (a disease, drug, department, position: I001, R001, D001, P001). */
 const ENTRY_ID = /^[IRDP]\d{3}$/;
 
@@ -687,21 +720,17 @@ function namesHeld(app, file) {
 }
 
 /**
- * The reference-data entries a page's first visit holds (its code has the entry's data, `{id:
- * 'R004', name: …}`, so it may show its name) whose Thai name neither the app's Thai `base` pack
- * nor the page's Thai packs bring (should be none: the page would show the English name in
- * Thai). The names are the ones some Thai pack of the app carries (PACK_LOCAL_NAMES in
- * libs/shared/i18n lib/packs.ts).
+ * The reference-data entries a page's first paint can show (the code it runs first has the
+ * entry's data, `{id: 'R004', name: …}`, so it may show its name: {@link firstPaintCode}; the
+ * API layer's own code holds the catalogues' entries only to check the ids a request sends)
+ * whose Thai name neither the app's Thai `base` pack nor the page's Thai packs bring (should be
+ * none: the page would show the English name in Thai). The names are the ones some Thai pack
+ * of the app carries (PACK_LOCAL_NAMES in libs/shared/i18n lib/packs.ts).
  * @param {AppBudget} app
  * @returns {{ page: string, missing: string[] }[]}
  */
 export function missingLocalNames(app) {
   const manifest = readManifest(app.name);
-  const catalogueFiles = new Set(
-    Object.entries(manifest)
-      .filter(([key]) => CATALOGUE_KEY.test(key))
-      .map(([, entry]) => entry.file),
-  );
   const ids = [
     ...new Set(
       Object.keys(manifest)
@@ -710,18 +739,11 @@ export function missingLocalNames(app) {
     ),
   ];
   if (ids.length === 0) throw new Error(`${app.name}: no Thai pack carries reference-data's names`);
-  return measureApp(app).map(({ page, thai }) => {
-    const held = new Set(
-      thai.files
-        .filter((file) => catalogueFiles.has(file))
-        .flatMap((file) => namesHeld(app.name, file)),
-    );
-    const code = thai.files
-      .filter((file) => !catalogueFiles.has(file))
-      .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8'))
-      .join('\n');
+  return firstPaintCode(app).map(({ page, code, catalogues }) => {
+    const held = new Set(catalogues.flatMap((file) => namesHeld(app.name, file)));
+    const all = code.join('\n');
     const missing = ids.filter(
-      (id) => !held.has(id) && new RegExp(`id:\\s*["'\`]${id}["'\`],\\s*name:`).test(code),
+      (id) => !held.has(id) && new RegExp(`id:\\s*["'\`]${id}["'\`],\\s*name:`).test(all),
     );
     return { page, missing: missing.sort() };
   });
@@ -731,8 +753,8 @@ export function missingLocalNames(app) {
  * The contract's texts a page's first paint can show in English that a Thai first visit
  * cannot read back (should be none): every text of the English `common` and `contract`
  * catalogues that some Thai pack of the app reads back first (the `base` pack's frame texts,
- * the packs' PACK_READ_BACK, libs/shared/i18n lib/packs.ts) and that the code of the page's
- * first visit holds as a string (measureApp's files: what the later chunks show, a dialog, a
+ * the packs' PACK_READ_BACK, libs/shared/i18n lib/packs.ts) and that the code a page's first
+ * paint runs holds as a string ({@link firstPaintCode}: what the later chunks show, a dialog, a
  * rule's message, comes after the rest of the tables), less those the app's Thai `base` pack
  * and the page's Thai packs read back. Such a text would show in English on the first paint.
  * @param {AppBudget} app
@@ -740,11 +762,6 @@ export function missingLocalNames(app) {
  */
 export function missingReadBack(app) {
   const manifest = readManifest(app.name);
-  const catalogueFiles = new Set(
-    Object.entries(manifest)
-      .filter(([key]) => CATALOGUE_KEY.test(key))
-      .map(([, entry]) => entry.file),
-  );
   const thaiPacks = Object.keys(manifest).filter((key) => PACK_KEY.exec(key)?.[1] === 'th');
   const firstPaintKeys = new Set(
     thaiPacks.flatMap((key) => readBackKeysHeld(app.name, manifest[key].file)),
@@ -758,23 +775,8 @@ export function missingReadBack(app) {
   );
   const quoted = (text) =>
     ['"', "'", '`'].map((quote) => `${quote}${JSON.stringify(text).slice(1, -1)}${quote}`);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  // The API layer's own code (its answers' problems: shown when a request fails, once the rest
-  // of the tables is there), unless the page's or the start's code imports it too.
-  const apiLayer = new Set();
-  for (const key of API_LAYER) staticClosure(manifest, key, apiLayer);
-  return measureApp(app).map(({ page, thai }) => {
-    const own = staticClosure(manifest, entryKey);
-    staticClosure(manifest, page, own);
-    if (!app.withoutQueries.includes(page)) staticClosure(manifest, QUERY_LAYER, own);
-    const held = new Set(
-      thai.files
-        .filter((file) => catalogueFiles.has(file))
-        .flatMap((file) => readBackKeysHeld(app.name, file)),
-    );
-    const code = thai.files
-      .filter((file) => !catalogueFiles.has(file) && (own.has(file) || !apiLayer.has(file)))
-      .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8'));
+  return firstPaintCode(app).map(({ page, code, catalogues: packs }) => {
+    const held = new Set(packs.flatMap((file) => readBackKeysHeld(app.name, file)));
     const missing = texts.filter(
       (text) =>
         !held.has(textKey(text)) &&

@@ -125,31 +125,36 @@ export const PACK_READ_BACK: {
   },
 };
 
-/** Ids of reference-data's entries: diseases and drugs (I…, R…); with departments and positions (D…, P…). */
+/** Ids of reference-data's entries: diseases and drugs (I…, R…); departments and positions (D…, P…). */
 const CATALOGUE_NAMES = ['I', 'R'] as const;
-const ALL_NAMES = ['I', 'R', 'D', 'P'] as const;
+const ORGANISATION_NAMES = ['D', 'P'] as const;
 
 /**
  * The names of reference-data's entries a pack brings in another language than English, by id
  * prefix (`LOCAL_NAMES` of @portal/reference-data, registered for `localName` as the pack
- * arrives): for the pages whose first visit holds the entries (the pickers, the chart, the
- * lists, and the pages whose API layer holds the catalogues). An English page carries no Thai
- * name. The bundle-budget check fails a page that holds entries its Thai packs name not.
+ * arrives): for the pages whose own code holds the entries (the pickers, the chart, the lists),
+ * not those whose API layer only holds them (to check the ids a request sends: My account, the
+ * access log, Today). An English page carries no Thai name. The bundle-budget check fails a
+ * page whose first paint's code holds entries its Thai packs name not.
  */
 export const PACK_LOCAL_NAMES: {
   readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
 } = {
-  common: { account: ALL_NAMES },
-  public: { accessLog: ALL_NAMES, myInfo: ALL_NAMES },
+  public: { myInfo: CATALOGUE_NAMES },
   clinical: {
     addPatient: CATALOGUE_NAMES,
     editPatient: CATALOGUE_NAMES,
-    booking: ALL_NAMES,
-    chart: ALL_NAMES,
-    search: ALL_NAMES,
-    today: ALL_NAMES,
+    // The clinician picker (Add Appointment's, and the chart's reschedule dialog's: the chart's
+    // page module holds this pack).
+    booking: ORGANISATION_NAMES,
+    chart: CATALOGUE_NAMES,
+    search: CATALOGUE_NAMES,
   },
-  hr: { addEmployee: ALL_NAMES, editEmployee: ALL_NAMES, search: ALL_NAMES },
+  hr: {
+    addEmployee: ORGANISATION_NAMES,
+    editEmployee: ORGANISATION_NAMES,
+    search: ORGANISATION_NAMES,
+  },
 };
 
 /** The id prefixes of the names `scope`'s pack `pack` brings ({@link PACK_LOCAL_NAMES}). */
