@@ -101,8 +101,14 @@ export const PACK_READ_BACK: {
   readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
 } = {
   common: {
-    // The forms' hints passed in English (the new password's, the time fields').
-    forms: ['common.form.'],
+    // The fields' hints kept in English (form-widgets hints.ts), which a field given one as its
+    // `hint` reads back (the new password's); the forms' other texts are messages by id.
+    forms: [
+      'common.form.newPasswordHint',
+      'common.form.timeHint',
+      'common.form.clockTimeHint',
+      'common.form.emailHint',
+    ],
     account: ['contract.account.'],
   },
   public: {
