@@ -34,7 +34,7 @@ const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
 /** zod, and the contract's modules that build their schemas with it. */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACT_SCHEMAS =
-  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules)\.ts$/;
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
 /** react-hook-form and its resolvers. */
 const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
 /**
