@@ -18,7 +18,8 @@ export const PACKS = {
     recordEditor: ['recordEditor', 'activationCode', 'lookup'],
     records: ['records'],
     search: ['search'],
-    forms: ['form', 'leaveGuard'],
+    forms: ['form'],
+    leaveGuard: ['leaveGuard'],
   },
   contract: {},
   public: {
@@ -31,14 +32,9 @@ export const PACKS = {
     addPatient: ['addPatient', 'patient'],
     entry: ['entry', 'addAppointment', 'addHistory', 'appointments', 'chart', 'patient'],
     booking: ['booking'],
-    chart: [
-      'chart',
-      'chartAppointments',
-      'appointments',
-      'patient',
-      'rescheduleDialog',
-      'cancelDialog',
-    ],
+    chart: ['chart', 'chartAppointments', 'appointments', 'patient'],
+    // The chart's cancel and reschedule dialogs, fetched with a dialog's code when one opens.
+    chartDialogs: ['rescheduleDialog', 'cancelDialog'],
     editPatient: ['chart', 'patient'],
     search: ['search', 'patient'],
     today: ['today', 'appointments'],
@@ -57,18 +53,21 @@ export const PACKS = {
  * page's module names it (`@portal/i18n/packs/page-<name>` in its `PAGE_TEXTS`).
  */
 export const PAGE_PACKS = {
-  account: ['common.forms', 'common.account', 'common.twoStep'],
-  login: ['common.forms', 'public.login'],
+  account: ['common.forms', 'common.leaveGuard', 'common.account', 'common.twoStep'],
+  login: ['common.forms', 'common.leaveGuard', 'public.login'],
   myInfo: ['common.records', 'public.myInfo', 'public.accessLog'],
-  addPatient: ['common.forms', 'common.recordEditor', 'clinical.addPatient'],
-  addAppointment: ['common.forms', 'clinical.entry', 'clinical.booking'],
-  addHistory: ['common.forms', 'clinical.entry'],
-  editPatient: ['common.forms', 'common.recordEditor', 'clinical.editPatient'],
-  chart: ['common.forms', 'common.records', 'clinical.chart', 'clinical.booking'],
+  addPatient: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'clinical.addPatient'],
+  addAppointment: ['common.forms', 'common.leaveGuard', 'clinical.entry', 'clinical.booking'],
+  addHistory: ['common.forms', 'common.leaveGuard', 'clinical.entry'],
+  editPatient: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'clinical.editPatient'],
+  // The chart shows no form until a dialog opens (chartDialogs); its leave guard holds a draft.
+  chart: ['common.leaveGuard', 'common.records', 'clinical.chart'],
+  // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
+  chartDialogs: ['common.forms', 'clinical.chartDialogs', 'clinical.booking'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
-  addEmployee: ['common.forms', 'common.recordEditor', 'hr.addEmployee'],
-  editEmployee: ['common.forms', 'common.recordEditor', 'hr.editEmployee'],
-  searchEmployee: ['common.forms', 'common.search', 'hr.search'],
+  addEmployee: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'hr.addEmployee'],
+  editEmployee: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'hr.editEmployee'],
+  searchEmployee: ['common.forms', 'common.leaveGuard', 'common.search', 'hr.search'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
 /** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */
@@ -150,8 +149,7 @@ export const PACK_LOCAL_NAMES: {
   clinical: {
     addPatient: CATALOGUE_NAMES,
     editPatient: CATALOGUE_NAMES,
-    // The clinician picker (Add Appointment's, and the chart's reschedule dialog's: the chart's
-    // page module holds this pack).
+    // The clinician picker (Add Appointment's, and the chart's reschedule dialog's).
     booking: ORGANISATION_NAMES,
     chart: CATALOGUE_NAMES,
     search: CATALOGUE_NAMES,
