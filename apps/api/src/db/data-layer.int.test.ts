@@ -10,14 +10,16 @@ import { type Database, queryRows, withGenericPlans } from './database';
 import { MIGRATIONS, migrate } from './migrate';
 import { TRIGRAM_PENDING_LIST_KB } from './schema';
 import {
-  countedPlan,
   countUpToBound,
   matchedIdsUpToBound,
+  matchesRead,
   FEW_MATCHES,
   pageIdsQuery,
   searchTotal,
 } from '../repositories/page-queries';
+import { searchPageSql } from '../repositories/record-pages';
 import {
+  type SearchPlan,
   isPlannedSearch,
   isSelectiveSearch,
   prefixReadOrder,
@@ -481,7 +483,67 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       }
     });
 
-    it('pages a search from the matches its total read exactly as its own plan pages it', async () => {
+    /**
+     * One search page's statement (searchPageSql) run in a transaction that is rolled back (its
+     * audit event is read first): the page's ids, the count, whether another page follows, and
+     * the record ids its audit event names.
+     */
+    const searchPage = async (
+      where: SQL,
+      plan: SearchPlan,
+      readOrder: SQL | undefined,
+      after: number,
+    ): Promise<{ ids: number[]; counted: number; further: boolean; audited: string[] }> => {
+      const requestId = `search-page-${after}-${Math.random()}`;
+      const rollback = new Error('rollback');
+      let answer:
+        { ids: number[]; counted: number; further: boolean; audited: string[] } | undefined;
+      await database.db
+        .transaction(async (tx) => {
+          const rows = await queryRows<{
+            counted: number;
+            further: boolean;
+            id: string | number | null;
+          }>(
+            tx,
+            searchPageSql(
+              { ...CONTEXT, requestId },
+              {
+                rows: (
+                  ids,
+                ) => sql`select p.id, p.patient_id as record_id, p.patient_id::text as record
+                from patient p join (${ids}) page on page.id = p.id order by p.id`,
+                where,
+                after,
+                plan,
+                readOrder,
+                table: sql`patient`,
+                recordId: sql`patient_id`,
+                limit: 50,
+                action: 'patient.search',
+                recordType: 'patient',
+              },
+            ),
+          );
+          const [event] = await queryRows<{ record_ids: string[] }>(
+            tx,
+            sql`select record_ids from audit_event where request_id = ${requestId}`,
+          );
+          answer = {
+            ids: rows.filter((r) => r.id !== null).map((r) => Number(r.id)),
+            counted: rows[0]!.counted,
+            further: rows[0]!.further,
+            audited: event!.record_ids,
+          };
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        });
+      return answer!;
+    };
+
+    it('pages a search in one statement exactly as its own plan pages it, auditing every match it tells of', async () => {
       // Pairs that more than TOTAL_COUNT_BOUND and fewer than FEW_MATCHES patients have, and
       // more than FEW_MATCHES (none of the bulk ids or names); taken out after.
       const pair = 2_000;
@@ -513,6 +575,9 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
           { id: '', firstName: 'zzqx', lastName: '' }, // nobody
         ]) {
           const { where, plan, readOrder } = searchFilter(columns, criteria);
+          if (!where) throw new Error('criteria expected');
+          // The filtered lists' total (searchTotal) against a count of its own, and the matches
+          // it names (the ones audited): distinct, matching, TOTAL_COUNT_BOUND + 1 when capped.
           const total = await searchTotal(
             database.db,
             sql`patient`,
@@ -521,8 +586,6 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
             plan,
             readOrder,
           );
-          // The total against a count of its own, and the matches it names (the ones audited):
-          // distinct, matching, TOTAL_COUNT_BOUND + 1 of them when capped.
           const [{ n: matching } = { n: -1 }] = await queryRows<{ n: number }>(
             database.db,
             sql`select count(*)::int as n from patient where ${where}`,
@@ -531,38 +594,47 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
           expect(total.more).toBe(matching > TOTAL_COUNT_BOUND);
           expect(total.matched).toHaveLength(Math.min(matching, TOTAL_COUNT_BOUND + 1));
           expect(new Set(total.matched).size).toBe(total.matched.length);
-          const [{ n: named } = { n: -1 }] = await queryRows<{ n: number }>(
-            database.db,
-            sql`select count(*)::int as n from patient
-              where ${where} and patient_id = any(${`{${total.matched.join(',')}}`}::text[])`,
-          );
-          expect(named).toBe(total.matched.length);
-          if (criteria.firstName === 'qxyf') {
-            expect(total).toMatchObject({ total: TOTAL_COUNT_BOUND, more: true, complete: true });
-            expect(total.matched).toHaveLength(TOTAL_COUNT_BOUND + 1);
-            expect(total.rowIds).toHaveLength(pair);
-          }
-          if (criteria.firstName === 'qxwf')
-            expect(total).toMatchObject({ more: true, complete: false });
-          // The first pages, then pages from cursors deep in the table.
+          const complete = matching < matchesRead(plan);
+          if (criteria.firstName === 'qxyf') expect(complete).toBe(true);
+          if (criteria.firstName === 'qxwf') expect(complete).toBe(false);
+          kinds.add(complete ? 'matches' : `${plan} -> ${plan === 'index-first' ? 'walk' : plan}`);
+          // The first pages, then pages from cursors deep in the table: the statement's page
+          // is the search's own plan's, its count the bounded count, and its audit event names
+          // the rows shown (first, in order), then matches up to the count's bound, then the
+          // one its next cursor tells of; each once, each a match.
           for (const start of [0, 20_000, 60_000, 99_000]) {
             let after = start;
             for (let pages = 0; pages < 12; pages++) {
-              const how = countedPlan(total, plan, after, 50);
-              kinds.add(typeof how === 'object' ? 'matches' : `${plan} -> ${how}`);
-              const [mine, own] = await Promise.all(
-                [how, plan].map(async (p) =>
-                  (
-                    await queryRows<{ id: string | number }>(
-                      database.db,
-                      pageIdsQuery(sql`patient`, where, after, 50, 'oldest', p),
-                    )
-                  ).map((r) => Number(r.id)),
-                ),
+              const own = (
+                await queryRows<{ id: string | number }>(
+                  database.db,
+                  pageIdsQuery(sql`patient`, where, after, 50, 'oldest', plan),
+                )
+              ).map((r) => Number(r.id));
+              const mine = await searchPage(where, plan, readOrder, after);
+              expect(mine.ids).toEqual(own.slice(0, 50));
+              expect(mine.further).toBe(own.length > 50);
+              expect(mine.counted).toBe(Math.min(matching, TOTAL_COUNT_BOUND + 1));
+              const ids = (
+                await queryRows<{ patient_id: string }>(
+                  database.db,
+                  sql`select patient_id from patient where id = any(${`{${own.join(',')}}`}::bigint[]) order by id`,
+                )
+              ).map((r) => r.patient_id);
+              const shown = ids.slice(0, 50);
+              expect(mine.audited.slice(0, shown.length)).toEqual(shown);
+              if (ids.length > 50) expect(mine.audited).toContain(ids[50]);
+              expect(new Set(mine.audited).size).toBe(mine.audited.length);
+              expect(mine.audited.length).toBeGreaterThanOrEqual(mine.counted);
+              expect(mine.audited.length).toBeLessThanOrEqual(shown.length + mine.counted + 1);
+              const [{ n: named } = { n: -1 }] = await queryRows<{ n: number }>(
+                database.db,
+                sql`select count(*)::int as n from patient
+                  where ${where} and patient_id = any(${`{${mine.audited.join(',')}}`}::text[])`,
               );
-              expect(mine).toEqual(own);
-              if (own!.length <= 50) break;
-              after = own![49]!;
+              expect(named).toBe(mine.audited.length);
+              if (own.length <= 50) break;
+              after = own[49]!;
             }
           }
         }
@@ -579,16 +651,47 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       }
     });
 
-    it('reads no row of the table for a page whose matches were all counted', async () => {
-      const text = await ranPlan(
-        pageIdsQuery(sql`patient`, sql`true`, 3, 50, 'oldest', { matches: [9, 2, 5, 4] }),
+    it("reads the filter's index once for a search page whose matches were all read, and walks nowhere", async () => {
+      const { where, plan, readOrder } = searchFilter(
+        { id: sql`patient_id`, firstName: sql`first_name`, lastName: sql`last_name` },
+        { id: '', firstName: 'c4ca42', lastName: '8f14e4' },
       );
-      expect(text).not.toMatch(/on patient/);
-      const ids = await queryRows<{ id: string | number }>(
-        database.db,
-        pageIdsQuery(sql`patient`, sql`true`, 3, 1, 'oldest', { matches: [9, 2, 5, 4] }),
-      );
-      expect(ids.map((r) => Number(r.id))).toEqual([4, 5]);
+      if (!where) throw new Error('criteria expected');
+      const rollback = new Error('rollback');
+      let text = '';
+      await database.db
+        .transaction(async (tx) => {
+          const rows = await queryRows<Record<string, string>>(
+            tx,
+            sql`explain (analyze, timing off) ${searchPageSql(CONTEXT, {
+              rows: (
+                ids,
+              ) => sql`select p.id, p.patient_id as record_id, p.patient_id::text as record
+                from patient p join (${ids}) page on page.id = p.id order by p.id`,
+              where,
+              plan,
+              readOrder,
+              table: sql`patient`,
+              recordId: sql`patient_id`,
+              limit: 50,
+              action: 'patient.search',
+              recordType: 'patient',
+            })}`,
+          );
+          text = rows.map((r) => Object.values(r)[0]).join('\n');
+          throw rollback;
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error;
+        });
+      // The trigram index is read for the total's matches; the page's own plan (the walk, its
+      // materialised filter) never runs.
+      expect(
+        text.match(/Bitmap Index Scan on patient_names_trgm[^\n]*\(actual rows=[\d.]+ loops=1\)/g),
+      ).toHaveLength(1);
+      expect(text).toMatch(/Bitmap Index Scan on patient_names_trgm[^\n]*never executed/);
+      expect(text).toMatch(/CTE quick\n[^\n]*never executed/);
+      expect(text).toMatch(/Insert on audit_event/);
     });
 
     it('fills a page of common matches from a bounded walk along the primary key', async () => {

@@ -28,6 +28,8 @@ declare module 'fastify' {
     mfaEnrolment?: boolean;
     /** Whether a failure goes to a client not asking for problems as a bare message (sendProblem). */
     messageErrors?: boolean;
+    /** Whether a call of a writing method changes nothing (QUERY_ENDPOINTS: the searches). */
+    readsOnly?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set for every non-public route before its handler runs. */
@@ -76,9 +78,11 @@ export const authenticationPlugin = fp(
       // leaver): its own cache forgets before the answer goes out, so the very next request
       // here asks the database; the other instances hear the triggers' notification.
       // A refused write (a wrong password, a 4xx or 5xx) changed no session: a flood of failed
-      // logins must not empty the cache for everyone else.
+      // logins must not empty the cache for everyone else, nor must a search (a POST that
+      // reads, QUERY_ENDPOINTS) empty it for everyone at every search.
       app.addHook('onSend', async (request, reply) => {
-        if (!READING_METHODS.has(request.method) && reply.statusCode < 400) sessions.clear();
+        const reads = READING_METHODS.has(request.method) || request.routeOptions.config.readsOnly;
+        if (!reads && reply.statusCode < 400) sessions.clear();
       });
     }
 

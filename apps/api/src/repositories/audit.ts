@@ -129,6 +129,26 @@ export async function audit(
   if (!('rollback' in db)) context.audited?.(entry);
 }
 
+/**
+ * An INSERT of one successful event of `context` (no RETURNING), for a statement that reads
+ * and audits at once: `recordIds` is an SQL `text[]` expression over the statement's own CTEs
+ * (the record ids its answer reveals). The caller reports it to `context.audited` once the
+ * statement has run. {@link audit} is the same event written on its own.
+ */
+export function auditInsertSql(
+  context: RequestContext,
+  entry: Pick<AuditEntry, 'action'> & {
+    readonly recordType: NonNullable<AuditEntry['recordType']>;
+  },
+  recordIds: SQL,
+): SQL {
+  return sql`insert into audit_event (actor_user_id, actor_username, actor_role, action,
+      record_type, record_ids, address, outcome, request_id)
+    values (${context.actor?.userId ?? null}::uuid, ${context.actor?.username ?? null},
+      ${context.actor?.role ?? null}, ${entry.action}, ${entry.recordType}, ${recordIds},
+      ${context.address}, 'success', ${context.requestId})`;
+}
+
 /** One read of one record to audit, for {@link auditedReadsSql}. */
 export interface AuditedRead {
   readonly context: RequestContext;

@@ -55,7 +55,7 @@ export function isSelectiveSearch(criteria: { firstName: string; lastName: strin
  * - `planner`: one query, `where … order by id limit`, whose plan PostgreSQL chooses from the
  *   fragment's statistics ({@link isPlannedSearch}).
  * A search's total is read first, and its page is found from the matches it read whenever they
- * tell it (page-queries.ts, `countedPlan`); these plans find the other pages.
+ * tell it (record-pages.ts, `searchPageSql`); these plans find the other pages.
  */
 export type SearchPlan = 'walk' | 'index-first' | 'planner';
 

@@ -22,36 +22,6 @@ export const PAGE_WINDOW = 20_000;
 export const FEW_MATCHES = 5_000;
 
 /**
- * A search's page found from the matches its total read ({@link searchTotal}, run first) when
- * they were every match (fewer than it reads at most, see {@link matchesRead}): `matches` holds
- * the page's internal ids (those after the cursor, in order), and the page query reads no other
- * row, nor the filter's index again. See {@link countedPlan}.
- */
-export type CountedPlan = { readonly matches: readonly number[] };
-
-/**
- * How a search's page is found, given the internal ids of the matches its total read (any
- * order; `complete` when they are every match): from them when complete ({@link CountedPlan});
- * otherwise by the search's own `plan`, but a selective search ('index-first') that read
- * FEW_MATCHES matches and found more walks at once (what its own plan would do after reading
- * them from the index a second time).
- */
-export function countedPlan(
-  read: { readonly rowIds: readonly number[]; readonly complete: boolean },
-  plan: SearchPlan,
-  after: number,
-  limit: number,
-  order: 'oldest' | 'newest' = 'oldest',
-): SearchPlan | CountedPlan {
-  if (!read.complete) return plan === 'index-first' ? 'walk' : plan;
-  const beyond =
-    order === 'oldest'
-      ? read.rowIds.filter((id) => id > after).sort((a, b) => a - b)
-      : read.rowIds.filter((id) => after <= 0 || id < after).sort((a, b) => b - a);
-  return { matches: beyond.slice(0, limit + 1) };
-}
-
-/**
  * How many matches a search's total reads at most ({@link matchedIdsUpToBound}): the count's
  * bound, TOTAL_COUNT_BOUND + 1; for a selective search ({@link isSelectiveSearch}), whose page
  * would read up to {@link FEW_MATCHES} of them from the index anyway, that many, so that one
@@ -79,10 +49,10 @@ export function matchesRead(plan: SearchPlan): number {
  * from the filter's index without the walk: when they are all there (fewer than that), it sorts
  * them and the walk never runs (two name fragments rarely fill a page within it); when there are
  * more, it answers as above, so the cost stays bounded however common the fragments.
- * A {@link CountedPlan} (a search whose total read every match) is the page's ids themselves.
  * `columns` (default the id) are what each page row carries: a partitioned table's page also
- * carries its partition key, so that the join back to the table reads one partition per row
- * (the `matches` plan carries the id alone).
+ * carries its partition key, so that the join back to the table reads one partition per row.
+ * A search whose total read every match finds its page from them instead (record-pages.ts,
+ * `searchPageSql`).
  */
 export function pageIdsQuery(
   table: SQL,
@@ -90,15 +60,12 @@ export function pageIdsQuery(
   after: number,
   limit: number,
   order: 'oldest' | 'newest' = 'oldest',
-  plan: SearchPlan | CountedPlan = 'walk',
+  plan: SearchPlan = 'walk',
   columns: SQL = sql`id`,
 ): SQL {
   const from = order === 'oldest' ? sql`id > ${after}` : after > 0 ? sql`id < ${after}` : sql`true`;
   const direction = order === 'oldest' ? sql`asc` : sql`desc`;
   const take = limit + 1;
-  if (typeof plan === 'object')
-    return sql`select id from unnest(${`{${plan.matches.join(',')}}`}::bigint[]) as matched(id)
-      where ${from} order by id ${direction} limit ${take}`;
   if (!where || plan === 'planner')
     return sql`select ${columns} from ${table} where ${where ?? sql`true`} and ${from} order by id ${direction} limit ${take}`;
   const walk = sql`quick as (
@@ -161,7 +128,7 @@ export function matchedIdsUpToBound(
 
 /**
  * A page's total, and for a search the internal ids of the matches read for it (`complete`:
- * every match), for {@link countedPlan}.
+ * every match).
  */
 export interface SearchTotal extends PageTotal {
   readonly rowIds: readonly number[];
@@ -176,8 +143,9 @@ export interface SearchTotal extends PageTotal {
  * letter without a single record's access log showing it): the matches counted are read by
  * their ids, for the caller to audit with the page ({@link revealedIds}). The search's `plan`
  * says how many matches are read ({@link matchesRead}), and `order` in which order
- * ({@link matchedIdsUpToBound}); the total counts the first TOTAL_COUNT_BOUND + 1 of them, and
- * all are kept for the page ({@link countedPlan}).
+ * ({@link matchedIdsUpToBound}); the total counts the first TOTAL_COUNT_BOUND + 1 of them.
+ * A search of records reads and counts them in its page's statement instead (record-pages.ts,
+ * `searchPageSql`); this serves the filtered lists.
  */
 export async function searchTotal(
   db: Db,

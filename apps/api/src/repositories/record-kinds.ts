@@ -4,7 +4,6 @@ import { type Db, queryRows } from '../db/database';
 import { notFound } from '../errors';
 import { type AuditAction, auditedWrite, type RequestContext } from './audit';
 import { searchFilter } from './name-search';
-import { pageIdsQuery } from './page-queries';
 import { decodeCursor, type JsonText, type Page } from './paging';
 import { auditedRecordPage } from './record-pages';
 
@@ -92,11 +91,10 @@ export function recordPage<K extends RecordKind>(
   );
   const after = decodeCursor(page.cursor);
   return auditedRecordPage(db, context, {
-    // The page is found from the matches the total read, when it read them all (countedPlan).
     rows: (
-      how,
+      ids,
     ) => sql`select ${alias}.id, ${alias}.${recordIdOf(kind)} as record_id, (${read.record})::text as record
-          from ${read.from} join (${pageIdsQuery(tableOf(kind), where, after, page.limit, 'oldest', how)}) page on page.id = ${alias}.id
+          from ${read.from} join (${ids}) page on page.id = ${alias}.id
           order by ${alias}.id`,
     where,
     after,

@@ -5,6 +5,7 @@ import {
   ENDPOINTS,
   MESSAGE_ERROR_ENDPOINTS,
   MFA_ENROLMENT_ENDPOINTS,
+  QUERY_ENDPOINTS,
   NEXT_CURSOR_HEADER,
   problemSchema,
   TOTAL_COUNT_CAPPED_HEADER,
@@ -48,6 +49,7 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
       access: endpoint.access,
       mfaEnrolment: MFA_ENROLMENT_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
       messageErrors,
+      readsOnly: QUERY_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
     },
     schema: {
       ...schema,

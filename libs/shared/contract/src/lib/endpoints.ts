@@ -151,6 +151,12 @@ export const ENDPOINTS = {
 export const MFA_ENROLMENT_ENDPOINTS = ['mfaSetup', 'mfaConfirm', 'logout'] as const;
 
 /**
+ * The POST calls that change nothing: the searches, whose criteria the spec sends in a body. A
+ * server treats them as reads (they leave its cache of session checks as it is).
+ */
+export const QUERY_ENDPOINTS = ['searchPatients', 'searchEmployees'] as const;
+
+/**
  * The calls whose failures the spec's client shows as they come ("the server's response
  * data"): to a client whose `Accept` does not ask for application/problem+json (see
  * asksForProblem) they answer the problem's detail as a JSON string, with the same status.
