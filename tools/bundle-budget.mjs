@@ -74,12 +74,12 @@ export const APPS = [
     name: 'public-and-patient',
     scope: 'public',
     budgets: {
-      'src/features/landing/landing-page.tsx': [99, 86, 102, 89],
-      'src/features/login/login-page.tsx': [118, 103, 121, 106],
+      'src/features/landing/landing-page.tsx': [99, 86, 102, 88],
+      'src/features/login/login-page.tsx': [118, 103, 120, 105],
       'src/features/system/system-page.tsx': [118, 103, 121, 106],
-      'src/features/profile/patient-profile-page.tsx': [168, 148, 172, 152],
-      'src/features/profile/patient-access-log-page.tsx': [165, 145, 169, 148],
-      'src/features/account/account-page.ts': [187, 165, 191, 169],
+      'src/features/profile/patient-profile-page.tsx': [167, 147, 171, 150],
+      'src/features/profile/patient-access-log-page.tsx': [164, 144, 167, 147],
+      'src/features/account/account-page.ts': [186, 164, 189, 167],
     },
     firstPage: 'src/features/landing/landing-page.tsx',
     withoutQueries: [
@@ -100,14 +100,14 @@ export const APPS = [
     name: 'clinical',
     scope: 'clinical',
     budgets: {
-      'src/features/add-patient/add-patient-page.tsx': [137, 120, 141, 124],
-      'src/features/appointment/add-appointment-page.tsx': [136, 119, 140, 123],
+      'src/features/add-patient/add-patient-page.tsx': [137, 120, 141, 123],
+      'src/features/appointment/add-appointment-page.tsx': [136, 119, 139, 122],
       'src/features/history/add-history-page.tsx': [134, 117, 137, 120],
-      'src/features/edit-patient/edit-patient-page.tsx': [140, 123, 144, 126],
-      'src/features/chart/patient-chart-page.tsx': [176, 155, 180, 158],
-      'src/features/search/search-patient-page.tsx': [187, 165, 191, 168],
-      'src/features/today/today-page.tsx': [169, 148, 172, 151],
-      'src/features/account/account-page.ts': [191, 168, 195, 172],
+      'src/features/edit-patient/edit-patient-page.tsx': [140, 123, 143, 126],
+      'src/features/chart/patient-chart-page.tsx': [173, 152, 177, 155],
+      'src/features/search/search-patient-page.tsx': [185, 163, 189, 166],
+      'src/features/today/today-page.tsx': [167, 146, 169, 149],
+      'src/features/account/account-page.ts': [189, 167, 192, 169],
     },
     firstPage: 'src/features/add-patient/add-patient-page.tsx',
     withoutQueries: [],
@@ -124,10 +124,10 @@ export const APPS = [
     name: 'hr',
     scope: 'hr',
     budgets: {
-      'src/features/add-employee/add-employee-page.tsx': [134, 117, 138, 121],
-      'src/features/edit-employee/edit-employee-page.tsx': [136, 119, 140, 123],
-      'src/features/search/search-employee-page.tsx': [184, 163, 188, 166],
-      'src/features/account/account-page.ts': [187, 165, 191, 169],
+      'src/features/add-employee/add-employee-page.tsx': [134, 117, 137, 120],
+      'src/features/edit-employee/edit-employee-page.tsx': [136, 119, 139, 122],
+      'src/features/search/search-employee-page.tsx': [183, 161, 186, 164],
+      'src/features/account/account-page.ts': [186, 164, 189, 166],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',
     withoutQueries: [],
@@ -671,6 +671,39 @@ function readBackKeysHeld(app, file) {
   return table ? Object.keys(table.exact) : [];
 }
 
+/**
+ * The code a page's Thai first visit can run before its first paint, by page: the files of its
+ * first visit but the catalogues, less the API layer's own code (its answer schemas and
+ * problems, with the catalogues' ids they check: run when a request answers or fails, once the
+ * rest of the read-back tables is there), unless the page's or the start's code imports it too.
+ * What {@link missingReadBack} and {@link missingLocalNames} read.
+ * @param {AppBudget} app
+ * @returns {{ page: string, code: string[], catalogues: string[] }[]}
+ */
+function firstPaintCode(app) {
+  const manifest = readManifest(app.name);
+  const catalogueFiles = new Set(
+    Object.entries(manifest)
+      .filter(([key]) => CATALOGUE_KEY.test(key))
+      .map(([, entry]) => entry.file),
+  );
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const apiLayer = new Set();
+  for (const key of API_LAYER) staticClosure(manifest, key, apiLayer);
+  return measureApp(app).map(({ page, thai }) => {
+    const own = staticClosure(manifest, entryKey);
+    staticClosure(manifest, page, own);
+    if (!app.withoutQueries.includes(page)) staticClosure(manifest, QUERY_LAYER, own);
+    return {
+      page,
+      code: thai.files
+        .filter((file) => !catalogueFiles.has(file) && (own.has(file) || !apiLayer.has(file)))
+        .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8')),
+      catalogues: thai.files.filter((file) => catalogueFiles.has(file)),
+    };
+  });
+}
+
 /** A reference-data entry's id (a disease, drug, department, position: I001, R001, D001, P001). */
 const ENTRY_ID = /^[IRDP]\d{3}$/;
 
@@ -687,21 +720,17 @@ function namesHeld(app, file) {
 }
 
 /**
- * The reference-data entries a page's first visit holds (its code has the entry's data, `{id:
- * 'R004', name: …}`, so it may show its name) whose Thai name neither the app's Thai `base` pack
- * nor the page's Thai packs bring (should be none: the page would show the English name in
- * Thai). The names are the ones some Thai pack of the app carries (PACK_LOCAL_NAMES in
- * libs/shared/i18n lib/packs.ts).
+ * The reference-data entries a page's first paint can show (the code it runs first has the
+ * entry's data, `{id: 'R004', name: …}`, so it may show its name: {@link firstPaintCode}; the
+ * API layer's own code holds the catalogues' entries only to check the ids a request sends)
+ * whose Thai name neither the app's Thai `base` pack nor the page's Thai packs bring (should be
+ * none: the page would show the English name in Thai). The names are the ones some Thai pack
+ * of the app carries (PACK_LOCAL_NAMES in libs/shared/i18n lib/packs.ts).
  * @param {AppBudget} app
  * @returns {{ page: string, missing: string[] }[]}
  */
 export function missingLocalNames(app) {
   const manifest = readManifest(app.name);
-  const catalogueFiles = new Set(
-    Object.entries(manifest)
-      .filter(([key]) => CATALOGUE_KEY.test(key))
-      .map(([, entry]) => entry.file),
-  );
   const ids = [
     ...new Set(
       Object.keys(manifest)
@@ -710,18 +739,11 @@ export function missingLocalNames(app) {
     ),
   ];
   if (ids.length === 0) throw new Error(`${app.name}: no Thai pack carries reference-data's names`);
-  return measureApp(app).map(({ page, thai }) => {
-    const held = new Set(
-      thai.files
-        .filter((file) => catalogueFiles.has(file))
-        .flatMap((file) => namesHeld(app.name, file)),
-    );
-    const code = thai.files
-      .filter((file) => !catalogueFiles.has(file))
-      .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8'))
-      .join('\n');
+  return firstPaintCode(app).map(({ page, code, catalogues }) => {
+    const held = new Set(catalogues.flatMap((file) => namesHeld(app.name, file)));
+    const all = code.join('\n');
     const missing = ids.filter(
-      (id) => !held.has(id) && new RegExp(`id:\\s*["'\`]${id}["'\`],\\s*name:`).test(code),
+      (id) => !held.has(id) && new RegExp(`id:\\s*["'\`]${id}["'\`],\\s*name:`).test(all),
     );
     return { page, missing: missing.sort() };
   });
@@ -731,8 +753,8 @@ export function missingLocalNames(app) {
  * The contract's texts a page's first paint can show in English that a Thai first visit
  * cannot read back (should be none): every text of the English `common` and `contract`
  * catalogues that some Thai pack of the app reads back first (the `base` pack's frame texts,
- * the packs' PACK_READ_BACK, libs/shared/i18n lib/packs.ts) and that the code of the page's
- * first visit holds as a string (measureApp's files: what the later chunks show, a dialog, a
+ * the packs' PACK_READ_BACK, libs/shared/i18n lib/packs.ts) and that the code a page's first
+ * paint runs holds as a string ({@link firstPaintCode}: what the later chunks show, a dialog, a
  * rule's message, comes after the rest of the tables), less those the app's Thai `base` pack
  * and the page's Thai packs read back. Such a text would show in English on the first paint.
  * @param {AppBudget} app
@@ -740,11 +762,6 @@ export function missingLocalNames(app) {
  */
 export function missingReadBack(app) {
   const manifest = readManifest(app.name);
-  const catalogueFiles = new Set(
-    Object.entries(manifest)
-      .filter(([key]) => CATALOGUE_KEY.test(key))
-      .map(([, entry]) => entry.file),
-  );
   const thaiPacks = Object.keys(manifest).filter((key) => PACK_KEY.exec(key)?.[1] === 'th');
   const firstPaintKeys = new Set(
     thaiPacks.flatMap((key) => readBackKeysHeld(app.name, manifest[key].file)),
@@ -758,23 +775,8 @@ export function missingReadBack(app) {
   );
   const quoted = (text) =>
     ['"', "'", '`'].map((quote) => `${quote}${JSON.stringify(text).slice(1, -1)}${quote}`);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  // The API layer's own code (its answers' problems: shown when a request fails, once the rest
-  // of the tables is there), unless the page's or the start's code imports it too.
-  const apiLayer = new Set();
-  for (const key of API_LAYER) staticClosure(manifest, key, apiLayer);
-  return measureApp(app).map(({ page, thai }) => {
-    const own = staticClosure(manifest, entryKey);
-    staticClosure(manifest, page, own);
-    if (!app.withoutQueries.includes(page)) staticClosure(manifest, QUERY_LAYER, own);
-    const held = new Set(
-      thai.files
-        .filter((file) => catalogueFiles.has(file))
-        .flatMap((file) => readBackKeysHeld(app.name, file)),
-    );
-    const code = thai.files
-      .filter((file) => !catalogueFiles.has(file) && (own.has(file) || !apiLayer.has(file)))
-      .map((file) => readFileSync(`${distOf(app.name)}/${file}`, 'utf8'));
+  return firstPaintCode(app).map(({ page, code, catalogues: packs }) => {
+    const held = new Set(packs.flatMap((file) => readBackKeysHeld(app.name, file)));
     const missing = texts.filter(
       (text) =>
         !held.has(textKey(text)) &&
@@ -875,6 +877,45 @@ export function servedSourceMaps(app) {
 }
 
 /**
+ * Cycles of static imports between an app's built chunks (should be none), each as the chunks
+ * in order, the first again at the end. In a cycle, the chunk that runs first finds the other's
+ * bindings uninitialised: a shared chunk (the chunk plan's groups, tools/vite/app-config.ts)
+ * that imports a module Rolldown put in a chunk which imports it back breaks every page that
+ * loads them, whatever the budgets say. Read from the manifest's static imports.
+ * @param {string} app
+ * @returns {string[][]}
+ */
+export function chunkCycles(app) {
+  const manifest = readManifest(app);
+  /** @type {Map<string, Set<string>>} file → the files it imports statically */
+  const imports = new Map();
+  for (const entry of Object.values(manifest)) {
+    const targets = imports.get(entry.file) ?? new Set();
+    for (const key of entry.imports ?? []) {
+      if (manifest[key] && manifest[key].file !== entry.file) targets.add(manifest[key].file);
+    }
+    imports.set(entry.file, targets);
+  }
+  /** @type {string[][]} */
+  const cycles = [];
+  const state = new Map();
+  /** @type {string[]} */
+  const path = [];
+  const visit = (file) => {
+    state.set(file, 'open');
+    path.push(file);
+    for (const next of imports.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(file, 'done');
+  };
+  for (const file of imports.keys()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/**
  * Source files of the other apps found in this app's bundle (should be none).
  * @param {string} app
  * @returns {string[]}
@@ -958,6 +999,10 @@ export function sizeReport() {
       lines.push(
         `  THAI READ-BACK MISSING on ${page}: ${missing.map((text) => JSON.stringify(text)).join(', ')}`,
       );
+    }
+    for (const cycle of chunkCycles(app.name)) {
+      failures += 1;
+      lines.push(`  CHUNK CYCLE: ${cycle.join(' → ')}`);
     }
     const foreign = foreignSources(app.name);
     if (foreign.length) failures += 1;

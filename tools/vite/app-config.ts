@@ -31,6 +31,17 @@ function packageChunkName(id: string): string | null {
 
 /** TanStack Query's two packages (core and React), which only ever load together. */
 const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
+/** zod, and the contract's modules that build their schemas with it. */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const CONTRACT_SCHEMAS =
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
+/**
+ * The access log's words (contract access-log.ts), which my-record.ts's schemas name: a chunk of
+ * its own. Where only the API layer reaches it (the staff apps), Rolldown would put it in the
+ * answers' chunk, which imports the zod chunk that imports it back: a cycle between chunks,
+ * whose first module to run finds the other's bindings uninitialised (every call failed).
+ */
+const ACCESS_LOG_WORDS = /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/]access-log\.ts$/;
 /** react-hook-form and its resolvers. */
 const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
 /**
@@ -87,6 +98,8 @@ function sharedChunkOf(modules: SharedChunkModules) {
     const path = id.replaceAll('\\', '/');
     if (TANSTACK.test(path)) return 'tanstack-query';
     if (HOOK_FORM.test(path) || FORMS_KIT.test(path)) return 'forms';
+    if (ZOD.test(path) || CONTRACT_SCHEMAS.test(path)) return 'zod';
+    if (ACCESS_LOG_WORDS.test(path)) return 'access-log';
     const listed = Object.entries(modules).find(([, tests]) =>
       tests.some((test) => test.test(path)),
     );

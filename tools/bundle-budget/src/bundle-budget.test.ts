@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   APPS,
   bundledSources,
+  chunkCycles,
   foreignSources,
   measureApp,
   measureMeter,
@@ -116,6 +117,10 @@ describe.each(APPS)('$name', (app) => {
     // The check reads real paths: the app's own sources are there to be seen.
     expect(own.length).toBeGreaterThan(0);
     expect(foreignSources(app.name)).toEqual([]);
+  });
+
+  it('has no cycle of imports between its chunks (each would run before the other is ready)', () => {
+    expect(chunkCycles(app.name)).toEqual([]);
   });
 
   it('leaves no source map where the server serves the app, and no script names one', () => {

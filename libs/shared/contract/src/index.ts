@@ -18,6 +18,7 @@ export * from './lib/totp';
 export * from './lib/mfa';
 export * from './lib/login-answer';
 export * from './lib/account';
+export * from './lib/account-messages';
 export * from './lib/chart';
 export * from './lib/display-dates';
 export * from './lib/appointment-rules';

@@ -3,6 +3,8 @@ import enCommon from './catalogs/en/common.json';
 import { LOCAL_NAMES } from '@portal/reference-data';
 import { PAGE_PACKS, packReadBack, packsOfPage } from './index';
 import accountPageTexts from './packs/page-account';
+import addEmployeePageTexts from './packs/page-add-employee';
+import chartPageTexts from './packs/page-chart';
 
 describe("a page's packs merged", () => {
   it('name only packs the catalogues have', () => {
@@ -22,9 +24,25 @@ describe("a page's packs merged", () => {
     expect(english.readBack).toBeUndefined();
     expect(packReadBack('common', 'account').length).toBeGreaterThan(0);
     expect(Object.keys(thai.readBack?.exact ?? {}).length).toBeGreaterThan(5);
-    // reference-data's Thai names, in Thai only.
+    // My account's own code holds no reference-data entry (its API layer's schemas do, to
+    // check ids): no names in either language (PACK_LOCAL_NAMES).
     expect(english.names).toBeUndefined();
-    expect(thai.names?.P001).toBe(LOCAL_NAMES.th.P001);
-    expect(thai.names?.R004).toBe(LOCAL_NAMES.th.R004);
+    expect(thai.names).toBeUndefined();
+  });
+
+  it("carry reference-data's Thai names where the pages' code holds the entries, in Thai only", async () => {
+    const [chartEnglish, chartThai, employeeEnglish, employeeThai] = await Promise.all([
+      chartPageTexts.en(),
+      chartPageTexts.th(),
+      addEmployeePageTexts.en(),
+      addEmployeePageTexts.th(),
+    ]);
+    expect(chartEnglish.names).toBeUndefined();
+    expect(employeeEnglish.names).toBeUndefined();
+    // The chart's diseases and drugs; Add Employee's positions and departments.
+    expect(chartThai.names?.R004).toBe(LOCAL_NAMES.th.R004);
+    expect(chartThai.names?.I001).toBe(LOCAL_NAMES.th.I001);
+    expect(employeeThai.names?.P001).toBe(LOCAL_NAMES.th.P001);
+    expect(employeeThai.names?.D001).toBe(LOCAL_NAMES.th.D001);
   });
 });

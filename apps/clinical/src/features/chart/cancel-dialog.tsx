@@ -11,6 +11,9 @@ import {
 } from '@portal/form-widgets';
 import { Button, Dialog, useT } from '@portal/ui';
 
+/** The dialogs' texts (lib/packs.ts in @portal/i18n): fetched with this module, before it renders. */
+export { default as DIALOG_TEXTS } from '@portal/i18n/packs/page-chart-dialogs';
+
 /** The cancel call's rules, loaded when the dialog first opens. */
 const cancelSchema = () =>
   import('@portal/contract/schemas').then((c) => c.cancelAppointmentRequestSchema);

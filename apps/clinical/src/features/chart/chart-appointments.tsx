@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type ChartAppointment, hospitalToday, personName } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
 import { LeaveGuard } from '@portal/shell';
-import { translateEnglish } from '@portal/i18n';
+import { requirePack, translateEnglish } from '@portal/i18n';
 import {
   Button,
   Card,
@@ -16,13 +16,19 @@ import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 import { type RescheduleDraft, rescheduleStart } from './reschedule-start';
 
-// The dialogs and their forms (react-hook-form, the widgets) load when one first opens: a
-// chart opened to be read does not download them.
+// The dialogs, their forms (react-hook-form, the widgets) and their texts load when one first
+// opens: a chart opened to be read does not download them.
 const CancelDialog = lazy(() =>
-  import('./cancel-dialog').then((m) => ({ default: m.CancelDialog })),
+  import('./cancel-dialog').then(async (m) => {
+    await requirePack(m.DIALOG_TEXTS);
+    return { default: m.CancelDialog };
+  }),
 );
 const RescheduleDialog = lazy(() =>
-  import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })),
+  import('./reschedule-dialog').then(async (m) => {
+    await requirePack(m.DIALOG_TEXTS);
+    return { default: m.RescheduleDialog };
+  }),
 );
 
 /** How many appointments a page of the chart's list asks for. */

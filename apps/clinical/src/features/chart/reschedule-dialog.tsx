@@ -15,6 +15,9 @@ import { Button, Dialog, useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
 import type { RescheduleDraft } from './reschedule-start';
 
+/** The dialogs' texts (lib/packs.ts in @portal/i18n): fetched with this module, before it renders. */
+export { default as DIALOG_TEXTS } from '@portal/i18n/packs/page-chart-dialogs';
+
 /** The reschedule call's rules, loaded when the dialog first opens. */
 const rescheduleSchema = () =>
   import('@portal/contract/schemas').then((c) => c.rescheduleAppointmentRequestSchema);

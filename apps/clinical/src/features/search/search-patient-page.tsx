@@ -4,7 +4,6 @@ import {
   patientChartPath,
   type PatientSummary,
   type SearchPatientRequest,
-  searchPatientRequestSchema,
 } from '@portal/contract';
 import { usePatient, usePatientSummaryList, usePatientSummarySearch } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
@@ -24,6 +23,10 @@ import searchPatientPageTexts from '@portal/i18n/packs/page-search-patient';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [searchPatientPageTexts];
+
+/** The search form's rules, loaded after the first paint (see usePortalForm). */
+const searchSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.searchPatientRequestSchema);
 
 const NO_CRITERIA: SearchPatientRequest = { patient_id: '', first_name: '', last_name: '' };
 
@@ -121,7 +124,7 @@ export function SearchPatientPage() {
       noun={{ one: t('clinical.search.nounOne'), many: t('clinical.search.nounMany') }}
       list={list}
       useSearch={usePatientSummarySearch}
-      schema={searchPatientRequestSchema}
+      schema={searchSchema}
       fields={fields}
       emptyCriteria={NO_CRITERIA}
       loadFailedMessage={translateEnglish(MESSAGES.patientLoadFailed)}

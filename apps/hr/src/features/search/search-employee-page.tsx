@@ -7,7 +7,6 @@ import {
   prefilledPath,
   ROUTES,
   type SearchEmployeeRequest,
-  searchEmployeeRequestSchema,
 } from '@portal/contract';
 import { useEmployeeList, useEmployeeSearch } from '@portal/api-client';
 import { RecordSearch } from '@portal/shell';
@@ -29,6 +28,10 @@ import searchEmployeePageTexts from '@portal/i18n/packs/page-search-employee';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [searchEmployeePageTexts];
+
+/** The search form's rules, loaded after the first paint (see usePortalForm). */
+const searchSchema = () =>
+  import('@portal/contract/schemas').then((c) => c.searchEmployeeRequestSchema);
 
 const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', last_name: '' };
 
@@ -168,7 +171,7 @@ export function SearchEmployeePage() {
       noun={{ one: t('hr.search.nounOne'), many: t('hr.search.nounMany') }}
       list={list}
       useSearch={useEmployeeSearch}
-      schema={searchEmployeeRequestSchema}
+      schema={searchSchema}
       fields={fields}
       emptyCriteria={NO_CRITERIA}
       loadFailedMessage={translateEnglish(MESSAGES.employeeLoadFailed)}

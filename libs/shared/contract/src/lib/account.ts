@@ -80,13 +80,6 @@ export const accountLocaleRequestSchema = z.object({ locale: z.enum(LOCALES) });
  */
 export const accountMfaCodeRequestSchema = z.object({ code: mfaCodeSchema });
 
-/** The answer to turning the second factor off where the hospital requires it. */
-export const MFA_REQUIRED_MESSAGE =
-  'The hospital requires two-step verification for staff accounts, so it cannot be turned off.';
-
-/** The answer to ending a session that is not one of the signed-in account's open ones. */
-export const NO_SUCH_SESSION_MESSAGE = 'No open session of yours has this id.';
-
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 export type AccountSession = z.infer<typeof accountSessionSchema>;

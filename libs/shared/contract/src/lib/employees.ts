@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEPARTMENTS, POSITION_IDS, resolvePositionId } from '@portal/reference-data';
 import {
+  EMPLOYEE_SORT_KEYS,
   emailSchema,
   emptyAsAbsent,
   zeroOrEmptyAsAbsent,
@@ -102,11 +103,6 @@ export const searchEmployeeRequestSchema = z.object({
   first_name: searchCriterionSchema(100),
   last_name: searchCriterionSchema(100),
 });
-
-/** The columns the employee list can be sorted by (`?sort=`). */
-export const EMPLOYEE_SORT_KEYS = ['name', 'position', 'department', 'hire_date'] as const;
-/** A column the employee list can be sorted by. */
-export type EmployeeSortKey = (typeof EMPLOYEE_SORT_KEYS)[number];
 
 const DEPARTMENT_IDS = DEPARTMENTS.map((d) => d.id) as [string, ...string[]];
 

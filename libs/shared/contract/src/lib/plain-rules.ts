@@ -221,6 +221,10 @@ export const GENDERS = ['male', 'female'] as const;
 export const BLOOD_TYPES = ['A', 'B', 'AB', 'O'] as const;
 /** The yes/no answers used for health insurance and work status. */
 export const YES_NO = ['yes', 'no'] as const;
+/** The columns the employee list can be sorted by (`?sort=`; its controls list them). */
+export const EMPLOYEE_SORT_KEYS = ['name', 'position', 'department', 'hire_date'] as const;
+/** A column the employee list can be sorted by. */
+export type EmployeeSortKey = (typeof EMPLOYEE_SORT_KEYS)[number];
 
 /** The message for a password that holds a control character or a broken one. */
 export const PASSWORD_CHARACTERS_MESSAGE =

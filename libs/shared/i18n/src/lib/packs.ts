@@ -18,7 +18,8 @@ export const PACKS = {
     recordEditor: ['recordEditor', 'activationCode', 'lookup'],
     records: ['records'],
     search: ['search'],
-    forms: ['form', 'leaveGuard'],
+    forms: ['form'],
+    leaveGuard: ['leaveGuard'],
   },
   contract: {},
   public: {
@@ -31,14 +32,9 @@ export const PACKS = {
     addPatient: ['addPatient', 'patient'],
     entry: ['entry', 'addAppointment', 'addHistory', 'appointments', 'chart', 'patient'],
     booking: ['booking'],
-    chart: [
-      'chart',
-      'chartAppointments',
-      'appointments',
-      'patient',
-      'rescheduleDialog',
-      'cancelDialog',
-    ],
+    chart: ['chart', 'chartAppointments', 'appointments', 'patient'],
+    // The chart's cancel and reschedule dialogs, fetched with a dialog's code when one opens.
+    chartDialogs: ['rescheduleDialog', 'cancelDialog'],
     editPatient: ['chart', 'patient'],
     search: ['search', 'patient'],
     today: ['today', 'appointments'],
@@ -57,18 +53,21 @@ export const PACKS = {
  * page's module names it (`@portal/i18n/packs/page-<name>` in its `PAGE_TEXTS`).
  */
 export const PAGE_PACKS = {
-  account: ['common.forms', 'common.account', 'common.twoStep'],
-  login: ['common.forms', 'public.login'],
+  account: ['common.forms', 'common.leaveGuard', 'common.account', 'common.twoStep'],
+  login: ['common.forms', 'common.leaveGuard', 'public.login'],
   myInfo: ['common.records', 'public.myInfo', 'public.accessLog'],
-  addPatient: ['common.forms', 'common.recordEditor', 'clinical.addPatient'],
-  addAppointment: ['common.forms', 'clinical.entry', 'clinical.booking'],
-  addHistory: ['common.forms', 'clinical.entry'],
-  editPatient: ['common.forms', 'common.recordEditor', 'clinical.editPatient'],
-  chart: ['common.forms', 'common.records', 'clinical.chart', 'clinical.booking'],
+  addPatient: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'clinical.addPatient'],
+  addAppointment: ['common.forms', 'common.leaveGuard', 'clinical.entry', 'clinical.booking'],
+  addHistory: ['common.forms', 'common.leaveGuard', 'clinical.entry'],
+  editPatient: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'clinical.editPatient'],
+  // The chart shows no form until a dialog opens (chartDialogs); its leave guard holds a draft.
+  chart: ['common.leaveGuard', 'common.records', 'clinical.chart'],
+  // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
+  chartDialogs: ['common.forms', 'clinical.chartDialogs', 'clinical.booking'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
-  addEmployee: ['common.forms', 'common.recordEditor', 'hr.addEmployee'],
-  editEmployee: ['common.forms', 'common.recordEditor', 'hr.editEmployee'],
-  searchEmployee: ['common.forms', 'common.search', 'hr.search'],
+  addEmployee: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'hr.addEmployee'],
+  editEmployee: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'hr.editEmployee'],
+  searchEmployee: ['common.forms', 'common.leaveGuard', 'common.search', 'hr.search'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
 /** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */
@@ -101,8 +100,14 @@ export const PACK_READ_BACK: {
   readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
 } = {
   common: {
-    // The forms' hints passed in English (the new password's, the time fields').
-    forms: ['common.form.'],
+    // The fields' hints kept in English (form-widgets hints.ts), which a field given one as its
+    // `hint` reads back (the new password's); the forms' other texts are messages by id.
+    forms: [
+      'common.form.newPasswordHint',
+      'common.form.timeHint',
+      'common.form.clockTimeHint',
+      'common.form.emailHint',
+    ],
     account: ['contract.account.'],
   },
   public: {
@@ -125,31 +130,35 @@ export const PACK_READ_BACK: {
   },
 };
 
-/** Ids of reference-data's entries: diseases and drugs (I…, R…); with departments and positions (D…, P…). */
+/** Ids of reference-data's entries: diseases and drugs (I…, R…); departments and positions (D…, P…). */
 const CATALOGUE_NAMES = ['I', 'R'] as const;
-const ALL_NAMES = ['I', 'R', 'D', 'P'] as const;
+const ORGANISATION_NAMES = ['D', 'P'] as const;
 
 /**
  * The names of reference-data's entries a pack brings in another language than English, by id
  * prefix (`LOCAL_NAMES` of @portal/reference-data, registered for `localName` as the pack
- * arrives): for the pages whose first visit holds the entries (the pickers, the chart, the
- * lists, and the pages whose API layer holds the catalogues). An English page carries no Thai
- * name. The bundle-budget check fails a page that holds entries its Thai packs name not.
+ * arrives): for the pages whose own code holds the entries (the pickers, the chart, the lists),
+ * not those whose API layer only holds them (to check the ids a request sends: My account, the
+ * access log, Today). An English page carries no Thai name. The bundle-budget check fails a
+ * page whose first paint's code holds entries its Thai packs name not.
  */
 export const PACK_LOCAL_NAMES: {
   readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
 } = {
-  common: { account: ALL_NAMES },
-  public: { accessLog: ALL_NAMES, myInfo: ALL_NAMES },
+  public: { myInfo: CATALOGUE_NAMES },
   clinical: {
     addPatient: CATALOGUE_NAMES,
     editPatient: CATALOGUE_NAMES,
-    booking: ALL_NAMES,
-    chart: ALL_NAMES,
-    search: ALL_NAMES,
-    today: ALL_NAMES,
+    // The clinician picker (Add Appointment's, and the chart's reschedule dialog's).
+    booking: ORGANISATION_NAMES,
+    chart: CATALOGUE_NAMES,
+    search: CATALOGUE_NAMES,
   },
-  hr: { addEmployee: ALL_NAMES, editEmployee: ALL_NAMES, search: ALL_NAMES },
+  hr: {
+    addEmployee: ORGANISATION_NAMES,
+    editEmployee: ORGANISATION_NAMES,
+    search: ORGANISATION_NAMES,
+  },
 };
 
 /** The id prefixes of the names `scope`'s pack `pack` brings ({@link PACK_LOCAL_NAMES}). */

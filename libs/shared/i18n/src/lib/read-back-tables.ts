@@ -10,11 +10,17 @@ import { textKey } from './text-key';
  * read-back table comes with the app's start (in its `base` pack); a page's own first-paint
  * texts (statuses, the access log, positions, the forms' hints passed in English) with its
  * packs (PACK_READ_BACK in lib/packs.ts); the rest (rules' messages, passwords' advice, the
- * API's problems, the two-step codes, `common`'s other texts) once the page is shown.
+ * API's problems, the session texts that answer a request, the two-step codes, `common`'s
+ * other texts) once the page is shown.
  */
 export const READ_BACK_FIRST: readonly string[] = [
   'contract.message.',
-  'contract.session.',
+  // The session notices a first paint shows (signed out elsewhere, ended by the hospital, on
+  // the login page; the edit form's hint on one's own record). The others answer a request (a
+  // login, a registration, a password check: the API's problems), once the page is shown.
+  'contract.session.signedOut',
+  'contract.session.endedByHospital',
+  'contract.session.ownAccessFields',
   'contract.route.',
   'contract.role.',
   'contract.date.',

@@ -5,7 +5,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { MESSAGES } from '@portal/contract';
 import { type ApiError, type Page, toApiError } from '@portal/api-client';
-import { FormActions, PortalForm, TextField, usePortalForm } from '@portal/form-widgets';
+import {
+  FormActions,
+  PortalForm,
+  type SchemaSource,
+  TextField,
+  usePortalForm,
+} from '@portal/form-widgets';
 import { t as translate, translateEnglish } from '@portal/i18n';
 import {
   Button,
@@ -33,7 +39,13 @@ export interface RecordSearchProps<T, C extends Criteria> {
   list: PagedQuery<T>;
   /** The search hook (e.g. usePatientSearch); called on every render, enabled once submitted. */
   useSearch: (criteria: C, options: { enabled: boolean }) => PagedQuery<T>;
-  schema: z.ZodType<C, C>;
+  /**
+   * The contract's rule of the criteria, or a loader of it declared once at module level
+   * (`() => import('@portal/contract/schemas').then((c) => c.searchPatientRequestSchema)`), so
+   * that the page's own code names no schema module (the form fetches it when idle, as the add
+   * forms do).
+   */
+  schema: SchemaSource<z.ZodType<C, C>>;
   /** The criteria fields, in order; the first is the id (matched by its start). */
   fields: readonly { name: keyof C & string; label: string; placeholder?: string }[];
   emptyCriteria: C;
