@@ -470,6 +470,26 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
       }
     });
 
+    /** A search of patients as searchPageSql reads it, each record its patient id. */
+    const patientSearch = (
+      where: SQL,
+      plan: SearchPlan,
+      readOrder: SQL | undefined,
+      after = 0,
+    ) => ({
+      rows: (ids: SQL) => sql`select p.id, p.patient_id as record_id, p.patient_id::text as record
+        from patient p join (${ids}) page on page.id = p.id order by p.id`,
+      where,
+      after,
+      plan,
+      readOrder,
+      table: sql`patient`,
+      recordId: sql`patient_id`,
+      limit: 50,
+      action: 'patient.search' as const,
+      recordType: 'patient' as const,
+    });
+
     /**
      * One search page's statement (searchPageSql) run in a transaction that is rolled back (its
      * audit event is read first): the page's ids, the count, whether another page follows, and
@@ -493,24 +513,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
             id: string | number | null;
           }>(
             tx,
-            searchPageSql(
-              { ...CONTEXT, requestId },
-              {
-                rows: (
-                  ids,
-                ) => sql`select p.id, p.patient_id as record_id, p.patient_id::text as record
-                from patient p join (${ids}) page on page.id = p.id order by p.id`,
-                where,
-                after,
-                plan,
-                readOrder,
-                table: sql`patient`,
-                recordId: sql`patient_id`,
-                limit: 50,
-                action: 'patient.search',
-                recordType: 'patient',
-              },
-            ),
+            searchPageSql({ ...CONTEXT, requestId }, patientSearch(where, plan, readOrder, after)),
           );
           const [event] = await queryRows<{ record_ids: string[] }>(
             tx,
@@ -647,20 +650,7 @@ describe.each(BACKENDS)('data layer on %s', (backend) => {
         .transaction(async (tx) => {
           const rows = await queryRows<Record<string, string>>(
             tx,
-            sql`explain (analyze, timing off) ${searchPageSql(CONTEXT, {
-              rows: (
-                ids,
-              ) => sql`select p.id, p.patient_id as record_id, p.patient_id::text as record
-                from patient p join (${ids}) page on page.id = p.id order by p.id`,
-              where,
-              plan,
-              readOrder,
-              table: sql`patient`,
-              recordId: sql`patient_id`,
-              limit: 50,
-              action: 'patient.search',
-              recordType: 'patient',
-            })}`,
+            sql`explain (analyze, timing off) ${searchPageSql(CONTEXT, patientSearch(where, plan, readOrder))}`,
           );
           text = rows.map((r) => Object.values(r)[0]).join('\n');
           throw rollback;
