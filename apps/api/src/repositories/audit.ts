@@ -129,6 +129,11 @@ export async function audit(
   if (!('rollback' in db)) context.audited?.(entry);
 }
 
+/** The columns a statement that writes audit events fills, in the order its values give them. */
+const AUDIT_COLUMNS = sql.raw(
+  '(actor_user_id, actor_username, actor_role, action, record_type, record_ids, address, outcome, request_id)',
+);
+
 /**
  * An INSERT of one successful event of `context` (no RETURNING), for a statement that reads
  * and audits at once: `recordIds` is an SQL `text[]` expression over the statement's own CTEs
@@ -142,8 +147,7 @@ export function auditInsertSql(
   },
   recordIds: SQL,
 ): SQL {
-  return sql`insert into audit_event (actor_user_id, actor_username, actor_role, action,
-      record_type, record_ids, address, outcome, request_id)
+  return sql`insert into audit_event ${AUDIT_COLUMNS}
     values (${context.actor?.userId ?? null}::uuid, ${context.actor?.username ?? null},
       ${context.actor?.role ?? null}, ${entry.action}, ${entry.recordType}, ${recordIds},
       ${context.address}, 'success', ${context.requestId})`;
@@ -177,8 +181,7 @@ export function auditedReadsSql(reads: readonly AuditedRead[], found: SQL): SQL 
         with ordinality as e(actor_user_id, actor_username, actor_role, action, record_type,
           record_id, address, request_id, ord)),
     found as (${found}),
-    audited as (insert into audit_event (actor_user_id, actor_username, actor_role, action,
-        record_type, record_ids, address, outcome, request_id)
+    audited as (insert into audit_event ${AUDIT_COLUMNS}
       select e.actor_user_id, e.actor_username, e.actor_role, e.action, e.record_type,
         array[e.record_id], e.address,
         case when f.result is null then 'failure' else 'success' end, e.request_id
