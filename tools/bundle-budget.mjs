@@ -265,7 +265,7 @@ export function partOf(source) {
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** One source map segment's fields (base64 VLQ, the source map v3 format). */
-function decodeSegment(text) {
+export function decodeSegment(text) {
   const values = [];
   let value = 0;
   let shift = 0;
@@ -584,19 +584,38 @@ const MESSAGE_ID = /["'`]((?:common|public|clinical|hr)\.[\w.]*?)(\$\{|["'`])/g;
  * @param {Iterable<string>} keys
  */
 function idsNamed(app, manifest, keys) {
+  const record = messageIds(app);
   const ids = new Set();
   for (const key of keys) {
     if (CATALOGUE_KEY.test(key) || !manifest[key]?.file.endsWith('.js')) continue;
     const code = readFileSync(`${distOf(app)}/${manifest[key].file}`, 'utf8');
+    // Ids the build left whole (none but one built in a template), and those it shortened.
     for (const [, id] of code.matchAll(MESSAGE_ID)) ids.add(id);
+    for (const id of record.files[manifest[key].file] ?? []) ids.add(id);
   }
   return ids;
 }
 
-/** The message ids a built catalogue chunk holds (its compiled JSON's keys). */
+/**
+ * What the build's short-message-ids plugin (tools/vite/short-message-ids.ts) wrote: every
+ * message id's short id, and the ids (in full) each output file named before it shortened them.
+ * @param {string} app
+ * @returns {{ ids: Record<string, string>, files: Record<string, string[]> }}
+ */
+export function messageIds(app) {
+  const file = `${distOf(app)}/.vite/message-ids.json`;
+  if (!existsSync(file)) throw new Error(`${app}: no ${file} (build the app)`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The message ids a built catalogue chunk holds (its compiled JSON's keys, in full). */
 function idsHeld(app, file) {
+  const full = new Map(Object.entries(messageIds(app).ids).map(([id, short]) => [short, id]));
   const code = readFileSync(`${distOf(app)}/${file}`, 'utf8');
-  return [...code.matchAll(/"((?:common|public|clinical|hr)\.[\w.]+)":/g)].map(([, id]) => id);
+  return [...code.matchAll(/"([\w.]+)":\[/g)].flatMap(([, key]) => {
+    const id = full.get(key) ?? key;
+    return /^(?:common|public|clinical|hr)\./.test(id) ? [id] : [];
+  });
 }
 
 /**
@@ -877,6 +896,25 @@ export function servedSourceMaps(app) {
 }
 
 /**
+ * The message ids an app's built JavaScript still names whole, or builds in a template (should
+ * be none), as `file: id`: the build shortens every id a chunk names and keys the catalogues'
+ * packs alike (tools/vite/short-message-ids.ts), so a whole id would not be found in them, and
+ * an id built from its start (`` `common.title.${scope}` ``) would ask for a whole id at run time.
+ * @param {string} app
+ * @returns {string[]}
+ */
+export function wholeMessageIds(app) {
+  const assets = `${distOf(app)}/assets`;
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .flatMap((file) =>
+      [...readFileSync(`${assets}/${file}`, 'utf8').matchAll(MESSAGE_ID)].map(
+        ([, id, end]) => `assets/${file}: ${id}${end === '${' ? '${…}' : ''}`,
+      ),
+    );
+}
+
+/**
  * Cycles of static imports between an app's built chunks (should be none), each as the chunks
  * in order, the first again at the end. In a cycle, the chunk that runs first finds the other's
  * bindings uninitialised: a shared chunk (the chunk plan's groups, tools/vite/app-config.ts)
@@ -999,6 +1037,10 @@ export function sizeReport() {
       lines.push(
         `  THAI READ-BACK MISSING on ${page}: ${missing.map((text) => JSON.stringify(text)).join(', ')}`,
       );
+    }
+    for (const whole of wholeMessageIds(app.name)) {
+      failures += 1;
+      lines.push(`  MESSAGE ID NOT SHORTENED: ${whole}`);
     }
     for (const cycle of chunkCycles(app.name)) {
       failures += 1;

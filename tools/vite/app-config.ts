@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import { appDocument, type AppDocumentOptions } from './app-document.ts';
 import { linguiCatalogs } from './lingui.ts';
 import { precompress } from './precompress.ts';
+import { shortMessageIds } from './short-message-ids.ts';
 import { sourceMapsOutside } from './source-maps.ts';
 
 const workspaceRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -159,6 +160,7 @@ export function defineAppConfig(options: {
       react(),
       tailwindcss(),
       linguiCatalogs(),
+      shortMessageIds(),
       precompress(),
       sourceMapsOutside(`${workspaceRoot}dist/source-maps/${options.name}`),
     ],

@@ -23,6 +23,7 @@ import {
   sizeReport,
   rootBudgetKb,
   textKey,
+  wholeMessageIds,
 } from '../../bundle-budget.mjs';
 import { textKey as i18nTextKey } from '@portal/i18n/server';
 
@@ -117,6 +118,10 @@ describe.each(APPS)('$name', (app) => {
     // The check reads real paths: the app's own sources are there to be seen.
     expect(own.length).toBeGreaterThan(0);
     expect(foreignSources(app.name)).toEqual([]);
+  });
+
+  it('names every message by its short id, in the code and in the packs alike', () => {
+    expect(wholeMessageIds(app.name)).toEqual([]);
   });
 
   it('has no cycle of imports between its chunks (each would run before the other is ready)', () => {

@@ -25,6 +25,13 @@ export { i18n };
 
 let appScope: AppScope | 'all' = 'public';
 
+/** Each app's tab title (whole ids: the apps' builds shorten the ids they name). */
+const TITLES: Record<AppScope, MessageId> = {
+  public: 'common.title.public',
+  clinical: 'common.title.clinical',
+  hr: 'common.title.hr',
+};
+
 function stored(key: string): string | null {
   try {
     return globalThis.localStorage?.getItem(key) ?? null;
@@ -98,7 +105,7 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   document.documentElement.lang = locale;
   // The tab's title in the language shown (index.html has the English one for the first paint).
   if (appScope !== 'all') {
-    document.title = t(`common.title.${appScope}`, { hospital: t('common.brand.hospitalName') });
+    document.title = t(TITLES[appScope], { hospital: t('common.brand.hospitalName') });
   }
 }
 
