@@ -394,17 +394,22 @@ export const LANGUAGES = ['en', 'th'];
  * The message catalogues a first visit in `language` loads beside its page (mountPortalApp):
  * the `base` pack of the app's catalogue, which holds the shared catalogue's too
  * (libs/shared/i18n lib/packs.ts) and, in another language than English, the frame's read-back
- * table; there also the read-back reader, which shows the contract's English texts in that
- * language (the rest of the read-back tables is fetched once the page is shown). The packs a
- * page asks for are found in its chunks ({@link pagePacks}).
+ * table (the rest of the read-back tables is fetched once the page is shown). The packs a
+ * page asks for are found in its chunks ({@link pagePacks}); the read-back reader comes with a
+ * pack whose table has patterns ({@link READ_BACK_READER}).
  * @param {AppBudget} app
  * @param {string} language
  */
 const catalogueKeys = (app, language) => [
   `../../libs/shared/i18n/src/catalogs/${language}/${app.scope}.json?pack=base&messages`,
-  // Another language also reads the contract's English back: the reader.
-  ...(language === 'en' ? [] : ['../../libs/shared/i18n/src/lib/read-back.ts']),
 ];
+
+/**
+ * The reader of texts with values (libs/shared/i18n lib/read-back.ts): fetched with the first
+ * read-back table that has patterns (`addReadBack` in lib/runtime.ts); whole texts are read
+ * back without it.
+ */
+const READ_BACK_READER = '../../libs/shared/i18n/src/lib/read-back.ts';
 
 /** The rest of the Thai read-back tables, fetched once a Thai page is shown (loadRestOfReadBack). */
 const READ_BACK_REST_TH = '../../libs/shared/i18n/src/catalogs/th/contract.json?readback=rest';
@@ -471,8 +476,10 @@ export function measureApp(app) {
     if (callsOnOpen) for (const key of API_LAYER) staticClosure(manifest, key, files);
     const withMessages = (language) => {
       const visit = new Set(files);
-      for (const key of [...catalogueKeys(app, language), ...pagePacks(manifest, files, language)])
-        staticClosure(manifest, key, visit);
+      const packs = [...catalogueKeys(app, language), ...pagePacks(manifest, files, language)];
+      for (const key of packs) staticClosure(manifest, key, visit);
+      if (packs.some((key) => readBackPatternsHeld(app.name, manifest[key].file) > 0))
+        staticClosure(manifest, READ_BACK_READER, visit);
       return [...visit].filter((file) => file.endsWith('.js'));
     };
     const js = withMessages('en');
@@ -521,13 +528,17 @@ export function measureApp(app) {
         files: thaiJs,
         gzipBytes: thaiJs.reduce((sum, file) => sum + gzipSize(app.name, file), 0),
         brotliBytes: thaiJs.reduce((sum, file) => sum + brotliSize(app.name, file), 0),
-        /** What a Thai page fetches once shown: the above, and the rest of the read-back tables. */
+        /**
+         * What a Thai page fetches once shown: the above, and the rest of the read-back tables
+         * with the reader of their patterns (when the first visit did not bring it).
+         */
         afterPaint: [
           ...new Set([
             ...afterPaint,
-            ...[...staticClosure(manifest, READ_BACK_REST_TH)].filter(
-              (file) => file.endsWith('.js') && !thaiJs.includes(file),
-            ),
+            ...[
+              ...staticClosure(manifest, READ_BACK_REST_TH),
+              ...staticClosure(manifest, READ_BACK_READER),
+            ].filter((file) => file.endsWith('.js') && !thaiJs.includes(file)),
           ]),
         ],
       },
@@ -680,6 +691,14 @@ function jsonLiterals(app, file) {
     /JSON\.parse\((`(?:[^`\\]|\\.)*`|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\)/g,
   );
   return [...literals].map(([, literal]) => JSON.parse(new Function(`return ${literal};`)()));
+}
+
+/** How many patterns the read-back table a built Thai pack chunk carries has (0: none, or no table). */
+function readBackPatternsHeld(app, file) {
+  const table = jsonLiterals(app, file).find(
+    (value) => value && typeof value === 'object' && 'exact' in value,
+  );
+  return table?.patterns?.length ?? 0;
 }
 
 /** The keys of the read-back table a built Thai pack chunk carries (its `readBack`), if any. */

@@ -96,32 +96,35 @@ export type PackScope = keyof typeof PACKS;
  * (rules, problems) once it is shown (the `rest` table). The bundle-budget check fails a page
  * whose code holds a first-paint text that neither its packs nor the start read back.
  */
+/**
+ * An appointment's words a page shows as it opens (its status, a history entry's severity);
+ * the booking's refusals (`contract.appointment.clinicianBusy`, …) answer a request, once the
+ * rest of the tables is there.
+ */
+const APPOINTMENT_WORDS = ['contract.appointment.status.', 'contract.appointment.severity.'];
+
 export const PACK_READ_BACK: {
   readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
 } = {
   common: {
     // The fields' hints kept in English (form-widgets hints.ts), which a field given one as its
-    // `hint` reads back (the new password's); the forms' other texts are messages by id.
-    forms: [
-      'common.form.newPasswordHint',
-      'common.form.timeHint',
-      'common.form.clockTimeHint',
-      'common.form.emailHint',
-    ],
+    // `hint` reads back (the new password's); the forms' other texts are messages by id. The
+    // e-mail hint (a pattern: its domains) is shown by id; no page passes it in English.
+    forms: ['common.form.newPasswordHint', 'common.form.timeHint', 'common.form.clockTimeHint'],
     account: ['contract.account.'],
   },
   public: {
     accessLog: ['contract.accessLog.'],
-    myInfo: ['contract.appointment.'],
+    myInfo: APPOINTMENT_WORDS,
   },
   clinical: {
-    addPatient: ['contract.appointment.severity.', 'contract.appointment.status.'],
-    entry: ['contract.appointment.'],
-    booking: ['contract.appointment.'],
-    chart: ['contract.appointment.'],
-    editPatient: ['contract.appointment.severity.', 'contract.appointment.status.'],
-    search: ['contract.appointment.'],
-    today: ['contract.appointment.'],
+    addPatient: APPOINTMENT_WORDS,
+    entry: APPOINTMENT_WORDS,
+    booking: APPOINTMENT_WORDS,
+    chart: APPOINTMENT_WORDS,
+    editPatient: APPOINTMENT_WORDS,
+    search: APPOINTMENT_WORDS,
+    today: APPOINTMENT_WORDS,
   },
   hr: {
     addEmployee: ['contract.position.'],

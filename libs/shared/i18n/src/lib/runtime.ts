@@ -10,6 +10,7 @@ import {
 } from './catalogs';
 import type { Pack } from './packs';
 import type { ReadBackTable } from './read-back';
+import { textKey } from './text-key';
 import {
   bestLocale,
   type Calendar,
@@ -93,8 +94,6 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
     loadMessages(locale, appScope, packs.keys()),
     readsBack(locale) && appScope === 'all' ? readBackIn(locale, 'first') : undefined,
     readsBack(locale) && restOfReadBackWanted ? readBackIn(locale, 'rest') : undefined,
-    // The reader's code, fetched beside the packs rather than after them.
-    readsBack(locale) ? import('./read-back') : undefined,
   ]);
   if (readsBack(locale)) await addReadBack(locale, readBack);
   for (const each of names) addLocalNames(locale, each);
@@ -152,20 +151,35 @@ export async function chooseLocale(locale: Locale): Promise<void> {
 
 /** The read-back tables of each language loaded so far (the packs', the whole ones). */
 const readBackTables = new Map<ReadBackLocale, Set<ReadBackTable>>();
+/** Each language's translations of whole English texts loaded so far, by the text's key. */
+const exactTexts = new Map<ReadBackLocale, Map<string, string>>();
+/** Each language's whole reader (lib/read-back.ts), once a table with patterns came. */
 const translators = new Map<ReadBackLocale, (text: string) => string | undefined>();
 /** The whole tables fetched so far (`first`, `rest`), by language and part. */
 const wholeReadBack = new Set<string>();
 let restOfReadBackWanted = false;
 
 /**
- * Adds read-back tables of `locale` and rebuilds the language's translator. The reader's code
- * comes with the first table, only for a language that reads back: not on an English visit.
+ * Adds read-back tables of `locale`: their whole texts at once (a key to look up); the reader
+ * of texts with values and of several sentences (lib/read-back.ts, 0.8 KB) with the first table
+ * that has patterns, and rebuilt with each table after it. Most first paints read back whole
+ * texts only (the frame's table, a page's statuses), so they fetch no reader: it comes with the
+ * rest of the tables, once the page is shown; the access log's actors (patterns) bring it with
+ * the page's pack. Never on an English visit.
  */
 async function addReadBack(locale: ReadBackLocale, tables: readonly ReadBackTable[]) {
   const loaded = readBackTables.get(locale) ?? new Set<ReadBackTable>();
   readBackTables.set(locale, loaded);
+  const exact = exactTexts.get(locale) ?? new Map<string, string>();
+  exactTexts.set(locale, exact);
+  for (const table of tables) {
+    loaded.add(table);
+    // The first table to read a text gives its words, as in the whole reader.
+    for (const [key, words] of Object.entries(table.exact))
+      if (!exact.has(key)) exact.set(key, words);
+  }
+  if (![...loaded].some((table) => table.patterns.length > 0)) return;
   const { readBackTranslator } = await import('./read-back');
-  for (const table of tables) loaded.add(table);
   translators.set(locale, readBackTranslator([...loaded]));
 }
 
@@ -204,7 +218,9 @@ export async function loadRestOfReadBack(): Promise<void> {
  */
 export function translateEnglish(text: string): string {
   const locale = currentLocale();
-  return readsBack(locale) ? (translators.get(locale)?.(text) ?? text) : text;
+  if (!readsBack(locale)) return text;
+  const whole = translators.get(locale);
+  return (whole ? whole(text) : exactTexts.get(locale)?.get(textKey(text))) ?? text;
 }
 
 /** Values a message's placeholders take. */
