@@ -411,6 +411,15 @@ const catalogueKeys = (app, language) => [
  */
 const READ_BACK_READER = '../../libs/shared/i18n/src/lib/read-back.ts';
 
+/**
+ * The `later` pack of `common` in `language` (libs/shared/i18n lib/packs.ts): the texts shown
+ * only after something happens, which every page fetches once it is shown (PortalRoot), not on
+ * its first visit; a page holds them all the same.
+ * @param {string} language
+ */
+const laterPackKey = (language) =>
+  `../../libs/shared/i18n/src/catalogs/${language}/common.json?pack=later&messages`;
+
 /** The rest of the Thai read-back tables, fetched once a Thai page is shown (loadRestOfReadBack). */
 const READ_BACK_REST_TH = '../../libs/shared/i18n/src/catalogs/th/contract.json?readback=rest';
 
@@ -448,7 +457,8 @@ function pagePacks(manifest, files, language) {
     .filter((key) => {
       const [, packLanguage, , pack] = PACK_KEY.exec(key) ?? [];
       // The base packs are the app's start (catalogueKeys); the start-up chunk can load each app's.
-      return packLanguage === language && pack !== 'base';
+      // The `later` pack comes once the page is shown (laterPackKey).
+      return packLanguage === language && pack !== 'base' && pack !== 'later';
     });
 }
 
@@ -502,7 +512,10 @@ export function measureApp(app) {
     if (!callsOnOpen && (app.callsWhenIdle ?? []).includes(page)) {
       for (const key of API_LAYER) staticClosure(manifest, key, later);
     }
-    const afterPaint = [...later].filter((file) => file.endsWith('.js') && !files.has(file));
+    // And the `later` pack in the language shown.
+    const afterPaint = [...staticClosure(manifest, laterPackKey('en'), new Set(later))].filter(
+      (file) => file.endsWith('.js') && !files.has(file),
+    );
     const floor = reactFloor(app.name);
     const gzipBytes = js.reduce((sum, file) => sum + gzipSize(app.name, file), 0);
     const brotliBytes = js.reduce((sum, file) => sum + brotliSize(app.name, file), 0);
@@ -534,8 +547,9 @@ export function measureApp(app) {
          */
         afterPaint: [
           ...new Set([
-            ...afterPaint,
             ...[
+              ...later,
+              ...staticClosure(manifest, laterPackKey('th')),
               ...staticClosure(manifest, READ_BACK_REST_TH),
               ...staticClosure(manifest, READ_BACK_READER),
             ].filter((file) => file.endsWith('.js') && !thaiJs.includes(file)),
@@ -659,6 +673,7 @@ export function missingTexts(app) {
     const files = [...keys].map((key) => manifest[key].file);
     const held = new Set([
       ...base,
+      ...idsHeld(app.name, manifest[laterPackKey('en')].file),
       ...pagePacks(manifest, files, 'en').flatMap((key) => idsHeld(app.name, manifest[key].file)),
     ]);
     const missing = [...idsNamed(app.name, manifest, keys)].filter((id) =>

@@ -20,5 +20,6 @@ export * from './lib/records/record-table';
 export * from './lib/records/detail-list';
 export { useIdle, whenIdle } from './lib/idle/idle';
 export * from './lib/i18n/use-t';
+export * from './lib/i18n/use-later-texts';
 export * from './lib/i18n/language-switch';
 export * from './lib/i18n/calendar-choice';

@@ -15,11 +15,14 @@ export const PACKS = {
   common: {
     account: ['account'],
     twoStep: ['twoStep'],
-    recordEditor: ['recordEditor', 'activationCode', 'lookup'],
+    recordEditor: ['recordEditor', 'lookup'],
     records: ['records'],
     search: ['search'],
     forms: ['form'],
-    leaveGuard: ['leaveGuard'],
+    // What no page shows as it opens, only after something happens (the session's warning,
+    // the question before unsaved changes are lost, a new activation code): fetched by every
+    // page once it is shown (LATER_PACK), and waited for by what shows them (useLaterTexts).
+    later: ['sessionWarning', 'leaveGuard', 'activationCode'],
   },
   contract: {},
   public: {
@@ -53,21 +56,21 @@ export const PACKS = {
  * page's module names it (`@portal/i18n/packs/page-<name>` in its `PAGE_TEXTS`).
  */
 export const PAGE_PACKS = {
-  account: ['common.forms', 'common.leaveGuard', 'common.account', 'common.twoStep'],
-  login: ['common.forms', 'common.leaveGuard', 'public.login'],
+  account: ['common.forms', 'common.account', 'common.twoStep'],
+  login: ['common.forms', 'public.login'],
   myInfo: ['common.records', 'public.myInfo', 'public.accessLog'],
-  addPatient: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'clinical.addPatient'],
-  addAppointment: ['common.forms', 'common.leaveGuard', 'clinical.entry', 'clinical.booking'],
-  addHistory: ['common.forms', 'common.leaveGuard', 'clinical.entry'],
-  editPatient: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'clinical.editPatient'],
-  // The chart shows no form until a dialog opens (chartDialogs); its leave guard holds a draft.
-  chart: ['common.leaveGuard', 'common.records', 'clinical.chart'],
+  addPatient: ['common.forms', 'common.recordEditor', 'clinical.addPatient'],
+  addAppointment: ['common.forms', 'clinical.entry', 'clinical.booking'],
+  addHistory: ['common.forms', 'clinical.entry'],
+  editPatient: ['common.forms', 'common.recordEditor', 'clinical.editPatient'],
+  // The chart shows no form until a dialog opens (chartDialogs).
+  chart: ['common.records', 'clinical.chart'],
   // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
   chartDialogs: ['common.forms', 'clinical.chartDialogs', 'clinical.booking'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
-  addEmployee: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'hr.addEmployee'],
-  editEmployee: ['common.forms', 'common.leaveGuard', 'common.recordEditor', 'hr.editEmployee'],
-  searchEmployee: ['common.forms', 'common.leaveGuard', 'common.search', 'hr.search'],
+  addEmployee: ['common.forms', 'common.recordEditor', 'hr.addEmployee'],
+  editEmployee: ['common.forms', 'common.recordEditor', 'hr.editEmployee'],
+  searchEmployee: ['common.forms', 'common.search', 'hr.search'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
 /** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */

@@ -113,6 +113,14 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
  * language shown loads them.
  */
 const packs = new Map<Pack, Promise<void>>();
+/** The packs whose first fetch has ended (requirePack). */
+const fetchedPacks = new WeakSet<Pack>();
+
+/**
+ * Whether a pack's messages are there to show: its first fetch has ended, or every catalogue
+ * is loaded whole (the tests and Storybook).
+ */
+export const packLoaded = (pack: Pack): boolean => appScope === 'all' || fetchedPacks.has(pack);
 /** The language being activated, else the one shown. */
 let shownNext: Locale | undefined;
 
@@ -138,7 +146,8 @@ export function requirePack(pack: Pack): Promise<void> {
       if (loaded.names) addLocalNames(locale, loaded.names);
       // Merged into the language's messages (Lingui keeps what is loaded already).
       i18n.load(locale, loaded.messages);
-    });
+    })
+    .finally(() => fetchedPacks.add(pack));
   packs.set(pack, fetched);
   return fetched;
 }

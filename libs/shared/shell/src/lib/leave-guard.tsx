@@ -1,6 +1,6 @@
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useHref, useLocation } from 'react-router-dom';
-import { Button, Dialog, useT } from '@portal/ui';
+import { Button, Dialog, useLaterTexts, useT } from '@portal/ui';
 import { installBackGuardHub, setBackGuard } from './back-guard-hub';
 import { useWarnBeforeUnload } from './unsaved-changes';
 
@@ -141,9 +141,11 @@ export function UnsavedChangesDialog({
   proceedLabel,
 }: UnsavedChangesDialogProps) {
   const t = useT();
+  // Its words come once the page is shown (the `later` pack): open once they are there.
+  const textsLoaded = useLaterTexts();
   return (
     <Dialog
-      open={open}
+      open={open && textsLoaded}
       role="alertdialog"
       title={t('common.leaveGuard.title')}
       description={question ?? t('common.leaveGuard.question')}

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
 import { activateLocale, type AppScope, chosenLocale, loadRestOfReadBack } from '@portal/i18n';
-import { LoadingState, useT, whenIdle } from '@portal/ui';
+import { LoadingState, loadLaterTexts, useT, whenIdle } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
 import { NavigationScroll } from './navigation-scroll';
@@ -40,8 +40,12 @@ export function PortalRoot({ children, footer }: { children: ReactNode; footer?:
   // The rest of the contract's translations (rules, passwords, problems) once the page is
   // shown, not on the first visit's path.
   useEffect(() => {
-    if (pageShown) return whenIdle(() => void loadRestOfReadBack().catch(() => undefined));
-    return undefined;
+    if (!pageShown) return undefined;
+    return whenIdle(() => {
+      void loadRestOfReadBack().catch(() => undefined);
+      // And the texts shown only after something happens (a warning, a dialog, a new code).
+      void loadLaterTexts();
+    });
   }, [pageShown]);
   const t = useT();
   return (

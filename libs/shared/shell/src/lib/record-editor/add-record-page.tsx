@@ -12,7 +12,7 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { ActivationCodeNotice, PageHeading, useIdle, useT } from '@portal/ui';
+import { ActivationCodeNotice, loadLaterTexts, PageHeading, useIdle, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
 import { type RecordKind, recordWords } from './record-kind';
 
@@ -120,7 +120,8 @@ export function AddRecordPage<
         onSubmit={async (values) => {
           clear();
           try {
-            const answer = await props.save.mutateAsync(values);
+            // The success's words (the activation code's, the `later` pack) with the answer.
+            const [answer] = await Promise.all([props.save.mutateAsync(values), loadLaterTexts()]);
             form.reset(props.empty);
             const added: Added = { ...answer, ...props.person(values) };
             setIssued(added);

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Button } from '../button/button';
+import { useLaterTexts } from '../i18n/use-later-texts';
 import { useT } from '../i18n/use-t';
 import { Dialog } from './dialog';
 
@@ -26,11 +27,13 @@ export function SessionWarningDialog({
   onLogout,
 }: SessionWarningDialogProps) {
   const t = useT();
+  // Its words come once the page is shown (the `later` pack): open once they are there.
+  const textsLoaded = useLaterTexts();
   const stayRef = useRef<HTMLButtonElement>(null);
   const seconds = Math.max(0, Math.ceil(secondsLeft));
   return (
     <Dialog
-      open={open}
+      open={open && textsLoaded}
       role="alertdialog"
       title={t('common.sessionWarning.title')}
       description={t('common.sessionWarning.description', { seconds })}

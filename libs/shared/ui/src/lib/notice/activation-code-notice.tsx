@@ -3,6 +3,7 @@ import { translateEnglish } from '@portal/i18n';
 import { useState, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from '../button/button';
+import { useLaterTexts } from '../i18n/use-later-texts';
 import { Msg, useFormat, useT } from '../i18n/use-t';
 import { Notice } from './notice';
 
@@ -94,6 +95,9 @@ export function ActivationCodeNotice({
   onDismiss,
 }: ActivationCodeNoticeProps) {
   const t = useT();
+  // Its words come once the page is shown (the `later` pack; an add page waits for them
+  // before it shows a success): nothing until they are there.
+  const textsLoaded = useLaterTexts();
   const format = useFormat();
   const shown = formatActivationCode(code);
   const expiry = new Date(expiresAt);
@@ -113,6 +117,7 @@ export function ActivationCodeNotice({
     }
   };
 
+  if (!textsLoaded) return null;
   return (
     <Notice
       ref={ref}
