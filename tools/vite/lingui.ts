@@ -14,7 +14,7 @@ import {
   packsOfPage,
 } from '../../libs/shared/i18n/src/lib/packs.ts';
 import {
-  READ_BACK_FIRST,
+  frameTable,
   readBackTable,
   readBackTables,
   startsWithAny,
@@ -118,9 +118,9 @@ function catalogPacks(): Plugin {
           `${locale}/${scope}: ${errors.map((each) => `${each.id}: ${String(each.error)}`).join('; ')}`,
         );
       }
-      const prefixes = appBase
-        ? READ_BACK_FIRST
-        : [...new Set(packs.flatMap(([packScope, pack]) => packReadBack(packScope, pack)))];
+      const prefixes = [
+        ...new Set(packs.flatMap(([packScope, pack]) => packReadBack(packScope, pack))),
+      ];
       const namePrefixes = packs.flatMap(([packScope, pack]) => packLocalNames(packScope, pack));
       const localNames: Readonly<Record<string, string>> =
         (LOCAL_NAMES as Readonly<Record<string, Readonly<Record<string, string>>>>)[locale] ?? {};
@@ -130,9 +130,10 @@ function catalogPacks(): Plugin {
         ),
       );
       let code = source;
-      if (locale !== 'en' && prefixes.length > 0) {
+      if (locale !== 'en' && (appBase || prefixes.length > 0)) {
+        // An app's base: the frame's texts and the app's own first-paint ones.
         const table = appBase
-          ? readBackTables(...readBackSources(locale)).first
+          ? frameTable(...readBackSources(locale), prefixes)
           : readBackTable(...readBackSources(locale), startsWithAny(prefixes));
         code += `\nexport const readBack = JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
       }
@@ -149,7 +150,7 @@ function catalogPacks(): Plugin {
  * apps' builds, every Vitest project and Storybook. A message that does not compile fails the
  * build rather than showing its ICU source to a patient. Also compiles the catalogues' packs
  * (`?pack=`) and builds the read-back tables (`?readback=`, above; the areas in the first one:
- * {@link READ_BACK_FIRST}).
+ * READ_BACK_FIRST in lib/read-back-tables.ts).
  */
 export function linguiCatalogs() {
   return [...lingui({ configPath, failOnCompileError: true }), catalogPacks(), readBackCatalogs()];

@@ -14,7 +14,7 @@ vi.mock('./lib/read-back', async (importOriginal) => {
 describe('reading the contract’s English back in Thai', () => {
   it('reads whole texts with the frame’s table alone, and texts with values once a table brings patterns', async () => {
     // The app's start in Thai: its base pack carries the frame's table (whole texts only).
-    await activateLocale('th', 'hr');
+    await activateLocale('th', 'public');
     expect(translateEnglish('Add Employee')).toBe('เพิ่มพนักงาน');
     expect(translateEnglish('Wrong Username or Password')).toBe('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
     // A text no table holds stays as it came.

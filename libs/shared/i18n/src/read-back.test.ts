@@ -6,6 +6,7 @@ import enContract from './catalogs/en/contract.json';
 import thCommon from './catalogs/th/common.json';
 import thContract from './catalogs/th/contract.json';
 import {
+  frameTable,
   packReadBack,
   READ_BACK_FIRST,
   readBackTable,
@@ -21,13 +22,16 @@ const tables = readBackTables(englishCatalogues, thai);
 /** The read-back table a Thai pack carries (tools/vite/lingui.ts builds it so). */
 const packTable = (...[scope, pack]: Parameters<typeof packReadBack>) =>
   readBackTable(englishCatalogues, thai, startsWithAny(packReadBack(scope, pack)));
+/** The frame's table of each app's `base` pack, with the spec's messages its code holds. */
+const frames = (['public', 'clinical', 'hr'] as const).map(
+  (scope) => [scope, frameTable(englishCatalogues, thai, packReadBack(scope, 'base'))] as const,
+);
 const accessLog = packTable('public', 'accessLog');
 const chart = packTable('clinical', 'chart');
 const addPatient = packTable('clinical', 'addPatient');
 
-/** The contract's texts every first paint can show: section links and titles, roles, the spec's messages. */
+/** The contract's texts every first paint can show: section links and titles, roles. */
 const frameTexts = [
-  ...Object.values(contract.MESSAGES),
   ...Object.values(contract.SECTION_TITLES),
   ...[...contract.PATIENT_SECTION_LINKS, ...contract.EMPLOYEE_SECTION_LINKS].flatMap((link) => [
     link.label,
@@ -41,11 +45,25 @@ const pageTexts = [
   ...Object.values(contract.ALLERGY_SEVERITY_LABELS).map((text) => [text, addPatient] as const),
   ...Object.values(contract.ACCESS_KIND_TEXT).map((text) => [text, accessLog] as const),
 ];
-const firstPaintTexts = [...frameTexts, ...pageTexts.map(([text]) => text)];
+/** The spec's messages, each with the frame tables of the apps that show it. */
+const messageTexts = Object.values(contract.MESSAGES).map(
+  (text) =>
+    [
+      text,
+      frames
+        .filter(([, table]) => table.exact[textKey(text)] !== undefined)
+        .map(([, table]) => table),
+    ] as const,
+);
+const firstPaintTexts = [
+  ...frameTexts,
+  ...pageTexts.map(([text]) => text),
+  ...messageTexts.map(([text]) => text),
+];
 
 describe('the read-back tables', () => {
   it("translate what a page's first paint shows with the frame's table and its packs'", () => {
-    expect(frameTexts.length).toBeGreaterThan(30);
+    expect(frameTexts.length).toBeGreaterThan(20);
     expect(pageTexts.length).toBeGreaterThan(20);
     for (const [text, table] of [
       ...frameTexts.map((each) => [each, tables.first] as const),
@@ -55,6 +73,16 @@ describe('the read-back tables', () => {
       const id = Object.entries(enContract).find(([, english]) => english === text)?.[0];
       expect(id, text).toBeDefined();
       expect(translate(text), text).toBe(thContract[id as keyof typeof thContract]);
+    }
+    // Every spec message is read back by the frame of some app (the apps that show it), and
+    // no app's frame reads back all of them: each holds those its code shows.
+    for (const [text, appFrames] of messageTexts) {
+      expect(appFrames.length, text).toBeGreaterThan(0);
+      for (const table of appFrames) expect(readBackTranslator([table])(text), text).toBeDefined();
+    }
+    for (const [scope, table] of frames) {
+      const held = messageTexts.filter(([text]) => table.exact[textKey(text)] !== undefined);
+      expect(held.length, scope).toBeLessThan(messageTexts.length);
     }
     expect(readBackTranslator([tables.first, accessLog])('Anan Wongsa, medical personnel')).toBe(
       'Anan Wongsa บุคลากรทางการแพทย์',
@@ -70,12 +98,16 @@ describe('the read-back tables', () => {
   });
 
   it('carry no English words of an exact text: its key only', () => {
-    const json = JSON.stringify([tables, accessLog, chart, addPatient]);
+    const json = JSON.stringify([tables, frames, accessLog, chart, addPatient]);
     for (const text of firstPaintTexts.filter((each) => /[a-z]{3}/.test(each))) {
       expect(json.includes(JSON.stringify(text)), text).toBe(false);
-      const held = [tables.first, accessLog, chart, addPatient].some(
-        (table) => table.exact[textKey(text)] !== undefined,
-      );
+      const held = [
+        tables.first,
+        ...frames.map(([, table]) => table),
+        accessLog,
+        chart,
+        addPatient,
+      ].some((table) => table.exact[textKey(text)] !== undefined);
       expect(held, text).toBe(true);
     }
   });
@@ -99,15 +131,21 @@ describe('the read-back tables', () => {
     for (const [id, text] of Object.entries({ ...enCommon, ...enContract })) {
       idsByText.set(text, [...(idsByText.get(text) ?? []), id]);
     }
-    const inFirst = [...idsByText].filter(
-      ([text]) => !text.includes('{') && tables.first.exact[textKey(text)] !== undefined,
-    );
-    expect(inFirst.length).toBeGreaterThan(40);
-    for (const [text, ids] of inFirst) {
-      expect(
-        ids.some((id) => READ_BACK_FIRST.some((prefix) => id.startsWith(prefix))),
-        `${text}: ${ids.join(', ')}`,
-      ).toBe(true);
+    for (const [scope, table] of [['all', tables.first] as const, ...frames]) {
+      const prefixes = [
+        ...READ_BACK_FIRST,
+        ...(scope === 'all' ? [] : packReadBack(scope, 'base')),
+      ];
+      const inFirst = [...idsByText].filter(
+        ([text]) => !text.includes('{') && table.exact[textKey(text)] !== undefined,
+      );
+      expect(inFirst.length, scope).toBeGreaterThan(25);
+      for (const [text, ids] of inFirst) {
+        expect(
+          ids.some((id) => prefixes.some((prefix) => id.startsWith(prefix))),
+          `${scope}: ${text}: ${ids.join(', ')}`,
+        ).toBe(true);
+      }
     }
   });
 });

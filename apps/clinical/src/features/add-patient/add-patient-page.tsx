@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contract';
+import { ADD_PATIENT_FAILED_MESSAGE } from '@portal/contract';
 import { ROLE_LABELS } from '@portal/reference-data';
 import { nextPatientIdQueryOptions, useAddPatientMutation } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
@@ -33,7 +33,7 @@ export function AddPatientPage() {
       nextId={nextPatientIdQueryOptions}
       person={(values) => ({ name: `${values.patient.first_name} ${values.patient.last_name}` })}
       handoutRole={() => translateEnglish(ROLE_LABELS.patient)}
-      failureMessage={MESSAGES.addPatientFailed}
+      failureMessage={ADD_PATIENT_FAILED_MESSAGE}
       fields={(idSuggestion) => <PatientFields mode="add" idSuggestion={idSuggestion} />}
     />
   );

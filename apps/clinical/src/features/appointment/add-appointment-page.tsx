@@ -1,4 +1,4 @@
-import { MESSAGES, personName } from '@portal/contract';
+import { ADD_PATIENT_FAILED_MESSAGE, personName } from '@portal/contract';
 import { useAddAppointmentMutation } from '@portal/api-client';
 import { useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
@@ -46,7 +46,7 @@ export function AddAppointmentPage() {
       time={{ clock: true }}
       extra={BOOKING}
       pastDateQuestion={t('clinical.addAppointment.pastDateQuestion')}
-      failureMessage={MESSAGES.addPatientFailed}
+      failureMessage={ADD_PATIENT_FAILED_MESSAGE}
       successText={(a) => {
         const values = {
           name: `${a.first_name} ${a.last_name}`,

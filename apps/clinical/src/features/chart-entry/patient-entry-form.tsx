@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { hospitalToday, MESSAGES } from '@portal/contract';
+import { hospitalToday, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { toApiError } from '@portal/api-client';
 import {
@@ -141,7 +141,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
             name="patient_id"
             label={t('clinical.patient.patientId')}
             required
-            placeholder={translateEnglish(MESSAGES.patientIdPlaceholder)}
+            placeholder={translateEnglish(PATIENT_ID_PLACEHOLDER_MESSAGE)}
             autoComplete="off"
             {...(patientName ? { hint: patientName } : {})}
           />

@@ -3,7 +3,10 @@ import { useParams } from 'react-router-dom';
 import {
   ALLERGY_SEVERITY_LABELS,
   allergySeverityRank,
-  MESSAGES,
+  EMPTY_VALUE_MESSAGE,
+  NO_DRUG_ALLERGIES_MESSAGE,
+  NO_MEDICAL_HISTORY_MESSAGE,
+  PATIENT_LOAD_FAILED_MESSAGE,
   type PatientRecord,
   personName,
   prefilledPath,
@@ -99,7 +102,9 @@ function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_al
   const locale = useLocale();
   if (allergies.length === 0)
     return (
-      <p className="text-sm font-medium text-muted">{translateEnglish(MESSAGES.noDrugAllergies)}</p>
+      <p className="text-sm font-medium text-muted">
+        {translateEnglish(NO_DRUG_ALLERGIES_MESSAGE)}
+      </p>
     );
   // A stable sort: equal severities keep the record's order.
   const ordered = [...allergies].sort(
@@ -145,7 +150,7 @@ function HistoryTimeline({ history }: { history: PatientRecord['medical_history'
   const t = useT();
   const format = useFormat();
   if (history.length === 0)
-    return <p className="text-muted">{translateEnglish(MESSAGES.noMedicalHistory)}</p>;
+    return <p className="text-muted">{translateEnglish(NO_MEDICAL_HISTORY_MESSAGE)}</p>;
   return (
     <ol className="relative ml-2 flex flex-col gap-4 border-l-2 border-brand-700 pl-5">
       {history.map((entry, index) => (
@@ -160,7 +165,7 @@ function HistoryTimeline({ history }: { history: PatientRecord['medical_history'
             </time>
           </p>
           <p className="whitespace-pre-line text-ink [overflow-wrap:anywhere]">
-            {entry.details || translateEnglish(MESSAGES.emptyValue)}
+            {entry.details || translateEnglish(EMPTY_VALUE_MESSAGE)}
           </p>
           <p className="text-xs text-muted">
             {t('clinical.chart.recordedBy', { name: personName(entry.recorded_by) })}
@@ -251,7 +256,7 @@ export function PatientChartPage({ patientId: given }: { patientId?: string }) {
           {notFound
             ? t('clinical.chart.notFound', { patientId })
             : t('clinical.chart.loadFailed', {
-                message: translateEnglish(MESSAGES.patientLoadFailed),
+                message: translateEnglish(PATIENT_LOAD_FAILED_MESSAGE),
               })}
         </ErrorState>
         <p>

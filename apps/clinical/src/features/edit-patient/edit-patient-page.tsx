@@ -1,4 +1,4 @@
-import { MESSAGES, type PatientRecord } from '@portal/contract';
+import { EDIT_PATIENT_FAILED_MESSAGE, type PatientRecord } from '@portal/contract';
 import {
   patientQueryOptions,
   usePatchPatientMutation,
@@ -60,7 +60,7 @@ export function EditPatientPage() {
         return { kind: 'updated', id, fields: changedFieldCount(changes) };
       }}
       busy={update.isPending || patch.isPending}
-      failureMessage={MESSAGES.editPatientFailed}
+      failureMessage={EDIT_PATIENT_FAILED_MESSAGE}
       newCode={{
         reissue,
         personOf: (record) => ({

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contract';
+import { ADD_HISTORY_FAILED_MESSAGE } from '@portal/contract';
 import { useAddHistoryMutation } from '@portal/api-client';
 import { useFormat, useT } from '@portal/ui';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
@@ -26,7 +26,7 @@ export function AddHistoryPage() {
       pending={mutation.isPending}
       textField={{ name: 'detail', label: t('clinical.addHistory.detail'), multiline: true }}
       time={{ placeholder: '10:30:00' }}
-      failureMessage={MESSAGES.addHistoryFailed}
+      failureMessage={ADD_HISTORY_FAILED_MESSAGE}
       successText={(h) =>
         t('clinical.addHistory.added', {
           name: `${h.first_name} ${h.last_name}`,

@@ -8,7 +8,7 @@ import {
   ALLERGY_SEVERITY_LABELS,
   BLOOD_TYPES,
   GENDERS,
-  MESSAGES,
+  PATIENT_ID_PLACEHOLDER_MESSAGE,
 } from '@portal/contract';
 import {
   CountedPickers,
@@ -48,7 +48,7 @@ export function PatientFields({
         <RecordFields.Id
           name="patient.patient_id"
           label={t('clinical.patient.patientId')}
-          placeholder={translateEnglish(MESSAGES.patientIdPlaceholder)}
+          placeholder={translateEnglish(PATIENT_ID_PLACEHOLDER_MESSAGE)}
           mode={mode}
         />
         <TextField

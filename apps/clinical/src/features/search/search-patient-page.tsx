@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import {
-  MESSAGES,
+  PATIENT_ID_PLACEHOLDER_MESSAGE,
+  PATIENT_LOAD_FAILED_MESSAGE,
   patientChartPath,
   type PatientSummary,
   type SearchPatientRequest,
@@ -38,7 +39,9 @@ function FullRecord({ patientId }: { patientId: string }) {
   if (record.isError)
     return (
       <ErrorState>
-        {t('clinical.search.loadFailed', { message: translateEnglish(MESSAGES.patientLoadFailed) })}
+        {t('clinical.search.loadFailed', {
+          message: translateEnglish(PATIENT_LOAD_FAILED_MESSAGE),
+        })}
       </ErrorState>
     );
   return <PatientRecordView record={record.data} />;
@@ -113,7 +116,7 @@ export function SearchPatientPage() {
     {
       name: 'patient_id',
       label: t('clinical.patient.patientId'),
-      placeholder: translateEnglish(MESSAGES.patientIdPlaceholder),
+      placeholder: translateEnglish(PATIENT_ID_PLACEHOLDER_MESSAGE),
     },
     { name: 'first_name', label: t('clinical.patient.firstName') },
     { name: 'last_name', label: t('clinical.patient.lastName') },
@@ -127,7 +130,7 @@ export function SearchPatientPage() {
       schema={searchSchema}
       fields={fields}
       emptyCriteria={NO_CRITERIA}
-      loadFailedMessage={translateEnglish(MESSAGES.patientLoadFailed)}
+      loadFailedMessage={translateEnglish(PATIENT_LOAD_FAILED_MESSAGE)}
       itemKey={(patient) => patient.patient_id}
       renderItem={(patient) => <PatientRow patient={patient} />}
     />

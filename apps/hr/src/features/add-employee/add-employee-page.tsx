@@ -1,5 +1,9 @@
 import type { Ref } from 'react';
-import { type AddEmployeeRequest, type AddEmployeeResponse, MESSAGES } from '@portal/contract';
+import {
+  ADD_EMPLOYEE_FAILED_MESSAGE,
+  type AddEmployeeRequest,
+  type AddEmployeeResponse,
+} from '@portal/contract';
 import { findPosition, type Position } from '@portal/reference-data';
 import { nextEmployeeIdQueryOptions, useAddEmployeeMutation } from '@portal/api-client';
 import type { MessageId } from '@portal/i18n';
@@ -96,7 +100,7 @@ export function AddEmployeePage() {
       person={addedPerson}
       handoutRole={(added: Added) => (added.role ? t(ROLE_WORDS[added.role]) : '')}
       More={AddedNotes}
-      failureMessage={MESSAGES.addEmployeeFailed}
+      failureMessage={ADD_EMPLOYEE_FAILED_MESSAGE}
       fields={(idSuggestion) => <EmployeeFields mode="add" idSuggestion={idSuggestion} />}
     />
   );

@@ -1,4 +1,8 @@
-import { type Employee, MESSAGES, type UpdateEmployeeRequest } from '@portal/contract';
+import {
+  EDIT_EMPLOYEE_FAILED_MESSAGE,
+  type Employee,
+  type UpdateEmployeeRequest,
+} from '@portal/contract';
 import { findPosition } from '@portal/reference-data';
 import {
   employeeQueryOptions,
@@ -126,7 +130,7 @@ export function EditEmployeePage() {
         };
       }}
       busy={update.isPending}
-      failureMessage={MESSAGES.editEmployeeFailed}
+      failureMessage={EDIT_EMPLOYEE_FAILED_MESSAGE}
       newCode={{
         reissue,
         personOf: (employee) =>

@@ -1,5 +1,5 @@
 import { useFormContext, useWatch } from 'react-hook-form';
-import { MESSAGES, OWN_ACCESS_FIELDS_MESSAGE } from '@portal/contract';
+import { EMPLOYEE_ID_PLACEHOLDER_MESSAGE, OWN_ACCESS_FIELDS_MESSAGE } from '@portal/contract';
 import {
   DateField,
   NumberField,
@@ -56,7 +56,7 @@ export function EmployeeFields({
         <RecordFields.Id
           name="employee_id"
           label={t('hr.employeeFields.employeeId')}
-          placeholder={MESSAGES.employeeIdPlaceholder}
+          placeholder={EMPLOYEE_ID_PLACEHOLDER_MESSAGE}
           mode={mode}
         />
         {mode === 'add' && <IdSuggestion name="employee_id" suggestion={idSuggestion} />}

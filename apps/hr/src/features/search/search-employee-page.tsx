@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import {
   type Employee,
+  EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
+  EMPLOYEE_LOAD_FAILED_MESSAGE,
   type EmployeeListView,
   type EmployeeSortKey,
-  MESSAGES,
+  EMPTY_VALUE_MESSAGE,
   prefilledPath,
   ROUTES,
   type SearchEmployeeRequest,
@@ -78,11 +80,11 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
       },
       {
         header: t('hr.employeeTable.position'),
-        cell: (e) => positionName(e.position_id, e.position_name, locale) ?? MESSAGES.emptyValue,
+        cell: (e) => positionName(e.position_id, e.position_name, locale) ?? EMPTY_VALUE_MESSAGE,
       },
       {
         header: t('hr.employeeTable.department'),
-        cell: (e) => departmentName(e.department_name, locale) ?? MESSAGES.emptyValue,
+        cell: (e) => departmentName(e.department_name, locale) ?? EMPTY_VALUE_MESSAGE,
       },
       { header: t('hr.employeeTable.workStatus'), cell: workStatusText },
       {
@@ -158,7 +160,7 @@ export function SearchEmployeePage() {
         {
           name: 'employee_id',
           label: t('hr.search.employeeId'),
-          placeholder: MESSAGES.employeeIdPlaceholder,
+          placeholder: EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
         },
         { name: 'first_name', label: t('hr.search.firstName') },
         { name: 'last_name', label: t('hr.search.lastName') },
@@ -174,7 +176,7 @@ export function SearchEmployeePage() {
       schema={searchSchema}
       fields={fields}
       emptyCriteria={NO_CRITERIA}
-      loadFailedMessage={translateEnglish(MESSAGES.employeeLoadFailed)}
+      loadFailedMessage={translateEnglish(EMPLOYEE_LOAD_FAILED_MESSAGE)}
       itemKey={(employee) => employee.employee_id}
       renderItem={(employee) => <EmployeeTable employees={[employee]} view={view} />}
       renderItems={(employees) => <EmployeeTable employees={employees} view={view} />}

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import {
+  ID_PLACEHOLDER_MESSAGE,
   isMfaChallenge,
-  MESSAGES,
-  ROUTES,
-  TIMINGS,
+  LOGIN_SUCCESS_MESSAGE,
   type LoginRequest,
   type RegisterRequest,
+  REGISTRATION_SUCCESS_MESSAGE,
+  ROUTES,
+  TIMINGS,
   type TokenResponse,
+  WRONG_CREDENTIALS_MESSAGE,
 } from '@portal/contract';
 import { DEFAULT_ROLE, ROLE_LABELS, ROLES } from '@portal/reference-data';
 import { ApiError, register } from '@portal/api-client';
@@ -67,7 +70,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function failureText(error: unknown): string {
   return error instanceof ApiError && error.kind === 'http' && error.detail
     ? error.detail
-    : MESSAGES.wrongCredentials;
+    : WRONG_CREDENTIALS_MESSAGE;
 }
 
 /** The combined Login/Register card, as the spec's 'Login/register behaviour' describes it. */
@@ -88,7 +91,7 @@ export function LoginPage() {
 
   // The spec's ending of every successful login, whichever steps it took.
   const finish = async (session: TokenResponse) => {
-    succeed(MESSAGES.loginSuccess);
+    succeed(LOGIN_SUCCESS_MESSAGE);
     await wait(TIMINGS.loginRedirectMs);
     startSession(session.token);
     navigate(ROUTES.system);
@@ -144,7 +147,7 @@ export function LoginPage() {
             onRegistered={(name) => {
               setUsername(name);
               switchTo('login');
-              succeed(MESSAGES.registrationSuccess);
+              succeed(REGISTRATION_SUCCESS_MESSAGE);
             }}
           />
         )}
@@ -267,7 +270,7 @@ function RegisterForm({
     feedback.clear();
     try {
       await register(values);
-      feedback.succeed(MESSAGES.registrationSuccess);
+      feedback.succeed(REGISTRATION_SUCCESS_MESSAGE);
       await wait(TIMINGS.registrationSwitchMs);
       onRegistered(values.username);
     } catch (error) {
@@ -291,7 +294,7 @@ function RegisterForm({
         name="id"
         label={t('public.register.id')}
         required
-        placeholder={translateEnglish(MESSAGES.idPlaceholder)}
+        placeholder={translateEnglish(ID_PLACEHOLDER_MESSAGE)}
         autoComplete="off"
       />
       <TextField

@@ -1,4 +1,9 @@
-import { MESSAGES, ROUTES } from '@portal/contract';
+import {
+  LOADING_PROFILE_MESSAGE,
+  PATIENT_LOAD_FAILED_MESSAGE,
+  PROFILE_LOAD_FAILED_MESSAGE,
+  ROUTES,
+} from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { usePatient, useProfile } from '@portal/api-client';
@@ -41,14 +46,14 @@ export function PatientProfilePage() {
   const record = usePatient(patientId, { enabled: shown && Boolean(patientId) });
 
   let body;
-  const loading = <LoadingState label={translateEnglish(MESSAGES.loadingProfile)} />;
+  const loading = <LoadingState label={translateEnglish(LOADING_PROFILE_MESSAGE)} />;
   const failed = (message: string) => (
     <ErrorState>{t('public.myInfo.error', { message: translateEnglish(message) })}</ErrorState>
   );
   if (profile.isPending) body = loading;
-  else if (profile.isError || !patientId) body = failed(MESSAGES.profileLoadFailed);
+  else if (profile.isError || !patientId) body = failed(PROFILE_LOAD_FAILED_MESSAGE);
   else if (record.isPending) body = loading;
-  else if (record.isError) body = failed(MESSAGES.patientLoadFailed);
+  else if (record.isError) body = failed(PATIENT_LOAD_FAILED_MESSAGE);
   else
     body = (
       <>

@@ -6,10 +6,10 @@ import axios, {
 } from 'axios';
 import {
   ENDPOINTS,
-  MESSAGES,
   PORTAL_ACCEPT,
   SESSION_ENDED_BY_HOSPITAL,
   SESSION_SIGNED_OUT,
+  TOKEN_EXPIRED_MESSAGE,
 } from '@portal/contract';
 import { currentLocale } from '@portal/i18n';
 import { ApiError } from './api-error';
@@ -39,7 +39,7 @@ function authorize(config: InternalAxiosRequestConfig): InternalAxiosRequestConf
   const session = sessionStore.read();
   if (!session || isTokenExpired(session.claims, nowInSeconds())) {
     endSession('expired');
-    throw new ApiError({ kind: 'expired', status: null, detail: MESSAGES.tokenExpired });
+    throw new ApiError({ kind: 'expired', status: null, detail: TOKEN_EXPIRED_MESSAGE });
   }
   // Read per request, so that a cleared session drops the header at once.
   config.headers.set('Authorization', `Bearer ${session.token}`);

@@ -1,9 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { currentLocale, i18n, translateEnglish } from '@portal/i18n';
 import {
-  MESSAGES,
   SESSION_ENDED_BY_HOSPITAL_MESSAGE,
   SESSION_SIGNED_OUT_MESSAGE,
+  TOKEN_EXPIRED_MESSAGE,
 } from '@portal/contract';
 import type { SessionEndReason } from '@portal/api-client';
 
@@ -27,7 +27,7 @@ function pending(): string | null {
   if (reason === ('ended-by-hospital' satisfies SessionEndReason))
     return SESSION_ENDED_BY_HOSPITAL_MESSAGE;
   if (reason === ('signed-out' satisfies SessionEndReason)) return SESSION_SIGNED_OUT_MESSAGE;
-  return MESSAGES.tokenExpired;
+  return TOKEN_EXPIRED_MESSAGE;
 }
 
 /** Remembers, for this tab, that a session ended under the user, so the next page can say so. */

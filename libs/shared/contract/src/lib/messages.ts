@@ -61,33 +61,60 @@ export const SESSION_SIGNED_OUT_MESSAGE =
 export const SESSION_ENDED_BY_HOSPITAL_MESSAGE =
   'Your access was ended by the hospital. Please contact HR or the Help Desk.';
 
-/** The spec's user-facing texts, word for word. */
+// The spec's user-facing texts, word for word, each its own constant: an app's bundle holds
+// the ones its code shows (a Thai first paint reads back only those), and MESSAGES, by name,
+// for the server and the tests.
+export const LOGIN_SUCCESS_MESSAGE = 'Login successful! Redirecting...';
+export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful! Please login.';
+export const TOKEN_EXPIRED_MESSAGE = 'Token expired';
+export const LOADING_PROFILE_MESSAGE = 'Loading profile...';
+export const PROFILE_LOAD_FAILED_MESSAGE = 'Could not load profile';
+export const PATIENT_LOAD_FAILED_MESSAGE = 'Could not load patient information';
+export const EMPLOYEE_LOAD_FAILED_MESSAGE = 'Could not load employee information';
+export const SEARCH_FAILED_MESSAGE = 'Could not perform search';
+export const NO_RESULT_MESSAGE = 'No result';
+export const NO_PATIENT_DATA_MESSAGE = 'No patient data available.';
+export const NO_APPOINTMENT_MESSAGE = 'No appointment';
+export const NO_DRUG_ALLERGIES_MESSAGE = 'No drug allergies.';
+export const NO_CHRONIC_DISEASES_MESSAGE = 'No chronic diseases.';
+export const NO_MEDICAL_HISTORY_MESSAGE = 'No medical history available';
+export const ADD_PATIENT_FAILED_MESSAGE = 'Could not perform add patient appointment';
+/** The spec gives edit patient the add text; its own name keeps each page saying what it does. */
+export const EDIT_PATIENT_FAILED_MESSAGE = 'Could not perform add patient appointment';
+export const ADD_HISTORY_FAILED_MESSAGE = 'Could not perform add patient history';
+export const ADD_EMPLOYEE_FAILED_MESSAGE = 'Could not perform add employee appointment';
+export const EDIT_EMPLOYEE_FAILED_MESSAGE = 'Could not perform edit employee appointment';
+export const ID_PLACEHOLDER_MESSAGE = 'Employee ID/Patient ID';
+export const PATIENT_ID_PLACEHOLDER_MESSAGE = 'PXXX';
+export const EMPLOYEE_ID_PLACEHOLDER_MESSAGE = 'EXXX';
+export const EMPTY_VALUE_MESSAGE = '-';
+
+/** The spec's user-facing texts, word for word, by name (the server's and the tests'). */
 export const MESSAGES = {
-  loginSuccess: 'Login successful! Redirecting...',
-  registrationSuccess: 'Registration successful! Please login.',
+  loginSuccess: LOGIN_SUCCESS_MESSAGE,
+  registrationSuccess: REGISTRATION_SUCCESS_MESSAGE,
   wrongCredentials: WRONG_CREDENTIALS_MESSAGE,
-  tokenExpired: 'Token expired',
-  loadingProfile: 'Loading profile...',
-  profileLoadFailed: 'Could not load profile',
-  patientLoadFailed: 'Could not load patient information',
-  employeeLoadFailed: 'Could not load employee information',
-  searchFailed: 'Could not perform search',
-  noResult: 'No result',
-  noPatientData: 'No patient data available.',
-  noAppointment: 'No appointment',
-  noDrugAllergies: 'No drug allergies.',
-  noChronicDiseases: 'No chronic diseases.',
-  noMedicalHistory: 'No medical history available',
-  addPatientFailed: 'Could not perform add patient appointment',
-  // The spec gives edit patient the add text; its own name keeps each page saying what it does.
-  editPatientFailed: 'Could not perform add patient appointment',
-  addHistoryFailed: 'Could not perform add patient history',
-  addEmployeeFailed: 'Could not perform add employee appointment',
-  editEmployeeFailed: 'Could not perform edit employee appointment',
-  idPlaceholder: 'Employee ID/Patient ID',
-  patientIdPlaceholder: 'PXXX',
-  employeeIdPlaceholder: 'EXXX',
-  emptyValue: '-',
+  tokenExpired: TOKEN_EXPIRED_MESSAGE,
+  loadingProfile: LOADING_PROFILE_MESSAGE,
+  profileLoadFailed: PROFILE_LOAD_FAILED_MESSAGE,
+  patientLoadFailed: PATIENT_LOAD_FAILED_MESSAGE,
+  employeeLoadFailed: EMPLOYEE_LOAD_FAILED_MESSAGE,
+  searchFailed: SEARCH_FAILED_MESSAGE,
+  noResult: NO_RESULT_MESSAGE,
+  noPatientData: NO_PATIENT_DATA_MESSAGE,
+  noAppointment: NO_APPOINTMENT_MESSAGE,
+  noDrugAllergies: NO_DRUG_ALLERGIES_MESSAGE,
+  noChronicDiseases: NO_CHRONIC_DISEASES_MESSAGE,
+  noMedicalHistory: NO_MEDICAL_HISTORY_MESSAGE,
+  addPatientFailed: ADD_PATIENT_FAILED_MESSAGE,
+  editPatientFailed: EDIT_PATIENT_FAILED_MESSAGE,
+  addHistoryFailed: ADD_HISTORY_FAILED_MESSAGE,
+  addEmployeeFailed: ADD_EMPLOYEE_FAILED_MESSAGE,
+  editEmployeeFailed: EDIT_EMPLOYEE_FAILED_MESSAGE,
+  idPlaceholder: ID_PLACEHOLDER_MESSAGE,
+  patientIdPlaceholder: PATIENT_ID_PLACEHOLDER_MESSAGE,
+  employeeIdPlaceholder: EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
+  emptyValue: EMPTY_VALUE_MESSAGE,
 } as const;
 
 /** The spec's delays and durations, in milliseconds. */

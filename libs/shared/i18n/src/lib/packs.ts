@@ -106,8 +106,14 @@ export type PackScope = keyof typeof PACKS;
  */
 const APPOINTMENT_WORDS = ['contract.appointment.status.', 'contract.appointment.severity.'];
 
+/** The ids of the spec's messages named (`contract.message.<name>`, space-separated). */
+const message = (names: string): readonly string[] =>
+  names.split(' ').map((name) => `contract.message.${name}`);
+
 export const PACK_READ_BACK: {
-  readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
+  readonly [S in PackScope]?: {
+    readonly [P in keyof (typeof PACKS)[S] | 'base']?: readonly string[];
+  };
 } = {
   common: {
     // The fields' hints kept in English (form-widgets hints.ts), which a field given one as its
@@ -116,11 +122,19 @@ export const PACK_READ_BACK: {
     forms: ['common.form.newPasswordHint', 'common.form.timeHint', 'common.form.clockTimeHint'],
     account: ['contract.account.'],
   },
+  // An app's `base` pack (with the frame's, READ_BACK_FIRST): the spec's messages its code
+  // holds (lib/messages.ts in @portal/contract: its constants the app imports).
   public: {
+    base: message(
+      'loginSuccess registrationSuccess wrongCredentials tokenExpired loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory idPlaceholder emptyValue',
+    ),
     accessLog: ['contract.accessLog.'],
     myInfo: APPOINTMENT_WORDS,
   },
   clinical: {
+    base: message(
+      'tokenExpired patientLoadFailed searchFailed noResult noPatientData noAppointment noDrugAllergies noChronicDiseases noMedicalHistory addPatientFailed addHistoryFailed idPlaceholder patientIdPlaceholder employeeIdPlaceholder emptyValue',
+    ),
     addPatient: APPOINTMENT_WORDS,
     entry: APPOINTMENT_WORDS,
     booking: APPOINTMENT_WORDS,
@@ -130,6 +144,9 @@ export const PACK_READ_BACK: {
     today: APPOINTMENT_WORDS,
   },
   hr: {
+    base: message(
+      'tokenExpired employeeLoadFailed searchFailed noResult noPatientData addEmployeeFailed editEmployeeFailed idPlaceholder patientIdPlaceholder employeeIdPlaceholder emptyValue',
+    ),
     addEmployee: ['contract.position.'],
     editEmployee: ['contract.position.'],
     search: ['contract.position.'],

@@ -14,7 +14,8 @@ import { textKey } from './text-key';
  * other texts) once the page is shown.
  */
 export const READ_BACK_FIRST: readonly string[] = [
-  'contract.message.',
+  // The spec's messages (`contract.message.*`) by app: each is a constant of its own, so an
+  // app's bundle holds those its code shows (PACK_READ_BACK's `base` in lib/packs.ts).
   // The session notices a first paint shows (signed out elsewhere, ended by the hospital, on
   // the login page; the edit form's hint on one's own record). The others answer a request (a
   // login, a registration, a password check: the API's problems), once the page is shown.
@@ -87,11 +88,26 @@ export const startsWithAny =
     prefixes.some((prefix) => id.startsWith(prefix));
 
 /**
+ * The read-back table of an app's `base` pack (tools/vite/lingui.ts): the frame's first-paint
+ * texts ({@link READ_BACK_FIRST}) and the app's own (`appPrefixes`: the spec's messages its
+ * code holds, PACK_READ_BACK's `base` in lib/packs.ts), without the messages with
+ * placeholders (the date fields' range rules, shown once a form is checked).
+ */
+export function frameTable(
+  english: { common: Catalogue; contract: Catalogue },
+  translated: Catalogue,
+  appPrefixes: readonly string[] = [],
+): ReadBackTable {
+  return readBackTable(english, translated, startsWithAny([...READ_BACK_FIRST, ...appPrefixes]), {
+    patterns: false,
+  });
+}
+
+/**
  * The read-back tables of a language an app fetches apart from its pages' packs: `first`, the
- * frame's first-paint texts ({@link READ_BACK_FIRST}) without the messages with placeholders
- * (the date fields' range rules, shown once a form is checked), with the app's start (its
- * `base` pack carries it); `rest`, every other text (the packs' first-paint texts too, for the
- * pages that show them later), once the first page is shown.
+ * frame's ({@link frameTable}, without any app's own texts: what the tests and Storybook load
+ * with `rest`); `rest`, every other text (the packs' first-paint texts too, for the pages that
+ * show them later), once the first page is shown.
  */
 export function readBackTables(
   english: { common: Catalogue; contract: Catalogue },
@@ -101,7 +117,7 @@ export function readBackTables(
   const withPlaceholders = (id: string) =>
     (english.common[id] ?? english.contract[id] ?? '').includes('{');
   return {
-    first: readBackTable(english, translated, inFirst, { patterns: false }),
+    first: frameTable(english, translated),
     rest: readBackTable(english, translated, (id) => !inFirst(id) || withPlaceholders(id)),
   };
 }

@@ -3,7 +3,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { MESSAGES } from '@portal/contract';
+import {
+  NO_PATIENT_DATA_MESSAGE,
+  NO_RESULT_MESSAGE,
+  SEARCH_FAILED_MESSAGE,
+} from '@portal/contract';
 import { type ApiError, type Page, toApiError } from '@portal/api-client';
 import {
   FormActions,
@@ -105,7 +109,7 @@ function PagedResults<T>({
   const t = useT();
   // The spec words an empty list this way for patients and employees alike.
   if (items.length === 0)
-    return <EmptyState>{translateEnglish(MESSAGES.noPatientData)}</EmptyState>;
+    return <EmptyState>{translateEnglish(NO_PATIENT_DATA_MESSAGE)}</EmptyState>;
   const counted = {
     shown: String(items.length),
     noun: total === 1 && !more ? noun.one : noun.many,
@@ -208,7 +212,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
   }, [searching, showSearch, emptySearch, failedSearch]);
 
   let results: ReactNode;
-  if (failedSearch) results = <ErrorState>{translateEnglish(MESSAGES.noResult)}</ErrorState>;
+  if (failedSearch) results = <ErrorState>{translateEnglish(NO_RESULT_MESSAGE)}</ErrorState>;
   else if (showSearch) results = <PagedResults query={search} {...shared} />;
   else if (list.isPending)
     results = <LoadingState label={t('common.search.loading', { noun: noun.many })} />;
@@ -262,7 +266,7 @@ export function RecordSearch<T, C extends Criteria>(props: RecordSearchProps<T, 
         </Notice>
       )}
       {failedSearch && (
-        <Notice ref={setOutcome} tone="error" title={translateEnglish(MESSAGES.searchFailed)}>
+        <Notice ref={setOutcome} tone="error" title={translateEnglish(SEARCH_FAILED_MESSAGE)}>
           {toApiError(search.error).detail}
         </Notice>
       )}

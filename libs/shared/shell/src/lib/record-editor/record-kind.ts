@@ -1,4 +1,8 @@
-import { MESSAGES, PREFILL_PARAMS } from '@portal/contract';
+import {
+  EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
+  PATIENT_ID_PLACEHOLDER_MESSAGE,
+  PREFILL_PARAMS,
+} from '@portal/contract';
 import type { MessageId } from '@portal/i18n';
 
 /** The records the management sections add and edit. */
@@ -59,6 +63,7 @@ export function recordWords(kind: RecordKind) {
     article: kind === 'employee' ? ('an' as const) : ('a' as const),
     texts: TEXTS[kind],
     idField: PREFILL_PARAMS[kind],
-    idPlaceholder: MESSAGES[`${kind}IdPlaceholder`],
+    idPlaceholder:
+      kind === 'employee' ? EMPLOYEE_ID_PLACEHOLDER_MESSAGE : PATIENT_ID_PLACEHOLDER_MESSAGE,
   };
 }

@@ -1,4 +1,4 @@
-import { formatActivationCode, localDay, MESSAGES, ROUTES } from '@portal/contract';
+import { formatActivationCode, ID_PLACEHOLDER_MESSAGE, localDay, ROUTES } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { useState, type ReactNode, type Ref } from 'react';
 import { createPortal } from 'react-dom';
@@ -66,7 +66,7 @@ function ActivationHandout({
         <li>
           {t('common.activationCode.handoutStepRole', {
             role: translateEnglish(role),
-            idFormat: translateEnglish(MESSAGES.idPlaceholder),
+            idFormat: translateEnglish(ID_PLACEHOLDER_MESSAGE),
             id,
           })}
         </li>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@portal/contract';
+import { NO_CHRONIC_DISEASES_MESSAGE, NO_DRUG_ALLERGIES_MESSAGE } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { diseaseName, drugName } from '@portal/reference-data';
 import { useLocale } from '../i18n/use-t';
@@ -32,8 +32,8 @@ export function CatalogueName({ name, code }: { name: string | undefined; code: 
 }
 
 const CATALOGUES = {
-  disease: { name: diseaseName, none: MESSAGES.noChronicDiseases },
-  drug: { name: drugName, none: MESSAGES.noDrugAllergies },
+  disease: { name: diseaseName, none: NO_CHRONIC_DISEASES_MESSAGE },
+  drug: { name: drugName, none: NO_DRUG_ALLERGIES_MESSAGE },
 } as const;
 
 /**

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@portal/contract';
+import { EMPTY_VALUE_MESSAGE } from '@portal/contract';
 import { type MessageId, t } from '@portal/i18n';
 
 /** A value as a record shows it: the spec's '-' when it is empty. */
 export function shownValue(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === ''
-    ? MESSAGES.emptyValue
+    ? EMPTY_VALUE_MESSAGE
     : String(value);
 }
 

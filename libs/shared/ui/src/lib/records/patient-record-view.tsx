@@ -1,5 +1,9 @@
 import { type ReactNode, useId } from 'react';
-import { MESSAGES, type PatientRecord } from '@portal/contract';
+import {
+  NO_APPOINTMENT_MESSAGE,
+  NO_MEDICAL_HISTORY_MESSAGE,
+  type PatientRecord,
+} from '@portal/contract';
 import { chosenCalendar, currentLocale, formatDay, t, translateEnglish } from '@portal/i18n';
 import { useFormat, useT } from '../i18n/use-t';
 import { appointmentStatusLabel, clinicianName } from './appointment-table';
@@ -13,7 +17,7 @@ import { RecordTable, type RecordTableColumn } from './record-table';
  * status; or the spec's 'No appointment'. In the language shown now: call it while rendering.
  */
 export function appointmentText(appointment: PatientRecord['patient_appointment']): string {
-  if (!appointment.date) return translateEnglish(MESSAGES.noAppointment);
+  if (!appointment.date) return translateEnglish(NO_APPOINTMENT_MESSAGE);
   const day = formatDay(appointment.date, currentLocale(), chosenCalendar());
   const time = appointment.time.slice(0, 5);
   let text = appointment.topic ? `${day} ${time} — ${appointment.topic}` : `${day} ${time}`;
@@ -92,7 +96,7 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
               rowKey={(entry, index) => `${entry.date}-${entry.time}-${index}`}
             />
           ) : (
-            <p className="text-muted">{translateEnglish(MESSAGES.noMedicalHistory)}</p>
+            <p className="text-muted">{translateEnglish(NO_MEDICAL_HISTORY_MESSAGE)}</p>
           )}
         </Section>
       </div>

@@ -3,12 +3,12 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../button/spinner';
 import { useLocale } from '../i18n/use-t';
 
-/** A text the contract wrote in English (MESSAGES.…) in the language shown; markup as it is. */
+/** A text the contract wrote in English (MESSAGES) in the language shown; markup as it is. */
 function shown(content: ReactNode): ReactNode {
   return typeof content === 'string' ? translateEnglish(content) : content;
 }
 
-/** A long wait in progress: a spinner and the visible text, e.g. MESSAGES.loadingProfile. */
+/** A long wait in progress: a spinner and the visible text, e.g. LOADING_PROFILE_MESSAGE. */
 export function LoadingState({ label }: { label: string }) {
   useLocale();
   return (
@@ -19,7 +19,7 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** Nothing to show yet, e.g. MESSAGES.noPatientData. */
+/** Nothing to show yet, e.g. NO_PATIENT_DATA_MESSAGE. */
 export function EmptyState({ children }: { children: ReactNode }) {
   useLocale();
   return (
