@@ -84,7 +84,10 @@ describe('the read-back tables', () => {
       const held = messageTexts.filter(([text]) => table.exact[textKey(text)] !== undefined);
       expect(held.length, scope).toBeLessThan(messageTexts.length);
     }
-    expect(readBackTranslator([tables.first, accessLog])('Anan Wongsa, medical personnel')).toBe(
+    // The access log's first paint reads whole texts only (the page puts a name and a role
+    // together itself): its actors' patterns come with the rest, for any other text that has one.
+    expect(accessLog.patterns).toEqual([]);
+    expect(readBackTranslator([tables.first, tables.rest])('Anan Wongsa, medical personnel')).toBe(
       'Anan Wongsa บุคลากรทางการแพทย์',
     );
   });

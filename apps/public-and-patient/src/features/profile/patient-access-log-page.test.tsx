@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '@portal/contract';
+import { describeAccessActor, ROUTES } from '@portal/contract';
 import {
   createHandlers,
   makeAccessLog,
@@ -83,6 +83,34 @@ describe('PatientAccessLogPage', () => {
       'What',
     ]);
     expect(screen.getAllByText(when)[0]!.closest('time')).toHaveAttribute('datetime', at);
+  });
+
+  it('puts a staff member’s name and role together as the contract words them', async () => {
+    const at = '2026-11-25T09:15:00.000Z';
+    const entries = [
+      {
+        occurred_at: at,
+        kind: 'viewed',
+        actor: 'staff',
+        name: 'Anan Wongsa',
+        role: 'medical_personnel',
+      },
+      { occurred_at: at, kind: 'viewed', actor: 'staff', name: 'Somsri Dee', role: 'HR' },
+      { occurred_at: at, kind: 'viewed', actor: 'staff', name: 'Mali Chai', role: 'patient' },
+      { occurred_at: at, kind: 'viewed', actor: 'staff', name: null, role: 'medical_personnel' },
+      { occurred_at: at, kind: 'viewed', actor: 'staff', name: 'Preecha Kit', role: null },
+    ] as const;
+    server.use(...createHandlers({ accessLog: { P001: [...entries] } }));
+    renderPage();
+    const who = (await rows()).map(([, text]) => text);
+    expect(who).toEqual(entries.map((entry) => describeAccessActor(entry)));
+    expect(who).toEqual([
+      'Anan Wongsa, medical personnel',
+      'Somsri Dee, HR',
+      'Mali Chai, patient',
+      'A staff member, medical personnel',
+      'Preecha Kit',
+    ]);
   });
 
   it('shows one visit as one line, with how many actions and what else was done', async () => {

@@ -62,9 +62,9 @@ describe('PatientAccessLogPage in Thai', () => {
     expect(when).toMatch(/^\d{1,2} พ\.ย\. 2569 \d{2}:\d{2}$/);
     expect(cells[0]).toHaveTextContent(when);
     expect(cells[0]!.querySelector('time')).toHaveAttribute('datetime', at);
-    // Who and what are the contract catalogue's messages (read back by translateEnglish): their
-    // Thai comes with that catalogue; the name stays as it is.
-    expect(cells[1]).toHaveTextContent(/^Anan Wongsa/);
+    // Who: the name as it is and the role read back (public.accessLog.staffActor); what: the
+    // contract catalogue's message (read back by translateEnglish).
+    expect(cells[1]).toHaveTextContent(/^Anan Wongsa บุคลากรทางการแพทย์$/);
     expect(cells[2]).toHaveTextContent(/3 รายการในการเข้าใช้ครั้งเดียว รวมถึง/);
     expect(screen.getByText('แสดง 1 จาก 1 รายการ')).toBeVisible();
   });

@@ -1,5 +1,12 @@
 import { useMyAccessLog } from '@portal/api-client';
-import { ACCESS_KIND_TEXT, type AccessLogEntry, describeAccess, ROUTES } from '@portal/contract';
+import {
+  ACCESS_KIND_TEXT,
+  ACCESS_ROLE_TEXT,
+  type AccessLogEntry,
+  describeAccess,
+  describeAccessActor,
+  ROUTES,
+} from '@portal/contract';
 import { t as message, translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import {
@@ -27,11 +34,17 @@ export { ACCESS_LOG_EMPTY, ACCESS_LOG_FAILED, ACCESS_LOG_LOADING } from './acces
 type AccessEntry = AccessLogEntry;
 
 /**
- * Who, in the language shown: the contract's words ("Anan Wongsa, medical personnel") read back
- * to the contract catalogue's message, the name kept.
+ * Who, in the language shown: the contract's words read back ("You", "The portal"); a staff
+ * member with a role as the language puts a name and a role together ("Anan Wongsa, medical
+ * personnel"), the name kept and the role read back, so that the first paint reads back whole
+ * texts only (no reader of patterns: lib/runtime.ts in @portal/i18n).
  */
 function whoText(entry: AccessEntry): string {
-  return translateEnglish(describeAccess(entry).who);
+  if (entry.actor !== 'staff' || !entry.role) return translateEnglish(describeAccess(entry).who);
+  return message('public.accessLog.staffActor', {
+    name: translateEnglish(describeAccessActor({ ...entry, role: null })),
+    role: translateEnglish(ACCESS_ROLE_TEXT[entry.role]),
+  });
 }
 
 /**

@@ -67,7 +67,7 @@ export function PatientProfilePage() {
             to={ROUTES.patientAccessLog}
             className="font-semibold text-brand-800 underline"
           >
-            {t('public.accessLog.title')}
+            {t('public.myInfo.accessLogLink')}
           </PortalLink>
         </p>
         <p>

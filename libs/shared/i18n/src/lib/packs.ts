@@ -58,7 +58,7 @@ export const PACKS = {
 export const PAGE_PACKS = {
   account: ['common.forms', 'common.account', 'common.twoStep'],
   login: ['common.forms', 'public.login'],
-  myInfo: ['common.records', 'public.myInfo', 'public.accessLog'],
+  myInfo: ['common.records', 'public.myInfo'],
   addPatient: ['common.forms', 'common.recordEditor', 'clinical.addPatient'],
   addAppointment: ['common.forms', 'clinical.entry', 'clinical.booking'],
   addHistory: ['common.forms', 'clinical.entry'],
@@ -128,7 +128,16 @@ export const PACK_READ_BACK: {
     base: message(
       'loginSuccess registrationSuccess wrongCredentials tokenExpired loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory idPlaceholder emptyValue',
     ),
-    accessLog: ['contract.accessLog.'],
+    // The access log's words, whole texts only: a staff member's name and role are put together
+    // by the page's own message (public.accessLog.staffActor), not read back as a pattern (the
+    // roles come with the frame's table, READ_BACK_FIRST).
+    accessLog: [
+      'contract.accessLog.kind.',
+      'contract.accessLog.actor.you',
+      'contract.accessLog.actor.anotherPatient',
+      'contract.accessLog.actor.portal',
+      'contract.accessLog.actor.staffMember',
+    ],
     myInfo: APPOINTMENT_WORDS,
   },
   clinical: {
