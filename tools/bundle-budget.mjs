@@ -79,7 +79,7 @@ export const APPS = [
       'src/features/system/system-page.tsx': [118, 103, 119, 104],
       'src/features/profile/patient-profile-page.tsx': [166, 146, 168, 148],
       'src/features/profile/patient-access-log-page.tsx': [164, 144, 166, 146],
-      'src/features/account/account-page.ts': [186, 163, 187, 165],
+      'src/features/account/account-page.ts': [185, 163, 187, 165],
     },
     firstPage: 'src/features/landing/landing-page.tsx',
     withoutQueries: [
@@ -104,7 +104,7 @@ export const APPS = [
       'src/features/appointment/add-appointment-page.tsx': [135, 118, 137, 120],
       'src/features/history/add-history-page.tsx': [133, 116, 135, 118],
       'src/features/edit-patient/edit-patient-page.tsx': [139, 121, 141, 123],
-      'src/features/chart/patient-chart-page.tsx': [173, 151, 174, 153],
+      'src/features/chart/patient-chart-page.tsx': [172, 151, 174, 153],
       'src/features/search/search-patient-page.tsx': [185, 162, 187, 164],
       'src/features/today/today-page.tsx': [166, 146, 168, 147],
       'src/features/account/account-page.ts': [188, 166, 190, 167],
