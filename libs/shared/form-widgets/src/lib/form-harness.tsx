@@ -48,7 +48,7 @@ export function FormHarness({
   return (
     <PortalForm
       form={form}
-      aria-label={t('common.form.harnessName')}
+      aria-label={t('common.harness.name')}
       className="flex max-w-xl flex-col gap-4 p-4"
       onSubmit={(values) => {
         setSubmitted(JSON.stringify(values));
@@ -57,12 +57,12 @@ export function FormHarness({
     >
       {children}
       <FormActions
-        submitLabel={submitLabel ?? t('common.form.harnessSubmit')}
+        submitLabel={submitLabel ?? t('common.harness.submit')}
         busy={busy}
         onReset={() => setSubmitted('')}
       />
       <output
-        aria-label={t('common.form.harnessSubmitted')}
+        aria-label={t('common.harness.submitted')}
         className="font-mono text-sm break-all text-muted"
       >
         {submitted}

@@ -19,10 +19,13 @@ export const PACKS = {
     records: ['records'],
     search: ['search'],
     forms: ['form'],
+    // The form harness of the tests and Storybook (form-widgets form-harness.tsx): no page.
+    harness: ['harness'],
     // What no page shows as it opens, only after something happens (the session's warning,
-    // the question before unsaved changes are lost, a new activation code): fetched by every
-    // page once it is shown (LATER_PACK), and waited for by what shows them (useLaterTexts).
-    later: ['sessionWarning', 'leaveGuard', 'activationCode'],
+    // the question before unsaved changes are lost, a new activation code), and the page of an
+    // unknown address: fetched by every page once it is shown (PortalRoot), and waited for by
+    // what shows them (useLaterTexts).
+    later: ['sessionWarning', 'leaveGuard', 'activationCode', 'notFound'],
   },
   contract: {},
   public: {
@@ -153,9 +156,13 @@ export const PACK_READ_BACK: {
     today: APPOINTMENT_WORDS,
   },
   hr: {
-    base: message(
-      'tokenExpired employeeLoadFailed searchFailed noResult noPatientData addEmployeeFailed editEmployeeFailed idPlaceholder patientIdPlaceholder employeeIdPlaceholder emptyValue',
-    ),
+    // And the edit form's hint on one's own record (HR's only).
+    base: [
+      'contract.session.ownAccessFields',
+      ...message(
+        'tokenExpired employeeLoadFailed searchFailed noResult noPatientData addEmployeeFailed editEmployeeFailed idPlaceholder patientIdPlaceholder employeeIdPlaceholder emptyValue',
+      ),
+    ],
     addEmployee: ['contract.position.'],
     editEmployee: ['contract.position.'],
     search: ['contract.position.'],

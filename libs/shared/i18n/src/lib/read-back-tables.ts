@@ -17,11 +17,11 @@ export const READ_BACK_FIRST: readonly string[] = [
   // The spec's messages (`contract.message.*`) by app: each is a constant of its own, so an
   // app's bundle holds those its code shows (PACK_READ_BACK's `base` in lib/packs.ts).
   // The session notices a first paint shows (signed out elsewhere, ended by the hospital, on
-  // the login page; the edit form's hint on one's own record). The others answer a request (a
-  // login, a registration, a password check: the API's problems), once the page is shown.
+  // the login page; HR's edit form's hint on one's own record is HR's base's). The others
+  // answer a request (a login, a registration, a password check: the API's problems), once
+  // the page is shown.
   'contract.session.signedOut',
   'contract.session.endedByHospital',
-  'contract.session.ownAccessFields',
   'contract.route.',
   'contract.role.',
   'contract.date.',
