@@ -50,7 +50,7 @@ function counted(appName: string, pageModule?: string): string[] {
       pageModule ? measured.page === pageModule : measured.budgeted,
     );
   if (!first) throw new Error(`No page ${pageModule ?? 'budgeted'} for ${appName}`);
-  return [...first.files, ...(first.afterPaint as string[])].sort();
+  return [...first.files, ...first.afterPaint].sort();
 }
 
 test('a first visit to / in Thai fetches exactly what its Thai budget counts, no English catalogue', async ({

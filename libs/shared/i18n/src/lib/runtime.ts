@@ -172,9 +172,9 @@ let restOfReadBackWanted = false;
  * Adds read-back tables of `locale`: their whole texts at once (a key to look up); the reader
  * of texts with values and of several sentences (lib/read-back.ts, 0.8 KB) with the first table
  * that has patterns, and rebuilt with each table after it. Most first paints read back whole
- * texts only (the frame's table, a page's statuses), so they fetch no reader: it comes with the
- * rest of the tables, once the page is shown; the access log's actors (patterns) bring it with
- * the page's pack. Never on an English visit.
+ * texts only (the frame's table, a page's statuses: every first paint today), so they fetch no
+ * reader: it comes with the rest of the tables, once the page is shown, or with a page's pack
+ * whose table has a pattern. Never on an English visit.
  */
 async function addReadBack(locale: ReadBackLocale, tables: readonly ReadBackTable[]) {
   const loaded = readBackTables.get(locale) ?? new Set<ReadBackTable>();
