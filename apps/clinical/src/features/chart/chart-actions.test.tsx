@@ -10,6 +10,7 @@ import {
   ENDPOINTS,
   patientChartPath,
   ROUTES,
+  hospitalToday,
   todayUtc,
 } from '@portal/contract';
 import { createHandlers, pageResponse, renderWithProviders, setupMswServer } from '@portal/testing';
@@ -277,15 +278,17 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
 
   it('marks a booked appointment attended or no-show in one click', async () => {
     const sent = serveChart([
-      chartAppointment(7, todayUtc(), { topic: 'Check-up', time: '09:00:00' }),
+      chartAppointment(7, hospitalToday(), { topic: 'Check-up', time: '09:00:00' }),
     ]);
     const { user } = renderChart();
     await upcoming();
     await user.click(
-      screen.getByRole('button', { name: `No-show: The appointment on ${todayUtc()} at 09:00` }),
+      screen.getByRole('button', {
+        name: `No-show: The appointment on ${hospitalToday()} at 09:00`,
+      }),
     );
     expect(
-      await screen.findByText(`The appointment on ${todayUtc()} at 09:00: No-show.`),
+      await screen.findByText(`The appointment on ${hospitalToday()} at 09:00: No-show.`),
     ).toBeInTheDocument();
     expect(sent.status).toEqual([{ id: '00000000-0000-4000-8000-000000000007', status: 'noshow' }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull());

@@ -6,7 +6,7 @@ import {
   type DayAppointment,
   DEFAULT_API_BASE,
   ENDPOINTS,
-  localDay,
+  hospitalToday,
   ROUTES,
 } from '@portal/contract';
 import { activateLocale, formatDay, t } from '@portal/i18n';
@@ -17,7 +17,8 @@ import { LOADING_TODAY, TODAY_FAILED, TodayPage } from './today-page';
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();
 
-const today = () => localDay(new Date());
+// The hospital's day, as the page shows it (its clock, not this machine's time zone).
+const today = () => hospitalToday();
 const url = (path: string) => `*${DEFAULT_API_BASE}${path}`;
 
 function serveDay(items: DayAppointment[]) {
