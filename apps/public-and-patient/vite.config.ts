@@ -11,6 +11,9 @@ export default defineAppConfig({
   },
   // Every page of the app with a form (login, system, My account) loads these with the forms' kit.
   sharedChunks: {
-    forms: [...EVERY_EDITING_PAGE, /\/libs\/shared\/form-widgets\/src\/lib\/password-field\.tsx$/],
+    forms: [
+      ...EVERY_EDITING_PAGE,
+      /\/libs\/shared\/form-widgets\/src\/lib\/password-(field\.tsx|hint\.ts)$/,
+    ],
   },
 });

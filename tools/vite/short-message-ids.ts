@@ -71,7 +71,7 @@ export function shortenIds(
 }
 
 /**
- * Shortens the message ids in the apps' builds: `t('common.recordEditor.editEmployeeDescription')`
+ * Shortens the message ids in the apps' builds: `t('common.employeeEdit.description')`
  * becomes `t('8q')`, and the catalogues' packs are keyed alike, which takes 0.1 to 0.5 KB gzip
  * off each pack and each page's code, in every language (docs/i18n.md). The dev server, the
  * tests and Storybook keep the ids whole. Writes {@link MESSAGE_IDS_FILE}, which

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import enCommon from './catalogs/en/common.json';
+import enContract from './catalogs/en/contract.json';
 import { LOCAL_NAMES } from '@portal/reference-data';
 import { PAGE_PACKS, packReadBack, packsOfPage } from './index';
+import { textKey } from './lib/text-key';
 import accountPageTexts from './packs/page-account';
 import addEmployeePageTexts from './packs/page-add-employee';
 import chartPageTexts from './packs/page-chart';
@@ -14,8 +16,8 @@ describe("a page's packs merged", () => {
 
   it("hold every pack's messages, and in Thai the read-back table of every pack's texts", async () => {
     const [english, thai] = await Promise.all([accountPageTexts.en(), accountPageTexts.th()]);
-    // common.forms, common.account and common.twoStep, in one module.
-    for (const area of ['form', 'account', 'twoStep']) {
+    // common.forms, common.password, common.account and common.twoStep, in one module.
+    for (const area of ['form', 'password', 'account', 'twoStep']) {
       const ids = Object.keys(enCommon).filter((id) => id.startsWith(`common.${area}.`));
       expect(ids.length, area).toBeGreaterThan(0);
       for (const id of ids) expect(english.messages[id], id).toBeDefined();
@@ -23,7 +25,13 @@ describe("a page's packs merged", () => {
     }
     expect(english.readBack).toBeUndefined();
     expect(packReadBack('common', 'account').length).toBeGreaterThan(0);
-    expect(Object.keys(thai.readBack?.exact ?? {}).length).toBeGreaterThan(5);
+    // Its pages' contract texts (the account's) and the new password's English hint.
+    const readBack = Object.keys(enContract)
+      .filter((id) => id.startsWith('contract.account.'))
+      .map((id) => enContract[id as keyof typeof enContract])
+      .concat(enCommon['common.password.newHint']);
+    expect(readBack.length).toBeGreaterThan(1);
+    for (const text of readBack) expect(thai.readBack?.exact[textKey(text)], text).toBeDefined();
     // My account's own code holds no reference-data entry (its API layer's schemas do, to
     // check ids): no names in either language (PACK_LOCAL_NAMES).
     expect(english.names).toBeUndefined();

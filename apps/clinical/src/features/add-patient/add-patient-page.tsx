@@ -3,7 +3,7 @@ import { ROLE_LABELS } from '@portal/reference-data';
 import { nextPatientIdQueryOptions, useAddPatientMutation } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
-import { AddRecordPage } from '@portal/shell';
+import { ADD_PATIENT_WORDS, AddRecordPage } from '@portal/shell';
 import { useT } from '@portal/ui';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
 import addPatientPageTexts from '@portal/i18n/packs/page-add-patient';
@@ -25,7 +25,7 @@ export function AddPatientPage() {
 
   return (
     <AddRecordPage
-      kind="patient"
+      words={ADD_PATIENT_WORDS}
       description={t('clinical.addPatient.description')}
       schema={addPatientSchema}
       empty={EMPTY_PATIENT_FORM}

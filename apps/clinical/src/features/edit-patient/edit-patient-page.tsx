@@ -5,7 +5,7 @@ import {
   useReissuePatientCodeMutation,
   useUpdatePatientMutation,
 } from '@portal/api-client';
-import { EditRecordPage } from '@portal/shell';
+import { EDIT_PATIENT_WORDS, EditRecordPage } from '@portal/shell';
 import { BackToChartLink } from '../chart/back-to-chart-link';
 import { EMPTY_PATIENT_FORM, PatientFields } from '../patient-record-fields/patient-fields';
 import {
@@ -41,7 +41,7 @@ export function EditPatientPage() {
 
   return (
     <EditRecordPage
-      kind="patient"
+      words={EDIT_PATIENT_WORDS}
       lookupSchema={lookupSchema}
       schema={updatePatientSchema}
       empty={EMPTY_PATIENT_FORM as unknown as PatientFormValues}

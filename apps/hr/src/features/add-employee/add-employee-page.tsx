@@ -8,7 +8,7 @@ import { findPosition, type Position } from '@portal/reference-data';
 import { nextEmployeeIdQueryOptions, useAddEmployeeMutation } from '@portal/api-client';
 import type { MessageId } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
-import { AddRecordPage } from '@portal/shell';
+import { ADD_EMPLOYEE_WORDS, AddRecordPage } from '@portal/shell';
 import { Notice, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
 import addEmployeePageTexts from '@portal/i18n/packs/page-add-employee';
@@ -91,7 +91,7 @@ export function AddEmployeePage() {
 
   return (
     <AddRecordPage
-      kind="employee"
+      words={ADD_EMPLOYEE_WORDS}
       description={t('hr.addEmployee.description')}
       schema={addEmployeeSchema}
       empty={EMPTY_EMPLOYEE_FORM}

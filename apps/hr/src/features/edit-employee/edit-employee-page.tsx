@@ -12,7 +12,12 @@ import {
 } from '@portal/api-client';
 import { t } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
-import { EditRecordPage, type UpdatedOutcome, useDiscardQuestion } from '@portal/shell';
+import {
+  EDIT_EMPLOYEE_WORDS,
+  EditRecordPage,
+  type UpdatedOutcome,
+  useDiscardQuestion,
+} from '@portal/shell';
 import { Msg, useT } from '@portal/ui';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
 import { otherPositionOption } from '../employee-record-fields/position-options';
@@ -108,7 +113,7 @@ export function EditEmployeePage() {
 
   return (
     <EditRecordPage
-      kind="employee"
+      words={EDIT_EMPLOYEE_WORDS}
       lookupSchema={lookupSchema}
       schema={editEmployeeSchema}
       empty={EMPTY_EDIT_FORM}

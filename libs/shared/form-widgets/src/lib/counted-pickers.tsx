@@ -10,13 +10,13 @@ import { FieldErrorText, FieldHint, FieldLabel, INPUT_CLASS, useFieldBase } from
 const KINDS = {
   disease: {
     key: 'disease_id',
-    itemLabel: 'common.form.diseaseItem',
+    itemLabel: 'common.counted.disease',
     max: DISEASES.length,
     Picker: DiseasePicker,
   },
   drug: {
     key: 'drug_id',
-    itemLabel: 'common.form.drugItem',
+    itemLabel: 'common.counted.drug',
     max: DRUGS.length,
     Picker: DrugPicker,
   },

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { translateEnglish } from '@portal/i18n';
 import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
-import { NEW_PASSWORD_HINT } from './hints';
+import { NEW_PASSWORD_HINT } from './password-hint';
 
 export { NEW_PASSWORD_HINT };
 
@@ -61,7 +61,7 @@ export function PasswordField({
           disabled={disabled}
           onClick={() => setVisible((v) => !v)}
         >
-          {t('common.form.showPassword')}
+          {t('common.password.show')}
         </button>
       </div>
       {strengthId && strengthFor && (

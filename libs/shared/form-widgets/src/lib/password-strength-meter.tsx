@@ -116,7 +116,7 @@ export default function PasswordStrengthMeter({
           </div>
           <p className="text-ink">
             <Msg
-              id="common.form.passwordStrength"
+              id="common.password.strength"
               values={{ label: translateEnglish(strength.label) }}
               components={{
                 0: (
@@ -133,7 +133,7 @@ export default function PasswordStrengthMeter({
         </>
       )}
       {password && failed && !strength && (
-        <p className="text-muted">{t('common.form.strengthUnchecked')}</p>
+        <p className="text-muted">{t('common.password.unchecked')}</p>
       )}
     </div>
   );

@@ -18,7 +18,7 @@ import { EmailField } from './email-field';
 import { RequiredFieldsNote } from './field-base';
 import { FormErrorSummary } from './form-error-summary';
 import { FormHarness } from './form-harness';
-import { NEW_PASSWORD_HINT } from './hints';
+import { NEW_PASSWORD_HINT } from './password-field';
 import { PasswordField } from './password-field';
 import { SelectField } from './select-field';
 import { TextField } from './text-field';

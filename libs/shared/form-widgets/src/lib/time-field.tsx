@@ -1,7 +1,7 @@
 import { useT } from '@portal/ui';
 import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-base';
 
-export { CLOCK_TIME_HINT, TIME_HINT } from './hints';
+export { CLOCK_TIME_HINT, TIME_HINT } from './time-hints';
 
 export interface TimeFieldProps extends FieldProps {
   /**
@@ -29,7 +29,7 @@ export function TimeField({
   disabled,
 }: TimeFieldProps) {
   const t = useT();
-  const hint = givenHint ?? t(clock ? 'common.form.clockTimeHint' : 'common.form.timeHint');
+  const hint = givenHint ?? t(clock ? 'common.time.clockHint' : 'common.time.hint');
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   const kind = clock
     ? ({ type: 'time', step: 60 } as const)

@@ -15,10 +15,21 @@ export const PACKS = {
   common: {
     account: ['account'],
     twoStep: ['twoStep'],
-    recordEditor: ['recordEditor', 'lookup'],
+    // The add and edit pages' words by kind and page (the shell's record-kind.ts: each page's
+    // code holds its own words only): what an edit page adds, the lookup and the save's notices.
+    addPatient: ['recordEditor', 'patientAdd'],
+    addEmployee: ['recordEditor', 'employeeAdd'],
+    editPatient: ['recordEditor', 'recordEdit', 'lookup', 'patientEdit'],
+    editEmployee: ['recordEditor', 'recordEdit', 'lookup', 'employeeEdit'],
     records: ['records'],
     search: ['search'],
+    // What every form shows (its kit, the select, the e-mail and yes/no fields); the fields
+    // that only some forms show bring their words with them: the password fields, the time
+    // field, the diseases' and drug allergies' counted pickers.
     forms: ['form'],
+    password: ['password'],
+    time: ['time'],
+    counted: ['counted'],
     // The form harness of the tests and Storybook (form-widgets form-harness.tsx): no page.
     harness: ['harness'],
     // What no page shows as it opens, only after something happens (the session's warning,
@@ -59,20 +70,34 @@ export const PACKS = {
  * page's module names it (`@portal/i18n/packs/page-<name>` in its `PAGE_TEXTS`).
  */
 export const PAGE_PACKS = {
-  account: ['common.forms', 'common.account', 'common.twoStep'],
-  login: ['common.forms', 'public.login'],
+  account: ['common.forms', 'common.password', 'common.account', 'common.twoStep'],
+  login: ['common.forms', 'common.password', 'public.login'],
   myInfo: ['common.records', 'public.myInfo'],
-  addPatient: ['common.forms', 'common.recordEditor', 'clinical.addPatient'],
-  addAppointment: ['common.forms', 'clinical.entry', 'clinical.booking'],
-  addHistory: ['common.forms', 'clinical.entry'],
-  editPatient: ['common.forms', 'common.recordEditor', 'clinical.editPatient'],
+  // The patient forms' time texts: the time field rides in clinical's chunk of the form pages'
+  // fields (apps/clinical/vite.config.ts), which the patient forms load and do not show.
+  addPatient: [
+    'common.forms',
+    'common.time',
+    'common.counted',
+    'common.addPatient',
+    'clinical.addPatient',
+  ],
+  addAppointment: ['common.forms', 'common.time', 'clinical.entry', 'clinical.booking'],
+  addHistory: ['common.forms', 'common.time', 'clinical.entry'],
+  editPatient: [
+    'common.forms',
+    'common.time',
+    'common.counted',
+    'common.editPatient',
+    'clinical.editPatient',
+  ],
   // The chart shows no form until a dialog opens (chartDialogs).
   chart: ['common.records', 'clinical.chart'],
   // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
-  chartDialogs: ['common.forms', 'clinical.chartDialogs', 'clinical.booking'],
+  chartDialogs: ['common.forms', 'common.time', 'clinical.chartDialogs', 'clinical.booking'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
-  addEmployee: ['common.forms', 'common.recordEditor', 'hr.addEmployee'],
-  editEmployee: ['common.forms', 'common.recordEditor', 'hr.editEmployee'],
+  addEmployee: ['common.forms', 'common.addEmployee', 'hr.addEmployee'],
+  editEmployee: ['common.forms', 'common.editEmployee', 'hr.editEmployee'],
   searchEmployee: ['common.forms', 'common.search', 'hr.search'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
@@ -119,10 +144,12 @@ export const PACK_READ_BACK: {
   };
 } = {
   common: {
-    // The fields' hints kept in English (form-widgets hints.ts), which a field given one as its
-    // `hint` reads back (the new password's); the forms' other texts are messages by id. The
-    // e-mail hint (a pattern: its domains) is shown by id; no page passes it in English.
-    forms: ['common.form.newPasswordHint', 'common.form.timeHint', 'common.form.clockTimeHint'],
+    // The fields' hints kept in English (form-widgets' password-hint.ts and time-hints.ts,
+    // beside their fields), which a field given one as its `hint` reads back (the new
+    // password's); the fields' other texts are messages by id. The e-mail hint (a pattern: its
+    // domains) is shown by id; no page passes it in English.
+    password: ['common.password.newHint'],
+    time: ['common.time.hint', 'common.time.clockHint'],
     account: ['contract.account.'],
   },
   // An app's `base` pack (with the frame's, READ_BACK_FIRST): the spec's messages its code

@@ -14,7 +14,7 @@ export interface ReissueCodeMutation {
 
 /** What the panel says of someone with an account: the forgotten password's way. */
 export function forgottenPasswordText(name: string): string {
-  return translate('common.recordEditor.forgottenPassword', { name });
+  return translate('common.recordEdit.forgottenPassword', { name });
 }
 
 /**
@@ -41,7 +41,7 @@ export function NewActivationCodePanel({
       <p className="text-sm text-muted">
         {registered
           ? forgottenPasswordText(person.name)
-          : t('common.recordEditor.notRegistered', { name: person.name })}
+          : t('common.recordEdit.notRegistered', { name: person.name })}
       </p>
       <div>
         <Button
@@ -49,7 +49,7 @@ export function NewActivationCodePanel({
           busy={reissue.isPending}
           onClick={() => reissue.mutate(person.id)}
         >
-          {t('common.recordEditor.issueCode')}
+          {t('common.recordEdit.issueCode')}
         </Button>
       </div>
       {reissue.data && (
@@ -57,11 +57,11 @@ export function NewActivationCodePanel({
           code={reissue.data.activation_code}
           expiresAt={reissue.data.activation_code_expires_at}
           personLabel={`${person.name} (${person.id})`}
-          title={t('common.recordEditor.newCodeTitle')}
+          title={t('common.recordEdit.newCodeTitle')}
         />
       )}
       {reissue.error != null && (
-        <Notice tone="error" title={t('common.recordEditor.noNewCode')}>
+        <Notice tone="error" title={t('common.recordEdit.noNewCode')}>
           <p>{toApiError(reissue.error).detail}</p>
         </Notice>
       )}

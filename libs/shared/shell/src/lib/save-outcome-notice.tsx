@@ -24,12 +24,12 @@ export function SaveOutcomeNotice({
   const t = useT();
   if (outcome.kind === 'unchanged') {
     return (
-      <Notice ref={noticeRef} tone="info" title={t('common.recordEditor.nothingChanged')}>
+      <Notice ref={noticeRef} tone="info" title={t('common.recordEdit.nothingChanged')}>
         {children}
       </Notice>
     );
   }
-  const title = t('common.recordEditor.updated', {
+  const title = t('common.recordEdit.updated', {
     noun,
     id: outcome.id,
     fields: outcome.fields,

@@ -14,7 +14,23 @@ import {
 } from '@portal/form-widgets';
 import { ActivationCodeNotice, loadLaterTexts, PageHeading, useIdle, useT } from '@portal/ui';
 import { LeaveGuard } from '../leave-guard';
-import { type RecordKind, recordWords } from './record-kind';
+import { type AddRecordWords, idFieldOf } from './record-kind';
+
+/** Add Patient's words (AddRecordWords). */
+export const ADD_PATIENT_WORDS: AddRecordWords = {
+  kind: 'patient',
+  title: 'common.patientAdd.title',
+  added: 'common.patientAdd.added',
+  notAdded: 'common.patientAdd.notAdded',
+};
+
+/** Add Employee's words. */
+export const ADD_EMPLOYEE_WORDS: AddRecordWords = {
+  kind: 'employee',
+  title: 'common.employeeAdd.title',
+  added: 'common.employeeAdd.added',
+  notAdded: 'common.employeeAdd.notAdded',
+};
 
 /**
  * What an add call answers: the record's id (under its kind's id field, `patient_id`) and the
@@ -34,8 +50,11 @@ export interface AddRecordPageProps<
   Answer extends AddAnswer,
   Person extends { name: string },
 > {
-  /** Names the page and its notices, and the answer's id field (`patient_id`). */
-  kind: RecordKind;
+  /**
+   * Names the page and its notices, and by its kind the answer's id field (`patient_id`):
+   * ADD_PATIENT_WORDS or ADD_EMPLOYEE_WORDS.
+   */
+  words: AddRecordWords;
   description: string;
   /** The contract's request schema, or its loader (see usePortalForm). */
   schema: SchemaSource<S>;
@@ -69,7 +88,8 @@ export function AddRecordPage<
   Person extends { name: string },
 >(props: AddRecordPageProps<S, Answer, Person>) {
   type Added = AddedRecord<Answer, Person>;
-  const { texts, idField } = recordWords(props.kind);
+  const texts = props.words;
+  const idField = idFieldOf(texts.kind);
   const t = useT();
   const { More } = props;
   // Asked once the page is shown (the API layer is not part of the first visit); an add
@@ -100,7 +120,7 @@ export function AddRecordPage<
   return (
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
-      <PageHeading description={props.description}>{t(texts.addTitle)}</PageHeading>
+      <PageHeading description={props.description}>{t(texts.title)}</PageHeading>
       {code && (
         <ActivationCodeNotice
           ref={noticeRef}
@@ -116,7 +136,7 @@ export function AddRecordPage<
       <SubmitErrorNotice feedback={feedback} noticeRef={noticeRef} title={t(texts.notAdded)} />
       <PortalForm
         form={form}
-        aria-label={t(texts.addTitle)}
+        aria-label={t(texts.title)}
         onSubmit={async (values) => {
           clear();
           try {

@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { type ApiError, toApiError } from '@portal/api-client';
+import { EMPLOYEE_ID_PLACEHOLDER_MESSAGE, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
 import {
   FormActions,
   PortalForm,
@@ -18,7 +19,35 @@ import { type ReissueCodeMutation, NewActivationCodePanel } from '../new-activat
 import { usePrefilledId } from '../prefilled-id';
 import { RecordLookup, type RecordLookupProps } from '../record-lookup';
 import { type SaveOutcome, SaveOutcomeNotice } from '../save-outcome-notice';
-import { type RecordKind, recordWords } from './record-kind';
+import { type EditRecordWords, idFieldOf } from './record-kind';
+
+/** Edit Patient's words (EditRecordWords). */
+export const EDIT_PATIENT_WORDS: EditRecordWords = {
+  kind: 'patient',
+  word: 'common.patientEdit.word',
+  title: 'common.patientEdit.title',
+  article: 'a',
+  heading: 'common.patientEdit.heading',
+  description: 'common.patientEdit.description',
+  notUpdated: 'common.patientEdit.notUpdated',
+  idLabel: 'common.patientEdit.idLabel',
+  idPlaceholder: PATIENT_ID_PLACEHOLDER_MESSAGE,
+  loadFirst: 'common.patientEdit.loadFirst',
+};
+
+/** Edit Employee's words. */
+export const EDIT_EMPLOYEE_WORDS: EditRecordWords = {
+  kind: 'employee',
+  word: 'common.employeeEdit.word',
+  title: 'common.employeeEdit.title',
+  article: 'an',
+  heading: 'common.employeeEdit.heading',
+  description: 'common.employeeEdit.description',
+  notUpdated: 'common.employeeEdit.notUpdated',
+  idLabel: 'common.employeeEdit.idLabel',
+  idPlaceholder: EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
+  loadFirst: 'common.employeeEdit.loadFirst',
+};
 
 /** The form's rules: the inputs' values are checked as a whole and sent as `Changes`. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -34,8 +63,11 @@ export interface EditRecordPageProps<
   Saved extends UpdatedOutcome,
   Key extends QueryKey = QueryKey,
 > {
-  /** Names the page, its id field and the address's `?patient_id=` that loads a record at once. */
-  kind: RecordKind;
+  /**
+   * Names the page and, by its kind, its id field and the address's `?patient_id=` that loads
+   * a record at once: EDIT_PATIENT_WORDS or EDIT_EMPLOYEE_WORDS.
+   */
+  words: EditRecordWords;
   /** The lookup's rule (see RecordLookup). */
   lookupSchema: RecordLookupProps['schema'];
   /** The form's rules, or their loader (see usePortalForm). */
@@ -98,9 +130,11 @@ export function EditRecordPage<
 >(props: EditRecordPageProps<Found, Values, Changes, Saved, Key>) {
   // An unchanged save names its record too, for what its notice adds (the way back to a chart).
   type Outcome = Saved | { kind: 'unchanged'; id: string };
-  const { article, texts, idField, idPlaceholder } = recordWords(props.kind);
+  const texts = props.words;
+  const { article, idPlaceholder } = texts;
+  const idField = idFieldOf(texts.kind);
   const t = useT();
-  const initialId = usePrefilledId(props.kind);
+  const initialId = usePrefilledId(texts.kind);
   const queryClient = useQueryClient();
   // The form holds strings (and blank selects) that the schema's input type does not name.
   const asInput = (values: Values) => values as unknown as DefaultValues<FieldValues>;
@@ -113,7 +147,7 @@ export function EditRecordPage<
   const useDiscard = props.discard?.use ?? noQuestion;
   const discard = useDiscard(form.formState.isDirty, {
     question: props.discard?.question(loaded?.found ?? null) ?? '',
-    proceedLabel: t('common.recordEditor.loadWithoutSaving'),
+    proceedLabel: t('common.recordEdit.loadWithoutSaving'),
   });
 
   const forget = () => {
@@ -133,7 +167,7 @@ export function EditRecordPage<
     <div className="flex flex-col gap-6">
       <LeaveGuard dirty={form.formState.isDirty} />
       {discard.dialog}
-      <PageHeading description={t(texts.editDescription)}>{t(texts.editTitle)}</PageHeading>
+      <PageHeading description={t(texts.description)}>{t(texts.heading)}</PageHeading>
       {saved && (
         <SaveOutcomeNotice noun={t(texts.title)} outcome={saved} noticeRef={noticeRef}>
           {props.savedNote?.(saved, saved.id)}
@@ -175,7 +209,7 @@ export function EditRecordPage<
 
       <PortalForm
         form={form}
-        aria-label={t(texts.editTitle)}
+        aria-label={t(texts.heading)}
         onSubmit={async () => {
           if (!loaded) return;
           clear();

@@ -14,8 +14,8 @@ import { ApiError } from '@portal/api-client';
 import { TextField } from '@portal/form-widgets';
 import { activateLocale } from '@portal/i18n';
 import { IdSuggestion } from '../id-suggestion';
-import { type AddAnswer, AddRecordPage } from './add-record-page';
-import { EditRecordPage } from './edit-record-page';
+import { ADD_PATIENT_WORDS, type AddAnswer, AddRecordPage } from './add-record-page';
+import { EDIT_EMPLOYEE_WORDS, EditRecordPage } from './edit-record-page';
 
 function renderInFrame(ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -37,7 +37,7 @@ describe('AddRecordPage in Thai', () => {
   function renderAddPatient(save: () => Promise<AddAnswer>) {
     renderInFrame(
       <AddRecordPage
-        kind="patient"
+        words={ADD_PATIENT_WORDS}
         description="คำอธิบายของแอป"
         schema={nameSchema}
         empty={{ name: '' }}
@@ -105,7 +105,7 @@ describe('EditRecordPage in Thai', () => {
   function renderEditEmployee(save = vi.fn(() => Promise.resolve())) {
     renderInFrame(
       <EditRecordPage<Found, { name: string }, { name: string }, never>
-        kind="employee"
+        words={EDIT_EMPLOYEE_WORDS}
         lookupSchema={z.object({ employee_id: z.string().min(1) })}
         schema={nameSchema}
         empty={{ name: '' }}

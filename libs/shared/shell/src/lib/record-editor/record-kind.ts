@@ -1,69 +1,39 @@
-import {
-  EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
-  PATIENT_ID_PLACEHOLDER_MESSAGE,
-  PREFILL_PARAMS,
-} from '@portal/contract';
+import { PREFILL_PARAMS, type RecordKind } from '@portal/contract';
 import type { MessageId } from '@portal/i18n';
 
-/** The records the management sections add and edit. */
-export type RecordKind = keyof typeof PREFILL_PARAMS;
-
-/** The words of the add and edit pages for one kind of record: the catalogue's ids. */
-interface RecordTexts {
-  /** The record in a sentence ("patient"). */
-  word: MessageId;
-  /** The record as a sentence starts ("Patient"). */
-  title: MessageId;
-  addTitle: MessageId;
-  /** `{id}`: the record added. */
-  added: MessageId;
-  notAdded: MessageId;
-  editTitle: MessageId;
-  editDescription: MessageId;
-  notUpdated: MessageId;
-  idLabel: MessageId;
-  /** Under an edit form that has no record yet. */
-  loadFirst: MessageId;
-}
-
-const TEXTS: Readonly<Record<RecordKind, RecordTexts>> = {
-  patient: {
-    word: 'common.recordEditor.patientWord',
-    title: 'common.recordEditor.patientTitle',
-    addTitle: 'common.recordEditor.addPatient',
-    added: 'common.recordEditor.patientAdded',
-    notAdded: 'common.recordEditor.patientNotAdded',
-    editTitle: 'common.recordEditor.editPatient',
-    editDescription: 'common.recordEditor.editPatientDescription',
-    notUpdated: 'common.recordEditor.patientNotUpdated',
-    idLabel: 'common.recordEditor.patientId',
-    loadFirst: 'common.recordEditor.loadPatientFirst',
-  },
-  employee: {
-    word: 'common.recordEditor.employeeWord',
-    title: 'common.recordEditor.employeeTitle',
-    addTitle: 'common.recordEditor.addEmployee',
-    added: 'common.recordEditor.employeeAdded',
-    notAdded: 'common.recordEditor.employeeNotAdded',
-    editTitle: 'common.recordEditor.editEmployee',
-    editDescription: 'common.recordEditor.editEmployeeDescription',
-    notUpdated: 'common.recordEditor.employeeNotUpdated',
-    idLabel: 'common.recordEditor.employeeId',
-    loadFirst: 'common.recordEditor.loadEmployeeFirst',
-  },
-};
-
 /**
- * How the pages name a kind of record and its id field: the English article (the lookup's
- * "Find a patient"), the catalogue's ids of the pages' words, the id field and its
- * placeholder (`PXXX`).
+ * The words of an add page for one kind of record: the catalogue's ids (`common.patientAdd`,
+ * `common.employeeAdd`). One object a kind and a page, beside the page that shows it
+ * (ADD_PATIENT_WORDS in add-record-page.tsx, EDIT_PATIENT_WORDS in edit-record-page.tsx), so
+ * that a page's code, and so the texts its packs must bring (lib/packs.ts in @portal/i18n),
+ * holds its own words only: Add Employee none of a patient's, nor of an edit.
  */
-export function recordWords(kind: RecordKind) {
-  return {
-    article: kind === 'employee' ? ('an' as const) : ('a' as const),
-    texts: TEXTS[kind],
-    idField: PREFILL_PARAMS[kind],
-    idPlaceholder:
-      kind === 'employee' ? EMPLOYEE_ID_PLACEHOLDER_MESSAGE : PATIENT_ID_PLACEHOLDER_MESSAGE,
-  };
+export interface AddRecordWords {
+  readonly kind: RecordKind;
+  readonly title: MessageId;
+  /** `{id}`: the record added. */
+  readonly added: MessageId;
+  readonly notAdded: MessageId;
 }
+
+/** The words of an edit page for one kind of record (`common.patientEdit`, `common.employeeEdit`). */
+export interface EditRecordWords {
+  readonly kind: RecordKind;
+  /** The record in a sentence ("patient"). */
+  readonly word: MessageId;
+  /** The record as a sentence starts ("Patient"). */
+  readonly title: MessageId;
+  /** The English article of the lookup's "Find a patient". */
+  readonly article: 'a' | 'an';
+  readonly heading: MessageId;
+  readonly description: MessageId;
+  readonly notUpdated: MessageId;
+  readonly idLabel: MessageId;
+  /** The id field's placeholder (`PXXX`). */
+  readonly idPlaceholder: string;
+  /** Under an edit form that has no record yet. */
+  readonly loadFirst: MessageId;
+}
+
+/** The field of a kind's id, in a request and in an address (`patient_id`). */
+export const idFieldOf = (kind: RecordKind) => PREFILL_PARAMS[kind];
