@@ -811,7 +811,8 @@ export function missingLocalNames(app) {
  * app), that the code a page's first
  * paint runs holds as a string ({@link firstPaintCode}: what the later chunks show, a dialog, a
  * rule's message, comes after the rest of the tables), less those the app's Thai `base` pack
- * and the page's Thai packs read back. Such a text would show in English on the first paint.
+ * and the page's Thai packs read back, and those Thai writes as English does ("-"). Such a text
+ * would show in English on the first paint.
  * @param {AppBudget} app
  * @returns {{ page: string, missing: string[] }[]}
  */
@@ -822,9 +823,20 @@ export function missingReadBack(app) {
     thaiPacks.flatMap((key) => readBackKeysHeld(app.name, manifest[key].file)),
   );
   if (firstPaintKeys.size === 0) throw new Error(`${app.name}: no Thai pack reads anything back`);
-  const catalogues = ['common', 'contract'].map((scope) =>
-    JSON.parse(readFileSync(`${root}libs/shared/i18n/src/catalogs/en/${scope}.json`, 'utf8')),
-  );
+  const catalogueOf = (locale, scope) =>
+    JSON.parse(
+      readFileSync(`${root}libs/shared/i18n/src/catalogs/${locale}/${scope}.json`, 'utf8'),
+    );
+  const catalogues = ['common', 'contract'].map((scope) => catalogueOf('en', scope));
+  // The texts Thai writes as English does ("-", "PXXX"): shown as they are, nothing to read
+  // back (the tables leave them out). The first id of a text gives its translation, as in the
+  // tables (readBackTable).
+  const thai = { ...catalogueOf('th', 'common'), ...catalogueOf('th', 'contract') };
+  const firstIds = new Map();
+  for (const [id, text] of catalogues.flatMap((each) => Object.entries(each))) {
+    if (!firstIds.has(text) && thai[id] !== undefined) firstIds.set(text, id);
+  }
+  const asInThai = (text) => thai[firstIds.get(text)] === text;
   // And the spec's messages and the session's notices, whichever app's pack reads them back
   // (each app's base its own): a page may show any of them.
   const spec = new Set(
@@ -833,7 +845,10 @@ export function missingReadBack(app) {
       .map(([, text]) => text),
   );
   const texts = [...new Set(catalogues.flatMap((each) => Object.values(each)))].filter(
-    (text) => !text.includes('{') && (firstPaintKeys.has(textKey(text)) || spec.has(text)),
+    (text) =>
+      !text.includes('{') &&
+      !asInThai(text) &&
+      (firstPaintKeys.has(textKey(text)) || spec.has(text)),
   );
   const quoted = (text) =>
     ['"', "'", '`'].map((quote) => `${quote}${JSON.stringify(text).slice(1, -1)}${quote}`);

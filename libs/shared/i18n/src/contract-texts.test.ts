@@ -46,14 +46,8 @@ const wordTables: Record<string, Readonly<Record<string, string>>> = {
   'EDIT_FORM_POSITIONS labels': Object.fromEntries(
     EDIT_FORM_POSITIONS.map((p) => [p.value, p.label]),
   ),
-  'DATE_RULES labels': Object.fromEntries(
-    Object.entries(contract.DATE_RULES).map(([kind, rule]) => [kind, rule.label]),
-  ),
-  'DATE_RULES maxInWords': Object.fromEntries(
-    Object.entries(contract.DATE_RULES).flatMap(([kind, rule]) =>
-      rule.maxInWords ? [[kind, rule.maxInWords]] : [],
-    ),
-  ),
+  // Not DATE_RULES' labels ("Date of birth") nor "today": no page shows them alone, only in
+  // the range's message (implausibleDateMessage below), read back whole.
 };
 
 const sectionLinkTexts = [...contract.PATIENT_SECTION_LINKS, ...contract.EMPLOYEE_SECTION_LINKS]

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The runtime itself, not the index (which re-exports the reader for the server and the tools).
 import type { Pack } from './lib/packs';
 import { activateLocale, requirePack, translateEnglish } from './lib/runtime';
+import { textKey } from './lib/text-key';
 
 // Counts the imports of the whole reader (lib/read-back.ts), which a first paint that reads
 // back whole texts only does without (addReadBack in lib/runtime.ts).
@@ -16,7 +17,7 @@ describe('reading the contract’s English back in Thai', () => {
     // The app's start in Thai: its base pack carries the frame's table (whole texts only).
     await activateLocale('th', 'public');
     expect(translateEnglish('Add Employee')).toBe('เพิ่มพนักงาน');
-    expect(translateEnglish('Wrong Username or Password')).toBe('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง');
+    expect(translateEnglish('Token expired')).toBe('เซสชันหมดอายุ');
     // A text no table holds stays as it came.
     expect(translateEnglish('Booked by Dr. Somchai')).toBe('Booked by Dr. Somchai');
     expect(reader.imports).toBe(0);
@@ -27,7 +28,13 @@ describe('reading the contract’s English back in Thai', () => {
       th: () =>
         Promise.resolve({
           messages: {},
-          readBack: { exact: {}, patterns: [['Booked by {name}', 'จองโดย {name}']] },
+          readBack: {
+            exact: {
+              [textKey('No drug allergies.')]: 'ไม่มีประวัติการแพ้ยา',
+              [textKey('No chronic diseases.')]: 'ไม่มีโรคประจำตัว',
+            },
+            patterns: [['Booked by {name}', 'จองโดย {name}']],
+          },
         }),
     };
     await requirePack(pack);

@@ -9,7 +9,7 @@ import {
   roleSchema,
   tokenResponseSchema,
 } from './auth';
-import { WRONG_CREDENTIALS_MESSAGE } from './messages';
+import { WRONG_CREDENTIALS_MESSAGE } from './spec-messages/login';
 
 /** The path of each issue of a parse that must fail (the test fails if it succeeds). */
 function issuePaths(result: z.ZodSafeParseResult<unknown>): PropertyKey[][] {

@@ -1,8 +1,5 @@
 // This module holds plain text only (no schema), so the apps can load it before their first paint.
 
-/** The answer to a failed login, the same for an unknown user and a wrong password. */
-export const WRONG_CREDENTIALS_MESSAGE = 'Wrong Username or Password';
-
 /**
  * The answer to a login by staff whose current position carries no portal role (moved from
  * doctor to porter, say): the role an account may use follows the position.
@@ -61,61 +58,11 @@ export const SESSION_SIGNED_OUT_MESSAGE =
 export const SESSION_ENDED_BY_HOSPITAL_MESSAGE =
   'Your access was ended by the hospital. Please contact HR or the Help Desk.';
 
-// The spec's user-facing texts, word for word, each its own constant: an app's bundle holds
-// the ones its code shows (a Thai first paint reads back only those), and MESSAGES, by name,
-// for the server and the tests.
-export const LOGIN_SUCCESS_MESSAGE = 'Login successful! Redirecting...';
-export const REGISTRATION_SUCCESS_MESSAGE = 'Registration successful! Please login.';
+// The spec's user-facing texts, word for word, each its own constant, in modules by the pages
+// that show them (spec-messages/): a page's code holds the ones it shows, and a Thai first
+// paint reads back only those (PACK_READ_BACK in @portal/i18n). MESSAGES, by name, is the
+// server's and the tests' (spec-messages/all.ts). The session's, which every page shows:
 export const TOKEN_EXPIRED_MESSAGE = 'Token expired';
-export const LOADING_PROFILE_MESSAGE = 'Loading profile...';
-export const PROFILE_LOAD_FAILED_MESSAGE = 'Could not load profile';
-export const PATIENT_LOAD_FAILED_MESSAGE = 'Could not load patient information';
-export const EMPLOYEE_LOAD_FAILED_MESSAGE = 'Could not load employee information';
-export const SEARCH_FAILED_MESSAGE = 'Could not perform search';
-export const NO_RESULT_MESSAGE = 'No result';
-export const NO_PATIENT_DATA_MESSAGE = 'No patient data available.';
-export const NO_APPOINTMENT_MESSAGE = 'No appointment';
-export const NO_DRUG_ALLERGIES_MESSAGE = 'No drug allergies.';
-export const NO_CHRONIC_DISEASES_MESSAGE = 'No chronic diseases.';
-export const NO_MEDICAL_HISTORY_MESSAGE = 'No medical history available';
-export const ADD_PATIENT_FAILED_MESSAGE = 'Could not perform add patient appointment';
-/** The spec gives edit patient the add text; its own name keeps each page saying what it does. */
-export const EDIT_PATIENT_FAILED_MESSAGE = 'Could not perform add patient appointment';
-export const ADD_HISTORY_FAILED_MESSAGE = 'Could not perform add patient history';
-export const ADD_EMPLOYEE_FAILED_MESSAGE = 'Could not perform add employee appointment';
-export const EDIT_EMPLOYEE_FAILED_MESSAGE = 'Could not perform edit employee appointment';
-export const ID_PLACEHOLDER_MESSAGE = 'Employee ID/Patient ID';
-export const PATIENT_ID_PLACEHOLDER_MESSAGE = 'PXXX';
-export const EMPLOYEE_ID_PLACEHOLDER_MESSAGE = 'EXXX';
-export const EMPTY_VALUE_MESSAGE = '-';
-
-/** The spec's user-facing texts, word for word, by name (the server's and the tests'). */
-export const MESSAGES = {
-  loginSuccess: LOGIN_SUCCESS_MESSAGE,
-  registrationSuccess: REGISTRATION_SUCCESS_MESSAGE,
-  wrongCredentials: WRONG_CREDENTIALS_MESSAGE,
-  tokenExpired: TOKEN_EXPIRED_MESSAGE,
-  loadingProfile: LOADING_PROFILE_MESSAGE,
-  profileLoadFailed: PROFILE_LOAD_FAILED_MESSAGE,
-  patientLoadFailed: PATIENT_LOAD_FAILED_MESSAGE,
-  employeeLoadFailed: EMPLOYEE_LOAD_FAILED_MESSAGE,
-  searchFailed: SEARCH_FAILED_MESSAGE,
-  noResult: NO_RESULT_MESSAGE,
-  noPatientData: NO_PATIENT_DATA_MESSAGE,
-  noAppointment: NO_APPOINTMENT_MESSAGE,
-  noDrugAllergies: NO_DRUG_ALLERGIES_MESSAGE,
-  noChronicDiseases: NO_CHRONIC_DISEASES_MESSAGE,
-  noMedicalHistory: NO_MEDICAL_HISTORY_MESSAGE,
-  addPatientFailed: ADD_PATIENT_FAILED_MESSAGE,
-  editPatientFailed: EDIT_PATIENT_FAILED_MESSAGE,
-  addHistoryFailed: ADD_HISTORY_FAILED_MESSAGE,
-  addEmployeeFailed: ADD_EMPLOYEE_FAILED_MESSAGE,
-  editEmployeeFailed: EDIT_EMPLOYEE_FAILED_MESSAGE,
-  idPlaceholder: ID_PLACEHOLDER_MESSAGE,
-  patientIdPlaceholder: PATIENT_ID_PLACEHOLDER_MESSAGE,
-  employeeIdPlaceholder: EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
-  emptyValue: EMPTY_VALUE_MESSAGE,
-} as const;
 
 /** The spec's delays and durations, in milliseconds. */
 export const TIMINGS = {

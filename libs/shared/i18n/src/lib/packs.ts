@@ -134,6 +134,10 @@ export type PackScope = keyof typeof PACKS;
  */
 const APPOINTMENT_WORDS = ['contract.appointment.status.', 'contract.appointment.severity.'];
 
+/** The spec's messages a patient's record shows when a part of it is empty or fails to load. */
+const RECORD_VIEW =
+  'patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue';
+
 /** The ids of the spec's messages named (`contract.message.<name>`, space-separated). */
 const message = (names: string): readonly string[] =>
   names.split(' ').map((name) => `contract.message.${name}`);
@@ -155,9 +159,8 @@ export const PACK_READ_BACK: {
   // An app's `base` pack (with the frame's, READ_BACK_FIRST): the spec's messages its code
   // holds (lib/messages.ts in @portal/contract: its constants the app imports).
   public: {
-    base: message(
-      'loginSuccess registrationSuccess wrongCredentials tokenExpired loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory idPlaceholder emptyValue',
-    ),
+    base: message('tokenExpired'),
+    login: message('loginSuccess registrationSuccess wrongCredentials idPlaceholder'),
     // The access log's words, whole texts only: a staff member's name and role are put together
     // by the page's own message (public.accessLog.staffActor), not read back as a pattern (the
     // roles come with the frame's table, READ_BACK_FIRST).
@@ -168,18 +171,26 @@ export const PACK_READ_BACK: {
       'contract.accessLog.actor.portal',
       'contract.accessLog.actor.staffMember',
     ],
-    myInfo: APPOINTMENT_WORDS,
+    myInfo: [
+      ...APPOINTMENT_WORDS,
+      ...message(
+        'loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue',
+      ),
+    ],
   },
   clinical: {
+    // The management pages' messages (contract spec-messages/staff.ts) ride in a chunk every
+    // page of the section loads; a record's (spec-messages/record-view.ts) with the pages that
+    // show one.
     base: message(
-      'tokenExpired patientLoadFailed searchFailed noResult noPatientData noAppointment noDrugAllergies noChronicDiseases noMedicalHistory addPatientFailed addHistoryFailed idPlaceholder patientIdPlaceholder employeeIdPlaceholder emptyValue',
+      'tokenExpired searchFailed noResult noPatientData addPatientFailed addHistoryFailed idPlaceholder',
     ),
     addPatient: APPOINTMENT_WORDS,
-    entry: APPOINTMENT_WORDS,
+    entry: [...APPOINTMENT_WORDS, ...message('patientLoadFailed')],
     booking: APPOINTMENT_WORDS,
-    chart: APPOINTMENT_WORDS,
-    editPatient: APPOINTMENT_WORDS,
-    search: APPOINTMENT_WORDS,
+    chart: [...APPOINTMENT_WORDS, ...message(RECORD_VIEW)],
+    editPatient: [...APPOINTMENT_WORDS, ...message('patientLoadFailed')],
+    search: [...APPOINTMENT_WORDS, ...message(RECORD_VIEW)],
     today: APPOINTMENT_WORDS,
   },
   hr: {

@@ -24,7 +24,6 @@ export const READ_BACK_FIRST: readonly string[] = [
   'contract.session.endedByHospital',
   'contract.route.',
   'contract.role.',
-  'contract.date.',
   // Roles as the access log writes them: "patient" is also a role's value in code.
   'contract.accessLog.role.',
 ];
@@ -76,7 +75,9 @@ export function readBackTable(
       if (patterns && !unreadable(text)) table.patterns.push([text, words]);
       continue;
     }
-    table.exact[textKey(text)] = words;
+    // A text the language writes as English does ("-", "PXXX") reads back as itself without
+    // an entry (translateEnglish keeps a text it does not find).
+    if (words !== text) table.exact[textKey(text)] = words;
   }
   return table;
 }
