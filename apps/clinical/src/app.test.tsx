@@ -13,7 +13,7 @@ import {
 import type { Role } from '@portal/reference-data';
 import { PortalFrame } from '@portal/shell';
 import { makePatientRecord, renderWithProviders, setupMswServer } from '@portal/testing';
-import { App } from './app';
+import { App, section } from './app';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 setupMswServer();
@@ -105,7 +105,7 @@ describe('clinical App routes', () => {
   it('lists the patients links in the top bar’s menu, above System and Logout', async () => {
     const user = userEvent.setup();
     renderWithProviders(
-      <PortalFrame>
+      <PortalFrame section={section}>
         <Suspense fallback={<p>Loading page…</p>}>
           <App />
         </Suspense>

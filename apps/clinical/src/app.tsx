@@ -1,4 +1,4 @@
-import { accountPath, ROUTES } from '@portal/contract';
+import { accountPath, PATIENTS_SECTION, ROUTES } from '@portal/contract';
 import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
 const AddPatientPage = preloadable(
@@ -52,8 +52,8 @@ const PAGES: readonly PageRoute[] = [
  * opens Today; /system still sends medical personnel to Add Patient, as the spec says. The page
  * the address names and the query layer load side by side before the first paint (main.tsx).
  */
-export const { routeReady, App } = managementApp({
-  section: 'patients',
+export const { routeReady, App, section } = managementApp({
+  section: PATIENTS_SECTION,
   root: ROUTES.patientsManagement,
   start: ROUTES.today,
   pages: PAGES,

@@ -1,9 +1,9 @@
 import '@portal/ui/styles.css';
 import { mountPortalApp, PortalApp } from '@portal/shell';
-import { App, routeReady } from './app';
+import { App, routeReady, section } from './app';
 
 mountPortalApp(
-  <PortalApp>
+  <PortalApp section={section}>
     <App />
   </PortalApp>,
   'clinical',

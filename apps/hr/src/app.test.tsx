@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountPath, ROUTES, SECTION_TITLES } from '@portal/contract';
 import { PortalFrame } from '@portal/shell';
 import { type FakeSession, renderWithProviders, setupMswServer } from '@portal/testing';
-import { App } from './app';
+import { App, section } from './app';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 setupMswServer();
@@ -66,7 +66,7 @@ describe('App routes', () => {
   it("lists the employees' links in the top bar's menu, above System and Logout", async () => {
     const user = userEvent.setup();
     renderWithProviders(
-      <PortalFrame>
+      <PortalFrame section={section}>
         <Suspense fallback={<p>Loading page…</p>}>
           <App />
         </Suspense>

@@ -1,4 +1,4 @@
-import { accountPath, ROUTES } from '@portal/contract';
+import { accountPath, EMPLOYEES_SECTION, ROUTES } from '@portal/contract';
 import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
 const AddEmployeePage = preloadable(
@@ -33,8 +33,8 @@ const PAGES: readonly PageRoute[] = [
  * Employee. The page the address names and the query layer load side by side before the first
  * paint (main.tsx).
  */
-export const { routeReady, App } = managementApp({
-  section: 'employees',
+export const { routeReady, App, section } = managementApp({
+  section: EMPLOYEES_SECTION,
   root: ROUTES.employeesManagement,
   start: ROUTES.addEmployee,
   pages: PAGES,

@@ -14,8 +14,9 @@ vi.mock('./lib/read-back', async (importOriginal) => {
 
 describe('reading the contract’s English back in Thai', () => {
   it('reads whole texts with the frame’s table alone, and texts with values once a table brings patterns', async () => {
-    // The app's start in Thai: its base pack carries the frame's table (whole texts only).
-    await activateLocale('th', 'public');
+    // The app's start in Thai: its base pack carries the frame's table (whole texts only; HR's
+    // with its section's links).
+    await activateLocale('th', 'hr');
     expect(translateEnglish('Add Employee')).toBe('เพิ่มพนักงาน');
     expect(translateEnglish('Token expired')).toBe('เซสชันหมดอายุ');
     // A text no table holds stays as it came.

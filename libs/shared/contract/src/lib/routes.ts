@@ -132,18 +132,55 @@ export const EMPLOYEE_SECTION_LINKS: readonly SectionLink[] = [
   },
 ];
 
-/** Sidebar titles of the management sections. */
+/** The patients section's sidebar title. */
+export const PATIENTS_SECTION_TITLE = 'Patients Management System';
+/** The employees section's sidebar title. */
+export const EMPLOYEES_SECTION_TITLE = 'Employees Management System';
+
+/** Sidebar titles of the management sections, by section (the tests' and the stories'). */
 export const SECTION_TITLES = {
-  patients: 'Patients Management System',
-  employees: 'Employees Management System',
+  patients: PATIENTS_SECTION_TITLE,
+  employees: EMPLOYEES_SECTION_TITLE,
 } as const;
 
-/** The section links the top bar's menu lists for a path (none outside the two sections). */
-export function sectionLinksFor(pathname: string): readonly SectionLink[] {
-  const app = appForPath(pathname);
-  if (app === 'clinical') return PATIENT_SECTION_LINKS;
-  if (app === 'hr') return EMPLOYEE_SECTION_LINKS;
-  return [];
+/**
+ * A management section as its app shows it: the app, the sidebar's title, the links of the
+ * sidebar and of the top bar's menu, and the roles let in. Each app names its own
+ * (managementApp in @portal/shell, and through PortalApp the top bar), so that an app's code
+ * holds its own section's words only, and the public app none.
+ */
+export interface ManagementSectionInfo {
+  readonly app: Exclude<AppName, 'public'>;
+  readonly title: string;
+  readonly links: readonly SectionLink[];
+  readonly roles: readonly Role[];
+}
+
+/** The patients section, the clinical app's. */
+export const PATIENTS_SECTION: ManagementSectionInfo = {
+  app: 'clinical',
+  title: PATIENTS_SECTION_TITLE,
+  links: PATIENT_SECTION_LINKS,
+  roles: AREA_ROLES[ROUTES.patientsManagement],
+};
+
+/** The employees section, the HR app's. */
+export const EMPLOYEES_SECTION: ManagementSectionInfo = {
+  app: 'hr',
+  title: EMPLOYEES_SECTION_TITLE,
+  links: EMPLOYEE_SECTION_LINKS,
+  roles: AREA_ROLES[ROUTES.employeesManagement],
+};
+
+/**
+ * The links the top bar's menu lists on a path of an app whose section is `section` (none
+ * outside it: a path of the public app, or an app without a section).
+ */
+export function sectionLinksOn(
+  pathname: string,
+  section: ManagementSectionInfo | undefined,
+): readonly SectionLink[] {
+  return section && appForPath(pathname) === section.app ? section.links : [];
 }
 
 /** The two browser-storage entries of a session. */

@@ -142,6 +142,10 @@ const RECORD_VIEW =
 const message = (names: string): readonly string[] =>
   names.split(' ').map((name) => `contract.message.${name}`);
 
+/** The ids of a section's links and title (`contract.route.<name>`, space-separated). */
+const routes = (names: string): readonly string[] =>
+  names.split(' ').map((name) => `contract.route.${name}`);
+
 export const PACK_READ_BACK: {
   readonly [S in PackScope]?: {
     readonly [P in keyof (typeof PACKS)[S] | 'base']?: readonly string[];
@@ -182,9 +186,14 @@ export const PACK_READ_BACK: {
     // The management pages' messages (contract spec-messages/staff.ts) ride in a chunk every
     // page of the section loads; a record's (spec-messages/record-view.ts) with the pages that
     // show one.
-    base: message(
-      'tokenExpired searchFailed noResult noPatientData addPatientFailed addHistoryFailed idPlaceholder',
-    ),
+    base: [
+      ...routes(
+        'today addPatient newPatient editPatient patientAppointment patientHistory patientInformation patientsSection',
+      ),
+      ...message(
+        'tokenExpired searchFailed noResult noPatientData addPatientFailed addHistoryFailed idPlaceholder',
+      ),
+    ],
     addPatient: APPOINTMENT_WORDS,
     entry: [...APPOINTMENT_WORDS, ...message('patientLoadFailed')],
     booking: APPOINTMENT_WORDS,
@@ -196,6 +205,7 @@ export const PACK_READ_BACK: {
   hr: {
     // And the edit form's hint on one's own record (HR's only).
     base: [
+      ...routes('addEmployee newEmployee editEmployee employeeInformation employeesSection'),
       'contract.session.ownAccessFields',
       ...message(
         'tokenExpired employeeLoadFailed searchFailed noResult noPatientData addEmployeeFailed editEmployeeFailed idPlaceholder patientIdPlaceholder employeeIdPlaceholder emptyValue',

@@ -22,7 +22,9 @@ export const READ_BACK_FIRST: readonly string[] = [
   // the page is shown.
   'contract.session.signedOut',
   'contract.session.endedByHospital',
-  'contract.route.',
+  // The section's links and title come with the app of the section (PACK_READ_BACK's `base`
+  // of clinical and HR): an app's frame shows its own section's only (PortalApp's `section`),
+  // and the public app's none.
   'contract.role.',
   // Roles as the access log writes them: "patient" is also a role's value in code.
   'contract.accessLog.role.',

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES, SECTION_TITLES } from '@portal/contract';
+import { EMPLOYEES_SECTION, PATIENTS_SECTION, ROUTES, SECTION_TITLES } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { fakeAuth, PathProbe, renderWithFakeAuth, stubLocation } from '../test/harness';
 import { ManagementSection } from './management-section';
@@ -15,12 +15,15 @@ function renderSections(route: string, role: Role | null) {
   return renderWithFakeAuth(
     <>
       <Routes>
-        <Route path={ROUTES.patientsManagement} element={<ManagementSection section="patients" />}>
+        <Route
+          path={ROUTES.patientsManagement}
+          element={<ManagementSection section={PATIENTS_SECTION} />}
+        >
           <Route path={ROUTES.searchPatient} element={<h1>Patient Information</h1>} />
         </Route>
         <Route
           path={ROUTES.employeesManagement}
-          element={<ManagementSection section="employees" />}
+          element={<ManagementSection section={EMPLOYEES_SECTION} />}
         >
           <Route path={ROUTES.addEmployee} element={<h1>Add Employee</h1>} />
         </Route>

@@ -1,11 +1,5 @@
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  AREA_ROLES,
-  EMPLOYEE_SECTION_LINKS,
-  PATIENT_SECTION_LINKS,
-  ROUTES,
-  SECTION_TITLES,
-} from '@portal/contract';
+import type { ManagementSectionInfo } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
 import { translateEnglish } from '@portal/i18n';
 import { ManagementLayout, Sidebar, useLocale } from '@portal/ui';
@@ -14,26 +8,13 @@ import { type PageRoute, preloadRoute } from './preload-route';
 import { QueryLayout } from './query-layout';
 import { pageRoutes } from './route-table';
 
-const SECTIONS = {
-  patients: {
-    title: SECTION_TITLES.patients,
-    links: PATIENT_SECTION_LINKS,
-    roles: AREA_ROLES[ROUTES.patientsManagement],
-  },
-  employees: {
-    title: SECTION_TITLES.employees,
-    links: EMPLOYEE_SECTION_LINKS,
-    roles: AREA_ROLES[ROUTES.employeesManagement],
-  },
-} as const;
-
 /**
  * A management section's frame: only its role gets in (anyone else goes to /), and on large
  * screens its sidebar sits beside the page.
  */
-export function ManagementSection({ section }: { section: keyof typeof SECTIONS }) {
+export function ManagementSection({ section }: { section: ManagementSectionInfo }) {
   const { pathname } = useLocation();
-  const { title, links, roles } = SECTIONS[section];
+  const { title, links, roles } = section;
   // The section's title is the contract's English, shown in the language chosen.
   useLocale();
   return (
@@ -49,7 +30,8 @@ export function ManagementSection({ section }: { section: keyof typeof SECTIONS 
 
 /**
  * A management app (clinical, HR): its section's pages from one route table, all in the
- * QueryLayout under the section's frame, the section's bare path opening `start`, and the
+ * QueryLayout under the section's frame, the section's bare path opening `start` (and the
+ * section, for PortalApp's top bar), and the
  * first visit's preloading of the page the address names (the app renders once it is there).
  */
 export function managementApp({
@@ -58,7 +40,8 @@ export function managementApp({
   start,
   pages,
 }: {
-  section: keyof typeof SECTIONS;
+  /** The app's section (PATIENTS_SECTION, EMPLOYEES_SECTION): also PortalApp's `section`. */
+  section: ManagementSectionInfo;
   /** The section's path (`/patients-management`). */
   root: string;
   /** The page its bare path opens. */
@@ -79,5 +62,5 @@ export function managementApp({
       </Routes>
     );
   }
-  return { routeReady, App };
+  return { routeReady, App, section };
 }

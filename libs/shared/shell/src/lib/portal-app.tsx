@@ -2,6 +2,7 @@ import { type ReactNode, StrictMode, Suspense, useCallback, useEffect, useState 
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
+import type { ManagementSectionInfo } from '@portal/contract';
 import { activateLocale, type AppScope, chosenLocale, loadRestOfReadBack } from '@portal/i18n';
 import { LoadingState, loadLaterTexts, useT, whenIdle } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
@@ -12,17 +13,27 @@ import { PortalFrame } from './portal-frame';
 // The leave guard's Back check must be on `window` before the router's (back-guard-hub.ts).
 installBackGuardHub();
 
+/** Props of {@link PortalApp} and {@link PortalRoot}. */
+export interface PortalRootProps {
+  readonly children: ReactNode;
+  readonly footer?: ReactNode;
+  /** A management app's section (managementApp's `section`): the top bar's menu lists its links. */
+  readonly section?: ManagementSectionInfo;
+}
+
 /**
  * Everything an app needs around its routes: the router, the session, the frame, an error
  * boundary and a loading fallback for lazily loaded pages. The query client is not here: the
  * routes that talk to the API sit in a {@link QueryLayout}, so a page that makes no call does
  * not download TanStack Query.
  */
-export function PortalApp({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+export function PortalApp({ children, footer, section }: PortalRootProps) {
   return (
     <StrictMode>
       <BrowserRouter>
-        <PortalRoot footer={footer}>{children}</PortalRoot>
+        <PortalRoot footer={footer} section={section}>
+          {children}
+        </PortalRoot>
       </BrowserRouter>
     </StrictMode>
   );
@@ -32,7 +43,7 @@ export function PortalApp({ children, footer }: { children: ReactNode; footer?: 
  * The session, the frame, an error boundary and the loading fallback, inside the router; and
  * where each navigation leaves the page scrolled (NavigationScroll).
  */
-export function PortalRoot({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+export function PortalRoot({ children, footer, section }: PortalRootProps) {
   // The footer waits for the first page: shown under the loading fallback, it would be pushed
   // down when the page arrives, a layout shift (CLS) on every first visit.
   const [pageShown, setPageShown] = useState(false);
@@ -51,7 +62,7 @@ export function PortalRoot({ children, footer }: { children: ReactNode; footer?:
   return (
     <AuthProvider>
       <NavigationScroll />
-      <PortalFrame footer={footer} footerHidden={!pageShown}>
+      <PortalFrame footer={footer} footerHidden={!pageShown} section={section}>
         <ErrorBoundary>
           <Suspense fallback={<LoadingState label={t('common.loading')} />}>
             {children}

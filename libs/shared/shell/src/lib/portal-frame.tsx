@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { TIMINGS } from '@portal/contract';
+import { type ManagementSectionInfo, sectionLinksOn, TIMINGS } from '@portal/contract';
 import { ACCOUNT_LOCALE_SESSION_KEY, ROLE_LABELS } from '@portal/reference-data';
 import { setAccountLocale } from '@portal/api-client';
 import { useAuth, useIdleWarning } from '@portal/auth';
@@ -67,6 +67,8 @@ export interface PortalFrameProps {
   readonly footer?: ReactNode;
   /** Leaves the footer out (while the first page is still loading). */
   readonly footerHidden?: boolean;
+  /** The app's management section, whose links the top bar's menu lists on its pages. */
+  readonly section?: ManagementSectionInfo;
 }
 
 /**
@@ -74,7 +76,7 @@ export interface PortalFrameProps {
  * and Logout; its Logout waits the spec's 250 ms), the page, and the warning shown shortly
  * before an idle session ends.
  */
-export function PortalFrame({ children, footer, footerHidden = false }: PortalFrameProps) {
+export function PortalFrame({ children, footer, footerHidden = false, section }: PortalFrameProps) {
   const { pathname } = useLocation();
   const { isAuthenticated, logout, claims, role } = useAuth();
   useAccountLocale(claims);
@@ -92,6 +94,7 @@ export function PortalFrame({ children, footer, footerHidden = false }: PortalFr
       topBar={
         <TopBar
           pathname={pathname}
+          sectionLinks={sectionLinksOn(pathname, section)}
           authenticated={isAuthenticated}
           user={user}
           onLogout={() => void logout({ delayMs: TIMINGS.topBarLogoutDelayMs })}

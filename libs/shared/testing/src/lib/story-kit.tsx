@@ -1,6 +1,13 @@
 import type { Decorator } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { ROUTES, STORAGE_KEYS } from '@portal/contract';
+import {
+  appForPath,
+  EMPLOYEES_SECTION,
+  type ManagementSectionInfo,
+  PATIENTS_SECTION,
+  ROUTES,
+  STORAGE_KEYS,
+} from '@portal/contract';
 import { Route, Routes } from 'react-router-dom';
 import { ManagementSection, PortalFrame } from '@portal/shell';
 import { type FakeSession, PortalProviders } from './render';
@@ -11,12 +18,20 @@ export interface PortalParameters {
   readonly session?: FakeSession | null;
 }
 
-/** Renders a page story in the app's providers and frame (top bar, footer), as a browser shows it. */
+/** The management section of the app that serves a path (none: the public app's). */
+function sectionOf(route: string): ManagementSectionInfo | undefined {
+  return [PATIENTS_SECTION, EMPLOYEES_SECTION].find((section) => section.app === appForPath(route));
+}
+
+/**
+ * Renders a page story in the app's providers and frame (top bar with the section's links of
+ * the app its route is in, footer), as a browser shows it.
+ */
 export const inPortalFrame: Decorator = (Story, { parameters }) => {
   const { route = ROUTES.home, session = null } = (parameters['portal'] ?? {}) as PortalParameters;
   return (
     <PortalProviders route={route} session={session}>
-      <PortalFrame>
+      <PortalFrame section={sectionOf(route)}>
         <Story />
       </PortalFrame>
     </PortalProviders>
@@ -71,7 +86,14 @@ export function inManagementSection(section: 'patients' | 'employees'): Decorato
   const prefix = section === 'patients' ? ROUTES.patientsManagement : ROUTES.employeesManagement;
   const InSection: Decorator = (Story) => (
     <Routes>
-      <Route path={prefix} element={<ManagementSection section={section} />}>
+      <Route
+        path={prefix}
+        element={
+          <ManagementSection
+            section={section === 'patients' ? PATIENTS_SECTION : EMPLOYEES_SECTION}
+          />
+        }
+      >
         <Route path="*" element={<Story />} />
       </Route>
     </Routes>

@@ -86,7 +86,16 @@ const meta = {
   decorators: [
     (Story) => (
       <MemoryRouter initialEntries={[ROUTES.addPatient]}>
-        <PageShell topBar={<TopBar pathname={ROUTES.addPatient} authenticated onLogout={fn()} />}>
+        <PageShell
+          topBar={
+            <TopBar
+              pathname={ROUTES.addPatient}
+              sectionLinks={PATIENT_SECTION_LINKS}
+              authenticated
+              onLogout={fn()}
+            />
+          }
+        >
           <Story />
         </PageShell>
       </MemoryRouter>

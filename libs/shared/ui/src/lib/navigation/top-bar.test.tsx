@@ -1,4 +1,12 @@
-import { accountPath, ROUTES } from '@portal/contract';
+import {
+  accountPath,
+  appForPath,
+  EMPLOYEES_SECTION,
+  PATIENT_SECTION_LINKS,
+  PATIENTS_SECTION,
+  ROUTES,
+  sectionLinksOn,
+} from '@portal/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '@portal/i18n';
@@ -6,11 +14,20 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TopBar, type TopBarProps } from './top-bar';
 
+/** The top bar as its app's frame gives it: the links of the section of the path's app. */
 function renderTopBar(props: Partial<TopBarProps> & { pathname: string }) {
   const onLogout = vi.fn();
+  const section = [PATIENTS_SECTION, EMPLOYEES_SECTION].find(
+    (each) => each.app === appForPath(props.pathname),
+  );
   const result = render(
     <MemoryRouter initialEntries={[props.pathname]}>
-      <TopBar authenticated={false} onLogout={onLogout} {...props} />
+      <TopBar
+        authenticated={false}
+        onLogout={onLogout}
+        sectionLinks={sectionLinksOn(props.pathname, section)}
+        {...props}
+      />
     </MemoryRouter>,
   );
   return { ...result, onLogout, user: userEvent.setup() };
@@ -182,6 +199,26 @@ describe('TopBar', () => {
       expect(toggle()).toHaveFocus();
     });
 
+    it('lists the section links its app gives, and none in the public app', async () => {
+      // A section's links on a path of another app (the public one) are not listed.
+      expect(sectionLinksOn(ROUTES.home, PATIENTS_SECTION)).toEqual([]);
+      expect(sectionLinksOn(ROUTES.addEmployee, PATIENTS_SECTION)).toEqual([]);
+      expect(sectionLinksOn(ROUTES.addEmployee, EMPLOYEES_SECTION)).toBe(EMPLOYEES_SECTION.links);
+      // A top bar given none lists System and Logout only, whatever the path.
+      const { user } = renderTopBar({
+        pathname: ROUTES.addPatient,
+        authenticated: true,
+        sectionLinks: [],
+      });
+      await user.click(toggle());
+      const menu = document.getElementById(toggle().getAttribute('aria-controls') ?? '')!;
+      expect(
+        within(menu)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['System', 'Logout']);
+    });
+
     it('closes when the page changes under it', async () => {
       const { user, rerender, onLogout } = renderTopBar({
         pathname: ROUTES.addPatient,
@@ -190,7 +227,12 @@ describe('TopBar', () => {
       await user.click(toggle());
       rerender(
         <MemoryRouter initialEntries={[ROUTES.editPatient]}>
-          <TopBar pathname={ROUTES.editPatient} authenticated onLogout={onLogout} />
+          <TopBar
+            pathname={ROUTES.editPatient}
+            sectionLinks={PATIENT_SECTION_LINKS}
+            authenticated
+            onLogout={onLogout}
+          />
         </MemoryRouter>,
       );
       expect(toggle()).toHaveAttribute('aria-expanded', 'false');

@@ -1,4 +1,4 @@
-import { accountPath, appForPath, ROUTES, sectionLinksFor } from '@portal/contract';
+import { accountPath, appForPath, ROUTES, type SectionLink } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import type { Locale } from '@portal/i18n';
@@ -9,8 +9,13 @@ import { PortalLink } from './portal-link';
 
 /** Props of {@link TopBar}. */
 export interface TopBarProps {
-  /** The current path; it decides the System link and the section links. */
+  /** The current path; it decides the System link and which link is the current page. */
   pathname: string;
+  /**
+   * The links of the app's management section, listed in the menu below the lg breakpoint
+   * (none by default: the public app's pages; sectionLinksOn in @portal/contract).
+   */
+  sectionLinks?: readonly SectionLink[];
   /** Whether somebody is signed in: Logout instead of Login, System on the home page. */
   authenticated: boolean;
   /** Called when the Login link is chosen (the link still goes to /login). */
@@ -58,6 +63,7 @@ const menuItemClasses =
  */
 export function TopBar({
   pathname,
+  sectionLinks = [],
   authenticated,
   onLogin,
   onLogout,
@@ -74,7 +80,6 @@ export function TopBar({
   const close = () => setOpenOnPath(null);
 
   const signedInAs = authenticated && user ? user : null;
-  const sectionLinks = sectionLinksFor(pathname);
   const showSystem = showsSystemLink(pathname, authenticated);
 
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
