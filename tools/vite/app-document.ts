@@ -11,13 +11,18 @@ export interface AppDocumentOptions {
 const workspaceFile = (path: string) =>
   readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-/** The tab's English title, from the catalogue the running app reads it from (runtime.ts). */
+/**
+ * The tab's English title, from the message the running app shows (`<scope>.app.title`, which
+ * its main.tsx names to mountPortalApp).
+ */
 function englishTitle(scope: AppScope): string {
-  const common = JSON.parse(
-    workspaceFile('libs/shared/i18n/src/catalogs/en/common.json'),
-  ) as Record<string, string>;
-  const title = common[`common.title.${scope}`];
-  const hospital = common['common.brand.hospitalName'];
+  const english = (catalogue: string) =>
+    JSON.parse(workspaceFile(`libs/shared/i18n/src/catalogs/en/${catalogue}.json`)) as Record<
+      string,
+      string
+    >;
+  const title = english(scope)[`${scope}.app.title`];
+  const hospital = english('common')['common.brand.hospitalName'];
   if (!title || !hospital) throw new Error(`app-document: no English title for '${scope}'`);
   return title.replace('{hospital}', hospital);
 }

@@ -6,6 +6,6 @@ mountPortalApp(
   <PortalApp section={section}>
     <App />
   </PortalApp>,
-  'clinical',
+  { scope: 'clinical', title: 'clinical.app.title' },
   routeReady,
 );

@@ -6,6 +6,6 @@ mountPortalApp(
   <PortalApp section={section}>
     <App />
   </PortalApp>,
-  'hr',
+  { scope: 'hr', title: 'hr.app.title' },
   routeReady,
 );

@@ -6,6 +6,6 @@ mountPortalApp(
   <PortalApp>
     <App />
   </PortalApp>,
-  'public',
+  { scope: 'public', title: 'public.app.title' },
   routeReady,
 );

@@ -59,7 +59,10 @@ export function printedHeader(
   });
 }
 
-/** Every field of the patient's record, in the order of the add form. */
+/**
+ * Every field of the patient's record, in the order of the add form, with the record's words as
+ * MyInfo and the search show them (`common.records`: the chart's pack holds no form's words).
+ */
 function detailsOf(
   p: PatientRecord['patient'],
   t: ReturnType<typeof useT>,
@@ -70,26 +73,32 @@ function detailsOf(
     return id ? t(id) : shown(value);
   };
   return [
-    [t('clinical.patient.patientId'), shown(p.patient_id)],
-    [t('clinical.patient.firstName'), shown(p.first_name)],
-    [t('clinical.patient.lastName'), shown(p.last_name)],
-    [t('clinical.patient.age'), shown(p.age)],
-    [t('clinical.patient.dateOfBirth'), shown(p.date_of_birth ? day(p.date_of_birth) : null)],
+    [t('common.records.patientId'), shown(p.patient_id)],
+    [t('common.records.firstName'), shown(p.first_name)],
+    [t('common.records.lastName'), shown(p.last_name)],
+    [t('common.records.age'), shown(p.age)],
+    [t('common.records.dateOfBirth'), shown(p.date_of_birth ? day(p.date_of_birth) : null)],
     [
-      t('clinical.patient.gender'),
-      choice(p.gender, { male: 'clinical.patient.male', female: 'clinical.patient.female' }),
+      t('common.records.gender'),
+      choice(p.gender, {
+        male: 'common.records.choiceMale',
+        female: 'common.records.choiceFemale',
+      }),
     ],
-    [t('clinical.patient.bloodType'), shown(p.blood_type)],
-    [t('clinical.patient.email'), shown(p.email)],
+    [t('common.records.bloodType'), shown(p.blood_type)],
+    [t('common.records.email'), shown(p.email)],
     [
-      t('clinical.patient.healthInsurance'),
-      choice(p.health_insurance, { yes: 'clinical.patient.yes', no: 'clinical.patient.no' }),
+      t('common.records.healthInsurance'),
+      choice(p.health_insurance, {
+        yes: 'common.records.choiceYes',
+        no: 'common.records.choiceNo',
+      }),
     ],
-    [t('clinical.patient.address'), shown(p.address)],
-    [t('clinical.patient.phoneNumber'), shown(p.phone_number)],
-    [t('clinical.patient.idCardNumber'), shown(p.id_card_number)],
-    [t('clinical.patient.ongoingTreatment'), shown(p.ongoing_treatment)],
-    [t('clinical.patient.unhealthyHabits'), shown(p.unhealthy_habits)],
+    [t('common.records.address'), shown(p.address)],
+    [t('common.records.phoneNumber'), shown(p.phone_number)],
+    [t('common.records.idCardNumber'), shown(p.id_card_number)],
+    [t('common.records.ongoingTreatment'), shown(p.ongoing_treatment)],
+    [t('common.records.unhealthyHabits'), shown(p.unhealthy_habits)],
   ];
 }
 

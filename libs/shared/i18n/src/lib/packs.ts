@@ -49,7 +49,7 @@ export const PACKS = {
     addPatient: ['addPatient', 'patient'],
     entry: ['entry', 'addAppointment', 'addHistory', 'appointments', 'chart', 'patient'],
     booking: ['booking'],
-    chart: ['chart', 'chartAppointments', 'appointments', 'patient'],
+    chart: ['chart', 'chartAppointments', 'appointments'],
     // The chart's cancel and reschedule dialogs, fetched with a dialog's code when one opens.
     chartDialogs: ['rescheduleDialog', 'cancelDialog'],
     editPatient: ['chart', 'patient'],
@@ -138,6 +138,9 @@ const APPOINTMENT_WORDS = ['contract.appointment.status.', 'contract.appointment
 const RECORD_VIEW =
   'patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue';
 
+/** The spec's messages of clinical's form pages and search (contract spec-messages/staff.ts). */
+const STAFF = 'searchFailed noResult noPatientData addPatientFailed addHistoryFailed';
+
 /** The ids of the spec's messages named (`contract.message.<name>`, space-separated). */
 const message = (names: string): readonly string[] =>
   names.split(' ').map((name) => `contract.message.${name}`);
@@ -183,23 +186,21 @@ export const PACK_READ_BACK: {
     ],
   },
   clinical: {
-    // The management pages' messages (contract spec-messages/staff.ts) ride in a chunk every
-    // page of the section loads; a record's (spec-messages/record-view.ts) with the pages that
-    // show one.
+    // The management pages' messages (contract spec-messages/staff.ts, a chunk of its own) with
+    // the pages that load them, the form pages and the search; a record's
+    // (spec-messages/record-view.ts) with the pages that show one.
     base: [
       ...routes(
         'today addPatient newPatient editPatient patientAppointment patientHistory patientInformation patientsSection',
       ),
-      ...message(
-        'tokenExpired searchFailed noResult noPatientData addPatientFailed addHistoryFailed idPlaceholder',
-      ),
+      ...message('tokenExpired'),
     ],
-    addPatient: APPOINTMENT_WORDS,
-    entry: [...APPOINTMENT_WORDS, ...message('patientLoadFailed')],
+    addPatient: [...APPOINTMENT_WORDS, ...message(`idPlaceholder ${STAFF}`)],
+    entry: [...APPOINTMENT_WORDS, ...message(`patientLoadFailed ${STAFF}`)],
     booking: APPOINTMENT_WORDS,
     chart: [...APPOINTMENT_WORDS, ...message(RECORD_VIEW)],
-    editPatient: [...APPOINTMENT_WORDS, ...message('patientLoadFailed')],
-    search: [...APPOINTMENT_WORDS, ...message(RECORD_VIEW)],
+    editPatient: [...APPOINTMENT_WORDS, ...message(`patientLoadFailed idPlaceholder ${STAFF}`)],
+    search: [...APPOINTMENT_WORDS, ...message(`${RECORD_VIEW} ${STAFF}`)],
     today: APPOINTMENT_WORDS,
   },
   hr: {

@@ -26,12 +26,11 @@ export { i18n };
 
 let appScope: AppScope | 'all' = 'public';
 
-/** Each app's tab title (whole ids: the apps' builds shorten the ids they name). */
-const TITLES: Record<AppScope, MessageId> = {
-  public: 'common.title.public',
-  clinical: 'common.title.clinical',
-  hr: 'common.title.hr',
-};
+/**
+ * The app's tab title (`clinical.app.title`), named by the app as it starts (mountPortalApp):
+ * each app's code and catalogue hold its own only.
+ */
+let appTitle: MessageId | undefined;
 
 function stored(key: string): string | null {
   try {
@@ -79,15 +78,21 @@ export function currentLocale(): Locale {
 
 /**
  * Loads the app's messages in `locale` (its own catalogue and `common`), shows them, and sets
- * `<html lang>`. The first call names the app; a later one (the language switch) keeps it.
+ * `<html lang>` and the tab's title. The first call names the app and its title's message; a
+ * later one (the language switch) keeps them.
  * In another language than English, the app's `base` pack and each page's pack carry the
  * read-back tables of the texts their first paint can show in the contract's English
  * ({@link translateEnglish}); the rest of the read-back tables come once the page is shown
  * ({@link loadRestOfReadBack}), or at once for `all` (the tests and Storybook, which load the
  * whole tables).
  */
-export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): Promise<void> {
+export async function activateLocale(
+  locale: Locale,
+  scope?: AppScope | 'all',
+  title?: MessageId,
+): Promise<void> {
   if (scope) appScope = scope;
+  if (title) appTitle = title;
   if (appScope === 'all') restOfReadBackWanted = true;
   shownNext = locale;
   const [{ messages, readBack, names }] = await Promise.all([
@@ -103,8 +108,8 @@ export async function activateLocale(locale: Locale, scope?: AppScope | 'all'): 
   if (typeof document === 'undefined') return;
   document.documentElement.lang = locale;
   // The tab's title in the language shown (index.html has the English one for the first paint).
-  if (appScope !== 'all') {
-    document.title = t(TITLES[appScope], { hospital: t('common.brand.hospitalName') });
+  if (appScope !== 'all' && appTitle) {
+    document.title = t(appTitle, { hospital: t('common.brand.hospitalName') });
   }
 }
 

@@ -5,6 +5,9 @@ import { activateLocale, LOCALE_STORAGE_KEY } from '@portal/i18n';
 import { useT } from '@portal/ui';
 import { mountPortalApp, PortalApp, READY_WAIT_MS } from './portal-app';
 
+/** The public app as its main.tsx mounts it. */
+const PUBLIC = { scope: 'public', title: 'public.app.title' } as const;
+
 describe('PortalApp', () => {
   it('shows the footer only once the first page has loaded, so nothing is pushed down', async () => {
     let arrive: (page: { default: () => React.JSX.Element }) => void = () => undefined;
@@ -47,7 +50,7 @@ describe('mountPortalApp', () => {
       const ready = new Promise<void>((resolve, reject) => {
         done = settle === 'resolve' ? resolve : () => reject(new Error('offline'));
       });
-      mountPortalApp(<p>{`App ${settle}`}</p>, 'public', ready);
+      mountPortalApp(<p>{`App ${settle}`}</p>, PUBLIC, ready);
       await act(async () => new Promise((wait) => setTimeout(wait, 10)));
       expect(screen.queryByText(`App ${settle}`)).not.toBeInTheDocument();
       await act(async () => done());
@@ -59,7 +62,7 @@ describe('mountPortalApp', () => {
     document.body.innerHTML = '<div id="root"></div>';
     window.localStorage.setItem(LOCALE_STORAGE_KEY, 'th');
     try {
-      mountPortalApp(<LoadingProbe />, 'public');
+      mountPortalApp(<LoadingProbe />, PUBLIC);
       expect(await screen.findByText('กำลังโหลด…')).toBeInTheDocument();
       expect(document.documentElement.lang).toBe('th');
       expect(document.title).toBe('โรงพยาบาลริเวอร์ไซด์ เจเนอรัล');
@@ -72,7 +75,7 @@ describe('mountPortalApp', () => {
     vi.useFakeTimers();
     try {
       document.body.innerHTML = '<div id="root"></div>';
-      mountPortalApp(<p>App stalled</p>, 'public', new Promise<void>(() => undefined));
+      mountPortalApp(<p>App stalled</p>, PUBLIC, new Promise<void>(() => undefined));
       // The wait starts once the language's messages are in.
       await act(async () => vi.dynamicImportSettled());
       await act(async () => vi.advanceTimersByTime(READY_WAIT_MS - 1));

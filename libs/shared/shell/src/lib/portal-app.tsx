@@ -3,7 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@portal/auth';
 import type { ManagementSectionInfo } from '@portal/contract';
-import { activateLocale, type AppScope, chosenLocale, loadRestOfReadBack } from '@portal/i18n';
+import {
+  activateLocale,
+  type AppScope,
+  chosenLocale,
+  loadRestOfReadBack,
+  type MessageId,
+} from '@portal/i18n';
 import { LoadingState, loadLaterTexts, useT, whenIdle } from '@portal/ui';
 import { installBackGuardHub } from './back-guard-hub';
 import { ErrorBoundary } from './error-boundary';
@@ -93,7 +99,11 @@ export const READY_WAIT_MS = 3000;
  * the first paint shows the page rather than the loading fallback, but no later than
  * {@link READY_WAIT_MS} after the messages.
  */
-export function mountPortalApp(app: ReactNode, scope: AppScope, ready?: Promise<unknown>): void {
+export function mountPortalApp(
+  app: ReactNode,
+  { scope, title }: { scope: AppScope; title: MessageId },
+  ready?: Promise<unknown>,
+): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element');
   let rendered = false;
@@ -104,7 +114,7 @@ export function mountPortalApp(app: ReactNode, scope: AppScope, ready?: Promise<
   };
   // A catalogue that cannot be fetched (a stalled network): English, the spec's words, else
   // the page as it is rather than none.
-  const messages = activateLocale(chosenLocale(), scope).catch(() => activateLocale('en'));
+  const messages = activateLocale(chosenLocale(), scope, title).catch(() => activateLocale('en'));
   void messages.then(() => {
     if (!ready) return render();
     void ready.then(render, render);
