@@ -1,4 +1,4 @@
-import { ROUTES, TIMINGS } from '@portal/contract';
+import { EMPLOYEE_SECTION_LINKS, PATIENT_SECTION_LINKS, ROUTES, TIMINGS } from '@portal/contract';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { expect, fn, within } from 'storybook/test';
@@ -77,7 +77,7 @@ export const SignedOutOnLoginPage: Story = {
 };
 
 export const PatientsSectionMenuOpen: Story = {
-  args: { authenticated: true, pathname: ROUTES.addPatient },
+  args: { authenticated: true, pathname: ROUTES.addPatient, sectionLinks: PATIENT_SECTION_LINKS },
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, userEvent }) => {
     const toggle = canvas.getByRole('button', { name: 'Menu' });
@@ -115,7 +115,11 @@ export const PatientsSectionMenuOpen: Story = {
 };
 
 export const EmployeesSectionMenuOpen: Story = {
-  args: { authenticated: true, pathname: ROUTES.searchEmployee },
+  args: {
+    authenticated: true,
+    pathname: ROUTES.searchEmployee,
+    sectionLinks: EMPLOYEE_SECTION_LINKS,
+  },
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, userEvent }) => {
     const toggle = canvas.getByRole('button', { name: 'Menu' });
@@ -134,7 +138,7 @@ export const EmployeesSectionMenuOpen: Story = {
 
 /** A choice in the menu closes it; so does Escape, which gives focus back to the toggle. */
 export const PhoneMenuClosesOnChoice: Story = {
-  args: { authenticated: true, pathname: ROUTES.addEmployee },
+  args: { authenticated: true, pathname: ROUTES.addEmployee, sectionLinks: EMPLOYEE_SECTION_LINKS },
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, userEvent }) => {
     const toggle = canvas.getByRole('button', { name: 'Menu' });
@@ -164,7 +168,7 @@ export const PhoneClosed: Story = {
 };
 
 export const Tablet: Story = {
-  args: { authenticated: true, pathname: ROUTES.editPatient },
+  args: { authenticated: true, pathname: ROUTES.editPatient, sectionLinks: PATIENT_SECTION_LINKS },
   globals: { viewport: { value: 'tablet768' } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
@@ -176,6 +180,7 @@ export const SignedInWithName: Story = {
   args: {
     authenticated: true,
     pathname: ROUTES.searchPatient,
+    sectionLinks: PATIENT_SECTION_LINKS,
     user: { name: 'Anan Wongsa', roleLabel: 'Medical Personnel' },
   },
   globals: { viewport: { value: 'desktop1280' } },
