@@ -173,6 +173,17 @@ export const EMPLOYEES_SECTION: ManagementSectionInfo = {
 };
 
 /**
+ * The section of the app that serves a path (none: the public app's), for the tests and
+ * Storybook, which render any app's pages in one frame. The apps name their own section
+ * instead, so that none holds the other's words.
+ */
+export function sectionServing(pathname: string): ManagementSectionInfo | undefined {
+  return [PATIENTS_SECTION, EMPLOYEES_SECTION].find(
+    (section) => section.app === appForPath(pathname),
+  );
+}
+
+/**
  * The links the top bar's menu lists on a path of an app whose section is `section` (none
  * outside it: a path of the public app, or an app without a section).
  */

@@ -1,11 +1,10 @@
 import type { Decorator } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
 import {
-  appForPath,
   EMPLOYEES_SECTION,
-  type ManagementSectionInfo,
   PATIENTS_SECTION,
   ROUTES,
+  sectionServing,
   STORAGE_KEYS,
 } from '@portal/contract';
 import { Route, Routes } from 'react-router-dom';
@@ -18,11 +17,6 @@ export interface PortalParameters {
   readonly session?: FakeSession | null;
 }
 
-/** The management section of the app that serves a path (none: the public app's). */
-function sectionOf(route: string): ManagementSectionInfo | undefined {
-  return [PATIENTS_SECTION, EMPLOYEES_SECTION].find((section) => section.app === appForPath(route));
-}
-
 /**
  * Renders a page story in the app's providers and frame (top bar with the section's links of
  * the app its route is in, footer), as a browser shows it.
@@ -31,7 +25,7 @@ export const inPortalFrame: Decorator = (Story, { parameters }) => {
   const { route = ROUTES.home, session = null } = (parameters['portal'] ?? {}) as PortalParameters;
   return (
     <PortalProviders route={route} session={session}>
-      <PortalFrame section={sectionOf(route)}>
+      <PortalFrame section={sectionServing(route)}>
         <Story />
       </PortalFrame>
     </PortalProviders>

@@ -1,11 +1,11 @@
 import {
   accountPath,
-  appForPath,
   EMPLOYEES_SECTION,
   PATIENT_SECTION_LINKS,
   PATIENTS_SECTION,
   ROUTES,
   sectionLinksOn,
+  sectionServing,
 } from '@portal/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,9 +17,7 @@ import { TopBar, type TopBarProps } from './top-bar';
 /** The top bar as its app's frame gives it: the links of the section of the path's app. */
 function renderTopBar(props: Partial<TopBarProps> & { pathname: string }) {
   const onLogout = vi.fn();
-  const section = [PATIENTS_SECTION, EMPLOYEES_SECTION].find(
-    (each) => each.app === appForPath(props.pathname),
-  );
+  const section = sectionServing(props.pathname);
   const result = render(
     <MemoryRouter initialEntries={[props.pathname]}>
       <TopBar
