@@ -46,8 +46,8 @@ const API_LAYER = [
 /**
  * Each app: the budgets (KB of 1,024 bytes, gzip and Brotli) of a first visit to each of its
  * pages (the figures measured then, plus about 3 %, tightened since, and loosened only for a
- * feature a page gained, by the least that holds it: docs/performance.md, "Bundle budgets: what
- * each rise was for"), `firstPage` being the page its root opens (`/`; /patients-management →
+ * feature a page gained, by the least that holds it: docs/performance.md, "First
+ * visits: bundle budgets"), `firstPage` being the page its root opens (`/`; /patients-management →
  * add-patient; /employees-management → add-employee), the pages outside its QueryLayout (which never talk to the API), and the pages
  * that call the API as soon as they open, or once they are shown (`callsWhenIdle`: its API
  * layer is then printed as fetched when idle). Every other page is measured and printed too,
@@ -1115,7 +1115,7 @@ export function sizeReport() {
   return { text: lines.join('\n'), failures };
 }
 
-/** The figures of every page, for the README's tables (`node tools/bundle-budget.mjs --json`). */
+/** The figures of every page, for docs/performance.md's tables (`node tools/bundle-budget.mjs --json`). */
 export function sizeFigures() {
   return APPS.map((app) => ({
     app: app.name,

@@ -60,7 +60,7 @@ const FORMS_KIT =
  * page in its QueryLayout loads TanStack Query), `forms` (react-hook-form and the forms' kit;
  * for modules that every page with a form loads), or a name of the app's own for modules that
  * the same pages load (the form fields of its form pages, say). Listed in each app's
- * vite.config.ts and measured page by page (docs/performance.md, "The chunk plan"): a module
+ * vite.config.ts and measured page by page (docs/performance.md, "First visits: bundle budgets"): a module
  * listed where some page does not need it makes that page bigger.
  */
 export type SharedChunkModules = Readonly<Record<string, readonly RegExp[]>>;

@@ -22,11 +22,13 @@
  * `--calls-only`: the load, then step 1 alone; with `--compare-with`, step 1 for each build in
  * turn, the order alternating), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
- * `--out` (default docs/performance.md, one section per database kind). Figures, not asserts;
+ * `--out` (default tmp/bench.md, one section per database kind; the figures worth keeping are
+ * folded into docs/performance.md by hand). Figures, not asserts;
  * every loop is bounded in count and time.
  */
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -69,7 +71,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '20' },
     connections: { type: 'string', default: '50' },
     'burst-rounds': { type: 'string', default: process.env['BENCH_BURST_ROUNDS'] ?? '5' },
-    out: { type: 'string', default: 'docs/performance.md' },
+    out: { type: 'string', default: 'tmp/bench.md' },
     /** Skip the call timings and load runs: load, then only the bulk export (its own section). */
     'export-only': { type: 'boolean', default: false },
     /** The server's V8 heap cap in MB (`--max-old-space-size`), as a container would set it. */
@@ -481,7 +483,7 @@ async function main(): Promise<void> {
     // set, the visibility map, the trigram indexes' pending lists merged; this server runs
     // without autovacuum) and a checkpoint. Without them the first reads after the load set the
     // hint bits of every page they met and the load's 1 GB went to disk during the
-    // measurement (docs/performance.md, "The pair in one statement"). On a PostgreSQL server
+    // measurement (docs/performance.md, "Database measurements behind the design"). On a PostgreSQL server
     // only, so far: the PGlite figures were measured after ANALYZE alone and are kept so.
     if (url) {
       await database.db.execute(sql`vacuum (analyze)`);
@@ -1563,6 +1565,7 @@ function writeSection(path: string, kind: string, section: string): void {
     from >= 0 && to > from
       ? text.slice(0, from) + block + text.slice(to + end.length)
       : `${text.trimEnd()}\n\n${block}\n`;
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, next);
 }
 

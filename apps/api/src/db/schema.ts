@@ -93,7 +93,7 @@ export const patient = pgTable(
     // fragments inside the index and reads only the rows that match both (one index per
     // name would read every row matching the first and filter them by the second). Over the
     // lower-cased names: each match is rechecked with LIKE, not ILIKE, which lower-cases the
-    // name again at every row (docs/performance.md, "The pair in one statement").
+    // name again at every row (docs/performance.md, "Database measurements behind the design").
     index('patient_names_trgm')
       .using('gin', t.firstNameLower.op('gin_trgm_ops'), t.lastNameLower.op('gin_trgm_ops'))
       .with({ gin_pending_list_limit: TRIGRAM_PENDING_LIST_KB }),
