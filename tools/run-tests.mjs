@@ -5,6 +5,7 @@
  * reports each project's Vitest writes to tmp/test-reports). A project whose tests did not
  * report at all counts as one failure, so a crash cannot pass for success. The import-cycle
  * check (dependency-cruiser, `.dependency-cruiser.cjs`, libs/ and apps/) counts as one test.
+ * Before that line, each project's test time (from the same reports), longest first.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ const env = {
   NX_DAEMON: 'false',
   FORCE_COLOR: process.env.CI ? '0' : '1',
 };
+const started = Date.now();
 const reports = 'tmp/test-reports';
 rmSync(reports, { recursive: true, force: true });
 
@@ -67,6 +69,8 @@ function playwrightFailures(suites, path = []) {
 let passed = cycleStatus === 0 ? 1 : 0;
 let failed = cycleStatus === 0 ? 0 : 1;
 const missing = [];
+/** [project, seconds] for every report, for the time table. */
+const times = [];
 // Named again at the very end, so a CI log cut in the middle still says what failed.
 const failures = cycleStatus === 0 ? [] : ['import cycles: see depcruise above'];
 for (const project of projects) {
@@ -82,6 +86,7 @@ for (const project of projects) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     failures.push(...playwrightFailures(report.suites).map((title) => `${project}: ${title}`));
+    times.push([project, report.stats.duration / 1000]);
   } else {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
@@ -90,10 +95,26 @@ for (const project of projects) {
         if (test.status === 'failed') failures.push(`${project}: ${test.fullName}`);
       }
     }
+    // Vitest's report has the run's start and each file's end: the project's wall time.
+    const end = Math.max(report.startTime, ...(report.testResults ?? []).map((f) => f.endTime));
+    times.push([project, (end - report.startTime) / 1000]);
   }
 }
 
+const minutes = (seconds) => {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 console.log('');
+if (times.length) {
+  const width = Math.max(...times.map(([project]) => project.length));
+  console.log('Test time per project (m:ss, wall):');
+  for (const [project, seconds] of times.sort((a, b) => b[1] - a[1]))
+    console.log(`  ${project.padEnd(width)}  ${minutes(seconds).padStart(5)}`);
+}
+console.log(
+  `The whole run (format, lint, typecheck, tests, builds): ${minutes((Date.now() - started) / 1000)}`,
+);
 if (formatStatus !== 0)
   console.log('Formatting: some files are not formatted (run `npm run format`).');
 if (nxStatus !== 0) console.log('Lint, typecheck, tests or build failed: see above.');

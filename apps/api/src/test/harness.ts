@@ -6,7 +6,7 @@
 import type { SessionCache } from '../security/session-cache';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import {
   addEmployeeRequestSchema,
   addPatientRequestSchema,
@@ -23,6 +23,7 @@ import { MIGRATIONS, type Migration, migrate } from '../db/migrate';
 import { employeesRepository } from '../repositories/employees';
 import { patientsRepository } from '../repositories/patients';
 import type { RequestContext } from '../repositories/audit';
+import { adminQuery, databaseUrl } from './server-admin';
 
 /** The engines a data-layer test runs on: always PGlite; the server too when CI names one. */
 export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env['TEST_DATABASE_URL']
@@ -62,22 +63,27 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * A migrated, empty database on the given backend; `close` also drops a server database. A
- * migration's own test passes the migrations before it, writes data as it was, then migrates.
+ * A migrated, empty database on the given backend; `close` also drops a server database. It is
+ * a copy of the database the run migrated once (global-setup.ts): PGlite from its dump, the
+ * server from its template. A migration's own test passes the migrations before it, writes data
+ * as it was, then migrates: that database is migrated here, from empty.
  */
 export async function createTestDatabase(
   backend: 'pglite' | 'postgres' = 'pglite',
   options: OpenOptions = {},
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<Database> {
+  const copy = migrations === MIGRATIONS;
   if (backend === 'pglite') {
-    const database = await openDatabase({ memory: true }, options);
-    await migrate(database.db, migrations);
+    const dump = copy ? inject('pgliteDump') : undefined;
+    const database = await openDatabase({ memory: true, ...(dump ? { load: dump } : {}) }, options);
+    if (!dump) await migrate(database.db, migrations);
     return database;
   }
-  const empty = await createEmptyServerDatabase();
+  const template = copy ? inject('postgresTemplate') : '';
+  const empty = await createEmptyServerDatabase(template || undefined);
   const database = await openDatabase({ url: empty.url }, options);
-  await migrate(database.db, migrations);
+  if (!template) await migrate(database.db, migrations);
   return {
     ...database,
     close: async () => {
@@ -89,30 +95,24 @@ export async function createTestDatabase(
 
 /**
  * A new database on the PostgreSQL server named by TEST_DATABASE_URL, not even migrated (as an
- * operator's new database is), for tests that start servers on it; `drop` removes it.
+ * operator's new database is), for tests that start servers on it; `drop` removes it. With
+ * `template`, a copy of that database instead.
  * Throws when TEST_DATABASE_URL is not set or the server is not there.
  */
-export async function createEmptyServerDatabase(): Promise<{
+export async function createEmptyServerDatabase(template?: string): Promise<{
   url: string;
   drop(): Promise<void>;
 }> {
   const adminUrl = process.env['TEST_DATABASE_URL'];
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await adminQuery(
+    adminUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    url: databaseUrl(adminUrl, name),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
