@@ -539,6 +539,25 @@ export const accountsRepository = {
     return row!.id;
   },
 
+  /**
+   * Replaces an account's password hash only if it is still `checked` (the one the current
+   * password was verified against): a compare-and-set, so of changes racing on one account
+   * exactly one wins. Returns whether it did.
+   */
+  async replacePasswordHash(
+    db: Db,
+    userId: string,
+    checked: string,
+    passwordHash: string,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(appUser)
+      .set({ passwordHash })
+      .where(and(eq(appUser.id, userId), eq(appUser.passwordHash, checked)))
+      .returning({ id: appUser.id });
+    return rows.length === 1;
+  },
+
   /** Replaces an account's password hash (an old scheme upgraded at login). */
   async setPasswordHash(db: Db, userId: string, passwordHash: string) {
     await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
