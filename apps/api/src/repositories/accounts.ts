@@ -542,7 +542,8 @@ export const accountsRepository = {
   /**
    * Replaces an account's password hash only if it is still `checked` (the one the current
    * password was verified against): a compare-and-set, so of changes racing on one account
-   * exactly one wins. Returns whether it did.
+   * exactly one wins (a password change, or an old scheme's hash upgraded at login). Returns
+   * whether it did.
    */
   async replacePasswordHash(
     db: Db,
@@ -556,11 +557,6 @@ export const accountsRepository = {
       .where(and(eq(appUser.id, userId), eq(appUser.passwordHash, checked)))
       .returning({ id: appUser.id });
     return rows.length === 1;
-  },
-
-  /** Replaces an account's password hash (an old scheme upgraded at login). */
-  async setPasswordHash(db: Db, userId: string, passwordHash: string) {
-    await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
   },
 
   /** Locks or unlocks an account by username; returns whether it exists. */

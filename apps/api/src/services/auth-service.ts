@@ -316,7 +316,7 @@ export class AuthService {
   ): Promise<LoginResponse> {
     await this.refuseInactive(context, account);
     await attempt.succeed();
-    if (rehash) await this.upgradeHash(account.id, password);
+    if (rehash) await this.upgradeHash(account, password);
     if (account.mfaEnabled) {
       const mfaToken = generateMfaToken();
       await mfaRepository.createChallenge(
@@ -395,9 +395,10 @@ export class AuthService {
 
   /**
    * Stores a new hash of the password the account just signed in with (an old scheme or cost).
-   * A full hashing pool skips it: the login goes ahead, and the next one tries again.
+   * A full hashing pool skips it: the login goes ahead, and the next one tries again. Only the
+   * hash it was checked against is replaced: a password changed meanwhile stays.
    */
-  private async upgradeHash(userId: string, password: string): Promise<void> {
+  private async upgradeHash(account: LoginCandidate, password: string): Promise<void> {
     let hash: string;
     try {
       hash = await this.passwords.hash(password);
@@ -405,7 +406,7 @@ export class AuthService {
       if (error instanceof ProblemError && error.status === 503) return;
       throw error;
     }
-    await accountsRepository.setPasswordHash(this.db, userId, hash);
+    await accountsRepository.replacePasswordHash(this.db, account.id, account.passwordHash, hash);
   }
 
   /**
