@@ -419,7 +419,7 @@ async function main(): Promise<void> {
     MFA_ENCRYPTION_KEY: 'bench-mfa-key-that-is-long-enough-0123456789',
     STAFF_MFA: 'optional',
     DEMO_DATA: 'never',
-    ...(url ? { DATABASE_URL: url } : { DATA_DIR: dir }),
+    ...(url ? { DATABASE_URL: url, PUBLIC_URL: 'http://127.0.0.1' } : { DATA_DIR: dir }),
   };
   const config = loadConfig(serverEnv);
   let maxRss = 0;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, resolveJwtSecret, resolveMfaKey } from './config';
+import { loadConfig, resolveJwtSecret, resolveMfaKey, resolvePublicUrl } from './config';
 import { defaultPoolSize } from './security/hash-pool';
 
 describe('loadConfig', () => {
@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       LOGIN_SLOWDOWN_MS: '250',
       RATE_LIMIT_PER_MINUTE: '120',
       TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://portal.riverside.example/',
       METRICS_TOKEN: 'm'.repeat(32),
       CORS_ORIGINS: 'https://apps.cdn.example',
       LOG_LEVEL: 'warn',
@@ -88,12 +89,30 @@ describe('loadConfig', () => {
       },
       rateLimitPerMinute: 120,
       trustProxy: true,
+      publicUrl: 'https://portal.riverside.example',
       metricsToken: 'm'.repeat(32),
       corsOrigins: ['https://apps.cdn.example'],
       logLevel: 'warn',
       staticDir: path.resolve('dist/static'),
       devFrontends: true,
     });
+  });
+
+  it('PUBLIC_URL: required with DATABASE_URL; on the embedded database, HOST and PORT', () => {
+    const server = 'postgres://u@127.0.0.1:5432/db';
+    expect(() => resolvePublicUrl(loadConfig({ DATABASE_URL: server }))).toThrow(
+      /PUBLIC_URL must be set/,
+    );
+    expect(
+      resolvePublicUrl(loadConfig({ DATABASE_URL: server, PUBLIC_URL: 'https://portal.example' })),
+    ).toBe('https://portal.example');
+    expect(resolvePublicUrl(loadConfig({}))).toBe('http://127.0.0.1:3000');
+    expect(resolvePublicUrl(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }))).toBe(
+      'http://localhost:8080',
+    );
+    expect(resolvePublicUrl(loadConfig({ HOST: '::1', PORT: '80' }))).toBe('http://[::1]');
+    for (const bad of ['portal.example', 'https://portal.example/portal', 'ftp://portal.example'])
+      expect(() => loadConfig({ PUBLIC_URL: bad })).toThrow(/PUBLIC_URL must be an origin/);
   });
 
   it('STAFF_MFA defaults to required with DATABASE_URL and optional on the embedded database', () => {

@@ -92,6 +92,17 @@ const envSchema = z
     LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(2000).default(500),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     TRUST_PROXY: flag.default(false),
+    /**
+     * The portal's address as its users and integrators reach it (scheme://host[:port]): the
+     * audience SMART client assertions must name. Required with DATABASE_URL.
+     */
+    PUBLIC_URL: z
+      .string()
+      .transform((value) => value.trim().replace(/\/$/, ''))
+      .refine(isOrigin, {
+        error: 'PUBLIC_URL must be an origin: scheme://host[:port], without a path',
+      })
+      .optional(),
     /** A bearer token that lets a caller other than this machine read GET /api/metrics. */
     METRICS_TOKEN: z
       .string()
@@ -161,6 +172,8 @@ export interface Config {
   };
   readonly rateLimitPerMinute: number;
   readonly trustProxy: boolean;
+  /** PUBLIC_URL as set; {@link resolvePublicUrl} gives the one in force. */
+  readonly publicUrl: string | undefined;
   /** The bearer token for GET /api/metrics from elsewhere than loopback; none: loopback only. */
   readonly metricsToken: string | undefined;
   /** Origins allowed to call the API from another origin (CORS); empty: none. */
@@ -206,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
@@ -221,6 +235,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
  */
 export function resolveJwtSecret(config: Config): string {
   return resolveSecret(config, config.jwtSecret, 'JWT_SECRET', 'jwt-secret');
+}
+
+/**
+ * The portal's public origin: PUBLIC_URL when set; otherwise, for the embedded database only,
+ * the address it listens on (HOST and PORT; a wildcard host as localhost). Never the Host
+ * header of a request, which the caller chooses: SMART assertions are checked against it.
+ */
+export function resolvePublicUrl(
+  config: Pick<Config, 'publicUrl' | 'databaseUrl' | 'host' | 'port'>,
+): string {
+  if (config.publicUrl) return config.publicUrl;
+  if (config.databaseUrl) {
+    throw new Error(
+      "PUBLIC_URL must be set (the portal's address, e.g. https://portal.example) when DATABASE_URL is used.",
+    );
+  }
+  const host = ['', '0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}`).origin;
 }
 
 /**

@@ -46,6 +46,7 @@ function instanceConfig(databaseUrl?: string): Config {
   const base = testConfig();
   return testConfig({
     databaseUrl,
+    publicUrl: 'http://127.0.0.1',
     jwtSecret: TEST_JWT_SECRET,
     mfaEncryptionKey: TEST_MFA_KEY,
     demoData: 'always',

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { resolveJwtSecret, resolveMfaKey } from './config';
+import { resolveJwtSecret, resolveMfaKey, resolvePublicUrl } from './config';
 import { buildApp } from './app';
 import { type Database, openDatabase } from './db/database';
 import { describeRepair, secureDataDirectory } from './db/data-dir-modes';
@@ -38,6 +38,7 @@ export async function startServer(
   const repair = config.databaseUrl ? undefined : secureDataDirectory(config.dataDir);
   const jwtSecret = resolveJwtSecret(config);
   const mfaKey = resolveMfaKey(config);
+  resolvePublicUrl(config);
   const database = await openConfiguredDatabase(config);
   let sessionCache: SessionCache | undefined;
   try {

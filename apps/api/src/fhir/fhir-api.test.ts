@@ -242,6 +242,37 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
     expectResource(await fhirCall(app, 'GET', '/Practitioner', { token: hr.token }));
   });
 
+  it('shows a patient the staff searches that showed them, naming no other patient', async () => {
+    const shown = [patientUser.recordId, ids[0]!, ids[1]!, ids[2]!];
+    const search = await fhirCall(app, 'GET', `/Patient?_id=${shown.join(',')}`, {
+      token: doctor.token,
+    });
+    expect(expectResource<Bundle>(search).entry).toHaveLength(4);
+    const [event] = await queryRows<{ id: string | number; record_ids: string[] }>(
+      database.db,
+      sql`select id, record_ids from audit_event where request_id = ${String(search.headers['x-request-id'])}`,
+    );
+    expect(event!.record_ids).toEqual(expect.arrayContaining(shown));
+    const others = ids.filter((id) => id !== patientUser.recordId);
+    const own = { what: { reference: `Patient/${patientUser.recordId}` } };
+    const found = expectResource<Bundle>(
+      await fhirCall(app, 'GET', '/AuditEvent?_count=100', { token: patientUser.token }),
+    );
+    const bySearch = found.entry!.find((e) => e.resource!.id === String(event!.id));
+    expect(bySearch?.resource).toMatchObject({ entity: [own] });
+    const read = await fhirCall(app, 'GET', `/AuditEvent/${event!.id}`, {
+      token: patientUser.token,
+    });
+    expect(expectResource(read)).toMatchObject({ entity: [own] });
+    for (const body of [JSON.stringify(found), read.body])
+      for (const other of others) expect(body).not.toContain(other);
+    // The access log shows the same search, as a staff member's visit.
+    const log = await call(app, 'GET', '/profile/access-log', { token: patientUser.token });
+    expect(log.json<{ actor: string }[]>()).toContainEqual(
+      expect.objectContaining({ actor: 'staff' }),
+    );
+  });
+
   it('gives $everything for a patient, audited', async () => {
     const response = await fhirCall(app, 'GET', `/Patient/${ids[0]}/$everything`, {
       token: doctor.token,

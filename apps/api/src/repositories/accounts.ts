@@ -1,9 +1,9 @@
 import type { Locale } from '@portal/reference-data';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { normaliseUsername } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { type Db, preparedRows, queryRows } from '../db/database';
-import { activationCode, appUser, session } from '../db/schema';
+import { activationCode, appUser, mfaChallenge, session } from '../db/schema';
 import { generateActivationCode, hashActivationCode } from '../security/activation-codes';
 
 /**
@@ -179,6 +179,15 @@ export function mustEnrolSecondFactor(
 }
 
 /** The accounts data: each call takes the database (or a transaction) first. */
+/**
+ * Ends the sign-ins of these accounts still waiting for their second factor: whatever ends an
+ * account's sessions (a password change or reset, a lock, a change of role, the person ending
+ * a session) ends them too, so an mfa_token from before it is refused after it.
+ */
+async function endWaitingSignIns(db: Db, userIds: SQL): Promise<void> {
+  await db.delete(mfaChallenge).where(sql`${mfaChallenge.userId} in (${userIds})`);
+}
+
 export const accountsRepository = {
   /**
    * The account behind a username in any spelling, with its record's ids. Names are stored in
@@ -300,6 +309,7 @@ export const accountsRepository = {
     sessionId: string,
     reason: RevokeReason,
   ): Promise<boolean> {
+    await endWaitingSignIns(db, sql`${userId}`);
     const rows = await db
       .update(session)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -322,6 +332,7 @@ export const accountsRepository = {
     keepSessionId: string,
     reason: RevokeReason,
   ): Promise<number> {
+    await endWaitingSignIns(db, sql`${userId}`);
     const rows = await db
       .update(session)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -380,6 +391,7 @@ export const accountsRepository = {
     employeeRowId: number,
     reason: RevokeReason,
   ): Promise<number> {
+    await endWaitingSignIns(db, sql`select id from app_user where employee_id = ${employeeRowId}`);
     const rows = await queryRows<{ id: string }>(
       db,
       sql`update session set revoked_at = now(), revoked_reason = ${reason}
@@ -404,6 +416,7 @@ export const accountsRepository = {
 
   /** Ends every open session of one account; returns how many. */
   async revokeUserSessions(db: Db, userId: string, reason: RevokeReason): Promise<number> {
+    await endWaitingSignIns(db, sql`${userId}`);
     const rows = await db
       .update(session)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
@@ -539,9 +552,24 @@ export const accountsRepository = {
     return row!.id;
   },
 
-  /** Replaces an account's password hash (an old scheme upgraded at login). */
-  async setPasswordHash(db: Db, userId: string, passwordHash: string) {
-    await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
+  /**
+   * Replaces an account's password hash only if it is still `checked` (the one the current
+   * password was verified against): a compare-and-set, so of changes racing on one account
+   * exactly one wins (a password change, or an old scheme's hash upgraded at login). Returns
+   * whether it did.
+   */
+  async replacePasswordHash(
+    db: Db,
+    userId: string,
+    checked: string,
+    passwordHash: string,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(appUser)
+      .set({ passwordHash })
+      .where(and(eq(appUser.id, userId), eq(appUser.passwordHash, checked)))
+      .returning({ id: appUser.id });
+    return rows.length === 1;
   },
 
   /** Locks or unlocks an account by username; returns whether it exists. */

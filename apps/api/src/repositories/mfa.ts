@@ -136,13 +136,18 @@ export const mfaRepository = {
     return row?.n ?? 0;
   },
 
-  /** Records a login waiting for its code; the token itself is only in the caller's hands. */
+  /**
+   * Records a login waiting for its code; the token itself is only in the caller's hands.
+   * Expired challenges go first: the table holds only the last minutes' sign-ins, so that
+   * ending an account's waiting ones (accountsRepository) reads a few rows, not every login's.
+   */
   async createChallenge(
     db: Db,
     userId: string,
     tokenHash: string,
     ttlSeconds: number,
   ): Promise<void> {
+    await db.delete(mfaChallenge).where(sql`${mfaChallenge.expiresAt} <= now()`);
     await db.insert(mfaChallenge).values({
       userId,
       tokenHash,

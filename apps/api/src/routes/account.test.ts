@@ -12,12 +12,15 @@ import {
   MFA_REQUIRED_MESSAGE,
   NO_SUCH_SESSION_MESSAGE,
   parseTokenClaims,
+  PASSWORD_CHANGED_MEANWHILE_MESSAGE,
   USED_MFA_CODE_MESSAGE,
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '@portal/contract';
-import type { Database } from '../db/database';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../db/database';
+import { verifyPassword } from '../security/passwords';
 import {
   awayFromStepEdge,
   BACKENDS,
@@ -133,6 +136,48 @@ describe.each(BACKENDS)('my account on %s', (backend) => {
       expectProblem(missing, 400, 'current_password');
       // Nothing changed: the old password still signs in.
       await login(app, user.username, user.password);
+    });
+
+    it('of changes at once, makes one: the others are 409 and nothing they sent is in force', async () => {
+      // The account's throttle counts checks in flight and refuses (429) beyond its five: here
+      // it lets all twenty through, so that every one reaches the change.
+      const base = testConfig();
+      const { app: wide } = await createTestApp(
+        database,
+        testConfig({ throttle: { ...base.throttle, maxFailuresPerAccount: 100 } }),
+      );
+      const user = await createUser(wide, database, 'patient');
+      const tries = Array.from({ length: 20 }, (_, n) => `${NEW_PASSWORD}-${n}`);
+      const answers = await Promise.all(
+        tries.map((newPassword) =>
+          call(wide, 'POST', '/account/password', {
+            token: user.token,
+            body: { current_password: user.password, new_password: newPassword },
+          }),
+        ),
+      );
+      const won = answers.flatMap((answer, n) => (answer.statusCode === 200 ? [n] : []));
+      expect(won, answers.map((a) => a.statusCode).join(' ')).toHaveLength(1);
+      for (const [n, answer] of answers.entries()) {
+        if (n === won[0]) continue;
+        expect(expectProblem(answer, 409, 'current_password').detail).toBe(
+          PASSWORD_CHANGED_MEANWHILE_MESSAGE,
+        );
+      }
+      const [row] = await queryRows<{ password_hash: string }>(
+        database.db,
+        sql`select password_hash from app_user where username = ${user.username}`,
+      );
+      const inForce = await Promise.all(tries.map((p) => verifyPassword(p, row!.password_hash)));
+      expect(inForce.flatMap((valid, n) => (valid ? [n] : []))).toEqual(won);
+      await login(app, user.username, tries[won[0]!]!);
+      const changes = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from audit_event
+            where action = 'account.password.change' and actor_username = ${user.username}`,
+      );
+      expect(changes[0]!.n).toBe(1);
+      await wide.close();
     });
 
     it('is refused without a session', async () => {

@@ -132,6 +132,17 @@ describe('who may read the metrics', () => {
       { 'x-forwarded-for': '127.0.0.1' },
       { forwarded: 'for=198.51.100.4' },
       { 'x-real-ip': '198.51.100.4' },
+      // Proxies that set none of the three above still leave a mark of their own.
+      { via: '1.1 proxy.internal' },
+      { 'x-forwarded-host': 'portal.example' },
+      { 'x-forwarded-proto': 'https' },
+      { 'x-client-ip': '198.51.100.4' },
+      { 'true-client-ip': '198.51.100.4' },
+      { 'cf-connecting-ip': '198.51.100.4' },
+      { 'x-cluster-client-ip': '198.51.100.4' },
+      { 'fastly-client-ip': '198.51.100.4' },
+      { 'x-envoy-external-address': '198.51.100.4' },
+      { 'X-Original-Forwarded-For': '198.51.100.4' },
     ];
     for (const headers of relayed) {
       for (const on of [app, proxied]) {

@@ -12,8 +12,15 @@ import { fromEndpoint, type RouteDeps } from './route-kit';
 export const METRICS_REFUSED =
   'Metrics are answered to callers on this machine, or with the metrics token (METRICS_TOKEN)';
 
-/** Headers a proxy adds when it relays a request: such a request did not start on this machine. */
-const RELAY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+/**
+ * The names of headers proxies, load balancers and CDNs add when they relay a request (the
+ * standard Forwarded and Via, the X-Forwarded-* family, the many "client IP" headers, a CDN's
+ * own): a request carrying any of them did not start on this machine. Broad on purpose: a
+ * scraper on this machine sends none of them, and a relayed request let in would open the
+ * metrics to whoever reaches the proxy.
+ */
+const RELAY_HEADER =
+  /^(forwarded|via|cdn-loop|x-forwarded-.+|x-original-.+|x-envoy-.+|x-amzn-.+|x-azure-.+|x-appengine-.+|cf-.+|fastly-.+|akamai-.+)$|forwarded|real-?ip|client-?ip|connecting-?ip|-ip$|-addr(ess)?$/;
 
 /** Whether an address is this machine's: 127.0.0.0/8 or ::1 (IPv4-mapped too). */
 export function isLoopbackAddress(address: string): boolean {
@@ -25,10 +32,10 @@ export function isLoopbackAddress(address: string): boolean {
  * Whether the request came straight from this machine: its TCP peer is a loopback address and
  * no proxy relayed it. The peer, not `request.ip`: with TRUST_PROXY the latter is taken from
  * X-Forwarded-For, which the remote client can write (`X-Forwarded-For: 127.0.0.1`). A proxy on
- * this machine connects from loopback too, so a relayed request must show a relay header.
+ * this machine connects from loopback too, so a request with any relay header is refused.
  */
 export function isDirectLoopbackCaller(request: FastifyRequest): boolean {
-  if (RELAY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  if (Object.keys(request.headers).some((name) => RELAY_HEADER.test(name))) return false;
   return isLoopbackAddress(request.socket.remoteAddress ?? '');
 }
 

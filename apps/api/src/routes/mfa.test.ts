@@ -35,6 +35,9 @@ import {
 } from '../test/harness';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
 
+/** The answer to an mfa_token that no longer works. */
+const SIGN_IN_ENDED = 'Your sign-in has expired. Please log in again.';
+
 describe.each(BACKENDS)('second factor on %s', (backend) => {
   let database: Database;
   let app: FastifyInstance;
@@ -370,13 +373,72 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
       expect(statuses.filter((s) => s === 429)).toHaveLength(7);
     });
 
-    it('a disabled account is refused at the code step too', async () => {
+    it('a disabled account is refused at the code step too, and its mfa_token stays ended', async () => {
       const user = await createUser(app, database, 'patient');
-      const { secret } = await enrolSecondFactor(app, user.token);
+      const { recoveryCodes } = await enrolSecondFactor(app, user.token);
       const mfaToken = await challenge(user);
       await runAdminCommand(database.db, ['lock', user.username], 30);
-      expectProblem(await codeStep(mfaToken, await codeAt(secret, 1)), 403);
+      expectProblem(await codeStep(mfaToken, recoveryCodes[0]!), 401);
       await runAdminCommand(database.db, ['unlock', user.username], 30);
+      // Unlocked, the account signs in afresh; the sign-in begun before the lock does not go on.
+      expect(expectProblem(await codeStep(mfaToken, recoveryCodes[0]!), 401).detail).toBe(
+        SIGN_IN_ENDED,
+      );
+      expectSuccess(await codeStep(await challenge(user), recoveryCodes[0]!), 200);
+    });
+
+    it('refuses an mfa_token from before a password change or a session ended by the person', async () => {
+      const user = await createUser(app, database, 'patient');
+      const { recoveryCodes } = await enrolSecondFactor(app, user.token);
+      const beforeChange = await challenge(user);
+      const newPassword = 'lantern-orchid-gravel-19';
+      expectSuccess(
+        await call(app, 'POST', '/account/password', {
+          token: user.token,
+          body: { current_password: user.password, new_password: newPassword },
+        }),
+        200,
+      );
+      const changed = { ...user, password: newPassword };
+      expect(expectProblem(await codeStep(beforeChange, recoveryCodes[0]!), 401).detail).toBe(
+        SIGN_IN_ENDED,
+      );
+      const beforeEnd = await challenge(changed);
+      expectSuccess(
+        await call(app, 'POST', '/account/sessions/end-others', { token: user.token }),
+        200,
+      );
+      expect(expectProblem(await codeStep(beforeEnd, recoveryCodes[0]!), 401).detail).toBe(
+        SIGN_IN_ENDED,
+      );
+      // A sign-in begun after them goes on.
+      expectSuccess(await codeStep(await challenge(changed), recoveryCodes[0]!), 200);
+    });
+
+    it('refuses an mfa_token from before a change of role, once the new role is approved', async () => {
+      const hr = await createUser(app, database, 'HR');
+      const hr2 = await createUser(app, database, 'HR');
+      const doctor = await createUser(app, database, 'medical_personnel');
+      const { recoveryCodes } = await enrolSecondFactor(app, doctor.token);
+      const mfaToken = await challenge(doctor);
+      const moved = await call(app, 'PUT', '/employee/update-employee', {
+        token: hr.token,
+        body: { employee_id: doctor.recordId, position_id: 'P011' },
+      });
+      expectSuccess(moved, 200);
+      expectSuccess(
+        await call(app, 'POST', `/employee/${doctor.recordId}/approve-access`, {
+          token: hr2.token,
+          body: { position_id: 'P011' },
+        }),
+        200,
+      );
+      expect(expectProblem(await codeStep(mfaToken, recoveryCodes[0]!), 401).detail).toBe(
+        SIGN_IN_ENDED,
+      );
+      const signedIn = await codeStep(await challenge(doctor), recoveryCodes[0]!);
+      expectSuccess(signedIn, 200);
+      expect(signedIn.json<{ role: string }>().role).toBe('HR');
     });
   });
 

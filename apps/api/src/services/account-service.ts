@@ -6,10 +6,14 @@ import type {
   EndSessionsResponse,
   MfaConfirmResponse,
 } from '@portal/contract';
-import { MFA_REQUIRED_MESSAGE, NO_SUCH_SESSION_MESSAGE } from '@portal/contract';
+import {
+  MFA_REQUIRED_MESSAGE,
+  NO_SUCH_SESSION_MESSAGE,
+  PASSWORD_CHANGED_MEANWHILE_MESSAGE,
+} from '@portal/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { ProblemError, badRequest, notFound } from '../errors';
+import { ProblemError, badRequest, conflict, notFound } from '../errors';
 import {
   REVOKE_REASONS,
   accountsRepository,
@@ -74,7 +78,9 @@ export class AccountService {
   /**
    * A new password: the current one checked first (throttled, hashed off the main thread), the
    * new one held to the strength rules, then the hash replaced and every other session ended
-   * in one transaction; this session stays.
+   * in one transaction; this session stays. The hash is replaced only if it is still the one
+   * the current password was checked against: of changes at once, one wins and the others
+   * are 409 with nothing of theirs in force.
    */
   async changePassword(
     context: SignedIn,
@@ -82,12 +88,24 @@ export class AccountService {
     newPassword: string,
   ): Promise<ChangePasswordResponse> {
     const { actor } = context;
+    // The password as it is when the request begins: one changed after this, by a request
+    // sent at the same time, makes this one a 409 rather than a wrong password.
+    const asOf = accountsRepository.findPasswordHash(this.db, actor.userId);
+    asOf.catch(() => undefined);
     const weak = await weakPasswordReason(newPassword, actor.username);
     if (weak) throw badRequest(weak, [{ field: 'new_password', message: weak }]);
-    await this.auth.confirmPassword(context, currentPassword, 'current_password');
+    const checked = await this.auth.confirmPassword(
+      context,
+      currentPassword,
+      'current_password',
+      asOf,
+    );
     const hash = await this.passwords.hash(newPassword);
     const ended = await this.db.transaction(async (tx) => {
-      await accountsRepository.setPasswordHash(tx, actor.userId, hash);
+      // Another change (or a reset) since the check: this one was made with a password that
+      // is no longer the current one.
+      if (!(await accountsRepository.replacePasswordHash(tx, actor.userId, checked, hash)))
+        throw conflict('current_password', PASSWORD_CHANGED_MEANWHILE_MESSAGE);
       const count = await accountsRepository.revokeOtherSessions(
         tx,
         actor.userId,

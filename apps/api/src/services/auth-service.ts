@@ -316,7 +316,7 @@ export class AuthService {
   ): Promise<LoginResponse> {
     await this.refuseInactive(context, account);
     await attempt.succeed();
-    if (rehash) await this.upgradeHash(account.id, password);
+    if (rehash) await this.upgradeHash(account, password);
     if (account.mfaEnabled) {
       const mfaToken = generateMfaToken();
       await mfaRepository.createChallenge(
@@ -395,9 +395,10 @@ export class AuthService {
 
   /**
    * Stores a new hash of the password the account just signed in with (an old scheme or cost).
-   * A full hashing pool skips it: the login goes ahead, and the next one tries again.
+   * A full hashing pool skips it: the login goes ahead, and the next one tries again. Only the
+   * hash it was checked against is replaced: a password changed meanwhile stays.
    */
-  private async upgradeHash(userId: string, password: string): Promise<void> {
+  private async upgradeHash(account: LoginCandidate, password: string): Promise<void> {
     let hash: string;
     try {
       hash = await this.passwords.hash(password);
@@ -405,7 +406,7 @@ export class AuthService {
       if (error instanceof ProblemError && error.status === 503) return;
       throw error;
     }
-    await accountsRepository.setPasswordHash(this.db, userId, hash);
+    await accountsRepository.replacePasswordHash(this.db, account.id, account.passwordHash, hash);
   }
 
   /**
@@ -553,32 +554,36 @@ export class AuthService {
    * left signed in) cannot do it. A wrong password counts on the account's and the address's
    * throttle exactly as a failed login does (and the lock refuses it the same way); the hash is
    * checked in the hashing pool. Answers 400 naming `field` (`password` unless the call names
-   * it otherwise) when it is wrong.
+   * it otherwise) when it is wrong; when right, gives the hash it was checked against, so that
+   * a change made on the strength of it can be refused if the password changed meanwhile.
+   * `asOf`, the account's hash read when the request began, is checked instead of reading it
+   * now: a request that began before another changed the password is then answered as a
+   * change made meanwhile rather than as a wrong password.
    */
   async confirmPassword(
     context: RequestContext & { actor: Actor },
     password: string,
     field = 'password',
-  ) {
+    asOf?: Promise<string | undefined>,
+  ): Promise<string> {
     this.passwords.refuseIfBusy();
     const { actor } = context;
     const keys = [
       this.accountKey({ id: actor.userId }, actor.username),
       this.addressKey(context.address),
     ] as const;
-    await this.withAttempt(context, keys, 'login', async (attempt) => {
+    return this.withAttempt(context, keys, 'login', async (attempt) => {
       await attempt.holdBack();
-      const check = await this.passwords.verify(
-        password,
-        await accountsRepository.findPasswordHash(this.db, actor.userId),
-      );
-      if (!check.valid) {
-        await attempt.fail(
+      const hash = await (asOf ?? accountsRepository.findPasswordHash(this.db, actor.userId));
+      const check = await this.passwords.verify(password, hash);
+      if (!check.valid || hash === undefined) {
+        return attempt.fail(
           { action: 'password.confirm', outcome: 'failure', recordType: 'account' },
           badRequest(WRONG_PASSWORD_MESSAGE, [{ field, message: WRONG_PASSWORD_MESSAGE }]),
         );
       }
       await attempt.succeed();
+      return hash;
     });
   }
 

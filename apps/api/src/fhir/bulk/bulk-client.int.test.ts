@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { Client } from 'fhir-kit-client';
 import type { Resource } from '@medplum/fhirtypes';
@@ -15,6 +16,18 @@ import {
 
 beforeAll(loadValidator, 120_000);
 
+/** A port nothing listens on now, for a server that must know its address before it listens. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * A backend system's whole session against a listening server, as an integrator writes it:
  * the SMART configuration and FHIR calls through fhir-kit-client, the token request and the
@@ -29,7 +42,9 @@ describe.each(BACKENDS)('a bulk export driven by fhir-kit-client on %s', (backen
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
-    app = await createBulkTestApp(database);
+    // The token endpoint the server names is PUBLIC_URL's: the address it will listen on.
+    const port = await freePort();
+    app = await createBulkTestApp(database, { publicUrl: `http://127.0.0.1:${port}` });
     const doctor = await createUser(app, database, 'medical_personnel');
     for (let n = 0; n < 4; n++) {
       const body = newPatient();
@@ -38,7 +53,7 @@ describe.each(BACKENDS)('a bulk export driven by fhir-kit-client on %s', (backen
       ids.push(body.patient.patient_id);
     }
     system = await registerBackend(database, 'RS384');
-    baseUrl = `${await app.listen({ host: '127.0.0.1', port: 0 })}/fhir/R4`;
+    baseUrl = `${await app.listen({ host: '127.0.0.1', port })}/fhir/R4`;
   }, 180_000);
   afterAll(async () => {
     await app?.close();

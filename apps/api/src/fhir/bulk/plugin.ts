@@ -2,7 +2,7 @@ import { FHIR_BASE } from '@portal/contract';
 import { Readable } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config';
+import { type Config, resolvePublicUrl } from '../../config';
 import type { Db } from '../../db/database';
 import { loggableError, uniqueViolation } from '../../errors';
 import { audit, auditedWrite } from '../../repositories/audit';
@@ -45,7 +45,10 @@ declare module 'fastify' {
 /** What the bulk export plugin is built from. */
 export interface BulkExportOptions {
   readonly db: Db;
-  readonly config: Pick<Config, 'bulkExportTtlSeconds'>;
+  readonly config: Pick<
+    Config,
+    'bulkExportTtlSeconds' | 'publicUrl' | 'databaseUrl' | 'host' | 'port'
+  >;
   /** The API's signing secret: export tokens are signed with it for another audience. */
   readonly jwtSecret: string;
   /** How each resource type is read and mapped (default: the FHIR server's own). */
@@ -67,7 +70,7 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
   const tokens = new BackendTokens(options.jwtSecret);
   const runner = new ExportRunner(db, sources, ttl, app.log);
 
-  await app.register(smartRoutes, { db, tokens });
+  await app.register(smartRoutes, { db, tokens, publicUrl: resolvePublicUrl(options.config) });
 
   const sweep = async () => {
     const now = new Date();

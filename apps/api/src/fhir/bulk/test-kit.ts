@@ -16,9 +16,12 @@ import { createTestApp, testConfig } from '../../test/harness';
 /** The test app (the API with FHIR and bulk export), its exports' files living `ttlMinutes`. */
 export async function createBulkTestApp(
   database: Database,
-  options: { ttlMinutes?: number } = {},
+  options: { ttlMinutes?: number; publicUrl?: string } = {},
 ): Promise<FastifyInstance> {
-  const config = testConfig({ bulkExportTtlSeconds: (options.ttlMinutes ?? 60) * 60 });
+  const config = testConfig({
+    bulkExportTtlSeconds: (options.ttlMinutes ?? 60) * 60,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  });
   return (await createTestApp(database, config)).app;
 }
 

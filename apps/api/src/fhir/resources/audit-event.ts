@@ -66,7 +66,8 @@ const OUTCOMES: Record<string, AuditEvent['outcome']> = { success: '0', failure:
 /**
  * An audit trail event as AuditEvent. `viewer`, when the reader is a patient, is their own id:
  * another patient acting then stays anonymous (as in the API's access log), while staff are
- * named and the reader is recognised. Addresses and usernames are never carried.
+ * named and the reader is recognised, and of the patients the event names only the reader is
+ * given. Addresses and usernames are never carried.
  */
 export function toAuditEvent(row: AuditEventRow, viewer?: string): AuditEvent {
   const agent: AuditEventAgent = {
@@ -82,7 +83,13 @@ export function toAuditEvent(row: AuditEventRow, viewer?: string): AuditEvent {
   } else if (!row.actor_role) {
     agent.who = { display: 'system' };
   }
-  const entity: AuditEventEntity[] = (row.record_ids ?? []).map((id) =>
+  // A staff list or search names every patient it showed; a patient reading the event (as in
+  // their access log, which names no record) sees only themselves among them.
+  const named =
+    viewer !== undefined && row.record_type === 'patient'
+      ? (row.record_ids ?? []).filter((id) => id === viewer)
+      : (row.record_ids ?? []);
+  const entity: AuditEventEntity[] = named.map((id) =>
     row.record_type === 'patient'
       ? { what: patientReference(id) }
       : row.record_type === 'employee'

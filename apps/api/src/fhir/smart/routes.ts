@@ -34,9 +34,12 @@ function oauthError(reply: FastifyReply, error: string, description: string) {
  */
 export async function smartRoutes(
   app: FastifyInstance,
-  options: { db: Db; tokens: BackendTokens },
+  options: { db: Db; tokens: BackendTokens; publicUrl: string },
 ): Promise<void> {
   const { db, tokens } = options;
+  // The audience assertions must name, from the settings (PUBLIC_URL): a Host header is the
+  // caller's to choose, and an assertion signed for another server's token URL must not pass.
+  const tokenUrl = `${options.publicUrl}${TOKEN_PATH}`;
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -53,9 +56,9 @@ export async function smartRoutes(
     return reply.code(500).header('cache-control', 'no-store').send({ error: 'server_error' });
   });
 
-  app.get(`${FHIR_BASE}/.well-known/smart-configuration`, async (request, reply) =>
+  app.get(`${FHIR_BASE}/.well-known/smart-configuration`, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').send({
-      token_endpoint: `${originOf(request)}${TOKEN_PATH}`,
+      token_endpoint: tokenUrl,
       token_endpoint_auth_methods_supported: ['private_key_jwt'],
       token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
       grant_types_supported: ['client_credentials'],
@@ -91,7 +94,7 @@ export async function smartRoutes(
     const scope = grantScopes(form.get('scope') ?? undefined);
     if (!scope.ok) return oauthError(reply, 'invalid_scope', scope.reason);
 
-    const checked = await checkAssertion(db, assertion, `${originOf(request)}${TOKEN_PATH}`);
+    const checked = await checkAssertion(db, assertion, tokenUrl);
     if (!checked.ok) {
       // A refusal is audited only for a registered client: anyone can post anything here.
       if (checked.clientId) {

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../errors';
 import type { Database } from '../../db/database';
 import { queryRows } from '../../db/database';
-import { BACKENDS, call, createTestDatabase, createUser } from '../../test/harness';
+import {
+  BACKENDS,
+  call,
+  createTestApp,
+  createTestDatabase,
+  createUser,
+  testConfig,
+} from '../../test/harness';
 import {
   accessToken,
   addBackendClientCommand,
@@ -145,7 +152,8 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown>>();
     expect(body).toMatchObject({
-      token_endpoint: 'http://localhost:80/fhir/R4/auth/token',
+      // PUBLIC_URL's default on the embedded database: HOST and PORT (the tests' defaults).
+      token_endpoint: 'http://127.0.0.1:3000/fhir/R4/auth/token',
       token_endpoint_auth_methods_supported: ['private_key_jwt'],
       token_endpoint_auth_signing_alg_values_supported: ['RS384', 'ES384'],
       grant_types_supported: ['client_credentials'],
@@ -225,6 +233,43 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
       status: 401,
       error_description: 'client_assertion aud must be the token endpoint URL',
     });
+  });
+
+  it('takes the audience from PUBLIC_URL, never from the Host header', async () => {
+    // What the Host header would make the token URL (no TRUST_PROXY: plain http).
+    const elsewhere = 'http://other-hospital.example/fhir/R4/auth/token';
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/fhir/R4/auth/token',
+      headers: {
+        host: 'other-hospital.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams(
+        tokenForm(await assertion(rs, elsewhere, { aud: elsewhere })),
+      ).toString(),
+    });
+    expect(forged.statusCode, forged.body).toBe(401);
+    expect(forged.json()).toMatchObject({
+      error_description: 'client_assertion aud must be the token endpoint URL',
+    });
+    const configured = await createTestApp(
+      database,
+      testConfig({ publicUrl: 'https://portal.riverside.example' }),
+    );
+    try {
+      const right = 'https://portal.riverside.example/fhir/R4/auth/token';
+      expect(await tokenEndpoint(configured.app)).toBe(right);
+      const granted = await configured.app.inject({
+        method: 'POST',
+        url: '/fhir/R4/auth/token',
+        headers: { host: '10.0.0.7:3000', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(tokenForm(await assertion(rs, right))).toString(),
+      });
+      expect(granted.statusCode, granted.body).toBe(200);
+    } finally {
+      await configured.app.close();
+    }
   });
 
   it('refuses an unknown client, and iss and sub that differ', async () => {

@@ -14,6 +14,14 @@ export const POSITION_WITHOUT_PORTAL_ACCESS_MESSAGE =
 export const WRONG_PASSWORD_MESSAGE = 'Wrong password. Type your current password.';
 
 /**
+ * The answer to a password change whose current password was right when checked but changed
+ * before the new one was set (another change at the same time, or a reset): nothing it sent is
+ * in force.
+ */
+export const PASSWORD_CHANGED_MEANWHILE_MESSAGE =
+  'Your password was changed meanwhile, so this change was not made. Type your current password again.';
+
+/**
  * How many registrations may name one activation code (each one counts, whatever its answer,
  * a taken username included) before the code is locked; a reissued code counts afresh.
  */
