@@ -174,3 +174,21 @@ test('a patient or HR user is sent away from the clinical pages', async ({ page 
   await page.goto('/patients-management/search-patient');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a name holding a right-to-left override is refused in Add Patient, with what was typed kept', async ({
+  page,
+}) => {
+  // U+202E shows "Smith\u202Egnp.exe" as "Smithexe.png": refused where it is typed, so no page
+  // ever shows a name that reads as another.
+  const spoofed = 'Smith\u202Egnp.exe';
+  await logInThroughPage(page, 'demo.doctor');
+  await expect(page.getByRole('heading', { name: 'Add Patient' })).toBeVisible();
+  const lastName = page.getByLabel(/^Last Name/);
+  await lastName.fill(spoofed);
+  await page.getByLabel(/^First Name/).fill('Nok');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText(/^Remove the text direction controls/)).toBeVisible();
+  await expect(lastName).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastName).toHaveValue(spoofed);
+  await expect(page.getByRole('status').filter({ hasText: /added/ })).toHaveCount(0);
+});

@@ -72,6 +72,8 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
     rest: [
       {
         mode: 'server',
+        documentation:
+          'One rule for parameters on every interaction: a parameter the server does not offer is refused with a 400 OperationOutcome naming it, never ignored. A search takes the parameters listed for its type and _count, _cursor, _format; a read and $everything take _format only (json, application/json or application/fhir+json). _summary, _elements, _sort, _include and _total are not offered, on a read as on a search. A reference parameter (patient, subject, practitioner) takes Type/id, id, or this server\u2019s own absolute URL of the resource.',
         security: {
           cors: true,
           description:

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +23,11 @@ import {
 } from '../test/harness';
 import { patientsRepository } from '../repositories/patients';
 import { EVERYTHING_MAX } from './everything';
-import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { CODE_SYSTEMS } from '@portal/reference-data';
+import { appWithFrontends, expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
+
+const PATIENT_ID_SYSTEM = CODE_SYSTEMS.portalPatientId;
 
 // The definitions take seconds to index, and far longer on a busy machine.
 beforeAll(loadValidator, 240_000);
@@ -223,6 +227,132 @@ describe.each(BACKENDS)('FHIR R4 interface on %s', (backend) => {
         name,
       );
     }
+  });
+
+  it('refuses a NUL or another control character in any search value: a 400 naming it', async () => {
+    for (const [type, name] of [
+      ['Patient', 'name'],
+      ['Patient', 'family'],
+      ['Patient', 'given'],
+      ['Patient', 'identifier'],
+      ['Patient', '_id'],
+      ['Practitioner', 'name'],
+      ['Condition', 'patient'],
+    ] as const) {
+      for (const value of ['%00', 'Jai%00', '%01x', 'a%7Fb', '%C2%85']) {
+        expectOutcome(
+          await fhirCall(app, 'GET', `/${type}?${name}=${value}`, { token: doctor.token }),
+          400,
+          name,
+        );
+      }
+    }
+  });
+
+  it('answers every path under the base with FHIR, never a page of the web apps', async () => {
+    const { app: withPages, root } = await appWithFrontends(database);
+    try {
+      for (const [method, path, status] of [
+        ['GET', `/Patient/${ids[0]}/_history`, 404],
+        ['GET', `/Patient/${ids[0]}/_history/1`, 404],
+        ['GET', `/Patient/${ids[0]}/Condition`, 404],
+        ['GET', `/Patient/${ids[0]}/$foo`, 404],
+        ['GET', '/Group/1/$export', 404],
+        ['GET', '/%00', 404],
+        ['GET', '/Patient?%00=1', 400],
+        ['GET', '/Patient?=1', 400],
+        ['GET', '', 404],
+        ['GET', '/', 404],
+        ['DELETE', `/Patient/${ids[0]}/_history/1`, 404],
+        ['POST', `/Patient/${ids[0]}/$everything`, 405],
+        ['PUT', `/Patient/${ids[0]}/$everything`, 405],
+        ['POST', '/$export', 405],
+        ['POST', '/Patient/$export', 405],
+        ['POST', '/metadata', 405],
+      ] as const) {
+        const response = await fhirCall(withPages, method, path, { token: doctor.token });
+        expect(response.body, `${method} ${path}`).not.toMatch(/<html|<title/i);
+        expectOutcome(response, status);
+      }
+      // The apps are there: the same server answers their pages.
+      expect((await withPages.inject({ method: 'GET', url: '/' })).body).toContain('<title>');
+    } finally {
+      await withPages.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('finds by this server’s absolute reference what the relative reference finds', async () => {
+    const found = expectResource<Bundle>(
+      await fhirCall(app, 'GET', `/Patient?_id=${ids[0]}`, { token: doctor.token }),
+    );
+    const absolute = found.entry![0]!.fullUrl!;
+    expect(absolute).toMatch(new RegExp(`^https?://[^/]+/fhir/R4/Patient/${ids[0]}$`));
+    const search = async (query: string, token = doctor.token) =>
+      (expectResource<Bundle>(await fhirCall(app, 'GET', query, { token })).entry ?? []).map(
+        (e) => e.resource!.id,
+      );
+    for (const type of ['Condition', 'AllergyIntolerance', 'Observation']) {
+      const relative = await search(`/${type}?patient=Patient/${ids[0]}`);
+      expect(relative.length, type).toBeGreaterThan(0);
+      expect(await search(`/${type}?patient=${encodeURIComponent(absolute)}`)).toEqual(relative);
+      expect(
+        await search(`/${type}?patient=${encodeURIComponent(`${absolute},Patient/${ids[1]}`)}`),
+      ).toEqual(await search(`/${type}?patient=Patient/${ids[0]},Patient/${ids[1]}`));
+      // Another server's URL of the same path names nothing here.
+      const elsewhere = absolute.replace(/^https?:\/\/[^/]+/, 'https://elsewhere.example');
+      expect(await search(`/${type}?patient=${encodeURIComponent(elsewhere)}`)).toEqual([]);
+    }
+    // A patient may name their own record by its absolute URL too.
+    const own = absolute.replace(ids[0]!, patientUser.recordId);
+    expect(
+      await search(`/Condition?patient=${encodeURIComponent(own)}`, patientUser.token),
+    ).toEqual(await search(`/Condition?patient=${patientUser.recordId}`, patientUser.token));
+  });
+
+  it('finds a patient by the ID card number, with or without its (empty) system', async () => {
+    const [row] = await queryRows<{ id_card_number: string }>(
+      database.db,
+      sql`select id_card_number from patient where patient_id = ${ids[3]}`,
+    );
+    const card = row!.id_card_number;
+    const search = async (query: string) =>
+      (
+        expectResource<Bundle>(
+          await fhirCall(app, 'GET', `/Patient?${query}`, { token: doctor.token }),
+        ).entry ?? []
+      ).map((e) => e.resource!.id);
+    expect(await search(`identifier=${card}`)).toEqual([ids[3]]);
+    expect(await search(`identifier=${card.toLowerCase()}`)).toEqual([ids[3]]);
+    expect(await search(`identifier=|${card}`)).toEqual([ids[3]]);
+    expect(await search(`identifier=${ids[2]},${card}`)).toEqual([ids[2], ids[3]]);
+    // The Patient ID's system names the Patient ID only; the card number has no system.
+    expect(
+      await search(`identifier=${encodeURIComponent(`${PATIENT_ID_SYSTEM}|${card}`)}`),
+    ).toEqual([]);
+    expect(await search(`identifier=|${ids[3]}`)).toEqual([]);
+    expect(await search(`identifier=http://other.example|${card}`)).toEqual([]);
+  });
+
+  it('applies one rule to _summary and other result parameters on a read as on a search', async () => {
+    for (const path of [`/Patient/${ids[0]}`, '/Patient', `/Patient/${ids[0]}/$everything`]) {
+      for (const parameter of ['_summary=true', '_summary=count', '_elements=id']) {
+        const name = parameter.split('=')[0]!;
+        expectOutcome(
+          await fhirCall(app, 'GET', `${path}?${parameter}`, { token: doctor.token }),
+          400,
+          name,
+        );
+      }
+      expectOutcome(
+        await fhirCall(app, 'GET', `${path}?_format=xml`, { token: doctor.token }),
+        400,
+        '_format',
+      );
+      expectResource(await fhirCall(app, 'GET', `${path}?_format=json`, { token: doctor.token }));
+    }
+    const statement = expectResource<CapabilityStatement>(await fhirCall(app, 'GET', '/metadata'));
+    expect(statement.rest![0]!.documentation).toMatch(/_summary/);
   });
 
   it('keeps a patient to their own compartment and HR to staff', async () => {

@@ -74,6 +74,19 @@ describe.each(BACKENDS)('FHIR writes on %s', (backend) => {
       422,
       'Patient.name[0].family',
     );
+    const spoofed = newPatientResource(`P8${String(unique()).padStart(6, '0')}`);
+    spoofed.name = [{ family: 'Smith\u202Egnp.exe', given: ['Napat'] }];
+    expectOutcome(
+      await fhirCall(app, 'POST', '/Patient', { token: doctor.token, body: spoofed }),
+      422,
+      'Patient.name[0].family',
+    );
+    expectOutcome(
+      await fhirCall(app, 'GET', `/Patient/${spoofed.identifier![0]!.value}`, {
+        token: doctor.token,
+      }),
+      404,
+    );
     expectOutcome(
       await fhirCall(app, 'POST', '/Patient', {
         token: doctor.token,

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { FHIR_BASE } from '@portal/contract';
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
@@ -10,6 +11,7 @@ import { createTestApp, createTestDatabase, createUser, type TestUser } from '..
 import { PATIENT_EXTENSIONS } from './resources';
 import { RESOURCE_TYPES } from './types';
 import { expectValid, loadValidator } from './test/validator';
+import { appWithFrontends } from './test/fhir-harness';
 
 /** Search queries per run: a fraction of the body fuzzers' (each query is a whole search). */
 const RUNS = Math.max(50, Math.round(FUZZ_RUNS / 4));
@@ -30,8 +32,26 @@ const PARAMS = [
  * Values near what parameters take, and far from it; some carry the planted marker, which the
  * server's log must never hold (a search value can be a name or an id card number).
  */
+/** Control characters (C0, DEL, C1, the line and paragraph separators) and a lone surrogate. */
+const CONTROLS = [
+  '\u0000',
+  '\u0001',
+  '\t',
+  '\n',
+  '\r',
+  '\u001F',
+  '\u007F',
+  '\u0085',
+  '\u009F',
+  '\u2028',
+  '\u2029',
+];
+
 const value = fc.oneof(
   fc.string({ maxLength: 30 }),
+  fc
+    .tuple(fc.string({ maxLength: 8 }), fc.constantFrom(...CONTROLS), fc.string({ maxLength: 8 }))
+    .map(([a, c, b]) => `${a}${c}${b}`),
   fc.string({ maxLength: 10 }).map((s) => `${s}${MARKER}`),
   fc.constantFrom(`Patient/${MARKER}`, `http://loinc.org|${MARKER}`, `eq${MARKER}`),
   fc.string({ unit: 'binary', maxLength: 20 }),
@@ -235,6 +255,110 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
       ).toBe(true);
     },
     120_000 + RUNS * 300,
+  );
+
+  it('refuses a control character in every search parameter of every type: 400 naming it', async () => {
+    let refused = 0;
+    const roles = ['medical_personnel', 'patient', 'HR'] as const;
+    for (const type of RESOURCE_TYPES.values()) {
+      // A user the type is for, so the answer is about the value, not the role.
+      const reader = users[roles.findIndex((role) => type.roles.includes(role))]!;
+      for (const name of [...Object.keys(type.params), '_count', '_cursor', '_format']) {
+        for (const control of CONTROLS) {
+          // At the start, inside a value the parameter takes, and alone.
+          for (const text of [`${control}P001`, `P0${control}01`, control]) {
+            const response = await app.inject({
+              method: 'GET',
+              url: `${FHIR_BASE}/${type.type}?${name}=${encodeURIComponent(text)}`,
+              headers: { authorization: `Bearer ${reader.token}` },
+            });
+            expect(response.statusCode, `${type.type}?${name} ${JSON.stringify(text)}`).toBe(400);
+            const outcome = response.json<{
+              resourceType: string;
+              issue: { expression?: string[] }[];
+            }>();
+            expect(outcome.resourceType).toBe('OperationOutcome');
+            expect(outcome.issue[0]?.expression).toEqual([name]);
+            refused += 1;
+          }
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(1000);
+  }, 240_000);
+
+  it(
+    'answers every path under the base with FHIR, whatever its shape and method, never a page',
+    async () => {
+      const { app: withPages, root } = await appWithFrontends(database);
+      // Not `..`: a client resolves it before sending, and the path is then not under the base.
+      const segment = fc.oneof(
+        fc.constantFrom(
+          ...RESOURCE_TYPES.keys(),
+          'Group',
+          'Medication',
+          'P001',
+          'E001',
+          users[1]!.recordId,
+          '1',
+          '_history',
+          '$everything',
+          '$export',
+          '$foo',
+          '$validate',
+          'metadata',
+          '_search',
+          'bulk-status',
+          'bulk-files',
+          '.well-known',
+          '%00',
+          '%20',
+          '_history%2F1',
+        ),
+        fc.stringMatching(/^[A-Za-z0-9$_.-]{1,12}$/),
+      );
+      const statuses = new Map<number, number>();
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            fc.array(segment, { minLength: 0, maxLength: 5 }),
+            fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'),
+            fc.nat({ max: users.length - 1 }),
+            async (segments, method, who) => {
+              const response = await withPages.inject({
+                method,
+                url: `${FHIR_BASE}/${segments.join('/')}`,
+                headers: {
+                  authorization: `Bearer ${users[who]!.token}`,
+                  ...(method === 'POST' || method === 'PUT' || method === 'PATCH'
+                    ? { 'content-type': 'application/fhir+json' }
+                    : {}),
+                },
+                ...(method === 'POST' || method === 'PUT' || method === 'PATCH'
+                  ? { payload: '{}' }
+                  : {}),
+              });
+              statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+              const where = `${method} /${segments.join('/')}: ${response.body.slice(0, 200)}`;
+              expect(response.statusCode, where).toBeLessThan(500);
+              expect(response.body, where).not.toMatch(/<html|<title|<!doctype/i);
+              if (method === 'HEAD' || method === 'OPTIONS' || response.statusCode === 202) return;
+              expect(response.headers['content-type'], where).toMatch(
+                /^application\/(fhir\+)?json/,
+              );
+              if (response.statusCode >= 400) expectValidAnswer(response.json());
+            },
+          ),
+          { numRuns: RUNS, seed: FUZZ_SEED },
+        );
+      } finally {
+        await withPages.close();
+        rmSync(root, { recursive: true, force: true });
+      }
+      expect(statuses.get(404) ?? 0).toBeGreaterThan(0);
+      expect(statuses.get(405) ?? 0).toBeGreaterThan(0);
+    },
+    120_000 + RUNS * 200,
   );
 
   it('logged neither a search value nor a body element (the planted marker) meanwhile', () => {

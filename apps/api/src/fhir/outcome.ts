@@ -24,12 +24,20 @@ const ISSUE_TYPES: Record<number, IssueType> = {
   429: 'throttled',
 };
 
+/**
+ * A text the request gave (a path segment, a parameter name) as a FHIR string can hold it: a
+ * control character or half a surrogate pair shown as U+FFFD; FHIR has no empty string.
+ */
+const fhirString = (text: string) => text.replace(/[\p{Cc}\p{Cs}]/gu, '\uFFFD').trim() || '\uFFFD';
+
 /** An OperationOutcome of one error issue, naming the elements or parameters at fault. */
 export function operationOutcome(
   status: number,
-  diagnostics: string,
-  expression: readonly string[] = [],
+  text: string,
+  named: readonly string[] = [],
 ): OperationOutcome {
+  const diagnostics = fhirString(text);
+  const expression = named.map(fhirString);
   return {
     resourceType: 'OperationOutcome',
     issue: [

@@ -10,7 +10,17 @@ import { CODE_SYSTEMS } from '@portal/reference-data';
 import { decodeCursor, encodeCursor } from '../repositories/paging';
 import { capabilityStatement } from './capability';
 import { FHIR_JSON, methodNotAllowed, outcomeOf } from './outcome';
-import { allOf, badParameter, parseCount, parseToken, type RawQuery, single } from './search';
+import {
+  allOf,
+  badParameter,
+  checkFormat,
+  checkReadParameters,
+  parseCount,
+  parseToken,
+  type RawQuery,
+  relativeReference,
+  single,
+} from './search';
 import { EVERYTHING_MAX, EVERYTHING_TYPES, everythingCut } from './everything';
 import { fhirWrites, portalPatientId } from './writes';
 import { RESOURCE_TYPES, type ResourceType, searchWhere } from './types';
@@ -19,6 +29,23 @@ type Row = { k: string | number; patient_id?: string; employee_id?: string };
 
 /** The base URL as the client reached it (the proxy's, with trustProxy). */
 const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}${FHIR_BASE}`;
+
+/**
+ * The query with each reference parameter's values (`patient`, `subject`, `practitioner`) made
+ * relative where they are absolute URLs of this server ({@link relativeReference}).
+ */
+function withRelativeReferences(type: ResourceType, query: RawQuery, base: string): RawQuery {
+  const out: RawQuery = { ...query };
+  for (const [name, value] of Object.entries(query)) {
+    const parameter = Object.hasOwn(type.params, name) ? type.params[name] : undefined;
+    if (typeof value !== 'string' || parameter?.type !== 'reference') continue;
+    out[name] = value
+      .split(',')
+      .map((v) => relativeReference(v, base))
+      .join(',');
+  }
+  return out;
+}
 
 /** The resource type a path names; 404 for any other. */
 function resourceType(name: string): ResourceType {
@@ -153,13 +180,8 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const actor = await checkRole(request, type);
-      const query = request.query;
-      const format = query['_format'];
-      if (
-        format !== undefined &&
-        !/^(json|application\/(fhir\+)?json)$/.test(single('_format', format))
-      )
-        throw badParameter('_format', 'this server answers JSON only');
+      const query = withRelativeReferences(type, request.query, baseUrlOf(request));
+      checkFormat(query);
       const count = parseCount(query['_count']);
       let after: number;
       try {
@@ -210,12 +232,13 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
     },
   );
 
-  app.get<{ Params: { type: string; id: string } }>(
+  app.get<{ Params: { type: string; id: string }; Querystring: RawQuery }>(
     '/:type/:id',
     { config: { access: 'authenticated' } },
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const actor = await checkRole(request, type);
+      checkReadParameters(request.query);
       const { id } = request.params;
       const found = type.byId(id);
       const own = actor.role === 'patient' ? actor.patientId! : undefined;
@@ -242,12 +265,13 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string }; Querystring: RawQuery }>(
     '/Patient/:id/$everything',
     { config: { access: 'authenticated' } },
     async (request, reply) => {
       const patientType = resourceType('Patient');
       const actor = await checkRole(request, patientType);
+      checkReadParameters(request.query);
       const { id } = request.params;
       const found = patientType.byId(id);
       if (actor.role === 'patient' && id !== actor.patientId) {
@@ -389,12 +413,23 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
   const refuse = async () => {
     throw notOffered();
   };
-  app.route({
-    method: ['POST', 'PUT', 'DELETE', 'PATCH'],
-    url: '/metadata',
-    config: { access: 'public' },
-    handler: refuse,
-  });
+  // The operations are GET only: another method on their path is the wrong method, not a path
+  // that is not there.
+  for (const url of ['/metadata', '/Patient/:id/$everything', '/$export', '/Patient/$export'])
+    app.route({
+      method: ['POST', 'PUT', 'DELETE', 'PATCH'],
+      url,
+      config: { access: 'public' },
+      handler: refuse,
+    });
+  // Every other path under the base answers FHIR (an OperationOutcome 404), never falling
+  // through to the web apps' pages: `Patient/P001/_history`, `Patient/P001/Condition`,
+  // `Patient/P001/$foo`, `Group/1/$export`, the base itself.
+  const nothingHere = async () => {
+    throw notFound('This server offers nothing at this path');
+  };
+  app.all('/', { config: { access: 'public' } }, nothingHere);
+  app.all('/*', { config: { access: 'public' } }, nothingHere);
   app.route({
     method: ['DELETE', 'PATCH'],
     url: '/:type',

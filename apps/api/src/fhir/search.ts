@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { hasControlCharacter, hasUnpairedSurrogate } from '@portal/contract';
 import { badRequest } from '../errors';
 import { escapeLike } from '../repositories/name-search';
 
@@ -34,6 +35,10 @@ function checked(name: string, value: string): string {
   if (value.length === 0) throw badParameter(name, 'give a value');
   if (value.length > MAX_VALUE_LENGTH)
     throw badParameter(name, `at most ${MAX_VALUE_LENGTH} characters`);
+  // The contract's rule for one-line text: PostgreSQL cannot compare a NUL, and no name, id or
+  // code holds a control character or half a surrogate pair.
+  if (hasControlCharacter(value) || hasUnpairedSurrogate(value))
+    throw badParameter(name, 'remove the control characters (such as NUL)');
   return value;
 }
 
@@ -43,6 +48,53 @@ export function list(name: string, value: string): string[] {
   if (values.length > MAX_VALUES) throw badParameter(name, `at most ${MAX_VALUES} values`);
   if (values.some((v) => v.length === 0)) throw badParameter(name, 'a value in the list is empty');
   return values;
+}
+
+/**
+ * `_format`: this server answers JSON only (`json`, `application/json`,
+ * `application/fhir+json`); any other is a 400 naming it.
+ */
+export function checkFormat(query: RawQuery): void {
+  const format = query['_format'];
+  if (
+    format !== undefined &&
+    !/^(json|application\/(fhir\+)?json)$/.test(single('_format', format))
+  )
+    throw badParameter('_format', 'this server answers JSON only');
+}
+
+/**
+ * The one rule for the result parameters a read does not offer: a read (and `$everything`)
+ * takes `_format` only, and anything else (`_summary`, `_elements`, …) is a 400 naming it, as
+ * a search refuses a parameter it does not offer rather than answer as if it were not there.
+ */
+export function checkReadParameters(query: RawQuery): void {
+  checkFormat(query);
+  for (const name of Object.keys(query)) {
+    if (name !== '_format')
+      throw badParameter(name, 'a read takes no parameter but _format (see /metadata)');
+  }
+}
+
+/**
+ * A reference as this server reads it: an absolute URL of this server's own base
+ * (`http://host/fhir/R4/Patient/P001`, the origin the request came to) becomes the relative
+ * reference it stands for (`Patient/P001`); any other value is left as it is (another server's
+ * URL then names nothing here).
+ */
+export function relativeReference(value: string, base: string): string {
+  if (!/^https?:\/\//i.test(value)) return value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return value;
+  }
+  const own = new URL(base);
+  if (url.origin !== own.origin || url.search || url.hash) return value;
+  return url.pathname.startsWith(`${own.pathname}/`)
+    ? url.pathname.slice(own.pathname.length + 1)
+    : value;
 }
 
 /** `_count`: 1 to {@link MAX_COUNT} ({@link DEFAULT_COUNT} when absent); more is capped. */

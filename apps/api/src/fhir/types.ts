@@ -159,6 +159,27 @@ const identifierParameter = (label: string, system: string, column: SQL): Search
     ),
 });
 
+/**
+ * A Patient's two identifiers: the Patient ID (the portal's system) and the ID card number
+ * (type NI, no system, so `|1100000000000` names it alone); without a system, either. The ID
+ * card number is matched as its unique index holds it, case-insensitively.
+ */
+const patientIdentifierParameter: SearchParameter = {
+  type: 'token',
+  documentation: `The Patient ID (system ${CODE_SYSTEMS.portalPatientId}) or the ID card number (no system: |number); without a system, either`,
+  where: (values, name) =>
+    anyOf(
+      list(name, single(name, values)).map((value) => {
+        const token = parseToken(name, value);
+        const byPatientId = sql`patient_id = ${token.code}`;
+        const byCard = sql`lower(id_card_number) = lower(${token.code})`;
+        if (token.system === undefined) return sql`(${byPatientId} or ${byCard})`;
+        if (token.system === CODE_SYSTEMS.portalPatientId) return byPatientId;
+        return token.system === '' ? byCard : sql`false`;
+      }),
+    ),
+};
+
 /** The catalogue ids a coded search names, by each system the mappers code them in. */
 function catalogueCodes(
   ids: readonly string[],
@@ -237,7 +258,7 @@ const patientType: ResourceType = {
   readAction: 'patient.read',
   params: {
     _id: idParameter((id) => sql`patient_id = ${id}`),
-    identifier: identifierParameter('Patient ID', CODE_SYSTEMS.portalPatientId, sql`patient_id`),
+    identifier: patientIdentifierParameter,
     ...NAME_PARAMETERS,
     birthdate: dateParameter('The date of birth', sql`date_of_birth`, 'date'),
     gender: fixedToken('male or female', 'http://hl7.org/fhir/administrative-gender', {

@@ -268,6 +268,33 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     });
   });
 
+  it('refuses a right-to-left override in every name, id card and contact field (400 naming it)', async () => {
+    const refused: string[] = [];
+    for (const [name, route] of Object.entries(ROUTES)) {
+      const body = route.body();
+      const oneLine = leaves(body).filter(({ path }) =>
+        /(^|_)name$|^id_card_number$|^email$|^phone_number$/.test(path.at(-1) ?? ''),
+      );
+      for (const { path, value } of oneLine) {
+        // "Smith\u202Egnp.exe" shows as "Smithexe.png" wherever the stored name is shown.
+        const text = String(value);
+        const spoofed = `${text.slice(0, 1)}\u202E${text.slice(1)}`;
+        const response = await send(route, withLeaf(body, path, spoofed));
+        expect(response.statusCode, `${name} ${path.join('.')}: ${response.body}`).toBe(400);
+        expectRefused(response, path.join('.'));
+        refused.push(`${name} ${path.join('.')}`);
+      }
+    }
+    expect(refused).toEqual(
+      expect.arrayContaining([
+        'addPatient patient.first_name',
+        'addPatient patient.last_name',
+        'addEmployee last_name',
+        'searchPatients last_name',
+      ]),
+    );
+  });
+
   it('has date fields in every route that stores a date', () => {
     const dated = Object.entries(ROUTES)
       .filter(([, route]) =>

@@ -4,9 +4,37 @@ import { expect } from 'vitest';
 import type { OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
 import { FHIR_BASE } from '@portal/contract';
 import { CODE_SYSTEMS } from '@portal/reference-data';
-import { unique } from '../../test/harness';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../app';
+import type { Database } from '../../db/database';
+import { TEST_JWT_SECRET, testConfig, unique } from '../../test/harness';
 import { PATIENT_EXTENSIONS } from '../resources';
 import { expectValid } from './validator';
+
+/**
+ * The app with the three web apps' pages installed (a stand-in build: each app's index.html),
+ * as the server runs with a build: a path no route takes falls through to a page there.
+ */
+export async function appWithFrontends(
+  database: Database,
+): Promise<{ app: FastifyInstance; root: string }> {
+  const root = mkdtempSync(join(tmpdir(), 'portal-fhir-pages-'));
+  for (const dir of ['public-and-patient', 'clinical', 'hr']) {
+    mkdirSync(join(root, dir));
+    writeFileSync(join(root, dir, 'index.html'), `<!doctype html><title>${dir}</title>`);
+  }
+  const app = await buildApp({
+    config: testConfig(),
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: false,
+    staticRoot: root,
+  });
+  await app.ready();
+  return { app, root };
+}
 
 /** A request under /fhir/R4 (path relative to it), JSON bodies sent as application/fhir+json. */
 export function fhirCall(

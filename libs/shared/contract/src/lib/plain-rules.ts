@@ -35,12 +35,20 @@ export const TEXT_MESSAGES = {
   controlCharacterMultiline:
     'Remove the control characters (such as NUL); line breaks and tabs are fine',
   unpairedSurrogate: 'Contains a broken character (an unpaired surrogate); type it again',
+  directionControl:
+    'Remove the text direction controls (such as a right-to-left override); they can make the text read differently',
 } as const;
 
 /** Control characters (C0, DEL, C1) and line or paragraph separators: not in a one-line field. */
 const ONE_LINE_FORBIDDEN = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 /** Control characters other than line feed and tab: not in multi-line free text. */
 const MULTILINE_FORBIDDEN = /[^\P{Cc}\n\t]/u;
+/**
+ * Bidirectional controls: the embeddings and overrides (U+202A–U+202E), the isolates
+ * (U+2066–U+2069) and the marks (U+200E, U+200F, U+061C). In a name they make the stored text
+ * read as another (`Smith\u202Egnp.exe` shows "Smithexe.png"); a one-line field takes none.
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 /** A UTF-16 surrogate without its partner (`\uD800` alone): no character at all. */
 const UNPAIRED_SURROGATE = /\p{Cs}/u;
 /**
@@ -52,6 +60,11 @@ const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
 /** Whether a text holds a control character (in multi-line text, line feed and tab are allowed). */
 export function hasControlCharacter(value: string, multiline = false): boolean {
   return (multiline ? MULTILINE_FORBIDDEN : ONE_LINE_FORBIDDEN).test(value);
+}
+
+/** Whether a text holds a bidirectional control character (an override, embedding, isolate or mark). */
+export function hasDirectionControl(value: string): boolean {
+  return DIRECTION_CONTROL.test(value);
 }
 
 /** Whether a text holds half of a surrogate pair (it cannot be stored or shown). */

@@ -558,6 +558,22 @@ const INVISIBLES = [
   '\u3000', // ideographic space
 ];
 
+/** Bidirectional controls: the embeddings, overrides, isolates and marks. */
+const DIRECTION_CONTROLS = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+];
+
 describe('textSchema', () => {
   const oneLine = textSchema({ max: 10 });
   const multiline = textSchema({ max: 50, multiline: true });
@@ -626,6 +642,21 @@ describe('textSchema', () => {
     expect(required.parse('\u{1F600}')).toBe('\u{1F600}');
     expect(oneLine.parse('\u{20BB7}\u91CE\u5BB6')).toBe('\u{20BB7}\u91CE\u5BB6');
   });
+
+  it.each(DIRECTION_CONTROLS.map((c) => [hex(c), c]))(
+    'refuses the direction control %s in a one-line text, alone or inside a name',
+    (_, control) => {
+      for (const schema of [oneLine, required]) {
+        for (const value of [`Smith${control}gnp.exe`, `${control}Ada`, `Ada${control}`])
+          expect(messages(schema.safeParse(value))).toEqual([TEXT_MESSAGES.directionControl]);
+      }
+      expect(messages(oneLine.safeParse(control))).toEqual([TEXT_MESSAGES.directionControl]);
+      // Alone it shows nothing: a required field of it was skipped, and says so.
+      expect(messages(required.safeParse(control))).toEqual([TEXT_MESSAGES.required]);
+      // Free text over several lines may quote either direction's script as typed.
+      expect(multiline.parse(`a${control}b`)).toBe(`a${control}b`);
+    },
+  );
 
   it.each(INVISIBLES.map((c) => [hex(c), c]))(
     'reads a required value of %s alone (or repeated) as Required',

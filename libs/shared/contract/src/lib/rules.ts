@@ -11,6 +11,7 @@ import {
   GENDERS,
   hasAllowedEmailDomain,
   hasControlCharacter,
+  hasDirectionControl,
   hasPasswordCharactersOnly,
   hasUnpairedSurrogate,
   implausibleDateMessage,
@@ -42,6 +43,9 @@ export * from './plain-rules';
  * - when required, reads a value without a visible character (zero-width spaces, direction
  *   marks, byte-order marks …) as blank: "Required", and checks no further, so a person who
  *   skipped a field is not told about its format;
+ * - refuses bidirectional controls (overrides, embeddings, isolates, direction marks) in a
+ *   one-line field: a name, an id or an email is one direction's text, and an override there
+ *   makes the stored value read as another on every page that shows it;
  * - bounds the length.
  * A schema built on it may add its own format (`.regex`, `.pipe`).
  */
@@ -61,6 +65,12 @@ export function textSchema({ max, multiline = false, required = false }: TextRul
     });
   if (required) {
     schema = schema.refine((v) => !isBlankText(v), { error: TEXT_MESSAGES.required, abort: true });
+  }
+  if (!multiline) {
+    schema = schema.refine((v) => !hasDirectionControl(v), {
+      error: TEXT_MESSAGES.directionControl,
+      abort: true,
+    });
   }
   return max === undefined ? schema : schema.max(max);
 }
