@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import { exportJWK, generateKeyPair } from 'jose';
-import { runAdminCommand } from './admin';
+import { adminFailure, runAdminCommand } from './admin';
 import { type Database, queryRows } from './db/database';
 import { ProblemError } from './errors';
 import { addBackendClientCommand, newKeyPair, registerBackend } from './fhir/bulk/test-kit';
@@ -486,23 +486,45 @@ describe.each(BACKENDS)('runAdminCommand on %s', (backend) => {
     );
   });
 
-  it.each([[[]], [['frobnicate']], [['--help']]])(
-    'prints the usage for an unknown command (%j)',
-    async (argv) => {
-      const output = await admin(...argv);
-      expect(output).toMatch(/^Administrator's tool for the hospital portal/);
-      for (const command of [
-        'create-employee',
-        'activation-code',
-        'list-accounts',
-        'lock',
-        'unlock',
-        'add-backend-client',
-        'list-backend-clients',
-        'disable-backend-client',
-        'enable-backend-client',
-      ])
-        expect(output).toContain(command);
+  it.each([[[]], [['help']], [['--help']]])('prints the usage when asked (%j)', async (argv) => {
+    const output = await admin(...argv);
+    expect(output).toMatch(/^Administrator's tool for the hospital portal/);
+    for (const command of [
+      'create-employee',
+      'activation-code',
+      'list-accounts',
+      'lock',
+      'unlock',
+      'add-backend-client',
+      'list-backend-clients',
+      'disable-backend-client',
+      'enable-backend-client',
+    ])
+      expect(output).toContain(command);
+  });
+
+  it.each([
+    [['frobnicate'], /^Unknown command: frobnicate/],
+    [['list-accounts', 'extra'], /^list-accounts takes no argument; got: extra/],
+    [['lock', 'a', 'b'], /^lock takes one argument; got: a b/],
+    [['create-employee', '--no-such-option', 'x'], /--no-such-option/],
+    [['audit-partitions', '--ahead'], /^Usage: npm run admin -- audit-partitions/],
+    [['verify-audit', 'now'], /^Usage: npm run admin -- verify-audit/],
+  ])(
+    'refuses an unknown command or a wrong argument (%j): the usage, exit status 2',
+    async (argv, message) => {
+      const error = await failure(admin(...argv));
+      expect(error.status).toBe(400);
+      const printed = adminFailure(error);
+      expect(printed.status).toBe(2);
+      expect(printed.text).toMatch(message);
+      expect(printed.text).toContain("Administrator's tool for the hospital portal");
     },
   );
+
+  it('exits 1 without the usage for a failure that is no mistake of the caller', async () => {
+    const error = await failure(admin('lock', 'nobody.here'));
+    expect(error.status).toBe(404);
+    expect(adminFailure(error)).toEqual({ text: 'No account named nobody.here.', status: 1 });
+  });
 });

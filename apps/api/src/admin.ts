@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   addEmployeeRequestSchema,
@@ -6,7 +8,7 @@ import {
   normaliseUsername,
   patientIdSchema,
 } from '@portal/contract';
-import { loadConfig } from './config';
+import { loadConfig, resolveCheckpointKey } from './config';
 import type { Db } from './db/database';
 import { migrate } from './db/migrate';
 import { ProblemError, describeFailure } from './errors';
@@ -19,6 +21,7 @@ import {
 import { checkJwks } from './fhir/smart/jwks';
 import { REVOKE_REASONS, accountsRepository } from './repositories/accounts';
 import { audit, type RequestContext } from './repositories/audit';
+import { CHECKPOINT_FILE, checkCheckpoints, verifyAuditChain } from './repositories/audit-chain';
 import {
   archiveAuditPartitions,
   AUDIT_PARTITIONS_AHEAD,
@@ -64,6 +67,13 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
                                                      month to DIR (gzip NDJSON and .sha256), read
                                                      it back, then drop it from the database
   npm run admin -- restore-audit --file F            bring an archived month back (checksum first)
+  npm run admin -- verify-audit [--from T] [--to T] [--checkpoints FILE]
+                                                     recompute the audit trail's hash chain (the
+                                                     batches holding events of [from, to), dates
+                                                     or ISO instants; default all) and name the
+                                                     first batch that does not match; with
+                                                     --checkpoints, also check a checkpoint file
+                                                     (default the one in AUDIT_CHECKPOINT_DIR)
 `;
 
 /** The command-line option behind each field of the add-employee schema. */
@@ -98,9 +108,36 @@ function optionsOf<T extends Record<string, { type: 'string' }>>(
   }
 }
 
+/** The commands that take exactly one argument, and those that take none: more is a mistake. */
+const ONE_ARGUMENT = new Set([
+  'activation-code',
+  'approve-access',
+  'lock',
+  'unlock',
+  'reset-mfa',
+  'disable-backend-client',
+  'enable-backend-client',
+]);
+const NO_ARGUMENT = new Set(['list-accounts', 'list-backend-clients']);
+
 /** What the admin commands read from the settings beyond the database. */
 export interface AdminSettings {
   readonly auditRetentionMonths?: number | undefined;
+  /** The checkpoint file verify-audit checks by default, and the key that signs it. */
+  readonly checkpoints?: { readonly file: string; readonly key: () => string } | undefined;
+}
+
+/** A --from or --to of verify-audit as an ISO instant, or a 400 naming the option. */
+function instantOption(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()))
+    throw new ProblemError(
+      400,
+      'Bad Request',
+      `--${name}: write a date YYYY-MM-DD or an ISO instant (2026-01-31T12:00:00Z)`,
+    );
+  return date.toISOString();
 }
 
 /** Runs one admin command; returns the text to print. Exported for tests. */
@@ -111,14 +148,27 @@ export async function runAdminCommand(
   settings: AdminSettings = {},
 ): Promise<string> {
   const [command, ...rest] = argv;
+  const positionals = ONE_ARGUMENT.has(command ?? '') ? 1 : NO_ARGUMENT.has(command ?? '') ? 0 : -1;
+  if (positionals >= 0 && rest.length > positionals)
+    throw new ProblemError(
+      400,
+      'Bad Request',
+      `${command} takes ${positionals ? 'one argument' : 'no argument'}; got: ${rest.join(' ')}`,
+    );
   switch (command) {
     case 'create-employee': {
-      const { values } = parseArgs({
-        args: rest,
-        options: Object.fromEntries(
-          Object.values(OPTION_OF_FIELD).map((o) => [o, { type: 'string' as const }]),
-        ),
-      });
+      let values;
+      try {
+        ({ values } = parseArgs({
+          args: rest,
+          options: Object.fromEntries(
+            Object.values(OPTION_OF_FIELD).map((o) => [o, { type: 'string' as const }]),
+          ),
+        }));
+      } catch (error) {
+        // parseArgs names the option it did not know.
+        throw new ProblemError(400, 'Bad Request', (error as Error).message);
+      }
       const input = addEmployeeRequestSchema.safeParse({
         employee_id: values.id,
         first_name: values['first-name'],
@@ -331,9 +381,75 @@ export async function runAdminCommand(
       const restored = await restoreAuditArchive(db, CLI_CONTEXT, values.file);
       return `Restored ${restored.month}: ${restored.rows} event(s) into ${restored.name}.`;
     }
-    default:
+    case 'verify-audit': {
+      const usage =
+        'Usage: npm run admin -- verify-audit [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--checkpoints FILE]';
+      const values = optionsOf(
+        rest,
+        { from: { type: 'string' }, to: { type: 'string' }, checkpoints: { type: 'string' } },
+        usage,
+      );
+      const from = instantOption('from', values.from);
+      const to = instantOption('to', values.to);
+      if (from && to && from >= to)
+        throw new ProblemError(400, 'Bad Request', '--to: must be after --from');
+      const found = await verifyAuditChain(db, { from, to });
+      const lines: string[] = [];
+      if (found.broken)
+        throw new ProblemError(
+          409,
+          'Conflict',
+          found.broken.seq > 0
+            ? `The audit chain does not hold from batch ${found.broken.seq}: ${found.broken.reason}. (${found.batches} batch(es) before it matched.)`
+            : `The audit chain does not hold: ${found.broken.reason}. (${found.batches} batch(es) matched.)`,
+        );
+      lines.push(
+        found.batches
+          ? `The audit chain holds: batches ${found.fromSeq} to ${found.throughSeq}, ${found.events} event(s) recomputed, events of ${found.fromAt} to ${found.throughAt}.`
+          : 'No batch of the audit chain in that period; nothing to check.',
+      );
+      if (found.archivedBatches)
+        lines.push(
+          `${found.archivedBatches} batch(es) of archived months checked by their links only (their events are in the archive; restore-audit brings them back to be recomputed).`,
+        );
+      lines.push(`Head: batch ${found.head.seq}, sha256 ${found.head.hash}.`);
+      const file = values.checkpoints ?? settings.checkpoints?.file;
+      if (file && settings.checkpoints && (values.checkpoints || existsSync(file))) {
+        let checked;
+        try {
+          checked = await checkCheckpoints(db, file, settings.checkpoints.key());
+        } catch (error) {
+          if (error instanceof ProblemError) throw error;
+          throw new ProblemError(400, 'Bad Request', `--checkpoints: cannot read ${file}`);
+        }
+        if (checked.broken)
+          throw new ProblemError(
+            409,
+            'Conflict',
+            `${lines.join('\n')}\nThe checkpoints of ${file} do not match: ${checked.broken}.`,
+          );
+        lines.push(`${checked.checked} checkpoint(s) of ${file} match.`);
+      }
+      return lines.join('\n');
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
       return USAGE;
+    default:
+      throw new ProblemError(400, 'Bad Request', `Unknown command: ${command}`);
   }
+}
+
+/**
+ * What the admin tool prints for a failure, and its exit status: a wrong command or argument
+ * (400) prints the usage too and exits 2, as command-line tools do; anything else exits 1.
+ */
+export function adminFailure(error: unknown): { readonly text: string; readonly status: number } {
+  if (error instanceof ProblemError && error.status === 400)
+    return { text: `${error.message}\n\n${USAGE}`, status: 2 };
+  return { text: describeFailure(error), status: 1 };
 }
 
 async function main(): Promise<void> {
@@ -344,6 +460,10 @@ async function main(): Promise<void> {
     console.log(
       await runAdminCommand(database.db, process.argv.slice(2), config.activationCodeTtlDays, {
         auditRetentionMonths: config.auditRetentionMonths,
+        checkpoints: {
+          file: join(config.auditCheckpointDir, CHECKPOINT_FILE),
+          key: () => resolveCheckpointKey(config),
+        },
       }),
     );
   } finally {
@@ -355,7 +475,8 @@ async function main(): Promise<void> {
 if (process.argv[1]?.endsWith('admin.js')) {
   main().catch((error: unknown) => {
     // The admin tool's refusals say what they say; a database error only its class and code.
-    console.error(describeFailure(error));
-    process.exit(1);
+    const failure = adminFailure(error);
+    console.error(failure.text);
+    process.exit(failure.status);
   });
 }

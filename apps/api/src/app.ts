@@ -14,6 +14,7 @@ import type { Config } from './config';
 import type { Db, PoolStats } from './db/database';
 import { Metrics } from './metrics';
 import { tooManyRequests } from './errors';
+import { auditChainPlugin } from './plugins/audit-chain';
 import { auditPartitionsPlugin } from './plugins/audit-partitions';
 import { authenticationPlugin } from './plugins/authentication';
 import type { SessionCache } from './security/session-cache';
@@ -234,6 +235,8 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onClose', async () => metrics.stop());
   // The audit trail's monthly partitions, made ahead at start and daily.
   await app.register(auditPartitionsPlugin, { db, config, metrics });
+  // The audit chain's head, checked, published and checkpointed hourly.
+  await app.register(auditChainPlugin, { db, config, metrics });
 
   const secondFactor = new SecondFactor(
     options.mfaKey ?? `derived-from-signing-secret:${options.jwtSecret}`,

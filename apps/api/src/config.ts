@@ -69,6 +69,16 @@ const envSchema = z
      * archive (log and metric), never deleted by the server. Unset: keep everything.
      */
     AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).optional(),
+    /**
+     * The key (32+ characters) that signs the audit chain's hourly checkpoints; on the embedded
+     * database one is generated in DATA_DIR (`audit-checkpoint-key`) when unset.
+     */
+    AUDIT_CHECKPOINT_KEY: z
+      .string()
+      .min(32, { error: 'AUDIT_CHECKPOINT_KEY must be at least 32 characters' })
+      .optional(),
+    /** Where the signed checkpoints of the audit chain are appended; default DATA_DIR. */
+    AUDIT_CHECKPOINT_DIR: z.string().optional(),
     /** `auto`: demo data on an empty embedded database only; `always`/`never` force it. */
     DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
     /** argon2id's memory (KiB) and passes; OWASP's recommendation is m=19456, t=2 (p is 1). */
@@ -158,6 +168,9 @@ export interface Config {
   readonly bulkExportTtlSeconds: number;
   /** Months of audit trail kept online before a partition is due for archive; none: forever. */
   readonly auditRetentionMonths: number | undefined;
+  readonly auditCheckpointKey: string | undefined;
+  /** The directory of the audit chain's checkpoint file. */
+  readonly auditCheckpointDir: string;
   readonly demoData: 'auto' | 'always' | 'never';
   /** argon2id's cost for new hashes (old hashes keep theirs until the next login). */
   readonly passwordHashing: HashParams;
@@ -204,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
     bulkExportTtlSeconds: e.BULK_EXPORT_TTL_MINUTES * 60,
     auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
+    auditCheckpointKey: e.AUDIT_CHECKPOINT_KEY,
+    auditCheckpointDir: resolve(e.AUDIT_CHECKPOINT_DIR ?? e.DATA_DIR),
     demoData: e.DEMO_DATA,
     passwordHashing: {
       memoryKib: e.PASSWORD_HASH_MEMORY_KIB,
@@ -263,6 +278,21 @@ export function resolvePublicUrl(
  */
 export function resolveMfaKey(config: Config): string {
   return resolveSecret(config, config.mfaEncryptionKey, 'MFA_ENCRYPTION_KEY', 'mfa-key');
+}
+
+/**
+ * The key that signs the audit chain's checkpoints, found like the signing secret:
+ * AUDIT_CHECKPOINT_KEY, or one generated in the data directory (`audit-checkpoint-key`) on the
+ * embedded database. Whoever checks a checkpoint file needs it, so the operator keeps a copy
+ * with the checkpoints, away from the database.
+ */
+export function resolveCheckpointKey(config: Config): string {
+  return resolveSecret(
+    config,
+    config.auditCheckpointKey,
+    'AUDIT_CHECKPOINT_KEY',
+    'audit-checkpoint-key',
+  );
 }
 
 function resolveSecret(

@@ -28,6 +28,10 @@ export class Metrics {
   private readonly audits: Counter<'action' | 'outcome'>;
   private readonly throttled: Counter<'call'>;
   private readonly auditDue: Gauge;
+  private readonly chainHead: Gauge;
+  private readonly chainHash: Gauge;
+  private readonly chainVerified: Gauge;
+  private readonly chainCheckpoint: Gauge;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -132,6 +136,26 @@ export class Metrics {
       help: 'Monthly audit partitions older than AUDIT_RETENTION_MONTHS, waiting for npm run admin -- archive-audit (0 without a retention period).',
       registers,
     });
+    this.chainHead = new Gauge({
+      name: 'portal_audit_chain_head_batch',
+      help: "The audit chain's last batch as last published (hourly): its number.",
+      registers,
+    });
+    this.chainHash = new Gauge({
+      name: 'portal_audit_chain_head_hash_prefix',
+      help: "The first 48 bits of that batch's SHA-256 hash, as a number (the full hash is in the checkpoint file). Kept outside the database, a prefix that changes for a batch number already published means the chain was rewritten.",
+      registers,
+    });
+    this.chainVerified = new Gauge({
+      name: 'portal_audit_chain_verified',
+      help: 'Whether the last check of the audit chain found it intact (1) or broken (0); absent before the first check.',
+      registers,
+    });
+    this.chainCheckpoint = new Gauge({
+      name: 'portal_audit_chain_checkpoint_timestamp_seconds',
+      help: "When this instance last wrote a signed checkpoint of the audit chain's head (Unix time).",
+      registers,
+    });
     this.throttled = new Counter({
       name: 'portal_login_throttled_total',
       help: 'Logins, second-factor codes and registrations refused with 429 by the failed-attempt lock, by call.',
@@ -160,6 +184,20 @@ export class Metrics {
   /** How many audit partitions the last check found due for archive. */
   auditPartitionsDue(count: number): void {
     this.auditDue.set(count);
+  }
+
+  /** The audit chain's head, published; whether its last check held; when a checkpoint was written. */
+  auditChain(state: {
+    readonly head?: { readonly seq: number; readonly hash: string };
+    readonly verified?: boolean;
+    readonly checkpointAt?: Date;
+  }): void {
+    if (state.head) {
+      this.chainHead.set(state.head.seq);
+      this.chainHash.set(parseInt(state.head.hash.slice(0, 12), 16));
+    }
+    if (state.verified !== undefined) this.chainVerified.set(state.verified ? 1 : 0);
+    if (state.checkpointAt) this.chainCheckpoint.set(state.checkpointAt.getTime() / 1000);
   }
 
   /** The Prometheus text exposition. */

@@ -2,7 +2,6 @@ import type { Locale } from '@portal/reference-data';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@portal/reference-data';
 import type { Db } from '../db/database';
-import { auditEvent } from '../db/schema';
 import type { DeviceJar } from '../security/device-cookies';
 
 /** Who is acting, from where: what every audited repository call needs. */
@@ -107,27 +106,60 @@ export interface AuditEntry {
 /**
  * Appends one event to the audit trail, inside the caller's transaction when there is one, so
  * that a write and its audit event are kept or lost together. The table refuses updates and
- * deletes (see migration 0002), and nothing here offers them.
+ * deletes (see migration 0002), and nothing here offers them. The event is sealed into the
+ * chain in the same statement ({@link sealedAuditSql}).
  */
 export async function audit(
-  db: Pick<Db, 'insert'>,
+  db: Pick<Db, 'execute'>,
   context: RequestContext,
   entry: AuditEntry,
 ): Promise<void> {
-  await db.insert(auditEvent).values({
-    actorUserId: context.actor?.userId ?? null,
-    actorUsername: context.actor?.username ?? entry.username ?? null,
-    actorRole: context.actor?.role ?? null,
-    action: entry.action,
-    recordType: entry.recordType ?? null,
-    recordIds: entry.recordIds ? [...entry.recordIds] : null,
-    address: context.address,
-    outcome: entry.outcome,
-    requestId: context.requestId,
-  });
+  await db.execute(
+    sealedAuditSql(sql`insert into audit_event ${AUDIT_COLUMNS}
+      values (${context.actor?.userId ?? null}::uuid,
+        ${context.actor?.username ?? entry.username ?? null}, ${context.actor?.role ?? null},
+        ${entry.action}, ${entry.recordType ?? null},
+        ${entry.recordIds ? sql`${sql.param([...entry.recordIds])}::text[]` : sql`null::text[]`},
+        ${context.address}, ${entry.outcome}, ${context.requestId})`),
+  );
   // Inside a transaction the event is counted when it commits (auditedWrite), not here.
   if (!('rollback' in db)) context.audited?.(entry);
 }
+
+/** What an INSERT into audit_event returns for {@link AUDIT_CHAIN_SEAL} to seal. */
+const SEALED_RETURNING = sql.raw(
+  'returning id, occurred_at, audit_event_canonical(audit_event) as canonical',
+);
+
+/**
+ * The CTEs that seal the events the CTE `audited` wrote as one batch of the chain (migration
+ * 0021): their digest, the head moved on (the row lock serialises batches until this
+ * transaction ends, so the chain follows the commit order of every instance), the batch kept.
+ * Data-modifying CTEs run whether or not the statement reads them; none when nothing was written.
+ */
+const AUDIT_CHAIN_SEAL = sql.raw(`chain_digest as (
+      select sha256(convert_to(string_agg(canonical, '' order by id, occurred_at), 'UTF8')) as digest,
+        array_agg(id order by id, occurred_at) as ids, min(occurred_at) as first_at,
+        max(occurred_at) as last_at
+      from audited),
+    chain_head as (update audit_chain_head
+      set seq = seq + 1, hash = sha256(hash || (select digest from chain_digest))
+      where exists (select 1 from audited) returning seq, hash),
+    chain_batch as (insert into audit_chain_batch (seq, first_at, last_at, event_ids, digest, hash)
+      select h.seq, d.first_at, d.last_at, d.ids, d.digest, h.hash from chain_head h, chain_digest d)`);
+
+/**
+ * The CTEs of a statement that writes audit events: \`audited\` (the INSERT \`insert\`, whose
+ * RETURNING this adds) and the chain's seal of what it wrote. Every write of events goes
+ * through here; an event written otherwise (by hand, in SQL) is in no batch, and verify-audit
+ * says so.
+ */
+export function auditedCtes(insert: SQL): SQL {
+  return sql`audited as (${insert} ${SEALED_RETURNING}), ${AUDIT_CHAIN_SEAL}`;
+}
+
+/** A whole statement that writes audit events with {@link auditedCtes}. */
+const sealedAuditSql = (insert: SQL): SQL => sql`with ${auditedCtes(insert)} select 1`;
 
 /** The columns a statement that writes audit events fills, in the order its values give them. */
 const AUDIT_COLUMNS = sql.raw(
@@ -135,10 +167,11 @@ const AUDIT_COLUMNS = sql.raw(
 );
 
 /**
- * An INSERT of one successful event of `context` (no RETURNING), for a statement that reads
- * and audits at once: `recordIds` is an SQL `text[]` expression over the statement's own CTEs
- * (the record ids its answer reveals). The caller reports it to `context.audited` once the
- * statement has run. {@link audit} is the same event written on its own.
+ * The CTEs (\`audited\` and the chain's seal, {@link auditedCtes}) that write one successful
+ * event of \`context\`, for a statement that reads and audits at once: \`recordIds\` is an SQL
+ * \`text[]\` expression over the statement's own CTEs (the record ids its answer reveals). The
+ * caller reports it to \`context.audited\` once the statement has run. {@link audit} is the same
+ * event written on its own.
  */
 export function auditInsertSql(
   context: RequestContext,
@@ -147,10 +180,10 @@ export function auditInsertSql(
   },
   recordIds: SQL,
 ): SQL {
-  return sql`insert into audit_event ${AUDIT_COLUMNS}
+  return auditedCtes(sql`insert into audit_event ${AUDIT_COLUMNS}
     values (${context.actor?.userId ?? null}::uuid, ${context.actor?.username ?? null},
       ${context.actor?.role ?? null}, ${entry.action}, ${entry.recordType}, ${recordIds},
-      ${context.address}, 'success', ${context.requestId})`;
+      ${context.address}, 'success', ${context.requestId})`);
 }
 
 /** One read of one record to audit, for {@link auditedReadsSql}. */
@@ -181,12 +214,11 @@ export function auditedReadsSql(reads: readonly AuditedRead[], found: SQL): SQL 
         with ordinality as e(actor_user_id, actor_username, actor_role, action, record_type,
           record_id, address, request_id, ord)),
     found as (${found}),
-    audited as (insert into audit_event ${AUDIT_COLUMNS}
+    ${auditedCtes(sql`insert into audit_event ${AUDIT_COLUMNS}
       select e.actor_user_id, e.actor_username, e.actor_role, e.action, e.record_type,
         array[e.record_id], e.address,
         case when f.result is null then 'failure' else 'success' end, e.request_id
-      from events e join found f on f.ord = e.ord
-      returning 1)
+      from events e join found f on f.ord = e.ord`)}
     select f.result, (select count(*) from audited)::int as audited from found f order by f.ord`;
 }
 

@@ -168,6 +168,28 @@ async function visitTotal(db: Db, patientId: string): Promise<{ total: number; m
   return { total: row?.lines ?? 0, more: events > TOTAL_COUNT_BOUND };
 }
 
+/**
+ * For each instant, when the audit chain was last checked over it (audit_chain_verification)
+ * and found intact; null when never, or when the latest check over it found the chain broken.
+ * The instants are the log's, to the millisecond: a check covers an instant when its batches'
+ * period, to the millisecond, holds it.
+ */
+async function verifiedAt(db: Db, instants: readonly string[]): Promise<(string | null)[]> {
+  if (!instants.length) return [];
+  const rows = await queryRows<{ verified_at: string | null }>(
+    db,
+    sql`select (select case when v.ok then to_char(v.verified_at at time zone 'UTC',
+                  'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end
+                from audit_chain_verification v
+                where date_trunc('milliseconds', v.from_at) <= t.at
+                  and date_trunc('milliseconds', v.through_at) >= t.at
+                order by v.id desc limit 1) as verified_at
+        from unnest(${sql.param([...instants])}::timestamptz[]) with ordinality t(at, n)
+        order by t.n`,
+  );
+  return rows.map((row) => row.verified_at);
+}
+
 /** What a signed-in patient may read about their own record beyond the record itself. */
 export const myRecordRepository = {
   /**
@@ -277,6 +299,10 @@ export const myRecordRepository = {
       };
     });
     const lastShown = shown.at(-1);
+    const verified = await verifiedAt(
+      db,
+      shown.map((visit) => visit.entry.occurred_at),
+    );
     await audit(db, context, {
       action: ACCESS_LOG_READ_ACTION,
       recordType: 'patient',
@@ -284,7 +310,7 @@ export const myRecordRepository = {
       outcome: 'success',
     });
     return {
-      items: shown.map((visit) => visit.entry),
+      items: shown.map((visit, i) => ({ ...visit.entry, verified_at: verified[i] ?? null })),
       ...total,
       nextCursor: more && lastShown ? encodeCursor(lastShown.lastEventId) : null,
     };

@@ -139,11 +139,11 @@ export function searchPageSql(
       || array(select t.${query.recordId} from ${query.table} t join page_ids p on p.id = t.id
            where p.n = ${take} and not exists (select 1 from counted c where c.record_id = t.${query.recordId}))
       as ids),
-    audited as (${auditInsertSql(
+    ${auditInsertSql(
       context,
       { action: query.action, recordType: query.recordType },
       sql`(select ids from revealed)`,
-    )})
+    )}
     select (select count(*) from counted)::int as counted,
       exists(select 1 from page_ids where n = ${take}) as further,
       s.id, s.record

@@ -43,6 +43,12 @@ export const accessLogEntrySchema = z.object({
    */
   count: z.number().int().min(1).optional(),
   kinds: z.array(z.enum(ACCESS_KINDS)).optional(),
+  /**
+   * When the audit chain was last checked over this line's time and found intact (an ISO 8601
+   * instant); null while it has not been checked yet (the server checks it hourly) or when that
+   * check found it broken. Optional in the type like `count`; the API always sends it.
+   */
+  verified_at: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 
 /** GET /profile/access-log: a page of accesses to the patient's record, newest first. */
