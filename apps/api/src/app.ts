@@ -17,6 +17,7 @@ import { tooManyRequests } from './errors';
 import { auditChainPlugin } from './plugins/audit-chain';
 import { auditPartitionsPlugin } from './plugins/audit-partitions';
 import { authenticationPlugin } from './plugins/authentication';
+import { idempotencyPlugin } from './plugins/idempotency';
 import type { SessionCache } from './security/session-cache';
 import {
   answerClientError,
@@ -259,6 +260,9 @@ export async function buildApp(options: AppOptions) {
     audited: metrics.audited,
     ...(options.sessionCache ? { sessions: options.sessionCache } : {}),
   });
+
+  // After the session check: a key belongs to the signed-in account.
+  await app.register(idempotencyPlugin, { db, secret: options.jwtSecret });
 
   const account = new AccountService(db, config, auth, passwordHasher, secondFactor);
   const deps = { db, config, auth };

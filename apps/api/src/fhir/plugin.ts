@@ -344,7 +344,7 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
 
   app.post<{ Params: { type: string } }>(
     '/:type',
-    { config: { access: 'authenticated' } },
+    { config: { access: 'authenticated', idempotent: true } },
     async (request, reply) => {
       const type = resourceType(request.params.type);
       const create = CREATE[type.type];
@@ -356,7 +356,7 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
 
   app.put<{ Params: { type: string; id: string } }>(
     '/:type/:id',
-    { config: { access: 'authenticated' } },
+    { config: { access: 'authenticated', idempotent: true } },
     async (request, reply) => {
       const type = resourceType(request.params.type);
       if (type.type !== 'Patient') throw notOffered();
@@ -372,7 +372,7 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
   // when there is none (the identifier is unique, so never more than one matches).
   app.put<{ Params: { type: string }; Querystring: RawQuery }>(
     '/:type',
-    { config: { access: 'authenticated' } },
+    { config: { access: 'authenticated', idempotent: true } },
     async (request, reply) => {
       const type = resourceType(request.params.type);
       if (type.type !== 'Patient') throw notOffered();

@@ -61,6 +61,19 @@ const PATIENT_ELEMENTS: Record<string, string> = {
   unhealthy_habits: `Patient.extension('${PATIENT_EXTENSIONS.unhealthyHabits}')`,
 };
 
+/**
+ * The extension by which an Appointment create books over another booked appointment of the
+ * patient or the practitioner (`valueBoolean: true`), as the API's `allow_overlap`; without it
+ * such a create is refused with 409 naming the clash (docs/api.md).
+ */
+export const ALLOW_OVERLAP_EXTENSION =
+  'https://riverside-general.example/fhir/StructureDefinition/allow-overlap';
+
+const allowsOverlap = (resource: Appointment) =>
+  (Array.isArray(resource.extension) ? resource.extension : []).some(
+    (e) => e?.url === ALLOW_OVERLAP_EXTENSION && e.valueBoolean === true,
+  );
+
 const APPOINTMENT_ELEMENTS: Record<string, string> = {
   patient_id: "Appointment.participant.actor.where(reference.startsWith('Patient/'))",
   clinician_id: "Appointment.participant.actor.where(reference.startsWith('Practitioner/'))",
@@ -107,10 +120,15 @@ async function asFhir<T>(
   } catch (error) {
     if (error instanceof ProblemError && error.status < 500 && error.errors) {
       const fields = error.errors.map((e) => elementOf(e.field, elements, fallback));
+      // A booking's clashes, as the resources they are (the API's answer lists them).
+      const clashes = (error.extensions?.clashes ?? []).map(
+        (c) => `Appointment/${c.appointment_id} (${c.date} ${c.time.slice(0, 5)})`,
+      );
       throw new ProblemError(
         error.status === 400 ? 422 : error.status,
         error.title,
-        error.message.replace(/^[\w.[\]]+: /, `${fields[0]}: `),
+        error.message.replace(/^[\w.[\]]+: /, `${fields[0]}: `) +
+          (clashes.length ? `; it overlaps ${clashes.join(', ')}` : ''),
         fields.map((field) => ({ field, message: error.message })),
       );
     }
@@ -390,6 +408,7 @@ export const fhirWrites = {
         topic: resource.description ?? null,
         ...(clinicians[0] ? { clinician_id: clinicians[0].slice('Practitioner/'.length) } : {}),
         ...(minutes !== undefined ? { duration_minutes: minutes } : {}),
+        ...(allowsOverlap(resource) ? { allow_overlap: true } : {}),
       },
       APPOINTMENT_ELEMENTS,
       'Appointment',

@@ -96,7 +96,9 @@ describe('with CORS_ORIGINS', () => {
       expect(answer.body).toBe('');
       expect(answer.headers['access-control-allow-origin']).toBe(origin);
       expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, PUT, PATCH');
-      expect(answer.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
+      expect(answer.headers['access-control-allow-headers']).toBe(
+        'Authorization, Content-Type, Idempotency-Key',
+      );
       expect(answer.headers['access-control-max-age']).toBe('600');
       expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
       expect(answer.headers['vary']).toMatch(/\bOrigin\b/);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
   NEXT_CURSOR_HEADER,
   TOTAL_COUNT_CAPPED_HEADER,
   TOTAL_COUNT_HEADER,
@@ -9,8 +11,8 @@ import { isApiPath } from './problems';
 
 /** The methods the API's calls use. */
 const METHODS = 'GET, POST, PUT, PATCH';
-/** The request headers a page may send: the token and the JSON body's type. */
-const REQUEST_HEADERS = 'Authorization, Content-Type';
+/** The request headers a page may send: the token, the JSON body's type, the action's key. */
+const REQUEST_HEADERS = `Authorization, Content-Type, ${IDEMPOTENCY_KEY_HEADER}`;
 /** The answer headers a page on another origin may read: paging, back-off, the request's id. */
 const EXPOSED_HEADERS = [
   TOTAL_COUNT_HEADER,
@@ -19,6 +21,7 @@ const EXPOSED_HEADERS = [
   'link',
   'retry-after',
   'x-request-id',
+  IDEMPOTENT_REPLAYED_HEADER,
 ].join(', ');
 /** How long a browser may keep a preflight's answer (seconds). */
 const PREFLIGHT_MAX_AGE = '600';

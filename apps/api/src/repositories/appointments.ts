@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AppointmentClash,
   APPOINTMENT_ACTIONS,
   type AppointmentOutcome,
   type AppointmentWarning,
@@ -11,6 +12,7 @@ import {
   NOT_A_CLINICIAN_MESSAGE,
   notBookedMessage,
   type PageParams,
+  PATIENT_BUSY_MESSAGE,
   RESCHEDULED_REASON,
   type RescheduleResponse,
   type AppointmentStatus,
@@ -18,7 +20,7 @@ import {
 } from '@portal/contract';
 import { HOSPITAL_TIME_ZONE } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
-import { badRequest, conflict, notFound } from '../errors';
+import { ProblemError, badRequest, conflict, notFound } from '../errors';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import { boundedTotal, decodeCursor, encodeCursor, type Page, unknownCursor } from './paging';
 import { countUpToBound } from './page-queries';
@@ -145,15 +147,80 @@ export interface NewAppointment {
   readonly durationMinutes: number;
   readonly clinicianRowId: number | null;
   readonly rescheduledFrom?: number;
+  /** Book even over another booked appointment of the patient or the clinician. */
+  readonly allowOverlap?: boolean | undefined;
 }
 
-/** Inserts an appointment booked by the session's staff member now; returns its row id. */
+/** The advisory-lock namespaces (first key) under which bookings of one patient / clinician queue. */
+const PATIENT_BOOKINGS_LOCK = 715_202_612;
+const CLINICIAN_BOOKINGS_LOCK = 715_202_613;
+
+/**
+ * Refuses with 409 a booking that overlaps another booked appointment of the same patient
+ * (`time`) or of the same clinician (`clinician_id`), naming the clashes. The check and the
+ * insert that follows hold under any number of bookings at once: each booking first takes the
+ * patient's lock, then the clinician's (always in that order, so two bookings never wait for
+ * each other in a circle), until its transaction ends; a booking of the same patient or
+ * clinician waits, and its check (a new snapshot, under READ COMMITTED) sees this one.
+ */
+async function refuseOverlap(tx: Db, patientRowId: number, a: NewAppointment): Promise<void> {
+  const lockKey = (id: number) => id % 2_147_483_647;
+  await queryRows(
+    tx,
+    sql`select pg_advisory_xact_lock(${PATIENT_BOOKINGS_LOCK}, ${lockKey(patientRowId)}::int)`,
+  );
+  if (a.clinicianRowId !== null) {
+    await queryRows(
+      tx,
+      sql`select pg_advisory_xact_lock(${CLINICIAN_BOOKINGS_LOCK}, ${lockKey(a.clinicianRowId)}::int)`,
+    );
+  }
+  const minutes = (column: SQL) => sql`(extract(epoch from ${column})::int / 60)`;
+  const start = minutes(sql`${toTimeWithSeconds(a.time)}::time`);
+  const clinician =
+    a.clinicianRowId === null ? sql`null::bigint` : sql`${a.clinicianRowId}::bigint`;
+  const clashes = await queryRows<AppointmentClash>(
+    tx,
+    sql`select case when a.patient_id = ${patientRowId} then 'time' else 'clinician_id' end as field,
+          a.appointment_id::text as appointment_id, to_char(a.date, 'YYYY-MM-DD') as date,
+          to_char(a.time, 'HH24:MI:SS') as time, a.duration_minutes,
+          ${staffJson(sql`a.clinician_id`)} as clinician
+        from appointment a
+        where a.date = ${a.date}::date and a.status = 'booked'
+          and (a.patient_id = ${patientRowId} or a.clinician_id = ${clinician})
+          and ${minutes(sql`a.time`)} < ${start} + ${a.durationMinutes}
+          and ${start} < ${minutes(sql`a.time`)} + a.duration_minutes
+        order by a.time, a.id
+        limit 10`,
+  );
+  if (clashes.length === 0) return;
+  const fields = [...new Set(clashes.map((c) => c.field))].sort().reverse();
+  const errors = fields.map((field) => ({
+    field,
+    message: field === 'time' ? PATIENT_BUSY_MESSAGE : CLINICIAN_BUSY_MESSAGE,
+  }));
+  throw new ProblemError(
+    409,
+    'Conflict',
+    `${errors[0]!.field}: ${errors[0]!.message}`,
+    errors,
+    undefined,
+    { clashes },
+  );
+}
+
+/**
+ * Inserts an appointment booked by the session's staff member now, unless it overlaps another
+ * booked appointment of the patient or the clinician and the booking did not allow that (409,
+ * {@link refuseOverlap}); returns its row id.
+ */
 export async function insertAppointment(
   tx: Db,
   context: RequestContext,
   patientRowId: number,
   a: NewAppointment,
 ): Promise<number> {
+  if (!a.allowOverlap) await refuseOverlap(tx, patientRowId, a);
   const [row] = await queryRows<{ id: string | number }>(
     tx,
     sql`insert into appointment (patient_id, date, time, topic, duration_minutes, clinician_id,
@@ -244,6 +311,7 @@ export const appointmentsRepository = {
       duration_minutes?: number | undefined;
       topic?: string | null | undefined;
       reason?: string | null | undefined;
+      allow_overlap?: boolean | undefined;
     },
   ): Promise<RescheduleResponse> {
     return auditedWrite(
@@ -279,6 +347,7 @@ export const appointmentsRepository = {
                 : Number(old!.clinician_id)
               : clinician,
           rescheduledFrom: rowId,
+          allowOverlap: input.allow_overlap,
         });
         return {
           cancelled: await appointmentByRowId(tx, rowId),

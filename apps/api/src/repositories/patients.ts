@@ -394,6 +394,7 @@ export const patientsRepository = {
           topic: input.topic,
           durationMinutes: input.duration_minutes ?? DEFAULT_APPOINTMENT_MINUTES,
           clinicianRowId: clinician,
+          allowOverlap: input.allow_overlap,
         });
         const stored = await appointmentByRowId(tx, newRowId);
         return {

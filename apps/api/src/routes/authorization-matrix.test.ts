@@ -88,6 +88,8 @@ async function bookedAppointment(patientId: string): Promise<string> {
     time: '09:30',
     topic: null,
     duration_minutes: 15,
+    // One per caller, all at one time: the setup books over its own bookings.
+    allow_overlap: true,
   });
   return booked.appointment_id!;
 }

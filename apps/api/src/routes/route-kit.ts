@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   type Endpoint,
   ENDPOINTS,
+  IDEMPOTENT_ENDPOINTS,
   MESSAGE_ERROR_ENDPOINTS,
   MFA_ENROLMENT_ENDPOINTS,
   QUERY_ENDPOINTS,
@@ -50,6 +51,7 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
       mfaEnrolment: MFA_ENROLMENT_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
       messageErrors,
       readsOnly: QUERY_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
+      idempotent: IDEMPOTENT_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
     },
     schema: {
       ...schema,

@@ -1,9 +1,10 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import { endpointPath, type Endpoint } from '@portal/contract';
+import { endpointPath, type Endpoint, IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
 import type * as AnswersModule from './answers';
 import type { Page, PageParams } from './page';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
+import { actionKeyFor, settleActionKey, takesActionKey } from './action-keys';
 
 /** Per-call options every call takes. */
 export interface RequestOptions {
@@ -11,6 +12,12 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
   /** A tighter time limit than the client's default, in milliseconds. */
   readonly timeout?: number;
+  /**
+   * The Idempotency-Key of the person's action, for a write that takes one. Left out, the
+   * client chooses it: the same one for a retry of a request that got no answer, a new one
+   * for anything else (action-keys.ts).
+   */
+  readonly idempotencyKey?: string;
 }
 
 /** Options of a call that may carry a token other than the stored session's. */
@@ -77,6 +84,25 @@ export async function send(
   }
   // The answer schemas load alongside the call, so that reading the answer never waits for them.
   void loadAnswers().catch(() => undefined);
+  if (!takesActionKey(endpoint)) return sendOnce(endpoint, url, init);
+  const request = `${endpoint.method} ${url} ${JSON.stringify(init.data ?? null)}`;
+  const key = init.idempotencyKey ?? actionKeyFor(request);
+  try {
+    const response = await sendOnce(endpoint, url, init, key);
+    settleActionKey(request, key);
+    return response;
+  } catch (error) {
+    settleActionKey(request, key, error);
+    throw error;
+  }
+}
+
+async function sendOnce(
+  endpoint: Endpoint,
+  url: string,
+  init: SendInit,
+  idempotencyKey?: string,
+): Promise<AxiosResponse<unknown>> {
   const { sendRequest } = await loadHttp();
   return sendRequest({
     method: endpoint.method,
@@ -91,11 +117,12 @@ export async function send(
         : undefined,
     signal: init.signal,
     timeout: init.timeout,
-    ...(init.token || init.contentType
+    ...(init.token || init.contentType || idempotencyKey
       ? {
           headers: {
             ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
             ...(init.contentType ? { 'Content-Type': init.contentType } : {}),
+            ...(idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : {}),
           },
         }
       : {}),

@@ -67,6 +67,9 @@ export type AppointmentWarningCode = (typeof APPOINTMENT_WARNING_CODES)[number];
 /** The words of the warning that the clinician already has a booked appointment then. */
 export const CLINICIAN_BUSY_MESSAGE = 'The clinician already has a booked appointment at that time';
 
+/** Why a booking is refused (409 on `time`): the patient has another booked appointment then. */
+export const PATIENT_BUSY_MESSAGE = 'The patient already has a booked appointment at that time';
+
 /** Why a booking's clinician is refused (400 on `clinician_id`). */
 export const NOT_A_CLINICIAN_MESSAGE = 'Choose an active doctor or nurse as the clinician';
 

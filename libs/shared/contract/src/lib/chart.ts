@@ -71,6 +71,7 @@ export const rescheduleAppointmentRequestSchema = z.object({
   duration_minutes: bookingFields.duration_minutes,
   topic: emptyAsNull(textSchema({ max: LONG_TEXT_MAX, multiline: true })).optional(),
   reason: emptyAsNull(textSchema({ max: CANCEL_REASON_MAX, multiline: true })).optional(),
+  allow_overlap: bookingFields.allow_overlap,
 });
 
 /** POST …/appointments/{appointment_id}/status: attended or missed (only a booked one). */

@@ -263,6 +263,11 @@ export const bookingFields = {
     (v) => (v === null || v === '' ? undefined : v),
     appointmentMinutesSchema.optional(),
   ),
+  /**
+   * Book even though the patient or the clinician has another booked appointment then (the
+   * server refuses such a booking with 409 otherwise, docs/api.md).
+   */
+  allow_overlap: z.boolean().optional(),
 };
 
 /**

@@ -4,6 +4,22 @@ import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 /** One invalid field of a request. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 
+/**
+ * A booked appointment a booking would overlap (a 409 of the add, reschedule and FHIR create):
+ * which of the booking's fields clashes (`time`: the same patient's; `clinician_id`: the same
+ * clinician's), and when it is. Nothing of another patient's: no topic, no name.
+ */
+export const appointmentClashSchema = z.object({
+  field: z.enum(['time', 'clinician_id']),
+  appointment_id: z.string(),
+  date: z.string(),
+  time: z.string(),
+  duration_minutes: z.number().int(),
+  clinician: z
+    .object({ employee_id: z.string(), first_name: z.string(), last_name: z.string() })
+    .nullable(),
+});
+
 /** Every error the API answers: RFC 9457 problem details, with field errors on a 400. */
 export const problemSchema = z.object({
   type: z.string(),
@@ -19,12 +35,15 @@ export const problemSchema = z.object({
    * outlived its 12 hours, or the token is not valid.
    */
   session_ended: z.enum([SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT]).optional(),
+  /** On a booking's 409: the booked appointments it would overlap. */
+  clashes: z.array(appointmentClashSchema).optional(),
 });
 
 /** The media type of error answers. */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type AppointmentClash = z.infer<typeof appointmentClashSchema>;
 export type Problem = z.infer<typeof problemSchema>;
 
 /**
