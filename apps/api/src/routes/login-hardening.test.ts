@@ -44,6 +44,8 @@ const THROTTLE = {
 /** How many password checks the app's hasher has run so far. */
 const verifications = (app: App) => app.passwordHasher.counts.verified;
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const statusCounts = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>(
     (counts, s) => ({ ...counts, [s]: (counts[s] ?? 0) + 1 }),
@@ -175,13 +177,13 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
       const user = await createUser(app, database, 'patient');
       let release = () => {};
       const gate = new Promise<void>((resolve) => (release = resolve));
-      const withProof = (password: string, proof: LoginProof, remoteAddress = '10.25.0.1') =>
+      const withProof = (password: string, proof: LoginProof, remoteAddress = '10.26.0.1') =>
         call(small, 'POST', '/login', {
           body: { username: user.username, password, proof },
           remoteAddress,
         });
       const solved = async () => {
-        const asked = await attempt(small, user.username, user.password, '10.25.0.1');
+        const asked = await attempt(small, user.username, user.password, '10.26.0.1');
         expect(asked.statusCode).toBe(503);
         const { challenge } = asked.json<Problem>();
         expect(challenge).toBeDefined();
@@ -197,24 +199,31 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
         // Solved, the login waits in the proven lane (the anonymous one is full) and gets in.
         const proof = await solved();
         const admitted = withProof(user.password, proof);
-        while (small.passwordHasher.pool.load.waiting < 2)
-          await new Promise((r) => setTimeout(r, 5));
+        while (small.passwordHasher.pool.load.waiting < 2) await sleep(5);
         // The same proof again (from another address) is an anonymous login: 503, a new one.
-        const replayed = await withProof(user.password, proof, '10.25.0.2');
+        const replayed = await withProof(user.password, proof, '10.26.0.2');
         expect(replayed.statusCode).toBe(503);
         expect(replayed.json<Problem>().challenge?.signature).not.toBe(proof.challenge.signature);
-        // Proofs for guesses, while the pool is still full.
-        const proofs: LoginProof[] = [];
-        for (let i = 0; i < 7; i++) proofs.push(await solved());
         release();
         await Promise.all(held);
         expect((await admitted).statusCode).toBe(200);
 
-        // A proof buys a place in the queue, not a guess: 5 wrong passwords are checked, then
-        // the account's lock refuses the rest, proofs and all.
+        // A proof buys a place in the queue, not a guess: of wrong passwords sent with proofs
+        // while the pool is full, 5 are checked, then the account's lock refuses the rest.
         const statuses: number[] = [];
-        for (const p of proofs)
-          statuses.push((await withProof('wrong-password-123', p)).statusCode);
+        for (let i = 0; i < 7; i++) {
+          let free = () => {};
+          const busy = new Promise<void>((resolve) => (free = resolve));
+          const holding = [
+            small.passwordHasher.pool.run(() => busy),
+            small.passwordHasher.pool.run(() => busy),
+          ];
+          const guess = withProof('wrong-password-123', await solved());
+          if (i < 5) while (small.passwordHasher.pool.load.waiting < 2) await sleep(5);
+          free();
+          await Promise.all(holding);
+          statuses.push((await guess).statusCode);
+        }
         expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
       } finally {
         release();
@@ -229,7 +238,7 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
           password: 'a-password-123',
           proof: { challenge: { parameters: {}, signature: 'zz' }, solution: { counter: -1 } },
         },
-        remoteAddress: '10.25.0.3',
+        remoteAddress: '10.26.0.3',
       });
       expect(answer.statusCode).toBe(400);
       expect(answer.json<Problem>().errors?.map((e) => e.field)).toContain(

@@ -7,6 +7,8 @@ import { LOGIN_CHALLENGE_ALGORITHM, type LoginChallenge, type LoginProof } from 
 export const CHALLENGE_COST = 500;
 /** How long a challenge may be answered: a phone solves it in seconds. */
 export const CHALLENGE_TTL_SECONDS = 120;
+/** How long one challenge is handed to every login refused meanwhile. */
+const SHARED_MS = 1000;
 
 /**
  * The server's one derivation of a new challenge, on the event loop: the async one would queue
@@ -20,7 +22,8 @@ const deriveKey: DeriveKeyFunction = async (parameters, salt, password) => ({
  * Proof-of-work challenges (ALTCHA, altcha-lib) for logins without a device cookie while their
  * lane of the hashing pool is full. The server picks the answer (a number of tries around
  * `tries`) and signs the challenge and the answer's key, so checking a solution costs two HMACs
- * and no derivation. A solved challenge admits one login: it is remembered here until it
+ * and no derivation. Logins refused within the same second get the same challenge (unless it
+ * was used meanwhile). A solved challenge admits one login: it is remembered here until it
  * expires, so a replay is refused (per instance, like the pool whose lane it opens).
  */
 export class LoginChallenges {
@@ -28,6 +31,12 @@ export class LoginChallenges {
   private readonly answerKey: string;
   /** Solved challenges (their signatures) already used, and when each expires. */
   private readonly used = new Map<string, number>();
+  /**
+   * The challenge handed out now: a flood is refused thousands of times a second, and making
+   * one each time (a derivation and two HMACs on libuv's threads) would slow the very hashes
+   * the pool keeps for people. Once a challenge is solved, the next refusal gets a new one.
+   */
+  private current: { challenge: Promise<LoginChallenge>; until: number } | undefined;
 
   constructor(
     signingSecret: string,
@@ -43,6 +52,18 @@ export class LoginChallenges {
 
   /** A new challenge, expiring in CHALLENGE_TTL_SECONDS. */
   async issue(): Promise<LoginChallenge> {
+    const now = this.now();
+    if (this.current && this.current.until > now) return this.current.challenge;
+    const challenge = this.create();
+    this.current = { challenge, until: now + SHARED_MS };
+    // A failure is the caller's, and the next caller makes a new one.
+    return challenge.catch((error: unknown) => {
+      if (this.current?.challenge === challenge) this.current = undefined;
+      throw error;
+    });
+  }
+
+  private async create(): Promise<LoginChallenge> {
     const challenge = await createChallenge({
       algorithm: LOGIN_CHALLENGE_ALGORITHM,
       cost: CHALLENGE_COST,
@@ -74,6 +95,8 @@ export class LoginChallenges {
     if (!result.verified || this.used.has(challenge.signature)) return false;
     this.forgetExpired();
     this.used.set(challenge.signature, challenge.parameters.expiresAt * 1000);
+    // Solved once, the challenge handed out now is no use to anyone else.
+    this.current = undefined;
     return true;
   }
 
