@@ -43,6 +43,7 @@ import { patientRoutes } from './routes/patients';
 import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
 import { DeviceCookies } from './security/device-cookies';
+import { LoginChallenges } from './security/login-challenges';
 import { HashPool } from './security/hash-pool';
 import { PasswordHasher } from './security/password-hasher';
 import { SecondFactor } from './security/second-factor';
@@ -251,6 +252,7 @@ export async function buildApp(options: AppOptions) {
     passwords: passwordHasher,
     secondFactor,
     devices: new DeviceCookies(options.jwtSecret),
+    challenges: new LoginChallenges(options.jwtSecret, config.loginChallengeTries),
     onThrottled: metrics.throttledAttempt,
   });
   await app.register(authenticationPlugin, {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       auditCheckpointDir: path.resolve('./data'),
       passwordHashing: { memoryKib: 19456, iterations: 2 },
       hashPool: { size: defaultPoolSize(), queue: 8 },
+      loginChallengeTries: 2000,
       trustProxy: false,
       corsOrigins: [],
       logLevel: 'info',
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
       PASSWORD_HASH_ITERATIONS: '1',
       HASH_POOL_SIZE: '3',
       HASH_POOL_QUEUE: '20',
+      LOGIN_CHALLENGE_TRIES: '500',
       LOGIN_MAX_FAILURES_PER_ACCOUNT: '3',
       LOGIN_MAX_FAILURES_PER_ADDRESS: '50',
       LOGIN_FAILURE_WINDOW_MINUTES: '10',
@@ -86,6 +88,7 @@ describe('loadConfig', () => {
       demoData: 'never',
       passwordHashing: { memoryKib: 47104, iterations: 1 },
       hashPool: { size: 3, queue: 20 },
+      loginChallengeTries: 500,
       throttle: {
         maxFailuresPerAccount: 3,
         maxFailuresPerAddress: 50,

@@ -94,6 +94,11 @@ const envSchema = z
     /** Hashes at once (default: one per spare core) and how many more may wait before a 503. */
     HASH_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
     HASH_POOL_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+    /**
+     * The proof of work asked of logins without a device cookie while their queue is full: the
+     * average tries a browser makes (each a PBKDF2-SHA256 of 500 iterations).
+     */
+    LOGIN_CHALLENGE_TRIES: z.coerce.number().int().min(1).max(1_000_000).default(2000),
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
@@ -176,6 +181,8 @@ export interface Config {
   readonly passwordHashing: HashParams;
   /** Hashes at once and the queue before a 503 (see security/hash-pool.ts). */
   readonly hashPool: { readonly size: number; readonly queue: number };
+  /** The average tries of a login's proof of work (see security/login-challenges.ts). */
+  readonly loginChallengeTries: number;
   readonly throttle: {
     readonly maxFailuresPerAccount: number;
     readonly maxFailuresPerAddress: number;
@@ -225,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       iterations: e.PASSWORD_HASH_ITERATIONS,
     },
     hashPool: { size: e.HASH_POOL_SIZE ?? defaultPoolSize(), queue: e.HASH_POOL_QUEUE },
+    loginChallengeTries: e.LOGIN_CHALLENGE_TRIES,
     throttle: {
       maxFailuresPerAccount: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -12,7 +12,7 @@ export class ProblemError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** Members added to the problem beside the standard ones (the contract's problemSchema). */
-    readonly extensions?: Pick<Problem, 'session_ended' | 'clashes'>,
+    readonly extensions?: Pick<Problem, 'session_ended' | 'clashes' | 'challenge'>,
   ) {
     super(detail);
     this.name = 'ProblemError';

@@ -1,5 +1,6 @@
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { createPatient, logInThroughPage, unique } from './support';
+import { createPatient, DEMO_PASSWORD, logInThroughPage, unique } from './support';
 
 test.describe('the landing page', () => {
   test('shows the hero, counts up to its figures, and scrolls to the system info', async ({
@@ -124,6 +125,88 @@ test.describe('a patient', () => {
     // The apps' axios sends it on the same origin (no withCredentials needed), and keeps the new one.
     expect((await (await sent).allHeaders())['cookie']).toContain(`portal_device=${first!.value}`);
     expect((await deviceCookie())?.value).not.toBe(first!.value);
+  });
+
+  test('signs in from new browsers (no device cookie) during a flood of logins, solving the proof of work unseen', async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(420_000);
+    // 60 connections of guesses for made-up names, each from a new loopback address (which no
+    // per-address limit stops), for as long as the browsers are signing in (at most 6 minutes).
+    const target = new URL(baseURL!);
+    const floodStatuses: number[] = [];
+    let flooding = true;
+    const stopAt = Date.now() + 360_000;
+    const n = unique();
+    let sent = 0;
+    const guess = (i: number) =>
+      new Promise<number>((resolve) => {
+        const body = JSON.stringify({ username: `nobody${n}x${i}`, password: 'not-the-pass-123' });
+        const request = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: 'POST',
+            path: '/api/login',
+            localAddress: `127.${1 + ((i >> 16) & 0x7f)}.${(i >> 8) & 0xff}.${i & 0xff}`,
+            agent: false,
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on('error', () => resolve(0));
+        request.end(body);
+      });
+    const attackers = Array.from({ length: 60 }, async () => {
+      while (flooding && Date.now() < stopAt) floodStatuses.push(await guess(sent++));
+    });
+    try {
+      // The flood has filled the pool once a guess is refused.
+      await expect.poll(() => floodStatuses.includes(503), { timeout: 60_000 }).toBe(true);
+      const outcomes: string[] = [];
+      let challenges = 0;
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        // A new browser each time: no device cookie, as a new phone or a cleared browser.
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        page.on('response', (response) => {
+          if (response.url().endsWith('/api/login') && response.status() === 503) {
+            void response.json().then(
+              (problem: { challenge?: unknown }) => problem.challenge && (challenges += 1),
+              () => undefined,
+            );
+          }
+        });
+        await page.goto('/login');
+        await page.getByLabel('Username').fill('demo.patient');
+        await page.getByLabel('Password').first().fill(DEMO_PASSWORD);
+        await page.getByRole('button', { name: 'Login' }).click();
+        // The spec's words: success, or the server's refusal; nothing else is ever shown.
+        const success = page.getByText('Login successful! Redirecting...');
+        const busy = page.getByText(
+          'The server is busy signing people in. Please try again in a moment.',
+        );
+        await expect(success.or(busy)).toBeVisible({ timeout: 70_000 });
+        outcomes.push((await success.isVisible()) ? 'in' : 'busy');
+        await context.close();
+      }
+      console.info(
+        `new browsers during the flood: ${outcomes.join(', ')}; ${challenges} proofs of work; flood ${sent} guesses`,
+      );
+      expect(outcomes.filter((o) => o === 'in').length).toBeGreaterThanOrEqual(4);
+      // They were asked for proofs: the flood did keep the queue for unknown browsers full.
+      expect(challenges).toBeGreaterThan(0);
+    } finally {
+      flooding = false;
+      await Promise.all(attackers);
+    }
+    // The guesses were refused, not let through: none got in, and most found the pool full.
+    expect(floodStatuses.filter((s) => s === 200)).toEqual([]);
+    expect(floodStatuses.filter((s) => s === 503).length).toBeGreaterThan(floodStatuses.length / 2);
   });
 
   test('logs out from the top bar and returns to /', async ({ page }) => {

@@ -40,6 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { auth }
         { ...request.context(), device: deviceJar(request, reply) },
         request.body.username,
         request.body.password,
+        request.body.proof,
       ),
   });
 

@@ -2,12 +2,17 @@
  * A flood of logins for made-up names, each from a new address (which no per-address limit can
  * stop), keeps the hashing pool and its queue full: without more, most logins of real people get
  * 503 for as long as it lasts. A browser that has logged in to the account before (its device
- * cookie) must still get in. Over real HTTP with the server's real hashing cost and pool.
+ * cookie) must still get in every time, and a new browser (none) at least 4 times in 5, by
+ * solving the proof of work the server asks of it, as the login page does; someone guessing at
+ * an account the same way is still locked out after 5 wrong passwords. Over real HTTP with the
+ * server's real hashing cost and pool.
  *
  * LOGIN_FLOOD_SECONDS (default 8) and LOGIN_FLOOD_CONCURRENCY (default 60) change the flood,
  * e.g. `LOGIN_FLOOD_SECONDS=25` for the figure in docs/operations.md.
  */
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginChallenge, LoginProof, Problem } from '@portal/contract';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { DEVICE_COOKIE_NAME } from '../security/device-cookies';
@@ -33,14 +38,17 @@ const PAUSE_MS = 200;
  * FLOOD_GRACE_MS more) until they have, however slow a busy machine makes each login.
  */
 const MIN_LOGINS = 4;
-const FLOOD_GRACE_MS = 20_000;
+const FLOOD_GRACE_MS = 90_000;
 /**
- * The browser without its cookie starts once the flood has filled the pool (been refused) and,
- * when the flood's time is up before it was refused itself, tries on (in the grace period, until
- * it has made this many logins in all): on a busy machine a place in the queue comes free now and
- * then, and a few logins in a row may each find one.
+ * The new browser's logins (each with the proofs of work it is asked for), from the flood's first
+ * refusal (the pool is full) on; at least STRANGER_SIGN_INS of them must get in.
  */
-const MAX_STRANGER_LOGINS = 20;
+const STRANGER_TRIES = 5;
+const STRANGER_SIGN_INS = 4;
+/** Wrong passwords someone tries on an account during the flood, solving every proof asked. */
+const GUESSES = 6;
+/** Proofs of work one login solves at most, as the login page (api-client's login). */
+const MAX_CHALLENGES = 3;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -54,6 +62,43 @@ function deviceCookieOf(answer: HttpAnswer): string | undefined {
 
 /** The n-th flood address: a new one per request, all on loopback (127.1.0.0 onwards). */
 const floodAddress = (n: number) => `127.${1 + ((n >> 16) & 0x7f)}.${(n >> 8) & 0xff}.${n & 0xff}`;
+
+/**
+ * A challenge solved as a browser would, with the ALTCHA solver and Web Crypto, but on a thread
+ * of its own: this process is also the server and the flood's 60 clients, and a solver sharing
+ * their event loop would wait its turn on every one of its thousands of tries, as no browser does.
+ */
+function solveOnItsOwnThread(challenge: LoginChallenge): Promise<LoginProof['solution'] | null> {
+  const solver = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const { solveChallenge } = require('altcha-lib');
+    const { deriveKey } = require('altcha-lib/algorithms/web/pbkdf2');
+    solveChallenge({ challenge: workerData, deriveKey }).then((s) => parentPort.postMessage(s));`;
+  const worker = new Worker(solver, { eval: true, workerData: challenge });
+  return new Promise<LoginProof['solution'] | null>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  }).finally(() => void worker.terminate());
+}
+
+/**
+ * One login as the login page makes it: sent again with the proof of work solved each time a
+ * 503 asks for one, up to MAX_CHALLENGES times. The last answer, and how many proofs it took.
+ */
+async function loginLikeTheLoginPage(
+  call: (proof?: LoginProof) => Promise<HttpAnswer>,
+): Promise<{ answer: HttpAnswer; proofs: number }> {
+  let proof: LoginProof | undefined;
+  for (let proofs = 0; ; proofs += 1) {
+    const answer = await call(proof);
+    const challenge =
+      answer.status === 503 ? (JSON.parse(answer.body) as Problem).challenge : undefined;
+    if (!challenge || proofs >= MAX_CHALLENGES) return { answer, proofs };
+    const solution = await solveOnItsOwnThread(challenge);
+    if (!solution) return { answer, proofs };
+    proof = { challenge, solution };
+  }
+}
 
 const tally = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
@@ -81,17 +126,19 @@ describe.each(BACKENDS)(
     });
 
     it(
-      'lets a browser that logged in before in every time, while one without its cookie is turned away',
+      'lets a browser that logged in before in every time, and a new one in after a proof of work, while guesses stay throttled',
       async () => {
         const known = await createUser(app, database, 'patient');
         const stranger = await createUser(app, database, 'patient');
+        const guessedAt = await createUser(app, database, 'patient');
         const loginAs = (
           user: { username: string; password: string },
           localAddress: string,
           cookie?: string,
+          proof?: LoginProof,
         ) =>
           httpCall(base, 'POST', '/login', {
-            body: { username: user.username, password: user.password },
+            body: { username: user.username, password: user.password, ...(proof ? { proof } : {}) },
             localAddress,
             ...(cookie ? { headers: { cookie } } : {}),
           });
@@ -102,7 +149,7 @@ describe.each(BACKENDS)(
         let sent = 0;
         const floodStatuses: number[] = [];
         const until = performance.now() + FLOOD_SECONDS * 1000;
-        let peopleLoggingIn = 2;
+        let peopleLoggingIn = 3;
         const flooding = () =>
           performance.now() < until ||
           (peopleLoggingIn > 0 && performance.now() < until + FLOOD_GRACE_MS);
@@ -116,59 +163,99 @@ describe.each(BACKENDS)(
             floodStatuses.push(answer.status);
           }
         };
-        /**
-         * A person logging in again and again while the flood lasts; their answers' statuses.
-         * With the cookie: from half a second in, and on past the flood's time until they have
-         * logged in MIN_LOGINS times. Without: from the flood's first refusal (the pool is full),
-         * and on past the flood's time until refused once or MAX_STRANGER_LOGINS logins in all.
-         * Either way no longer than the flood and its grace period.
-         */
-        const person = async (user: typeof known, localAddress: string, withCookie: boolean) => {
-          const statuses: number[] = [];
-          const times: number[] = [];
-          await sleep(500);
-          while (!withCookie && flooding() && !floodStatuses.includes(503)) await sleep(50);
-          const more = withCookie
-            ? () => statuses.length < MIN_LOGINS
-            : () => !statuses.includes(503) && statuses.length < MAX_STRANGER_LOGINS;
-          while (flooding() && (performance.now() < until || more())) {
-            const started = performance.now();
-            const answer = await loginAs(user, localAddress, withCookie ? cookie : undefined);
-            times.push(performance.now() - started);
-            statuses.push(answer.status);
-            if (withCookie) cookie = deviceCookieOf(answer) ?? cookie;
-            await sleep(PAUSE_MS);
-          }
-          peopleLoggingIn -= 1;
+        const timesOf = (label: string, times: number[]) => {
           times.sort((a, b) => a - b);
           const ms = (p: number) =>
             times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
           console.info(
-            `${withCookie ? 'with' : 'without'} cookie: ${times.length ? `p50 ${ms(0.5).toFixed(0)} ms, max ${ms(1).toFixed(0)} ms` : 'no logins'}`,
+            `${label}: ${times.length ? `p50 ${ms(0.5).toFixed(0)} ms, max ${ms(1).toFixed(0)} ms` : 'no logins'}`,
           );
+        };
+        /**
+         * The browser with its cookie logs in again and again while the flood lasts, from half a
+         * second in, and on past the flood's time until it has logged in MIN_LOGINS times.
+         */
+        const knownBrowser = async () => {
+          const statuses: number[] = [];
+          const times: number[] = [];
+          await sleep(500);
+          while (flooding() && (performance.now() < until || statuses.length < MIN_LOGINS)) {
+            const started = performance.now();
+            const answer = await loginAs(known, '127.0.0.2', cookie);
+            times.push(performance.now() - started);
+            statuses.push(answer.status);
+            cookie = deviceCookieOf(answer) ?? cookie;
+            await sleep(PAUSE_MS);
+          }
+          peopleLoggingIn -= 1;
+          timesOf('with cookie', times);
           return statuses;
+        };
+        /**
+         * Someone at a browser without a cookie (or someone guessing, with a wrong password),
+         * from the flood's first refusal (the pool is full) on: `tries` logins as the login page
+         * makes them. Their last answers' statuses, how many proofs each took, and whether the
+         * flood was still on when each started.
+         */
+        const newBrowser = async (
+          user: { username: string; password: string },
+          localAddress: string,
+          tries: number,
+        ) => {
+          const statuses: number[] = [];
+          const proofs: number[] = [];
+          const duringFlood: boolean[] = [];
+          const times: number[] = [];
+          while (flooding() && !floodStatuses.includes(503)) await sleep(50);
+          while (statuses.length < tries && flooding()) {
+            duringFlood.push(performance.now() < until || peopleLoggingIn > 0);
+            const started = performance.now();
+            const tried = await loginLikeTheLoginPage((proof) =>
+              loginAs(user, localAddress, undefined, proof),
+            );
+            times.push(performance.now() - started);
+            statuses.push(tried.answer.status);
+            proofs.push(tried.proofs);
+            await sleep(PAUSE_MS);
+          }
+          peopleLoggingIn -= 1;
+          timesOf(
+            `${user === stranger ? 'without cookie' : 'guessing'} (proofs ${proofs.join(',')})`,
+            times,
+          );
+          return { statuses, proofs, duringFlood };
         };
 
         expect(cookie).toBeDefined();
-        const [knownStatuses, strangerStatuses] = await Promise.all([
-          person(known, '127.0.0.2', true),
-          person(stranger, '127.0.0.3', false),
+        const [knownStatuses, strangerTries, guesses] = await Promise.all([
+          knownBrowser(),
+          newBrowser(stranger, '127.0.0.3', STRANGER_TRIES),
+          newBrowser({ ...guessedAt, password: 'a-wrong-password-1' }, '127.0.0.4', GUESSES),
           ...Array.from({ length: CONCURRENCY }, attacker),
         ]);
         console.info(
-          `${CONCURRENCY} × flood for ${((performance.now() - until) / 1000 + FLOOD_SECONDS).toFixed(1)} s: ${sent} logins ${JSON.stringify(tally(floodStatuses))}; with a device cookie ${JSON.stringify(tally(knownStatuses))}; without ${JSON.stringify(tally(strangerStatuses))}`,
+          `${CONCURRENCY} × flood for ${((performance.now() - until) / 1000 + FLOOD_SECONDS).toFixed(1)} s: ${sent} logins ${JSON.stringify(tally(floodStatuses))}; with a device cookie ${JSON.stringify(tally(knownStatuses))}; without ${JSON.stringify(tally(strangerTries.statuses))}; guesses ${JSON.stringify(tally(guesses.statuses))}`,
         );
-        // The flood did fill the pool: most of its logins and some of the stranger's (all made
-        // after the flood's first refusal, while it went on) were refused.
+        // The flood did fill the pool: most of its logins were refused.
         expect(floodStatuses.filter((s) => s === 503).length).toBeGreaterThan(
           floodStatuses.length / 2,
         );
-        expect(strangerStatuses.filter((s) => s === 503).length).toBeGreaterThan(0);
         // Every login of the known browser got in: its lane is one the flood cannot reach.
         expect(knownStatuses.length).toBeGreaterThanOrEqual(MIN_LOGINS);
         expect(tally(knownStatuses)).toEqual({ 200: knownStatuses.length });
+        // The new browser tried while the flood went on, was asked for proofs, and got in.
+        expect(strangerTries.duringFlood).toEqual(Array(STRANGER_TRIES).fill(true));
+        expect(strangerTries.proofs.some((p) => p > 0)).toBe(true);
+        expect(strangerTries.statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(
+          STRANGER_SIGN_INS,
+        );
+        // A proof buys a place in the queue, not a guess: of the wrong passwords, 5 were checked
+        // (401) and the rest refused by the account's lock (429), proofs or not.
+        expect(guesses.statuses).toHaveLength(GUESSES);
+        expect(tally(guesses.statuses)).toEqual({ 401: 5, 429: GUESSES - 5 });
       },
-      /* the flood, its grace period, two users' set-up and the stragglers */ FLOOD_SECONDS * 1000 +
+      /* the flood, its grace period, three users' set-up and the stragglers */ FLOOD_SECONDS *
+        1000 +
         FLOOD_GRACE_MS +
         30_000,
     );

@@ -4,7 +4,10 @@
  * engines; a full hashing pool answers 503; old scrypt hashes become argon2id at the next
  * login; and wrong activation codes from one address do not stop the owner on another.
  */
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { sql } from 'drizzle-orm';
+import type { LoginProof, Problem } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database';
 import type { RequestContext } from '../repositories/audit';
@@ -40,6 +43,8 @@ const THROTTLE = {
 
 /** How many password checks the app's hasher has run so far. */
 const verifications = (app: App) => app.passwordHasher.counts.verified;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const statusCounts = (statuses: number[]) =>
   statuses.reduce<Record<number, number>>(
@@ -160,6 +165,85 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
         release();
         await small.close();
       }
+    });
+  });
+
+  describe('a proof of work while the pool is full', () => {
+    it('asks a login for one, takes the login with it solved once, and counts its guesses as any', async () => {
+      const { app: small } = await createTestApp(
+        database,
+        testConfig({ throttle: THROTTLE, hashPool: { size: 1, queue: 1 }, loginChallengeTries: 5 }),
+      );
+      const user = await createUser(app, database, 'patient');
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const withProof = (password: string, proof: LoginProof, remoteAddress = '10.26.0.1') =>
+        call(small, 'POST', '/login', {
+          body: { username: user.username, password, proof },
+          remoteAddress,
+        });
+      const solved = async () => {
+        const asked = await attempt(small, user.username, user.password, '10.26.0.1');
+        expect(asked.statusCode).toBe(503);
+        const { challenge } = asked.json<Problem>();
+        expect(challenge).toBeDefined();
+        const solution = await solveChallenge({ challenge: challenge!, deriveKey });
+        return { challenge: challenge!, solution: solution! };
+      };
+      try {
+        // Two hashes hold the one slot and the anonymous lane's one queue place.
+        const held = [
+          small.passwordHasher.pool.run(() => gate),
+          small.passwordHasher.pool.run(() => gate),
+        ];
+        // Solved, the login waits in the proven lane (the anonymous one is full) and gets in.
+        const proof = await solved();
+        const admitted = withProof(user.password, proof);
+        while (small.passwordHasher.pool.load.waiting < 2) await sleep(5);
+        // The same proof again (from another address) is an anonymous login: 503, a new one.
+        const replayed = await withProof(user.password, proof, '10.26.0.2');
+        expect(replayed.statusCode).toBe(503);
+        expect(replayed.json<Problem>().challenge?.signature).not.toBe(proof.challenge.signature);
+        release();
+        await Promise.all(held);
+        expect((await admitted).statusCode).toBe(200);
+
+        // A proof buys a place in the queue, not a guess: of wrong passwords sent with proofs
+        // while the pool is full, 5 are checked, then the account's lock refuses the rest.
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++) {
+          let free = () => {};
+          const busy = new Promise<void>((resolve) => (free = resolve));
+          const holding = [
+            small.passwordHasher.pool.run(() => busy),
+            small.passwordHasher.pool.run(() => busy),
+          ];
+          const guess = withProof('wrong-password-123', await solved());
+          if (i < 5) while (small.passwordHasher.pool.load.waiting < 2) await sleep(5);
+          free();
+          await Promise.all(holding);
+          statuses.push((await guess).statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      } finally {
+        release();
+        await small.close();
+      }
+    });
+
+    it('refuses a proof off the contract with 400 naming the field', async () => {
+      const answer = await call(app, 'POST', '/login', {
+        body: {
+          username: 'someone',
+          password: 'a-password-123',
+          proof: { challenge: { parameters: {}, signature: 'zz' }, solution: { counter: -1 } },
+        },
+        remoteAddress: '10.26.0.3',
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<Problem>().errors?.map((e) => e.field)).toContain(
+        'proof.challenge.signature',
+      );
     });
   });
 

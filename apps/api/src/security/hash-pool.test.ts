@@ -90,6 +90,30 @@ describe('HashPool', () => {
     expect(started).toEqual(['running', 't1', 't2', 'a1', 'a2']);
   });
 
+  it('serves the proven lane after the trusted one and before the anonymous one, each with its own queue', async () => {
+    const pool = new HashPool(1, 2);
+    const started: string[] = [];
+    const running = gatedTask(started, 'running');
+    const anonymous = ['a1', 'a2'].map((name) => gatedTask(started, name));
+    const proven = ['p1', 'p2'].map((name) => gatedTask(started, name));
+    const trusted = gatedTask(started, 't1');
+    const results = [
+      pool.run(running.task),
+      ...anonymous.map((t) => pool.run(t.task)),
+      ...proven.map((t) => pool.run(t.task, 'proven')),
+      pool.run(trusted.task, 'trusted'),
+    ];
+    // A full anonymous queue leaves the proven lane room, and a full proven one the trusted lane.
+    await expect(pool.run(async () => 'a3')).rejects.toBeInstanceOf(PoolFullError);
+    await expect(pool.run(async () => 'p3', 'proven')).rejects.toBeInstanceOf(PoolFullError);
+    expect(pool.full('trusted')).toBe(false);
+    expect(pool.load).toEqual({ running: 1, waiting: 5 });
+
+    for (const t of [running, ...anonymous, ...proven, trusted]) t.release();
+    await Promise.all(results);
+    expect(started).toEqual(['running', 't1', 'p1', 'p2', 'a1', 'a2']);
+  });
+
   it('queues a trusted task while the anonymous queue is full, and refuses only a full trusted queue', async () => {
     const pool = new HashPool(1, 1);
     const held = gatedTask([], 'held');

@@ -25,21 +25,30 @@ export function defaultPoolSize(
 
 /**
  * Who a task is for. `trusted`: a login from a browser whose device cookie names the account
- * (security/device-cookies.ts); `anonymous`: everything else.
+ * (security/device-cookies.ts); `proven`: a login that brought a solved proof-of-work challenge
+ * (security/login-challenges.ts); `anonymous`: everything else.
  */
-export type PoolLane = 'anonymous' | 'trusted';
+export type PoolLane = 'anonymous' | 'proven' | 'trusted';
+
+/** The lanes in the order a freed slot serves them. */
+const PRIORITY: readonly PoolLane[] = ['trusted', 'proven', 'anonymous'];
 
 /**
  * A counting semaphore with a short queue per lane, for CPU- and memory-heavy work such as
  * password hashing: at most `size` tasks run at once, at most `queue` wait in each lane, and any
  * more are refused at once (PoolFullError) rather than piling up and starving everything else.
- * A freed slot goes to the trusted lane first, so a flood of anonymous attempts (each from a new
- * address, which no per-address limit stops) fills only its own queue: a trusted login waits
- * for at most the tasks already running and the trusted ones ahead of it.
+ * A freed slot goes to the trusted lane first, then the proven one, so a flood of anonymous
+ * attempts (each from a new address, which no per-address limit stops) fills only its own
+ * queue: a trusted login waits for at most the tasks already running and the trusted ones ahead
+ * of it, a proven one for the trusted and proven ones too.
  */
 export class HashPool {
   private running = 0;
-  private readonly waiting: Record<PoolLane, (() => void)[]> = { anonymous: [], trusted: [] };
+  private readonly waiting: Record<PoolLane, (() => void)[]> = {
+    anonymous: [],
+    proven: [],
+    trusted: [],
+  };
   /** Average task duration in ms (moving average), for Retry-After. */
   private averageMs = 100;
   /** Tasks started and refused since the pool was made (tests and figures). */
@@ -53,9 +62,9 @@ export class HashPool {
     if (!Number.isInteger(queue) || queue < 0) throw new RangeError('queue must be at least 0');
   }
 
-  /** Tasks running, and waiting in both lanes, now. */
+  /** Tasks running, and waiting in every lane, now. */
   get load(): { running: number; waiting: number } {
-    const waiting = this.waiting.anonymous.length + this.waiting.trusted.length;
+    const waiting = PRIORITY.reduce((sum, lane) => sum + this.waiting[lane].length, 0);
     return { running: this.running, waiting };
   }
 
@@ -89,19 +98,23 @@ export class HashPool {
       return await task();
     } finally {
       this.averageMs = 0.8 * this.averageMs + 0.2 * (performance.now() - started);
-      const next = this.waiting.trusted.shift() ?? this.waiting.anonymous.shift();
+      const next = PRIORITY.map((lane) => this.waiting[lane])
+        .find((queue) => queue.length > 0)
+        ?.shift();
       if (next) next();
       else this.running -= 1;
     }
   }
 
   /**
-   * How long until the lane's queue has drained, rounded up to whole seconds (at least 1): the
-   * trusted lane waits for its own queue only, the anonymous one for both.
+   * How long until the lane's queue has drained, rounded up to whole seconds (at least 1): each
+   * lane waits for its own queue and those served before it.
    */
   private retryAfterSeconds(lane: PoolLane): number {
-    const ahead =
-      this.waiting.trusted.length + (lane === 'anonymous' ? this.waiting.anonymous.length : 0);
+    const ahead = PRIORITY.slice(0, PRIORITY.indexOf(lane) + 1).reduce(
+      (sum, l) => sum + this.waiting[l].length,
+      0,
+    );
     const rounds = (this.running + ahead) / this.size;
     return Math.max(1, Math.ceil((rounds * this.averageMs) / 1000));
   }

@@ -90,12 +90,24 @@ export class PasswordHasher {
   }
 }
 
-/** A full pool as the API's answer: 503 with Retry-After; any other error as it is. */
-function busyProblem(error: unknown): unknown {
-  if (error instanceof PoolFullError) {
-    return new ProblemError(503, 'Service Unavailable', BUSY_MESSAGE, undefined, {
-      'retry-after': String(error.retryAfterSeconds),
-    });
+/** The API's answer to a task the pool refused: 503 with Retry-After. */
+export class PoolBusyProblem extends ProblemError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    extensions?: ConstructorParameters<typeof ProblemError>[5],
+  ) {
+    super(
+      503,
+      'Service Unavailable',
+      BUSY_MESSAGE,
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+      extensions,
+    );
   }
-  return error;
+}
+
+/** A full pool as the API's answer (PoolBusyProblem); any other error as it is. */
+function busyProblem(error: unknown): unknown {
+  return error instanceof PoolFullError ? new PoolBusyProblem(error.retryAfterSeconds) : error;
 }

@@ -1,4 +1,5 @@
 import type {
+  LoginProof,
   LoginResponse,
   MfaConfirmResponse,
   MfaSetupResponse,
@@ -39,8 +40,10 @@ import { type Actor, audit, type AuditEntry, type RequestContext } from '../repo
 import { type ThrottleKey, throttleRepository } from '../repositories/throttle';
 import { mfaRepository } from '../repositories/mfa';
 import type { DeviceCookies } from '../security/device-cookies';
+import type { PoolLane } from '../security/hash-pool';
+import type { LoginChallenges } from '../security/login-challenges';
 import { generateMfaToken, hashMfaToken } from '../security/mfa-codes';
-import type { PasswordHasher } from '../security/password-hasher';
+import { type PasswordHasher, PoolBusyProblem } from '../security/password-hasher';
 import type { CodeCheck, SecondFactor } from '../security/second-factor';
 import { weakPasswordReason } from '../security/passwords';
 import type { TokenService } from '../security/tokens';
@@ -70,6 +73,7 @@ export interface AuthServiceOptions {
   readonly passwords: PasswordHasher;
   readonly secondFactor: SecondFactor;
   readonly devices: DeviceCookies;
+  readonly challenges: LoginChallenges;
   /** Told of each attempt the lock refuses (the metrics count them). */
   readonly onThrottled?: (call: ThrottledCall) => void;
 }
@@ -104,6 +108,7 @@ export class AuthService {
   private readonly passwords: PasswordHasher;
   private readonly secondFactor: SecondFactor;
   private readonly devices: DeviceCookies;
+  private readonly challenges: LoginChallenges;
   private readonly onThrottled: (call: ThrottledCall) => void;
 
   constructor(options: AuthServiceOptions) {
@@ -115,6 +120,7 @@ export class AuthService {
       passwords: this.passwords,
       secondFactor: this.secondFactor,
       devices: this.devices,
+      challenges: this.challenges,
     } = options);
     this.onThrottled = options.onThrottled ?? (() => {});
   }
@@ -217,24 +223,45 @@ export class AuthService {
   /**
    * Checks the password (in the same time for unknown users), then opens a session. A browser
    * whose device cookie names the account goes the trusted way (loginTrusted) instead.
+   *
+   * Any other login that finds its queue of the hashing pool full is answered 503 with a
+   * proof-of-work challenge (security/login-challenges.ts); sent again with the challenge
+   * solved (`proof`), it waits in the pool's proven lane, which the flood of anonymous attempts
+   * does not fill. The proof only buys the place in the queue: the attempt is counted against
+   * the account and the address exactly as any other.
    */
-  async login(context: RequestContext, username: string, password: string): Promise<LoginResponse> {
+  async login(
+    context: RequestContext,
+    username: string,
+    password: string,
+    proof?: LoginProof,
+  ): Promise<LoginResponse> {
     const trusted = await this.trustedDevice(context, username);
     if (trusted) return this.loginTrusted(context, trusted, username, password);
-    this.passwords.refuseIfBusy();
-    const account = await accountsRepository.findLoginCandidate(this.db, username);
-    const keys = [this.accountKey(account, username), this.addressKey(context.address)] as const;
-    return this.withAttempt(context, keys, 'login', async (attempt) => {
-      await attempt.holdBack();
-      const check = await this.passwords.verify(password, account?.passwordHash);
-      if (!account || !check.valid) {
-        return attempt.fail(
-          { action: 'login', outcome: 'failure', recordType: 'account', username },
-          unauthorized(WRONG_CREDENTIALS_MESSAGE),
-        );
-      }
-      return this.open(context, account, password, check.rehash, attempt);
-    });
+    // A proof that is not one (expired, used, forged) is no reason to refuse: the login is an
+    // anonymous one, and gets a new challenge if that queue is full.
+    const lane: PoolLane = proof && (await this.challenges.redeem(proof)) ? 'proven' : 'anonymous';
+    try {
+      this.passwords.refuseIfBusy(lane);
+      const account = await accountsRepository.findLoginCandidate(this.db, username);
+      const keys = [this.accountKey(account, username), this.addressKey(context.address)] as const;
+      return await this.withAttempt(context, keys, 'login', async (attempt) => {
+        await attempt.holdBack();
+        const check = await this.passwords.verify(password, account?.passwordHash, lane);
+        if (!account || !check.valid) {
+          return attempt.fail(
+            { action: 'login', outcome: 'failure', recordType: 'account', username },
+            unauthorized(WRONG_CREDENTIALS_MESSAGE),
+          );
+        }
+        return this.open(context, account, password, check.rehash, attempt);
+      });
+    } catch (error) {
+      if (!(error instanceof PoolBusyProblem)) throw error;
+      throw new PoolBusyProblem(error.retryAfterSeconds, {
+        challenge: await this.challenges.issue(),
+      });
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 export * from './lib/rules';
 export * from './lib/auth';
+export * from './lib/login-challenge';
 export * from './lib/token-claims';
 export * from './lib/patients';
 export * from './lib/employees';

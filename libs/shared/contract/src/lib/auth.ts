@@ -12,6 +12,7 @@ import {
   textSchema,
   usernameSchema,
 } from './rules';
+import { loginProofSchema } from './login-challenge';
 
 /** A role as the API spells it. */
 export const roleSchema = z.enum(ROLES, { error: 'Choose Patient, HR or Medical Personnel' });
@@ -78,6 +79,8 @@ export const loginRequestSchema = z.object({
   // Any spelling is taken (a login never tells a format); what is looked up is its one form.
   username: textSchema({ max: 64, required: true }).overwrite(normaliseUsername),
   password: currentPasswordSchema,
+  /** A solved challenge, sent only when the server asked for one (a 503 with `challenge`). */
+  proof: loginProofSchema.optional(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginChallengeSchema } from './login-challenge';
 import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 
 /** One invalid field of a request. */
@@ -37,6 +38,11 @@ export const problemSchema = z.object({
   session_ended: z.enum([SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT]).optional(),
   /** On a booking's 409: the booked appointments it would overlap. */
   clashes: z.array(appointmentClashSchema).optional(),
+  /**
+   * On a 503 of POST /login only: the proof of work that lets this login through while the
+   * server is flooded with logins (login-challenge.ts); send the login again with its `proof`.
+   */
+  challenge: loginChallengeSchema.optional(),
 });
 
 /** The media type of error answers. */

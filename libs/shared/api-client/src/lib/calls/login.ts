@@ -1,6 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { ENDPOINTS, type LoginRequest, type LoginResponse } from '@portal/contract';
+import {
+  ENDPOINTS,
+  type LoginProof,
+  type LoginRequest,
+  type LoginResponse,
+} from '@portal/contract';
+import { ApiError } from '../api-error';
 import { parseAnswer, send, type RequestOptions } from '../request';
+
+/** Proofs of work one login solves at most before it shows the server's answer. */
+const MAX_CHALLENGES = 3;
 
 /**
  * POST /login: the token and role of a new session, or (an account with a second factor)
@@ -10,10 +19,23 @@ export async function login(
   body: LoginRequest,
   options: RequestOptions = {},
 ): Promise<LoginResponse> {
-  return parseAnswer(
-    (answers) => answers.loginResponseSchema,
-    await send(ENDPOINTS.login, { ...options, data: body }),
-  );
+  let proof: LoginProof | undefined;
+  for (let solved = 0; ; solved += 1) {
+    try {
+      return parseAnswer(
+        (answers) => answers.loginResponseSchema,
+        await send(ENDPOINTS.login, { ...options, data: proof ? { ...body, proof } : body }),
+      );
+    } catch (error) {
+      // A server flooded with logins asks a browser it does not know for a proof of work
+      // (docs/operations.md): solved here, without a word to the person, and the login sent
+      // again. Asked again and again, the server is simply busy: its answer is the failure.
+      if (!(error instanceof ApiError) || !error.challenge || solved >= MAX_CHALLENGES) throw error;
+      const { solveLoginChallenge } = await import('./login-challenge-solver');
+      proof = (await solveLoginChallenge(error.challenge, options.signal)) ?? undefined;
+      if (!proof) throw error;
+    }
+  }
 }
 
 /** The login form's mutation (the session starts only when the page says so). */
