@@ -46,6 +46,37 @@ async function rows(): Promise<string[][]> {
 }
 
 describe('PatientAccessLogPage', () => {
+  it('says up to when the log was checked for changes, and when; or that it was not yet', async () => {
+    const older = '2026-11-25T09:15:00.000Z';
+    const checked = '2026-11-25T10:00:00.000Z';
+    server.use(
+      ...createHandlers({
+        accessLog: {
+          P001: [
+            makeAccessLogEntry({ occurred_at: '2026-11-25T10:20:00.000Z', verified_at: null }),
+            makeAccessLogEntry({ occurred_at: older, verified_at: checked }),
+          ],
+        },
+      }),
+    );
+    const { unmount } = renderPage();
+    expect(
+      await screen.findByText(
+        `Checked for changes on ${localDateTime(checked)}: the log up to ${localDateTime(older)} is as it was written.`,
+      ),
+    ).toBeVisible();
+    unmount();
+    server.use(
+      ...createHandlers({ accessLog: { P001: [makeAccessLogEntry({ verified_at: null })] } }),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        'The newest accesses are not checked for changes yet (the log is checked every hour).',
+      ),
+    ).toBeVisible();
+  });
+
   it('shows a loading text while the first page loads', () => {
     server.use(pendingHandler('myAccessLog'));
     renderPage();

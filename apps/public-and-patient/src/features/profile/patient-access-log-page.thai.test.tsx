@@ -26,6 +26,22 @@ beforeEach(() => act(() => activateLocale('th', 'all')));
 afterEach(() => activateLocale('en', 'all'));
 
 describe('PatientAccessLogPage in Thai', () => {
+  it('says in Thai up to when the log was checked for changes', async () => {
+    const at = '2026-11-25T09:15:00.000Z';
+    const checked = '2026-11-25T10:00:00.000Z';
+    server.use(
+      ...createHandlers({
+        accessLog: { P001: [makeAccessLogEntry({ occurred_at: at, verified_at: checked })] },
+      }),
+    );
+    renderPage();
+    expect(
+      await screen.findByText(
+        `ตรวจสอบการแก้ไขเมื่อ ${formatDayTime(localDateTime(checked), 'th')}: บันทึกจนถึง ${formatDayTime(localDateTime(at), 'th')} ยังเป็นไปตามที่บันทึกไว้`,
+      ),
+    ).toBeVisible();
+  });
+
   it('reads in Thai, with Buddhist-era dates and the count of a visit', async () => {
     const at = '2026-11-25T09:15:00.000Z';
     server.use(

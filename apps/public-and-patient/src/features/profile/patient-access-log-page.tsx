@@ -95,6 +95,27 @@ function useAccessColumns(): readonly RecordTableColumn<AccessEntry>[] {
 }
 
 /**
+ * Whether the audit trail behind the lines shown was found unchanged: the newest line the server
+ * has checked (its verified_at), up to when, and when it was checked; the newer lines wait for
+ * the next hourly check.
+ */
+function VerifiedLine({ entries }: { entries: readonly AccessEntry[] }) {
+  const t = useT();
+  const format = useFormat();
+  const newest = entries.find((entry) => entry.verified_at);
+  return (
+    <p className="mb-3 text-sm text-muted">
+      {newest?.verified_at
+        ? t('public.accessLog.verified', {
+            checked: format.dayTime(localDateTime(newest.verified_at)),
+            until: format.dayTime(localDateTime(newest.occurred_at)),
+          })
+        : t('public.accessLog.notVerified')}
+    </p>
+  );
+}
+
+/**
  * "Who opened my record" (/patient-profile/access): every access to the signed-in patient's
  * record from the audit trail, one line per visit, newest first, a page at a time (GET /profile/access-log). The
  * sentences come from the contract (describeAccess), so the API and the page agree on them.
@@ -126,6 +147,7 @@ export function PatientAccessLogPage() {
               : t('public.accessLog.showing', { shown: entries.length, total })}
           </p>
         )}
+        <VerifiedLine entries={entries} />
         <RecordTable
           columns={columns}
           rows={entries}
