@@ -1,0 +1,121 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Resource } from '@medplum/fhirtypes';
+import { CODE_SYSTEMS } from '@portal/reference-data';
+import { queryRows } from '../../db/database';
+import { forbidden } from '../../errors';
+import { audit, type RequestContext } from '../../repositories/audit';
+import { badParameter, parseToken, type RawQuery, single } from '../search';
+import { fhirWrites, portalPatientId } from '../writes';
+import { baseUrlOf, type FhirRouteOptions, notOffered, refuse, resourceType, send } from './shared';
+
+/**
+ * The writes (medical personnel only, as the API's add and update calls): create, update by
+ * id, conditional update by identifier; 405 for the methods not offered on a type's paths.
+ */
+export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRouteOptions) {
+  /** Writes are the clinicians' (as the API's add and update calls). */
+  async function checkWriter(request: FastifyRequest): Promise<void> {
+    if (request.actor!.role !== 'medical_personnel') {
+      await audit(db, request.context(), { action: 'access.denied', outcome: 'denied' });
+      throw forbidden('Only medical personnel may change records');
+    }
+  }
+
+  const created = (request: FastifyRequest, reply: FastifyReply, resource: Resource) => {
+    void reply.header('location', `${baseUrlOf(request)}/${resource.resourceType}/${resource.id}`);
+    return send(reply, resource, 201);
+  };
+
+  app.post<{ Params: { type: string } }>(
+    '/:type',
+    { config: { access: 'authenticated', idempotent: true } },
+    async (request, reply) => {
+      const type = resourceType(request.params.type);
+      const create = CREATE[type.type];
+      if (!create) throw notOffered();
+      await checkWriter(request);
+      return created(request, reply, await create(request.context(), request.body));
+    },
+  );
+
+  app.put<{ Params: { type: string; id: string } }>(
+    '/:type/:id',
+    { config: { access: 'authenticated', idempotent: true } },
+    async (request, reply) => {
+      const type = resourceType(request.params.type);
+      if (type.type !== 'Patient') throw notOffered();
+      await checkWriter(request);
+      return send(
+        reply,
+        await fhirWrites.updatePatient(db, request.context(), request.params.id, request.body),
+      );
+    },
+  );
+
+  // Conditional update by identifier: the patient with that Patient ID is updated, or created
+  // when there is none (the identifier is unique, so never more than one matches).
+  app.put<{ Params: { type: string }; Querystring: RawQuery }>(
+    '/:type',
+    { config: { access: 'authenticated', idempotent: true } },
+    async (request, reply) => {
+      const type = resourceType(request.params.type);
+      if (type.type !== 'Patient') throw notOffered();
+      const names = Object.keys(request.query);
+      if (names.length !== 1 || names[0] !== 'identifier')
+        throw badParameter('identifier', 'a conditional update names the Patient ID only');
+      const token = parseToken('identifier', single('identifier', request.query['identifier']!));
+      if (token.system !== undefined && token.system !== CODE_SYSTEMS.portalPatientId)
+        throw badParameter('identifier', `use the system ${CODE_SYSTEMS.portalPatientId}`);
+      await checkWriter(request);
+      const id = token.code.toUpperCase();
+      const [existing] = await queryRows(db, sql`select 1 from patient where patient_id = ${id}`);
+      if (existing)
+        return send(reply, await fhirWrites.updatePatient(db, request.context(), id, request.body));
+      const body = request.body as { identifier?: unknown } | null;
+      const named = portalPatientId(
+        body && Array.isArray(body.identifier) ? (body.identifier as never) : undefined,
+      );
+      if (named !== undefined && named.toUpperCase() !== id)
+        throw badParameter('identifier', 'the resource names another Patient ID');
+      const withId = {
+        ...(body as object),
+        identifier: [
+          ...((body && Array.isArray(body.identifier) ? body.identifier : []) as object[]).filter(
+            (i) => (i as { system?: unknown })?.system !== CODE_SYSTEMS.portalPatientId,
+          ),
+          { system: CODE_SYSTEMS.portalPatientId, value: id },
+        ],
+      };
+      return created(
+        request,
+        reply,
+        await fhirWrites.createPatient(db, request.context(), withId, config.activationCodeTtlDays),
+      );
+    },
+  );
+
+  app.route({
+    method: ['DELETE', 'PATCH'],
+    url: '/:type',
+    config: { access: 'authenticated' },
+    handler: refuse,
+  });
+  app.route({
+    method: ['POST', 'DELETE', 'PATCH'],
+    url: '/:type/:id',
+    config: { access: 'authenticated' },
+    handler: refuse,
+  });
+
+  /** The creates offered, by type. */
+  const CREATE: Partial<
+    Record<string, (context: RequestContext, body: unknown) => Promise<Resource>>
+  > = {
+    Patient: (context, body) =>
+      fhirWrites.createPatient(db, context, body, config.activationCodeTtlDays),
+    AllergyIntolerance: (context, body) => fhirWrites.createAllergy(db, context, body),
+    Condition: (context, body) => fhirWrites.createCondition(db, context, body),
+    Appointment: (context, body) => fhirWrites.createAppointment(db, context, body),
+  };
+}
