@@ -1,4 +1,4 @@
-import type { FieldError } from '@portal/contract';
+import type { AppointmentClash, FieldError } from '@portal/contract';
 
 /** Shown when the request never got an answer. */
 export const NETWORK_ERROR_MESSAGE =
@@ -21,6 +21,8 @@ export interface ApiErrorInit {
   readonly detail: string;
   readonly status?: number | null;
   readonly fieldErrors?: readonly FieldError[];
+  /** A booking's 409: the booked appointments it would overlap. */
+  readonly clashes?: readonly AppointmentClash[];
   readonly cause?: unknown;
 }
 
@@ -33,6 +35,8 @@ export class ApiError extends Error {
   readonly detail: string;
   /** The invalid fields a 400 names, dotted as the API spells them (`patient.age`). */
   readonly fieldErrors: readonly FieldError[];
+  /** A booking's 409: the booked appointments it would overlap (none for anything else). */
+  readonly clashes: readonly AppointmentClash[];
 
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
@@ -40,6 +44,7 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.detail = init.detail;
     this.fieldErrors = init.fieldErrors ?? [];
+    this.clashes = init.clashes ?? [];
   }
 }
 

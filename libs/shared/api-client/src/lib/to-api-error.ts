@@ -33,6 +33,7 @@ export function fromAxiosError(error: unknown): ApiError {
         status: response.status,
         detail: problem.data.detail,
         fieldErrors: problem.data.errors ?? [],
+        ...(problem.data.clashes ? { clashes: problem.data.clashes } : {}),
         cause: error,
       });
     }
