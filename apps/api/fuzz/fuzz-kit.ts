@@ -237,6 +237,8 @@ export async function createWorld(group: RouteGroup): Promise<World> {
             patient_id: patientId,
             date: addDays(todayUtc(), 1 + i),
             time: '10:00',
+            // Each call's pool books the same days and times: setup books over its own.
+            allow_overlap: true,
           }),
         );
         pool.push({ patient_id: patientId, appointment_id: booked.appointment_id! });

@@ -28,8 +28,9 @@ const BOOKING = {
 } as const;
 
 /**
- * Patient Appointment: book an appointment, with a clinician and a length if wanted; the server
- * books it even when that clinician is already booked then, and its warning is shown.
+ * Patient Appointment: book an appointment, with a clinician and a length if wanted. A booking
+ * over another booked appointment of the patient or the clinician is refused by the server; the
+ * form shows the clash and asks whether to book anyway.
  */
 export function AddAppointmentPage() {
   const mutation = useAddAppointmentMutation();
@@ -45,6 +46,7 @@ export function AddAppointmentPage() {
       textField={{ name: 'topic', label: t('clinical.addAppointment.topic') }}
       time={{ clock: true }}
       extra={BOOKING}
+      askOverlap
       pastDateQuestion={t('clinical.addAppointment.pastDateQuestion')}
       failureMessage={ADD_PATIENT_FAILED_MESSAGE}
       successText={(a) => {

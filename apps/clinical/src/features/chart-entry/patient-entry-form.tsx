@@ -1,9 +1,14 @@
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { hospitalToday, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
+import {
+  type AppointmentClash,
+  hospitalToday,
+  PATIENT_ID_PLACEHOLDER_MESSAGE,
+  personName,
+} from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
-import { toApiError } from '@portal/api-client';
+import { type ApiError, toApiError } from '@portal/api-client';
 import {
   DateField,
   FormActions,
@@ -19,7 +24,7 @@ import {
 } from '@portal/form-widgets';
 import { usePrefilledId, LeaveGuard } from '@portal/shell';
 import { BackToChartLink } from '../chart/back-to-chart-link';
-import { Button, Dialog, Notice, PageHeading, useT } from '@portal/ui';
+import { Button, Dialog, Notice, PageHeading, useFormat, useT } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
@@ -59,6 +64,12 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   pastDateQuestion?: string;
   /** Fields beyond the spec's (the appointment's length and clinician), each empty by default. */
   extra?: { fields: ReactNode; names: readonly string[] };
+  /**
+   * A booking the server refused because it overlaps another booked appointment (409 with the
+   * clashes): the form shows them and asks "book anyway?"; yes sends the entry again with
+   * `allow_overlap: true`. None: such a refusal is shown as any other.
+   */
+  askOverlap?: boolean;
 }
 
 /**
@@ -87,6 +98,9 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const Text = props.textField.multiline ? TextAreaField : TextField;
   // An entry waiting for "add it anyway?" because its date is in the past.
   const [pastEntry, setPastEntry] = useState<z.output<S> | null>(null);
+  // A booking refused for its overlaps, waiting for "book anyway?"; what was typed stays.
+  const [overlap, setOverlap] = useState<{ values: z.output<S>; error: ApiError } | null>(null);
+  const format = useFormat();
 
   const save = async (values: z.output<S>) => {
     clear();
@@ -95,9 +109,25 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       form.reset(empty);
       succeed(answer);
     } catch (error) {
+      const apiError = toApiError(error);
+      if (props.askOverlap && apiError.status === 409 && apiError.clashes.length > 0) {
+        setOverlap({ values, error: apiError });
+        return;
+      }
       console.error(props.failureMessage);
-      fail(form, toApiError(error));
+      fail(form, apiError);
     }
+  };
+
+  const clashText = (clash: AppointmentClash) => {
+    const when = {
+      date: format.day(clash.date),
+      time: clash.time.slice(0, 5),
+      minutes: clash.duration_minutes,
+    };
+    return clash.field === 'clinician_id' && clash.clinician
+      ? t('clinical.entry.overlapClinician', { ...when, clinician: personName(clash.clinician) })
+      : t('clinical.entry.overlapPatient', when);
   };
 
   return (
@@ -186,6 +216,44 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
           </>
         }
       />
+      <Dialog
+        open={overlap !== null}
+        role="alertdialog"
+        title={t('clinical.entry.overlapTitle')}
+        description={t('clinical.entry.overlapQuestion')}
+        onClose={() => setOverlap(null)}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const refused = overlap;
+                setOverlap(null);
+                // The refusal shown on the fields it names, for the person to change them.
+                if (refused) fail(form, refused.error);
+              }}
+            >
+              {t('clinical.entry.changeBooking')}
+            </Button>
+            <Button
+              onClick={() => {
+                const refused = overlap;
+                setOverlap(null);
+                // Another request (it says allow_overlap), so the client gives it a new key.
+                if (refused) void save({ ...refused.values, allow_overlap: true });
+              }}
+            >
+              {t('clinical.entry.bookAnyway')}
+            </Button>
+          </>
+        }
+      >
+        <ul className="list-disc pl-5">
+          {overlap?.error.clashes.map((clash) => (
+            <li key={`${clash.field}-${clash.appointment_id}`}>{clashText(clash)}</li>
+          ))}
+        </ul>
+      </Dialog>
     </div>
   );
 }

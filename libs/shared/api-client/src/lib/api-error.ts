@@ -1,4 +1,4 @@
-import type { FieldError, LoginChallenge } from '@portal/contract';
+import type { AppointmentClash, FieldError, LoginChallenge } from '@portal/contract';
 
 /** Shown when the request never got an answer. */
 export const NETWORK_ERROR_MESSAGE =
@@ -23,6 +23,8 @@ export interface ApiErrorInit {
   readonly fieldErrors?: readonly FieldError[];
   /** A login's 503 when the server asks for a proof of work (see calls/login.ts). */
   readonly challenge?: LoginChallenge;
+  /** A booking's 409: the booked appointments it would overlap. */
+  readonly clashes?: readonly AppointmentClash[];
   readonly cause?: unknown;
 }
 
@@ -37,6 +39,8 @@ export class ApiError extends Error {
   readonly fieldErrors: readonly FieldError[];
   /** The proof of work a login's 503 asks for, if it asks for one. */
   readonly challenge: LoginChallenge | undefined;
+  /** A booking's 409: the booked appointments it would overlap (none for anything else). */
+  readonly clashes: readonly AppointmentClash[];
 
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
@@ -45,6 +49,7 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.fieldErrors = init.fieldErrors ?? [];
     this.challenge = init.challenge;
+    this.clashes = init.clashes ?? [];
   }
 }
 

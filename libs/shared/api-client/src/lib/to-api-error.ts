@@ -34,6 +34,7 @@ export function fromAxiosError(error: unknown): ApiError {
         detail: problem.data.detail,
         fieldErrors: problem.data.errors ?? [],
         ...(problem.data.challenge ? { challenge: problem.data.challenge } : {}),
+        ...(problem.data.clashes ? { clashes: problem.data.clashes } : {}),
         cause: error,
       });
     }
