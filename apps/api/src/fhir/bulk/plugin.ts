@@ -8,7 +8,12 @@ import { loggableError, uniqueViolation } from '../../errors';
 import { audit, auditedWrite } from '../../repositories/audit';
 import { type BackendGrant, BackendTokens } from '../smart/access-tokens';
 import { backendClientActive, sweepJtis } from '../smart/clients';
-import { backendActorName, originOf, smartRoutes } from '../smart/routes';
+import {
+  backendActorName,
+  originOf,
+  smartRoutes,
+  TOKEN_FAILURES_PER_CLIENT,
+} from '../smart/routes';
 import { typesOfScope } from '../smart/scopes';
 import {
   createJob,
@@ -47,7 +52,7 @@ export interface BulkExportOptions {
   readonly db: Db;
   readonly config: Pick<
     Config,
-    'bulkExportTtlSeconds' | 'publicUrl' | 'databaseUrl' | 'host' | 'port'
+    'bulkExportTtlSeconds' | 'publicUrl' | 'databaseUrl' | 'host' | 'port' | 'throttle'
   >;
   /** The API's signing secret: export tokens are signed with it for another audience. */
   readonly jwtSecret: string;
@@ -70,7 +75,18 @@ async function bulkExport(app: FastifyInstance, options: BulkExportOptions): Pro
   const tokens = new BackendTokens(options.jwtSecret);
   const runner = new ExportRunner(db, sources, ttl, app.log);
 
-  await app.register(smartRoutes, { db, tokens, publicUrl: resolvePublicUrl(options.config) });
+  const { throttle } = options.config;
+  await app.register(smartRoutes, {
+    db,
+    tokens,
+    publicUrl: resolvePublicUrl(options.config),
+    throttle: {
+      windowSeconds: throttle.windowSeconds,
+      blockSeconds: throttle.blockSeconds,
+      maxFailuresPerClient: TOKEN_FAILURES_PER_CLIENT,
+      maxFailuresPerAddress: throttle.maxFailuresPerAddress,
+    },
+  });
 
   const sweep = async () => {
     const now = new Date();

@@ -1,8 +1,14 @@
+import { decodeJwt } from 'jose';
 import { FHIR_BASE } from '@portal/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { loggableError } from '../../errors';
 import { audit } from '../../repositories/audit';
+import {
+  type ThrottleKey,
+  type ThrottleTimes,
+  throttleRepository,
+} from '../../repositories/throttle';
 import { ACCESS_TOKEN_TTL_SECONDS, type BackendTokens } from './access-tokens';
 import { checkAssertion } from './assertion';
 import { ASSERTION_ALGORITHMS } from './jwks';
@@ -15,6 +21,42 @@ const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-b
 
 /** The server's own URL as the client reached it (behind a proxy: TRUST_PROXY's headers). */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The token endpoint's throttle: the login throttle's window and block, its own maxima. */
+export interface TokenThrottle extends ThrottleTimes {
+  /** Refused assertions naming one client id in a window before it is blocked. */
+  readonly maxFailuresPerClient: number;
+  /** Refused assertions from one address in a window before it is blocked. */
+  readonly maxFailuresPerAddress: number;
+}
+
+/** Refused assertions naming one client id in a window (a real client needs one token in 5 min). */
+export const TOKEN_FAILURES_PER_CLIENT = 10;
+
+/** The client id an assertion names (its unverified iss), if it names one at all. */
+function claimedClient(assertion: string): string | undefined {
+  try {
+    const { iss } = decodeJwt(assertion);
+    return typeof iss === 'string' && iss.length > 0 && iss.length <= 200 ? iss : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The throttle's keys of a token request: the client id named first (its count is audited by). */
+function tokenThrottleKeys(
+  clientId: string | undefined,
+  address: string,
+  throttle: TokenThrottle,
+): [ThrottleKey, ...ThrottleKey[]] {
+  const byAddress = {
+    key: `token-address:${address}`,
+    maxFailures: throttle.maxFailuresPerAddress,
+  };
+  return clientId
+    ? [{ key: `token-client:${clientId}`, maxFailures: throttle.maxFailuresPerClient }, byAddress]
+    : [byAddress];
+}
 
 /** The audit trail's name for a backend client (it has no user account). */
 export const backendActorName = (clientId: string) => `backend:${clientId}`;
@@ -34,9 +76,9 @@ function oauthError(reply: FastifyReply, error: string, description: string) {
  */
 export async function smartRoutes(
   app: FastifyInstance,
-  options: { db: Db; tokens: BackendTokens; publicUrl: string },
+  options: { db: Db; tokens: BackendTokens; publicUrl: string; throttle: TokenThrottle },
 ): Promise<void> {
-  const { db, tokens } = options;
+  const { db, tokens, throttle } = options;
   // The audience assertions must name, from the settings (PUBLIC_URL): a Host header is the
   // caller's to choose, and an assertion signed for another server's token URL must not pass.
   const tokenUrl = `${options.publicUrl}${TOKEN_PATH}`;
@@ -94,10 +136,39 @@ export async function smartRoutes(
     const scope = grantScopes(form.get('scope') ?? undefined);
     if (!scope.ok) return oauthError(reply, 'invalid_scope', scope.reason);
 
-    const checked = await checkAssertion(db, assertion, tokenUrl);
+    // Refused assertions are counted per client id named (iss) and per address, as failed
+    // logins are (the same throttle, its own keys): past a limit the endpoint answers 429.
+    const keys = tokenThrottleKeys(claimedClient(assertion), request.ip, throttle);
+    const reservation = await throttleRepository.reserveAttempt(db, keys, throttle);
+    if (!reservation.allowed) {
+      return reply
+        .code(429)
+        .header('cache-control', 'no-store')
+        .header('retry-after', String(Math.max(1, Math.ceil(reservation.retryAfterSeconds))))
+        .type('application/json')
+        .send({
+          error: 'temporarily_unavailable',
+          error_description: 'Too many refused token requests; try again later',
+        });
+    }
+    let checked;
+    try {
+      checked = await checkAssertion(db, assertion, tokenUrl);
+    } catch (error) {
+      await throttleRepository
+        .releaseAttempt(
+          db,
+          keys.map((k) => k.key),
+        )
+        .catch(() => undefined);
+      throw error;
+    }
     if (!checked.ok) {
-      // A refusal is audited only for a registered client: anyone can post anything here.
-      if (checked.clientId) {
+      await throttleRepository.recordFailure(db, keys, reservation.attempts, throttle);
+      // A refusal is audited only for a registered client (anyone can post anything here), and
+      // once a burst: the first refusal of the client's window, the rest only counted.
+      const first = reservation.attempts.get(keys[0].key) === 1;
+      if (checked.clientId && first) {
         await audit(db, request.context(), {
           action: 'backend.token',
           outcome: 'failure',
@@ -106,6 +177,10 @@ export async function smartRoutes(
       }
       return oauthError(reply, 'invalid_client', checked.description);
     }
+    await throttleRepository.releaseAttempt(
+      db,
+      keys.map((k) => k.key),
+    );
     await audit(db, request.context(), {
       action: 'backend.token',
       outcome: 'success',

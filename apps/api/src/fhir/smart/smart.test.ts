@@ -341,23 +341,62 @@ describe.each(BACKENDS)('SMART Backend Services on %s', (backend) => {
     expect(text.json()).toMatchObject({ error: 'invalid_request' });
   });
 
+  /** The outcomes of the backend.token events of a client, oldest first. */
+  const tokenEvents = async (client: TestBackend) =>
+    (
+      await queryRows<{ outcome: string }>(
+        database.db,
+        sql`select outcome from audit_event where action = 'backend.token'
+            and actor_username = ${`backend:${client.clientId}`} order by id`,
+      )
+    ).map((r) => r.outcome);
+
   it('audits tokens granted and refused to registered clients', async () => {
-    const before = await queryRows<{ outcome: string }>(
-      database.db,
-      sql`select outcome from audit_event where action = 'backend.token' and actor_username = ${`backend:${es.clientId}`}`,
-    );
-    await accessToken(app, es);
-    await requestToken(app, tokenForm(await assertion(es, endpoint, { expiresIn: -120 })));
-    const after = await queryRows<{ outcome: string }>(
-      database.db,
-      sql`select outcome from audit_event where action = 'backend.token' and actor_username = ${`backend:${es.clientId}`}`,
-    );
+    // A client with no refusal yet in the throttle's window: its first refusal is audited.
+    const fresh = await registerBackend(database, 'ES384', 'Audited lab');
+    await accessToken(app, fresh);
+    await requestToken(app, tokenForm(await assertion(fresh, endpoint, { expiresIn: -120 })));
+    expect(await tokenEvents(fresh)).toEqual(['success', 'failure']);
+  });
+
+  /** A token request from an address (the throttle counts per address too). */
+  const fromAddress = (form: Record<string, string>, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/fhir/R4/auth/token',
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  it('throttles refused assertions per client id: 429 with Retry-After, the burst audited once', async () => {
+    const target = await registerBackend(database, 'ES384', 'Targeted lab');
+    const forger = await newKeyPair('ES384');
+    const answers: number[] = [];
+    // Forged assertions naming the client, each from another address.
+    for (let n = 0; n < 15; n++) {
+      const forged = await assertion(target, endpoint, { key: forger.privateKey });
+      answers.push((await fromAddress(tokenForm(forged), `203.0.113.${n + 1}`)).statusCode);
+    }
+    expect(answers).toEqual([...Array<number>(10).fill(401), ...Array<number>(5).fill(429)]);
+    const refused = await fromAddress(tokenForm(await assertion(target, endpoint)), '203.0.113.99');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    expect(await tokenEvents(target)).toEqual(['failure']);
+  });
+
+  it('throttles refused assertions per address, whatever client they name', async () => {
+    const answers: number[] = [];
+    for (let n = 0; n < 32; n++) {
+      const forged = await assertion(es, endpoint, { iss: `bk_nobody${n}`, sub: `bk_nobody${n}` });
+      answers.push((await fromAddress(tokenForm(forged), '198.51.100.77')).statusCode);
+    }
+    expect(answers).toEqual([...Array<number>(30).fill(401), 429, 429]);
+    // Another address is not held back by it.
     expect(
-      after
-        .map((r) => r.outcome)
-        .slice(before.length)
-        .sort(),
-    ).toEqual(['failure', 'success']);
+      (await fromAddress(tokenForm(await assertion(es, endpoint)), '198.51.100.78')).statusCode,
+    ).toBe(200);
   });
 
   it('a backend token opens no API call, and a session token no bulk call', async () => {
