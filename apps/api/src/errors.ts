@@ -12,7 +12,7 @@ export class ProblemError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** Members added to the problem beside the standard ones (the contract's problemSchema). */
-    readonly extensions?: Pick<Problem, 'session_ended'>,
+    readonly extensions?: Pick<Problem, 'session_ended' | 'action'>,
   ) {
     super(detail);
     this.name = 'ProblemError';
@@ -25,7 +25,7 @@ export const badRequest = (detail: string, errors?: FieldError[]) =>
 /** 401: no valid session. */
 export const unauthorized = (
   detail = 'Sign in to continue',
-  extensions?: Pick<Problem, 'session_ended'>,
+  extensions?: Pick<Problem, 'session_ended' | 'action'>,
 ) => new ProblemError(401, 'Unauthorized', detail, undefined, undefined, extensions);
 /** 403: signed in, but not allowed. */
 export const forbidden = (detail = 'You are not allowed to do this') =>

@@ -33,7 +33,7 @@ function problemOf(
   status: number,
   detail: string,
   errors?: FieldError[],
-  extensions?: Pick<Problem, 'session_ended'>,
+  extensions?: Pick<Problem, 'session_ended' | 'action'>,
 ): Problem {
   return {
     type: 'about:blank',
@@ -55,7 +55,7 @@ export function sendProblem(
   status: number,
   detail: string,
   errors?: FieldError[],
-  extensions?: Pick<Problem, 'session_ended'>,
+  extensions?: Pick<Problem, 'session_ended' | 'action'>,
 ) {
   if (
     reply.request.routeOptions.config?.messageErrors &&

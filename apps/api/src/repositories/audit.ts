@@ -29,6 +29,8 @@ export interface Actor {
   readonly patientId: string | null;
   /** The employee's own id (staff only). */
   readonly employeeId: string | null;
+  /** The employee's position, which the clinical actions' matrix reads (staff only). */
+  readonly positionId?: string | null;
   /** The person's name from their record, which the token carries for the top bar. */
   readonly displayName?: string | null;
   /** The language chosen on the account, which the token carries for the apps. */

@@ -239,6 +239,8 @@ export async function createUser(
   app: FastifyInstance,
   database: Database,
   role: Role,
+  /** A staff member's position (default: Doctor for medical personnel, HR for HR). */
+  positionId?: string,
 ): Promise<TestUser> {
   const username = `user${unique()}.${role.toLowerCase()}`;
   let recordId: string;
@@ -249,7 +251,7 @@ export async function createUser(
     recordId = created.patient_id;
     code = created.activation_code;
   } else {
-    const body = newEmployee({ position_id: POSITION_FOR_ROLE[role] });
+    const body = newEmployee({ position_id: positionId ?? POSITION_FOR_ROLE[role] });
     const created = await employeesRepository.add(database.db, SYSTEM, employeeAddInput(body), 30);
     recordId = created.employee_id;
     code = created.activation_code!;

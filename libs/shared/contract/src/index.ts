@@ -26,3 +26,4 @@ export * from './lib/account-messages';
 export * from './lib/chart';
 export * from './lib/display-dates';
 export * from './lib/appointment-rules';
+export * from './lib/clinical-permissions';

@@ -5,6 +5,7 @@ import {
   type AppointmentStatus,
 } from '@portal/contract';
 import { toApiError, useSetAppointmentStatusMutation } from '@portal/api-client';
+import { useMayPerform } from '@portal/auth';
 import { t as translate, translateEnglish } from '@portal/i18n';
 import { Button, Notice, useT } from '@portal/ui';
 
@@ -81,7 +82,8 @@ export function OutcomeButtons({
   outcome: Outcome;
 }) {
   const t = useT();
-  if (appointment.status !== 'booked') return null;
+  const may = useMayPerform();
+  if (appointment.status !== 'booked' || !may('set_status')) return null;
   const busy = outcome.pendingId === appointment.appointment_id;
   const mark = (status: AppointmentOutcome) =>
     outcome.mark(patientId, appointment.appointment_id, status, who);

@@ -97,7 +97,8 @@ function serveChart(appointments: ChartAppointment[] = CHART_APPOINTMENTS) {
   return sent;
 }
 
-function renderChart() {
+/** The chart as a Doctor (P001, the default) or a Nurse (P002) sees it. */
+function renderChart(position_id: 'P001' | 'P002' = 'P001') {
   const user = userEvent.setup();
   renderWithProviders(
     <Routes>
@@ -112,7 +113,7 @@ function renderChart() {
       />
       <Route path={ROUTES.searchPatient} element={<h1>Patient Information</h1>} />
     </Routes>,
-    { route: patientChartPath('P037'), session: { role: 'medical_personnel' } },
+    { route: patientChartPath('P037'), session: { role: 'medical_personnel', position_id } },
   );
   return { user };
 }
@@ -238,9 +239,19 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     ).toBeInTheDocument();
   });
 
+  it('shows a Doctor cancel and the outcomes but not reschedule, which is a Nurse’s booking', async () => {
+    serveChart();
+    renderChart('P001');
+    await upcoming();
+    expect(screen.getByRole('button', { name: `Cancel: ${FOLLOW_UP_WHEN}` })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }),
+    ).not.toBeInTheDocument();
+  });
+
   it('reschedules: the same clinician and length to start with, the server’s warning shown', async () => {
     const sent = serveChart();
-    const { user } = renderChart();
+    const { user } = renderChart('P002');
     await upcoming();
     await user.click(screen.getByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });

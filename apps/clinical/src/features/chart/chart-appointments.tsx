@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type ChartAppointment, hospitalToday, personName } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
+import { useMayPerform } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
 import { requirePack, translateEnglish } from '@portal/i18n';
 import {
@@ -85,6 +86,7 @@ function TopicText({
 export function ChartAppointments({ patientId }: { patientId: string }) {
   const appointments = usePatientAppointments(patientId, { limit: CHART_APPOINTMENTS_PAGE });
   const outcome = useOutcome();
+  const may = useMayPerform();
   const [action, setAction] = useState<Action>(null);
   const [cancelDrafts, setCancelDrafts] = useState<Record<string, string>>({});
   const [moveDrafts, setMoveDrafts] = useState<Record<string, RescheduleDraft>>({});
@@ -139,22 +141,26 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
         a.status === 'booked' ? (
           <div className="flex flex-col gap-2 print:hidden">
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                className="min-h-9 px-3"
-                aria-label={t('clinical.chartAppointments.cancelLabel', { when: when(a) })}
-                onClick={() => setAction({ kind: 'cancel', appointment: a })}
-              >
-                {t('clinical.chartAppointments.cancel')}
-              </Button>
-              <Button
-                variant="secondary"
-                className="min-h-9 px-3"
-                aria-label={t('clinical.chartAppointments.rescheduleLabel', { when: when(a) })}
-                onClick={() => setAction({ kind: 'reschedule', appointment: a })}
-              >
-                {t('clinical.chartAppointments.reschedule')}
-              </Button>
+              {may('cancel') && (
+                <Button
+                  variant="secondary"
+                  className="min-h-9 px-3"
+                  aria-label={t('clinical.chartAppointments.cancelLabel', { when: when(a) })}
+                  onClick={() => setAction({ kind: 'cancel', appointment: a })}
+                >
+                  {t('clinical.chartAppointments.cancel')}
+                </Button>
+              )}
+              {may('book') && (
+                <Button
+                  variant="secondary"
+                  className="min-h-9 px-3"
+                  aria-label={t('clinical.chartAppointments.rescheduleLabel', { when: when(a) })}
+                  onClick={() => setAction({ kind: 'reschedule', appointment: a })}
+                >
+                  {t('clinical.chartAppointments.reschedule')}
+                </Button>
+              )}
             </div>
             <OutcomeButtons
               appointment={a}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLINICAL_ACTIONS } from './clinical-permissions';
 import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 
 /** One invalid field of a request. */
@@ -19,6 +20,8 @@ export const problemSchema = z.object({
    * outlived its 12 hours, or the token is not valid.
    */
   session_ended: z.enum([SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT]).optional(),
+  /** On a 403 only: the clinical action the caller's position does not allow. */
+  action: z.enum(CLINICAL_ACTIONS).optional(),
 });
 
 /** The media type of error answers. */
