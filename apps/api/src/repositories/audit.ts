@@ -75,6 +75,7 @@ export type AuditAction =
   | 'patient.appointment.cancel'
   | 'patient.appointment.reschedule'
   | 'patient.appointment.status'
+  | 'patient.appointment.status-undo'
   | 'employee.read'
   | 'employee.list'
   | 'employee.search'

@@ -343,7 +343,7 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
       expectSuccess(await act(id, b.appointment_id!, 'status', { status: 'noshow' }), 200);
       expectProblem(await act(id, a.appointment_id!, 'status', { status: 'noshow' }), 409);
       expectProblem(
-        await act(id, b.appointment_id!, 'status', { status: 'booked' }),
+        await act(id, b.appointment_id!, 'status', { status: 'cancelled' }),
         400,
         'status',
       );
@@ -358,7 +358,7 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
           what === 'cancel'
             ? { reason: 'Same time' }
             : what === 'status'
-              ? { status: 'noshow' }
+              ? { status: 'fulfilled' }
               : { date: ownDay(), time: '12:00' };
         const responses = await Promise.all(
           Array.from({ length: 30 }, () => act(id, booked.appointment_id!, what, body)),

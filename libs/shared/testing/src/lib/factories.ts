@@ -282,10 +282,12 @@ export function makeChartAppointment(
     status: 'booked',
     clinician: doctor,
     cancel_reason: null,
+    staff_note: null,
     rescheduled_from: null,
     rescheduled_to: null,
     recorded_by: doctor,
     recorded_at: FACTORY_NOW,
+    outcome_recorded_at: null,
     ...overrides,
   };
 }
