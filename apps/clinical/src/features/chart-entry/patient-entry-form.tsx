@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { hospitalToday, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
+import { hospitalNow, hospitalToday, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { toApiError } from '@portal/api-client';
 import {
@@ -59,6 +59,11 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   pastDateQuestion?: string;
   /** Fields beyond the spec's (the appointment's length and clinician), each empty by default. */
   extra?: { fields: ReactNode; names: readonly string[] };
+  /**
+   * The date and time start as the hospital's now (the history form: an entry is mostly written
+   * as it happens), again after each entry added; the person can change them.
+   */
+  startsNow?: boolean;
 }
 
 /**
@@ -78,8 +83,10 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
     [props.textField.name]: '',
     ...Object.fromEntries((props.extra?.names ?? []).map((name) => [name, ''])),
   } as EntryValues as unknown as DefaultValues<z.input<S>>;
+  const start = (): DefaultValues<z.input<S>> =>
+    props.startsNow ? { ...empty, ...hospitalNow() } : empty;
   const form = usePortalForm(props.schema, {
-    defaultValues: { ...empty, patient_id: initialId } as DefaultValues<z.input<S>>,
+    defaultValues: { ...start(), patient_id: initialId } as DefaultValues<z.input<S>>,
   });
   const typedId = String(useWatch({ control: form.control, name: 'patient_id' as never }) ?? '');
   const patientName = usePatientName(typedId);
@@ -92,7 +99,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
     clear();
     try {
       const answer = await props.submit(values);
-      form.reset(empty);
+      form.reset(start());
       succeed(answer);
     } catch (error) {
       console.error(props.failureMessage);
