@@ -1,4 +1,4 @@
-import type { FieldError, Problem } from '@portal/contract';
+import type { FieldError, ProblemExtensions } from '@portal/contract';
 
 /**
  * An error the API answers as a problem (RFC 9457) with its own status and a message fit for
@@ -12,7 +12,7 @@ export class ProblemError extends Error {
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
     /** Members added to the problem beside the standard ones (the contract's problemSchema). */
-    readonly extensions?: Pick<Problem, 'session_ended' | 'clashes' | 'challenge'>,
+    readonly extensions?: ProblemExtensions,
   ) {
     super(detail);
     this.name = 'ProblemError';
@@ -23,10 +23,8 @@ export class ProblemError extends Error {
 export const badRequest = (detail: string, errors?: FieldError[]) =>
   new ProblemError(400, 'Bad Request', detail, errors);
 /** 401: no valid session. */
-export const unauthorized = (
-  detail = 'Sign in to continue',
-  extensions?: Pick<Problem, 'session_ended' | 'clashes'>,
-) => new ProblemError(401, 'Unauthorized', detail, undefined, undefined, extensions);
+export const unauthorized = (detail = 'Sign in to continue', extensions?: ProblemExtensions) =>
+  new ProblemError(401, 'Unauthorized', detail, undefined, undefined, extensions);
 /** 403: signed in, but not allowed. */
 export const forbidden = (detail = 'You are not allowed to do this') =>
   new ProblemError(403, 'Forbidden', detail);

@@ -132,12 +132,17 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
     await visit.getByRole('button', { name: /^Cancel/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel appointment' });
     await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
-    await expect(dialog.getByLabel(/^Reason/)).toHaveAttribute('aria-invalid', 'true');
-    await dialog.getByLabel(/^Reason/).fill('Patient is travelling');
+    await expect(dialog.getByLabel(/^Message for the patient/)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await dialog.getByLabel(/^Message for the patient/).fill('Patient is travelling');
     await dialog.getByRole('button', { name: 'Keep appointment' }).click();
     await expect(dialog).toBeHidden();
     await visit.getByRole('button', { name: /^Cancel/ }).click();
-    await expect(dialog.getByLabel(/^Reason/)).toHaveValue('Patient is travelling');
+    await expect(dialog.getByLabel(/^Message for the patient/)).toHaveValue(
+      'Patient is travelling',
+    );
     await dialog.getByRole('button', { name: 'Cancel appointment' }).click();
     await expect(dialog).toBeHidden();
     await expect(
@@ -151,9 +156,9 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
   await test.step('back on Today, the visit is marked attended in one click', async () => {
     await openFromSidebar(page, /Patients Management System/, 'Today');
     const row = page.getByRole('row').filter({ hasText: fullName });
-    await row.getByRole('button', { name: /^Mark attended/ }).click();
+    await row.getByRole('button', { name: /^Record as attended/ }).click();
     await expect(row).toContainText('Attended');
-    await expect(row.getByRole('button', { name: /^Mark attended/ })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: /^Record as attended/ })).toHaveCount(0);
   });
 
   // The patient, on a computer of their own, logged in through the page.

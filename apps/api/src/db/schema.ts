@@ -174,6 +174,14 @@ export const appointment = pgTable(
       (): AnyPgColumn => employee.id,
     ),
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
+    // A cancellation's note for colleagues, beside `cancel_reason` (the patient's part): never in
+    // anything the patient receives. And who recorded the outcome (attended, no-show) and when,
+    // which decides until when it may be set back to booked (that hospital day).
+    staffNote: text('staff_note'),
+    outcomeRecordedBy: bigint('outcome_recorded_by', { mode: 'number' }).references(
+      (): AnyPgColumn => employee.id,
+    ),
+    outcomeRecordedAt: timestamp('outcome_recorded_at', { withTimezone: true }),
   },
   (t) => [
     index('appointment_latest').on(t.patientId, t.date.desc(), t.time.desc()),
@@ -187,9 +195,34 @@ export const appointment = pgTable(
     check('appointment_duration', sql`${t.durationMinutes} between 5 and 480`),
     check(
       'appointment_cancel_reason',
-      sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null`,
+      sql`${t.status} <> 'cancelled' or ${t.cancelReason} is not null or ${t.staffNote} is not null`,
     ),
   ],
+);
+
+/**
+ * An outcome set back to booked: what it was, why, who and when. The appointment row holds only
+ * its current status, so this keeps what was undone (nothing clinical is deleted).
+ */
+export const appointmentStatusChange = pgTable(
+  'appointment_status_change',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    appointmentId: bigint('appointment_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointment.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason').notNull(),
+    changedBy: bigint('changed_by', { mode: 'number' }).references(() => employee.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the undone outcome had been recorded, and by whom.
+    outcomeRecordedBy: bigint('outcome_recorded_by', { mode: 'number' }).references(
+      () => employee.id,
+    ),
+    outcomeRecordedAt: timestamp('outcome_recorded_at', { withTimezone: true }),
+  },
+  (t) => [index('appointment_status_change_appointment').on(t.appointmentId, t.id)],
 );
 
 export const medicalHistory = pgTable(

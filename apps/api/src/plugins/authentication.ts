@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   type Access,
+  actionNotAllowedMessage,
+  type ClinicalAction,
+  mayPerform,
   SESSION_ENDED_BY_HOSPITAL,
   SESSION_SIGNED_OUT,
   SESSION_ENDED_BY_HOSPITAL_MESSAGE,
 } from '@portal/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, ProblemError, unauthorized } from '../errors';
 import {
   revokedByHospital,
   accountsRepository,
@@ -24,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; every API route must say. */
     access?: Access;
+    /** The clinical action the call is: the caller's position must allow it (beyond the role). */
+    action?: ClinicalAction;
     /** Whether a session limited to enrolling its second factor may call the route. */
     mfaEnrolment?: boolean;
     /** Whether a failure goes to a client not asking for problems as a bare message (sendProblem). */
@@ -140,6 +145,18 @@ export const authenticationPlugin = fp(
       if (!access.includes(session.role)) {
         await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });
         throw forbidden();
+      }
+      const action = request.routeOptions.config.action;
+      if (action && !mayPerform(session.positionId, action)) {
+        await audit(options.db, request.context(), { action: 'access.denied', outcome: 'denied' });
+        throw new ProblemError(
+          403,
+          'Forbidden',
+          actionNotAllowedMessage(action),
+          undefined,
+          undefined,
+          { action },
+        );
       }
     });
   },

@@ -9,6 +9,7 @@ import {
   type FieldError,
   PROBLEM_CONTENT_TYPE,
   type Problem,
+  type ProblemExtensions,
 } from '@portal/contract';
 import { type Locale, localeFromAcceptLanguage, textIn } from '@portal/i18n/server';
 import { ProblemError, badRequest, loggableError, safeErrorCode } from '../errors';
@@ -33,7 +34,7 @@ function problemOf(
   status: number,
   detail: string,
   errors?: FieldError[],
-  extensions?: Pick<Problem, 'session_ended' | 'clashes' | 'challenge'>,
+  extensions?: ProblemExtensions,
 ): Problem {
   return {
     type: 'about:blank',
@@ -55,7 +56,7 @@ export function sendProblem(
   status: number,
   detail: string,
   errors?: FieldError[],
-  extensions?: Pick<Problem, 'session_ended' | 'clashes' | 'challenge'>,
+  extensions?: ProblemExtensions,
 ) {
   if (
     reply.request.routeOptions.config?.messageErrors &&

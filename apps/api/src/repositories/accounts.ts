@@ -30,6 +30,7 @@ const accountFrom = sql`app_user u
 const accountColumns = sql`u.id, u.username, coalesce(${currentRole}, u.role) as role,
   ${currentRole} is not null as "hasPortalRole", u.locked_at as "lockedAt",
   p.patient_id as "patientId", e.employee_id as "employeeId", e.work_status as "workStatus",
+  e.position_id as "positionId",
   u.mfa_enabled_at is not null as "mfaEnabled", ${accessPending} as "accessPending",
   coalesce(p.first_name || ' ' || p.last_name, e.first_name || ' ' || e.last_name) as "displayName",
   u.locale`;
@@ -50,6 +51,8 @@ export interface LoginCandidate {
   readonly lockedAt: string | null;
   readonly patientId: string | null;
   readonly employeeId: string | null;
+  /** The linked employee's position ('P001'); null for patients. */
+  readonly positionId: string | null;
   /** The linked employee's work status; null for patients. */
   readonly workStatus: 'yes' | 'no' | null;
   /** Whether the account signs in with a second factor. */

@@ -16,7 +16,11 @@ import {
   RESCHEDULED_REASON,
   type RescheduleResponse,
   type AppointmentStatus,
+  type AppointmentStatusChange,
+  NO_SHOW_TOO_EARLY_MESSAGE,
+  NOT_AN_OUTCOME_MESSAGE,
   toTimeWithSeconds,
+  UNDO_TOO_LATE_MESSAGE,
 } from '@portal/contract';
 import { HOSPITAL_TIME_ZONE } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
@@ -50,11 +54,12 @@ export const appointmentJson = sql`json_build_object(
   'appointment_id', a.appointment_id, 'date', a.date, 'time', a.time, 'topic', a.topic,
   'duration_minutes', a.duration_minutes, 'status', a.status,
   'clinician', ${staffJson(sql`a.clinician_id`)},
-  'cancel_reason', a.cancel_reason,
+  'cancel_reason', a.cancel_reason, 'staff_note', a.staff_note,
   'rescheduled_from', (select rf.appointment_id from appointment rf where rf.id = a.rescheduled_from),
   'rescheduled_to', (select rt.appointment_id from appointment rt where rt.rescheduled_from = a.id),
   'recorded_by', ${staffJson(sql`a.recorded_by`)},
-  'recorded_at', ${instantText(sql`a.recorded_at`)})`;
+  'recorded_at', ${instantText(sql`a.recorded_at`)},
+  'outcome_recorded_at', ${instantText(sql`a.outcome_recorded_at`)})`;
 
 /**
  * Now on the hospital's clock, as a timestamp without zone: appointments' dates and times are the
@@ -242,25 +247,38 @@ export async function appointmentByRowId(db: Db, rowId: number): Promise<ChartAp
   return row!.appointment;
 }
 
+/** Whether appointment `a` has started, on the hospital's clock. */
+const STARTED = sql`(a.date + a.time) <= ${HOSPITAL_NOW}`;
+
 /**
- * Moves a booked appointment of the patient to `status` (with a reason, for a cancellation):
- * one conditional UPDATE, so of any number of simultaneous changes exactly one finds it booked
- * (PostgreSQL re-reads a row another transaction changed before applying the condition); the
- * others answer 409, and an appointment not of this patient 404. Returns its row id.
+ * Moves a booked appointment of the patient to `status`: a cancellation with its words for the
+ * patient and for staff; an outcome with who recorded it and when (a no-show only once the
+ * appointment has started). One conditional UPDATE, so of any number of simultaneous changes
+ * exactly one finds it booked (PostgreSQL re-reads a row another transaction changed before
+ * applying the condition); the others answer 409, and an appointment not of this patient 404.
+ * Returns its row id.
  */
 async function leaveBooked(
   tx: Db,
+  context: RequestContext,
   patientId: string,
   appointmentId: string,
-  status: Exclude<AppointmentStatus, 'booked'>,
-  reason: string | null,
+  change:
+    | { status: 'cancelled'; reason: string | null; staffNote: string | null }
+    | { status: AppointmentOutcome },
 ): Promise<{ rowId: number; patientRowId: number }> {
+  const set =
+    change.status === 'cancelled'
+      ? sql`cancel_reason = ${change.reason}, staff_note = ${change.staffNote}`
+      : sql`outcome_recorded_by = ${authorRowId(context)}, outcome_recorded_at = now()`;
+  const startedIfNoShow = change.status === 'noshow' ? STARTED : sql`true`;
   const [changed] = await queryRows<{ id: string | number; patient_id: string | number }>(
     tx,
-    sql`update appointment a set status = ${status}, cancel_reason = ${reason}
+    sql`update appointment a set status = ${change.status}, ${set}
         from patient p
         where p.id = a.patient_id and p.patient_id = ${patientId}
           and a.appointment_id = ${appointmentId}::uuid and a.status = 'booked'
+          and ${startedIfNoShow}
         returning a.id, a.patient_id`,
   );
   if (changed) return { rowId: Number(changed.id), patientRowId: Number(changed.patient_id) };
@@ -270,25 +288,78 @@ async function leaveBooked(
         where p.patient_id = ${patientId} and a.appointment_id = ${appointmentId}::uuid`,
   );
   if (!current) throw notFound('No such appointment for this patient');
+  if (current.status === 'booked') throw conflict('status', NO_SHOW_TOO_EARLY_MESSAGE);
   throw conflict('appointment_id', notBookedMessage(current.status));
+}
+
+/**
+ * Sets an outcome (attended, no-show) back to booked, on the hospital day it was recorded, with
+ * a reason kept beside what was undone. The row is locked first, so of simultaneous requests one
+ * finds the outcome and the others find it booked (409).
+ */
+async function setBackToBooked(
+  tx: Db,
+  context: RequestContext,
+  patientId: string,
+  appointmentId: string,
+  reason: string,
+): Promise<number> {
+  const [current] = await queryRows<{
+    id: string | number;
+    status: AppointmentStatus;
+    sameDay: boolean | null;
+  }>(
+    tx,
+    sql`select a.id, a.status,
+          (a.outcome_recorded_at at time zone ${sql.raw(`'${HOSPITAL_TIME_ZONE}'`)})::date
+            = ${HOSPITAL_NOW}::date as "sameDay"
+        from appointment a join patient p on p.id = a.patient_id
+        where p.patient_id = ${patientId} and a.appointment_id = ${appointmentId}::uuid
+        for update of a`,
+  );
+  if (!current) throw notFound('No such appointment for this patient');
+  if (current.status !== 'fulfilled' && current.status !== 'noshow')
+    throw conflict('status', NOT_AN_OUTCOME_MESSAGE);
+  if (!current.sameDay) throw conflict('status', UNDO_TOO_LATE_MESSAGE);
+  const rowId = Number(current.id);
+  await tx.execute(
+    sql`insert into appointment_status_change (appointment_id, from_status, to_status, reason,
+          changed_by, outcome_recorded_by, outcome_recorded_at)
+        select id, status, 'booked', ${reason}, ${authorRowId(context)}, outcome_recorded_by,
+          outcome_recorded_at
+        from appointment where id = ${rowId}`,
+  );
+  await tx.execute(
+    sql`update appointment set status = 'booked', outcome_recorded_by = null,
+          outcome_recorded_at = null
+        where id = ${rowId}`,
+  );
+  return rowId;
 }
 
 /** The appointment calls beyond the spec's add, and a clinician's day. */
 export const appointmentsRepository = {
-  /** Cancels a booked appointment with a reason; answers it as it now is. */
+  /**
+   * Cancels a booked appointment with a message for the patient and a note for staff (either
+   * may be null); answers it as it now is.
+   */
   async cancel(
     db: Db,
     context: RequestContext,
     patientId: string,
     appointmentId: string,
-    reason: string,
+    words: { reason?: string | null | undefined; staff_note?: string | null | undefined },
   ): Promise<ChartAppointment> {
     return auditedWrite(
       db,
       context,
       { action: APPOINTMENT_ACTIONS.cancel, recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
-        const { rowId } = await leaveBooked(tx, patientId, appointmentId, 'cancelled', reason);
+        const { rowId } = await leaveBooked(tx, context, patientId, appointmentId, {
+          status: 'cancelled',
+          reason: words.reason ?? null,
+          staffNote: words.staff_note ?? null,
+        });
         return appointmentByRowId(tx, rowId);
       },
     );
@@ -320,13 +391,11 @@ export const appointmentsRepository = {
       { action: APPOINTMENT_ACTIONS.reschedule, recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
         const clinician = await clinicianRowId(tx, input.clinician_id);
-        const { rowId, patientRowId } = await leaveBooked(
-          tx,
-          patientId,
-          appointmentId,
-          'cancelled',
-          input.reason ?? RESCHEDULED_REASON,
-        );
+        const { rowId, patientRowId } = await leaveBooked(tx, context, patientId, appointmentId, {
+          status: 'cancelled',
+          reason: input.reason ?? RESCHEDULED_REASON,
+          staffNote: null,
+        });
         const [old] = await queryRows<{
           topic: string | null;
           duration_minutes: number;
@@ -358,20 +427,32 @@ export const appointmentsRepository = {
     );
   },
 
-  /** Marks a booked appointment attended (`fulfilled`) or missed (`noshow`). */
+  /**
+   * Marks a booked appointment attended (`fulfilled`) or missed (`noshow`, once it has
+   * started), or sets such an outcome back to `booked` with a reason (audited apart, so the
+   * patient's access log says so).
+   */
   async setStatus(
     db: Db,
     context: RequestContext,
     patientId: string,
     appointmentId: string,
-    status: AppointmentOutcome,
+    change: { status: AppointmentStatusChange; reason?: string | null | undefined },
   ): Promise<ChartAppointment> {
+    const { status } = change;
     return auditedWrite(
       db,
       context,
-      { action: APPOINTMENT_ACTIONS.status, recordType: 'patient', recordIds: [patientId] },
+      {
+        action: status === 'booked' ? APPOINTMENT_ACTIONS.statusUndo : APPOINTMENT_ACTIONS.status,
+        recordType: 'patient',
+        recordIds: [patientId],
+      },
       async (tx) => {
-        const { rowId } = await leaveBooked(tx, patientId, appointmentId, status, null);
+        const rowId =
+          status === 'booked'
+            ? await setBackToBooked(tx, context, patientId, appointmentId, change.reason!)
+            : (await leaveBooked(tx, context, patientId, appointmentId, { status })).rowId;
         return appointmentByRowId(tx, rowId);
       },
     );

@@ -28,6 +28,8 @@ export interface Actor {
   readonly patientId: string | null;
   /** The employee's own id (staff only). */
   readonly employeeId: string | null;
+  /** The employee's position, which the clinical actions' matrix reads (staff only). */
+  readonly positionId?: string | null;
   /** The person's name from their record, which the token carries for the top bar. */
   readonly displayName?: string | null;
   /** The language chosen on the account, which the token carries for the apps. */
@@ -72,6 +74,7 @@ export type AuditAction =
   | 'patient.appointment.cancel'
   | 'patient.appointment.reschedule'
   | 'patient.appointment.status'
+  | 'patient.appointment.status-undo'
   | 'employee.read'
   | 'employee.list'
   | 'employee.search'

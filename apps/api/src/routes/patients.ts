@@ -138,7 +138,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         request.context(),
         request.params.patient_id,
         request.params.appointment_id,
-        request.body.reason,
+        request.body,
       ),
   });
 
@@ -170,7 +170,7 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
         request.context(),
         request.params.patient_id,
         request.params.appointment_id,
-        request.body.status,
+        request.body,
       ),
   });
 

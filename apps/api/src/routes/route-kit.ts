@@ -48,6 +48,7 @@ export function fromEndpoint<S extends { response?: Record<string, unknown> }>(
     url: endpoint.path,
     config: {
       access: endpoint.access,
+      ...(endpoint.action ? { action: endpoint.action } : {}),
       mfaEnrolment: MFA_ENROLMENT_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),
       messageErrors,
       readsOnly: QUERY_ENDPOINTS.some((name) => ENDPOINTS[name] === endpoint),

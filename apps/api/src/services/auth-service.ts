@@ -823,6 +823,8 @@ function claimsFor(actor: Actor) {
     role: actor.role,
     ...(actor.patientId ? { patient_id: actor.patientId } : {}),
     ...(actor.employeeId ? { employee_id: actor.employeeId } : {}),
+    // The position, so that the clinical app shows only what it allows (the server checks).
+    ...(actor.positionId ? { position_id: actor.positionId } : {}),
     // Who is signed in, for the apps' top bar without a call on every page; read afresh at
     // each login and renewal.
     ...(actor.displayName ? { name: actor.displayName } : {}),
@@ -834,7 +836,7 @@ function claimsFor(actor: Actor) {
 /** The actor an account's session stands for. */
 export function actorOf(
   account: Pick<LoginCandidate, 'id' | 'username' | 'role' | 'patientId' | 'employeeId'> &
-    Partial<Pick<LoginCandidate, 'displayName' | 'locale'>>,
+    Partial<Pick<LoginCandidate, 'displayName' | 'locale' | 'positionId'>>,
   sessionId: string,
 ): Actor {
   return {
@@ -844,6 +846,7 @@ export function actorOf(
     sessionId,
     patientId: account.patientId,
     employeeId: account.employeeId,
+    positionId: account.positionId ?? null,
     displayName: account.displayName ?? null,
     locale: account.locale ?? null,
   };

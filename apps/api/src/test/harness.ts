@@ -120,7 +120,12 @@ export async function createEmptyServerDatabase(template?: string): Promise<{
 export async function createTestApp(
   database: Database,
   config: Config = testConfig(),
-  options: { logger?: object; sessionCache?: SessionCache } = {},
+  options: {
+    logger?: object;
+    sessionCache?: SessionCache;
+    /** Routes a test adds beside the API's own, before the app is ready. */
+    extraRoutes?: (app: FastifyInstance) => void;
+  } = {},
 ) {
   const sleeps: number[] = [];
   const app = await buildApp({
@@ -134,6 +139,7 @@ export async function createTestApp(
       sleeps.push(ms);
     },
   });
+  options.extraRoutes?.(app);
   await app.ready();
   return { app, sleeps };
 }
@@ -239,6 +245,8 @@ export async function createUser(
   app: FastifyInstance,
   database: Database,
   role: Role,
+  /** A staff member's position (default: Doctor for medical personnel, HR for HR). */
+  positionId?: string,
 ): Promise<TestUser> {
   const username = `user${unique()}.${role.toLowerCase()}`;
   let recordId: string;
@@ -249,7 +257,7 @@ export async function createUser(
     recordId = created.patient_id;
     code = created.activation_code;
   } else {
-    const body = newEmployee({ position_id: POSITION_FOR_ROLE[role] });
+    const body = newEmployee({ position_id: positionId ?? POSITION_FOR_ROLE[role] });
     const created = await employeesRepository.add(database.db, SYSTEM, employeeAddInput(body), 30);
     recordId = created.employee_id;
     code = created.activation_code!;

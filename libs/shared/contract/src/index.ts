@@ -28,3 +28,4 @@ export * from './lib/chart';
 export * from './lib/display-dates';
 export * from './lib/appointment-rules';
 export * from './lib/idempotency';
+export * from './lib/clinical-permissions';

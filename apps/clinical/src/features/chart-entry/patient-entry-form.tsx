@@ -3,6 +3,7 @@ import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form'
 import type { z } from 'zod';
 import {
   type AppointmentClash,
+  hospitalNow,
   hospitalToday,
   PATIENT_ID_PLACEHOLDER_MESSAGE,
   personName,
@@ -70,6 +71,11 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
    * `allow_overlap: true`. None: such a refusal is shown as any other.
    */
   askOverlap?: boolean;
+  /**
+   * The date and time start as the hospital's now (the history form: an entry is mostly written
+   * as it happens), again after each entry added; the person can change them.
+   */
+  startsNow?: boolean;
 }
 
 /**
@@ -89,8 +95,10 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
     [props.textField.name]: '',
     ...Object.fromEntries((props.extra?.names ?? []).map((name) => [name, ''])),
   } as EntryValues as unknown as DefaultValues<z.input<S>>;
+  const start = (): DefaultValues<z.input<S>> =>
+    props.startsNow ? { ...empty, ...hospitalNow() } : empty;
   const form = usePortalForm(props.schema, {
-    defaultValues: { ...empty, patient_id: initialId } as DefaultValues<z.input<S>>,
+    defaultValues: { ...start(), patient_id: initialId } as DefaultValues<z.input<S>>,
   });
   const typedId = String(useWatch({ control: form.control, name: 'patient_id' as never }) ?? '');
   const patientName = usePatientName(typedId);
@@ -106,7 +114,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
     clear();
     try {
       const answer = await props.submit(values);
-      form.reset(empty);
+      form.reset(start());
       succeed(answer);
     } catch (error) {
       const apiError = toApiError(error);

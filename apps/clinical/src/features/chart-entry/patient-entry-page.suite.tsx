@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, patientChartPath } from '@portal/contract';
+import { hospitalNow, MESSAGES, patientChartPath } from '@portal/contract';
 import { CLOCK_TIME_HINT, TIME_HINT as TIME_HINT_TEXT } from '@portal/form-widgets';
 import {
   createHandlers,
@@ -41,6 +41,8 @@ export interface PatientEntryPageCase {
   dateProblem: string;
   /** The spec's internal failure message, logged to the console. */
   failureMessage: string;
+  /** The date and time start as the hospital's now (the history form), not empty. */
+  startsNow?: boolean;
 }
 
 /**
@@ -66,8 +68,16 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       }),
     );
   });
+  beforeEach(() => {
+    // The clock stands still, so the form's starting time is the one the tests read.
+    if (c.startsNow) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date());
+    }
+  });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   function renderPage(route = c.route) {
@@ -82,9 +92,18 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
   const text = () => screen.getByRole('textbox', { name: c.text.label });
   const add = () => screen.getByRole('button', { name: /^Add/ });
   const TIME_HINT = c.timePlaceholder === null ? CLOCK_TIME_HINT : TIME_HINT_TEXT;
+  /** What the date and time hold as the form starts, and again after an entry or Reset. */
+  const start = () => (c.startsNow ? hospitalNow() : { date: '', time: '' });
+  /** Empties the date and time that the form filled in, for a test that types its own. */
+  async function emptyStart(user: UserEvent) {
+    if (!c.startsNow) return;
+    await user.clear(time());
+    await user.clear(date());
+  }
 
   async function fill(user: UserEvent, values: { id?: string; time?: string; text?: string } = {}) {
     const v = { id: 'P001', ...c.example, ...values };
+    await emptyStart(user);
     await user.type(patientId(), v.id);
     await user.type(time(), v.time);
     await user.type(date(), v.date);
@@ -97,6 +116,7 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       expect(patientId()).toHaveValue('P001');
       expect(await screen.findByText('Patient: Malee Srisuk')).toBeInTheDocument();
       expect(patientId()).toHaveAccessibleDescription('Patient: Malee Srisuk');
+      await emptyStart(user);
       await user.type(time(), c.example.time);
       await user.type(date(), c.example.date);
       await user.click(add());
@@ -134,6 +154,7 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
     it('says what each required field needs and sends nothing', async () => {
       const bodies = recordBodies(server, c.endpoint);
       const { user } = renderPage();
+      await emptyStart(user);
       await user.click(add());
       await waitFor(() => expect(patientId()).toHaveAccessibleDescription('Required'));
       expect(time()).toHaveAccessibleDescription(`${TIME_HINT} Required`);
@@ -156,6 +177,7 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
     it.each(c.refusedTimes)('refuses the time “%s”', async (typed) => {
       const bodies = recordBodies(server, c.endpoint);
       const { user } = renderPage();
+      await emptyStart(user);
       await user.type(time(), typed);
       await user.click(add());
       await waitFor(() =>
@@ -187,8 +209,8 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
         },
       ]);
       expect(patientId()).toHaveValue('');
-      expect(time()).toHaveValue('');
-      expect(date()).toHaveValue('');
+      expect(time()).toHaveValue(start().time);
+      expect(date()).toHaveValue(start().date);
       expect(text()).toHaveValue('');
       expect(consoleError).not.toHaveBeenCalled();
     });
@@ -254,13 +276,24 @@ export function describePatientEntryPage(name: string, c: PatientEntryPageCase) 
       expect(screen.getByRole('button', { name: 'Reset' })).toBeDisabled();
     });
 
+    if (c.startsNow) {
+      it("starts with the hospital's current date and time, which the person can change", async () => {
+        const { user } = renderPage();
+        expect(date()).toHaveValue(hospitalNow().date);
+        expect(time()).toHaveValue(hospitalNow().time);
+        await fill(user);
+        expect(time()).toHaveValue(c.example.time);
+        expect(date()).toHaveValue(c.example.date);
+      });
+    }
+
     it('Reset clears every field', async () => {
       const { user } = renderPage();
       await fill(user);
       await user.click(screen.getByRole('button', { name: 'Reset' }));
       expect(patientId()).toHaveValue('');
-      expect(time()).toHaveValue('');
-      expect(date()).toHaveValue('');
+      expect(time()).toHaveValue(start().time);
+      expect(date()).toHaveValue(start().date);
       expect(text()).toHaveValue('');
     });
   });

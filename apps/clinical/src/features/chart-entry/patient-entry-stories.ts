@@ -63,7 +63,10 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
     patientId = 'P001',
   ) {
     await userEvent.type(canvas.getByRole('textbox', { name: 'Patient ID' }), patientId);
+    // The history form starts with the hospital's now in both: typed over, not after.
+    await userEvent.clear(canvas.getByLabelText(/^Time/));
     await userEvent.type(canvas.getByLabelText(/^Time/), config.time);
+    await userEvent.clear(canvas.getByLabelText(/^Date/));
     await userEvent.type(canvas.getByLabelText(/^Date/), config.date);
     await userEvent.type(canvas.getByRole('textbox', { name: config.textLabel }), config.text);
   }
@@ -90,6 +93,8 @@ export function patientEntryPlays(config: PatientEntryStoryConfig): PatientEntry
 
     /** Submitted empty: the required fields marked; then a time in the wrong format. */
     Empty: async ({ canvas, userEvent }) => {
+      await userEvent.clear(canvas.getByLabelText(/^Time/));
+      await userEvent.clear(canvas.getByLabelText(/^Date/));
       await userEvent.click(canvas.getByRole('button', { name: 'Add' }));
       const patientId = canvas.getByRole('textbox', { name: 'Patient ID' });
       await waitFor(() => expect(patientId).toHaveAccessibleDescription('Required'));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link, Route, Routes } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
   type ChartAppointment,
@@ -25,6 +25,14 @@ import { PatientChartPage } from './patient-chart-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();
+
+// Noon on the hospital's today, whenever the tests run: the morning's appointments have started
+// (a no-show may be recorded), the evening's have not.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${hospitalToday()}T05:00:00Z`));
+});
+afterEach(() => vi.useRealTimers());
 
 const url = (path: string) => `*${DEFAULT_API_BASE}${path}`;
 
@@ -52,11 +60,12 @@ function serveChart(appointments: ChartAppointment[] = CHART_APPOINTMENTS) {
       ),
     ),
     http.post(url(ENDPOINTS.cancelAppointment.path), async ({ request, params }) => {
-      const body = (await request.json()) as { reason: string };
+      const body = (await request.json()) as { reason: string | null; staff_note: string | null };
       sent.cancel.push({ id: params['appointment_id'], ...body });
       Object.assign(find(params['appointment_id']), {
         status: 'cancelled',
         cancel_reason: body.reason,
+        staff_note: body.staff_note,
       });
       return HttpResponse.json(find(params['appointment_id']));
     }),
@@ -90,14 +99,18 @@ function serveChart(appointments: ChartAppointment[] = CHART_APPOINTMENTS) {
     http.post(url(ENDPOINTS.setAppointmentStatus.path), async ({ request, params }) => {
       const body = (await request.json()) as { status: ChartAppointment['status'] };
       sent.status.push({ id: params['appointment_id'], ...body });
-      find(params['appointment_id']).status = body.status;
+      Object.assign(find(params['appointment_id']), {
+        status: body.status,
+        outcome_recorded_at: body.status === 'booked' ? null : new Date().toISOString(),
+      });
       return HttpResponse.json(find(params['appointment_id']));
     }),
   );
   return sent;
 }
 
-function renderChart() {
+/** The chart as a Doctor (P001, the default) or a Nurse (P002) sees it. */
+function renderChart(position_id: 'P001' | 'P002' = 'P001') {
   const user = userEvent.setup();
   renderWithProviders(
     <Routes>
@@ -112,7 +125,7 @@ function renderChart() {
       />
       <Route path={ROUTES.searchPatient} element={<h1>Patient Information</h1>} />
     </Routes>,
-    { route: patientChartPath('P037'), session: { role: 'medical_personnel' } },
+    { route: patientChartPath('P037'), session: { role: 'medical_personnel', position_id } },
   );
   return { user };
 }
@@ -189,16 +202,19 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     expect(within(await rowWith('Blood test')).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('cancels with a required reason, keeping what was typed when the dialog is closed', async () => {
+  it('cancels with a message for the patient and a note for staff, keeping what was typed', async () => {
     const sent = serveChart();
     const { user } = renderChart();
     await upcoming();
     const cancel = () => screen.getByRole('button', { name: `Cancel: ${FOLLOW_UP_WHEN}` });
     await user.click(cancel());
     let dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
-    const reason = () => within(dialog).getByRole('textbox', { name: /^Reason/ });
+    const reason = () => within(dialog).getByRole('textbox', { name: /^Message for the patient/ });
     await waitFor(() => expect(reason()).toHaveFocus());
-    expect(reason()).toBeRequired();
+    // Each field says who reads it.
+    expect(reason()).toHaveAccessibleDescription('The patient reads this in MyInfo.');
+    const note = () => within(dialog).getByRole('textbox', { name: /^Note for staff/ });
+    expect(note()).toHaveAccessibleDescription('Only staff read this; the patient never sees it.');
 
     // Nothing typed: refused at the field, nothing sent.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
@@ -220,16 +236,22 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
 
     await user.click(cancel());
     dialog = await screen.findByRole('dialog', { name: 'Cancel appointment' });
+    await user.type(note(), 'Dr Surasak on leave; please rebook');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     expect(
       await screen.findByText(`The appointment on ${FOLLOW_UP_WHEN} was cancelled.`),
     ).toBeInTheDocument();
     expect(sent.cancel).toEqual([
-      { id: FOLLOW_UP.appointment_id, reason: 'Patient is travelling' },
+      {
+        id: FOLLOW_UP.appointment_id,
+        reason: 'Patient is travelling',
+        staff_note: 'Dr Surasak on leave; please rebook',
+      },
     ]);
     const row = await rowWith('Follow-up');
     await waitFor(() => expect(row).toHaveTextContent('Cancelled'));
     expect(row).toHaveTextContent('Reason: Patient is travelling');
+    expect(row).toHaveTextContent('Staff note: Dr Surasak on leave; please rebook');
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
     // Nothing left unsaved: the page is left without a question.
     await user.click(screen.getByRole('link', { name: 'Patient Information' }));
@@ -238,9 +260,19 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     ).toBeInTheDocument();
   });
 
+  it('shows a Doctor cancel and the outcomes but not reschedule, which is a Nurse’s booking', async () => {
+    serveChart();
+    renderChart('P001');
+    await upcoming();
+    expect(screen.getByRole('button', { name: `Cancel: ${FOLLOW_UP_WHEN}` })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }),
+    ).not.toBeInTheDocument();
+  });
+
   it('reschedules: the same clinician and length to start with, the server’s warning shown', async () => {
     const sent = serveChart();
-    const { user } = renderChart();
+    const { user } = renderChart('P002');
     await upcoming();
     await user.click(screen.getByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
@@ -284,7 +316,7 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     await upcoming();
     await user.click(
       screen.getByRole('button', {
-        name: `No-show: The appointment on ${hospitalToday()} at 09:00`,
+        name: `Record as no-show: The appointment on ${hospitalToday()} at 09:00`,
       }),
     );
     expect(
@@ -292,5 +324,60 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     ).toBeInTheDocument();
     expect(sent.status).toEqual([{ id: '00000000-0000-4000-8000-000000000007', status: 'noshow' }]);
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Cancel/ })).toBeNull());
+  });
+
+  it('offers no-show only once the appointment has started', async () => {
+    serveChart([
+      chartAppointment(7, hospitalToday(), { topic: 'Morning', time: '09:00:00' }),
+      chartAppointment(8, hospitalToday(), { topic: 'Evening', time: '18:00:00' }),
+    ]);
+    renderChart();
+    await upcoming();
+    const morning = await rowWith('Morning');
+    const evening = await rowWith('Evening');
+    expect(within(morning).getByRole('button', { name: /^Record as no-show/ })).toBeInTheDocument();
+    expect(
+      within(evening).getByRole('button', { name: /^Record as attended/ }),
+    ).toBeInTheDocument();
+    expect(within(evening).queryByRole('button', { name: /^Record as no-show/ })).toBeNull();
+  });
+
+  it('sets an outcome recorded today back to booked, with a reason', async () => {
+    const sent = serveChart([
+      chartAppointment(7, hospitalToday(), {
+        topic: 'Check-up',
+        time: '09:00:00',
+        status: 'fulfilled',
+        outcome_recorded_at: new Date().toISOString(),
+      }),
+      chartAppointment(8, addDays(hospitalToday(), -1), {
+        topic: 'Yesterday',
+        status: 'noshow',
+        outcome_recorded_at: new Date(Date.now() - 86_400_000).toISOString(),
+      }),
+    ]);
+    const { user } = renderChart();
+    await upcoming();
+    // An outcome of an earlier day stays as it is.
+    expect(within(await rowWith('Yesterday')).queryByRole('button')).toBeNull();
+    const who = `The appointment on ${hospitalToday()} at 09:00`;
+    await user.click(screen.getByRole('button', { name: `Set back to booked: ${who}` }));
+    const reason = screen.getByRole('textbox', { name: 'Why it is set back' });
+    // No reason, nothing sent.
+    await user.click(screen.getByRole('button', { name: 'Confirm: set back to booked' }));
+    expect(sent.status).toEqual([]);
+    await user.type(reason, 'Marked the wrong patient');
+    await user.click(screen.getByRole('button', { name: 'Confirm: set back to booked' }));
+    expect(await screen.findByText(`${who}: set back to booked.`)).toBeInTheDocument();
+    expect(sent.status).toEqual([
+      {
+        id: '00000000-0000-4000-8000-000000000007',
+        status: 'booked',
+        reason: 'Marked the wrong patient',
+      },
+    ]);
+    expect(
+      await screen.findByRole('button', { name: `Record as attended: ${who}` }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { type ChartAppointment, hospitalToday, personName } from '@portal/contract';
 import { usePatientAppointments } from '@portal/api-client';
+import { useMayPerform } from '@portal/auth';
 import { LeaveGuard } from '@portal/shell';
 import { requirePack, translateEnglish } from '@portal/i18n';
 import {
@@ -15,6 +16,9 @@ import {
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { LengthText, StatusBadge, TimeText } from '../appointments/status-badge';
 import { type RescheduleDraft, rescheduleStart } from './reschedule-start';
+import type { CancelDraft } from './cancel-dialog';
+
+const EMPTY_CANCEL_DRAFT: CancelDraft = { reason: '', staff_note: '' };
 
 // The dialogs, their forms (react-hook-form, the widgets) and their texts load when one first
 // opens: a chart opened to be read does not download them.
@@ -61,6 +65,11 @@ function TopicText({
           {t('clinical.chartAppointments.reason', { reason: a.cancel_reason })}
         </span>
       )}
+      {a.status === 'cancelled' && a.staff_note && (
+        <span className="block text-xs text-muted">
+          {t('clinical.chartAppointments.staffNote', { note: a.staff_note })}
+        </span>
+      )}
       {to && (
         <span className="block text-xs text-muted">
           {t('clinical.chartAppointments.movedTo', { when: when(to) })}
@@ -85,8 +94,9 @@ function TopicText({
 export function ChartAppointments({ patientId }: { patientId: string }) {
   const appointments = usePatientAppointments(patientId, { limit: CHART_APPOINTMENTS_PAGE });
   const outcome = useOutcome();
+  const may = useMayPerform();
   const [action, setAction] = useState<Action>(null);
-  const [cancelDrafts, setCancelDrafts] = useState<Record<string, string>>({});
+  const [cancelDrafts, setCancelDrafts] = useState<Record<string, CancelDraft>>({});
   const [moveDrafts, setMoveDrafts] = useState<Record<string, RescheduleDraft>>({});
   const [done, setDone] = useState<ReactNode>(null);
   const t = useT();
@@ -97,7 +107,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
   const upcoming = items.filter((a) => a.date >= today).reverse();
   const past = items.filter((a) => a.date < today);
   const unsaved =
-    Object.values(cancelDrafts).some((d) => d.trim() !== '') ||
+    Object.values(cancelDrafts).some((d) => d.reason.trim() !== '' || d.staff_note.trim() !== '') ||
     Object.entries(moveDrafts).some(([id, d]) => {
       const a = items.find((i) => i.appointment_id === id);
       return a !== undefined && JSON.stringify(d) !== JSON.stringify(rescheduleStart(a));
@@ -139,22 +149,26 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
         a.status === 'booked' ? (
           <div className="flex flex-col gap-2 print:hidden">
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                className="min-h-9 px-3"
-                aria-label={t('clinical.chartAppointments.cancelLabel', { when: when(a) })}
-                onClick={() => setAction({ kind: 'cancel', appointment: a })}
-              >
-                {t('clinical.chartAppointments.cancel')}
-              </Button>
-              <Button
-                variant="secondary"
-                className="min-h-9 px-3"
-                aria-label={t('clinical.chartAppointments.rescheduleLabel', { when: when(a) })}
-                onClick={() => setAction({ kind: 'reschedule', appointment: a })}
-              >
-                {t('clinical.chartAppointments.reschedule')}
-              </Button>
+              {may('cancel') && (
+                <Button
+                  variant="secondary"
+                  className="min-h-9 px-3"
+                  aria-label={t('clinical.chartAppointments.cancelLabel', { when: when(a) })}
+                  onClick={() => setAction({ kind: 'cancel', appointment: a })}
+                >
+                  {t('clinical.chartAppointments.cancel')}
+                </Button>
+              )}
+              {may('book') && (
+                <Button
+                  variant="secondary"
+                  className="min-h-9 px-3"
+                  aria-label={t('clinical.chartAppointments.rescheduleLabel', { when: when(a) })}
+                  onClick={() => setAction({ kind: 'reschedule', appointment: a })}
+                >
+                  {t('clinical.chartAppointments.reschedule')}
+                </Button>
+              )}
             </div>
             <OutcomeButtons
               appointment={a}
@@ -163,7 +177,14 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
               outcome={outcome}
             />
           </div>
-        ) : null,
+        ) : (
+          <OutcomeButtons
+            appointment={a}
+            patientId={patientId}
+            who={t('clinical.chartAppointments.theAppointment', { when: when(a) })}
+            outcome={outcome}
+          />
+        ),
     },
   ];
   const table = (caption: string, rows: ChartAppointment[]) => (
@@ -227,7 +248,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
             patientId={patientId}
             appointmentId={a.appointment_id}
             when={when(a)}
-            draft={cancelDrafts[a.appointment_id] ?? ''}
+            draft={cancelDrafts[a.appointment_id] ?? EMPTY_CANCEL_DRAFT}
             onDraftChange={(draft) => setCancelDrafts((d) => ({ ...d, [a.appointment_id]: draft }))}
             onClose={() => setAction(null)}
             onCancelled={() => {

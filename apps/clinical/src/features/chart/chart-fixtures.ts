@@ -79,10 +79,12 @@ export function chartAppointment(
     status: 'booked',
     clinician: DOCTOR,
     cancel_reason: null,
+    staff_note: null,
     rescheduled_from: null,
     rescheduled_to: null,
     recorded_by: DOCTOR,
     recorded_at: `${date}T01:00:00.000Z`,
+    outcome_recorded_at: null,
     ...overrides,
   };
 }

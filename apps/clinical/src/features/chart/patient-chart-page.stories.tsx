@@ -64,7 +64,7 @@ export const CancelWithReason: Story = {
     await userEvent.click(within(upcoming).getByRole('button', { name: /^Cancel: .* at 10:30$/ }));
     const dialog = await within(document.body).findByRole('dialog', { name: 'Cancel appointment' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
-    const reason = within(dialog).getByRole('textbox', { name: /^Reason/ });
+    const reason = within(dialog).getByRole('textbox', { name: /^Message for the patient/ });
     await waitFor(() => expect(reason).toHaveAttribute('aria-invalid', 'true'));
     await userEvent.type(reason, 'Patient is travelling');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
@@ -84,10 +84,9 @@ export const CancelDialogRefused: Story = {
     const dialog = await within(document.body).findByRole('dialog', { name: 'Cancel appointment' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toHaveAttribute(
-        'aria-invalid',
-        'true',
-      ),
+      expect(
+        within(dialog).getByRole('textbox', { name: /^Message for the patient/ }),
+      ).toHaveAttribute('aria-invalid', 'true'),
     );
   },
 };

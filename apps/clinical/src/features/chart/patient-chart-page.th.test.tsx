@@ -76,9 +76,9 @@ describe('PatientChartPage in Thai', () => {
     await user.click(screen.getByRole('button', { name: `ยกเลิกนัด: ${soon} เวลา 10:30` }));
     const dialog = await screen.findByRole('dialog', { name: 'ยกเลิกนัดหมาย' });
     expect(dialog).toHaveAccessibleDescription(
-      `นัดหมายวันที่ ${soon} เวลา 10:30 จะถูกยกเลิกแต่ไม่ถูกลบ และจะเก็บเหตุผลไว้กับนัดหมายนั้น`,
+      `นัดหมายวันที่ ${soon} เวลา 10:30 จะถูกยกเลิกแต่ไม่ถูกลบ เขียนข้อความถึงผู้ป่วย บันทึกสำหรับเจ้าหน้าที่ หรือทั้งสองอย่าง`,
     );
-    expect(within(dialog).getByRole('textbox', { name: /^เหตุผล/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^ข้อความถึงผู้ป่วย/ })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'คงนัดหมายไว้' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -25,4 +25,5 @@ describePatientEntryPage('AddHistoryPage', {
   },
   dateProblem: 'An entry cannot be dated in the future',
   failureMessage: MESSAGES.addHistoryFailed,
+  startsNow: true,
 });

@@ -26,6 +26,7 @@ export function AddHistoryPage() {
       pending={mutation.isPending}
       textField={{ name: 'detail', label: t('clinical.addHistory.detail'), multiline: true }}
       time={{ placeholder: '10:30:00' }}
+      startsNow
       failureMessage={ADD_HISTORY_FAILED_MESSAGE}
       successText={(h) =>
         t('clinical.addHistory.added', {

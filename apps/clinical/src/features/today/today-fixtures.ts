@@ -30,10 +30,12 @@ export function dayAppointment(
     status: 'booked',
     clinician: DOCTOR,
     cancel_reason: null,
+    staff_note: null,
     rescheduled_from: null,
     rescheduled_to: null,
     recorded_by: DOCTOR,
     recorded_at: `${date}T07:00:00.000Z`,
+    outcome_recorded_at: null,
     ...overrides,
   };
 }

@@ -56,7 +56,9 @@ export const Mine: Story = {
     const rows = within(await table(canvas)).getAllByRole('row');
     await expect(rows).toHaveLength(4);
     await expect(canvas.getByRole('radio', { name: 'Mine' })).toBeChecked();
-    await expect(canvas.getByRole('button', { name: /^Mark attended: Somchai/ })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: /^Record as attended: Somchai/ }),
+    ).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Malee Srisuk' })).toBeVisible();
   },
 };
@@ -77,10 +79,10 @@ export const MarkAttended: Story = {
   parameters: { msw: dayHandlers(morning(today())) },
   play: async ({ canvas, userEvent }) => {
     await table(canvas);
-    await userEvent.click(canvas.getByRole('button', { name: /^Mark attended: Somchai/ }));
+    await userEvent.click(canvas.getByRole('button', { name: /^Record as attended: Somchai/ }));
     await expect(await canvas.findByText(/Somchai Boonmee at 08:15: Attended\./)).toBeVisible();
     await waitFor(() =>
-      expect(canvas.queryByRole('button', { name: /^Mark attended/ })).not.toBeInTheDocument(),
+      expect(canvas.queryByRole('button', { name: /^Record as attended/ })).not.toBeInTheDocument(),
     );
   },
 };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type DayAppointment,
   DEFAULT_API_BASE,
@@ -22,6 +22,14 @@ import { LOADING_TODAY, TODAY_FAILED, TodayPage } from './today-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();
+
+// Noon on the hospital's today, whenever the tests run: the morning's appointments have started
+// (a no-show may be recorded).
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(`${hospitalToday()}T05:00:00Z`));
+});
+afterEach(() => vi.useRealTimers());
 
 const today = () => hospitalToday();
 const url = (path: string) => `*${DEFAULT_API_BASE}${path}`;
@@ -154,10 +162,10 @@ describe('TodayPage', () => {
     const { user } = renderToday();
     await table();
     // Only the booked one has the actions.
-    expect(screen.getAllByRole('button', { name: /^Mark attended/ })).toHaveLength(1);
-    expect(screen.getAllByRole('button', { name: /^No-show/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Record as attended/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^Record as no-show/ })).toHaveLength(1);
     await user.click(
-      screen.getByRole('button', { name: 'Mark attended: Somchai Boonmee at 08:15' }),
+      screen.getByRole('button', { name: 'Record as attended: Somchai Boonmee at 08:15' }),
     );
     expect(await screen.findByText('Somchai Boonmee at 08:15: Attended.')).toBeInTheDocument();
     expect(marked).toEqual([
@@ -169,7 +177,7 @@ describe('TodayPage', () => {
     ]);
     // The list is asked again and the row now reads Attended, with nothing left to mark.
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: /^Mark attended/ })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('button', { name: /^Record as attended/ })).not.toBeInTheDocument(),
     );
     expect((await rowsText())[1]?.[3]).toBe('Attended');
   });
@@ -179,11 +187,13 @@ describe('TodayPage', () => {
     server.use(problemHandler('setAppointmentStatus', 409, 'This appointment is no longer booked'));
     const { user } = renderToday();
     await table();
-    await user.click(screen.getByRole('button', { name: /^No-show: Somchai/ }));
+    await user.click(screen.getByRole('button', { name: /^Record as no-show: Somchai/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Somchai Boonmee at 08:15 was not marked no-show: This appointment is no longer booked',
     );
-    expect(screen.getByRole('button', { name: /^Mark attended: Somchai/ })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: /^Record as attended: Somchai/ }),
+    ).toBeInTheDocument();
   });
 
   it('says so when the clinician has nothing today, and when nobody has', async () => {

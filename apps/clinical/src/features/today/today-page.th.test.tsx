@@ -69,7 +69,9 @@ describe('TodayPage in Thai', () => {
     expect(within(table).getAllByText('15 นาที').length).toBeGreaterThan(0);
     expect(screen.getByText('แสดง 3 จาก 3 รายการ')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'มาตามนัด: Somchai Boonmee เวลา 08:15' }));
+    await user.click(
+      screen.getByRole('button', { name: 'บันทึกว่ามาตามนัด: Somchai Boonmee เวลา 08:15' }),
+    );
     expect(await screen.findByText(/^Somchai Boonmee เวลา 08:15: /)).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'ทั้งหมด' }));

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error';
 import { createQueryClient, shouldRetryQuery, STALE_TIME_MS } from './query-client';
 
@@ -34,5 +35,23 @@ describe('createQueryClient', () => {
 
   it('makes a new client each time', () => {
     expect(createQueryClient()).not.toBe(createQueryClient());
+  });
+});
+
+describe('a write while the browser is offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('is tried at once and fails, never held to be sent once back online', async () => {
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    const send = vi.fn(() => Promise.reject(error('network')));
+    const mutation = client.getMutationCache().build(client, { mutationFn: send });
+    await expect(mutation.execute(undefined)).rejects.toBeInstanceOf(ApiError);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(mutation.state.isPaused).toBe(false);
+    // Back online: nothing is sent again by itself.
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -15,7 +15,10 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 /**
  * The portal's QueryClient. Writes are never retried: a lost answer to an add may still have
- * created the record. Focus refetches are off so an edit form never changes under the user.
+ * created the record. Nor are they held while the browser is offline (TanStack's default
+ * network mode pauses a mutation and sends it by itself once back online): a write is tried at
+ * once and its failure shown, and nothing is sent later unless the person acts again. Focus
+ * refetches are off so an edit form never changes under the user.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -25,7 +28,7 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetryQuery,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -1,5 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { LoginResponse, TokenClaims } from '@portal/contract';
+import {
+  type ClinicalAction,
+  type LoginResponse,
+  mayPerform,
+  type TokenClaims,
+} from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import type { IdleWarningState } from './use-session-activity';
 
@@ -46,4 +51,13 @@ export function useIdleWarning(): IdleWarningState {
   const value = useContext(IdleWarningContext);
   if (!value) throw new Error('useIdleWarning needs an AuthProvider above it');
   return value;
+}
+
+/**
+ * Whether the signed-in person's position allows a clinical action (the contract's matrix), so
+ * that a page shows only what they may do; the server refuses the rest whatever a page shows.
+ */
+export function useMayPerform(): (action: ClinicalAction) => boolean {
+  const { claims } = useAuth();
+  return (action) => mayPerform(claims?.position_id, action);
 }

@@ -25,6 +25,7 @@ export const ACCESS_KINDS = [
   'appointment-cancelled',
   'appointment-rescheduled',
   'appointment-status',
+  'appointment-status-undone',
 ] as const;
 
 /** One kind of access. */
@@ -62,6 +63,7 @@ export const APPOINTMENT_ACTIONS = {
   cancel: 'patient.appointment.cancel',
   reschedule: 'patient.appointment.reschedule',
   status: 'patient.appointment.status',
+  statusUndo: 'patient.appointment.status-undo',
 } as const;
 
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
@@ -81,6 +83,7 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   [APPOINTMENT_ACTIONS.cancel]: 'appointment-cancelled',
   [APPOINTMENT_ACTIONS.reschedule]: 'appointment-rescheduled',
   [APPOINTMENT_ACTIONS.status]: 'appointment-status',
+  [APPOINTMENT_ACTIONS.statusUndo]: 'appointment-status-undone',
 };
 
 /**
@@ -93,6 +96,8 @@ export const ACCESS_KIND_PRIORITY: readonly AccessKind[] = [
   'failed',
   'created',
   'changed',
+  // An outcome undone outweighs the booking it corrects: the patient should see the change.
+  'appointment-status-undone',
   'appointment-added',
   'appointment-rescheduled',
   'appointment-cancelled',
@@ -132,6 +137,7 @@ export const ACCESS_KIND_TEXT: Readonly<Record<AccessKind, string>> = {
   'appointment-cancelled': 'cancelled an appointment',
   'appointment-rescheduled': 'moved an appointment',
   'appointment-status': 'marked an appointment attended or missed',
+  'appointment-status-undone': 'set an appointment back to booked',
 };
 
 /** How a role reads after a staff member's name. */

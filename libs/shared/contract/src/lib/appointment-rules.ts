@@ -3,6 +3,7 @@
  * only shows a status or a severity does not carry the schemas' code. The schemas built on them
  * are in chart.ts and patients.ts.
  */
+import { hospitalNow } from './plain-rules';
 
 /**
  * An appointment's status (FHIR Appointment.status's names): `booked` until it is cancelled,
@@ -18,6 +19,63 @@ export const APPOINTMENT_OUTCOMES = ['fulfilled', 'noshow'] as const;
 
 /** One outcome of a booked appointment. */
 export type AppointmentOutcome = (typeof APPOINTMENT_OUTCOMES)[number];
+
+/**
+ * What the status call may set: an outcome, or `booked` again (an outcome set back, with a
+ * reason, on the hospital day it was recorded).
+ */
+export const APPOINTMENT_STATUS_CHANGES = [...APPOINTMENT_OUTCOMES, 'booked'] as const;
+
+/** One status the status call may set. */
+export type AppointmentStatusChange = (typeof APPOINTMENT_STATUS_CHANGES)[number];
+
+/** The longest reason for setting an outcome back to booked, in characters. */
+export const STATUS_UNDO_REASON_MAX = 500;
+
+/** Why a no-show is refused before the appointment's start (409 on `status`). */
+export const NO_SHOW_TOO_EARLY_MESSAGE =
+  "A no-show can be recorded only from the appointment's start";
+
+/** Why setting an outcome back is refused after its hospital day (409 on `status`). */
+export const UNDO_TOO_LATE_MESSAGE =
+  'An outcome can be set back to booked only on the hospital day it was recorded';
+
+/** Why setting back is refused for an appointment without an outcome (409 on `status`). */
+export const NOT_AN_OUTCOME_MESSAGE =
+  'Only an attended or no-show appointment can be set back to booked';
+
+/** Why a status change to booked without a reason is refused (400 on `reason`). */
+export const UNDO_REASON_REQUIRED_MESSAGE = 'Say why the appointment is set back to booked';
+
+/**
+ * Whether an appointment has started on the hospital's clock (a no-show may be recorded from
+ * then on); the server's rule is the same in SQL.
+ */
+export function appointmentHasStarted(
+  a: { readonly date: string; readonly time: string },
+  at: Date = new Date(),
+): boolean {
+  const now = hospitalNow(at);
+  return `${a.date} ${a.time.length === 5 ? `${a.time}:00` : a.time}` <= `${now.date} ${now.time}`;
+}
+
+/**
+ * Whether an outcome may still be set back to booked: attended or no-show, recorded on the
+ * hospital's today; the server's rule is the same in SQL.
+ */
+export function outcomeMayBeUndone(
+  a: { readonly status: AppointmentStatus; readonly outcome_recorded_at: string | null },
+  at: Date = new Date(),
+): boolean {
+  return (
+    (a.status === 'fulfilled' || a.status === 'noshow') &&
+    a.outcome_recorded_at !== null &&
+    hospitalNow(new Date(a.outcome_recorded_at)).date === hospitalNow(at).date
+  );
+}
+
+/** Why a cancellation with neither part is refused (400 on `reason`). */
+export const CANCEL_WORDS_REQUIRED_MESSAGE = 'Write a message for the patient or a note for staff';
 
 /** How each status reads on a screen. */
 export const APPOINTMENT_STATUS_LABELS: Readonly<Record<AppointmentStatus, string>> = {

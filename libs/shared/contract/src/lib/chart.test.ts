@@ -34,12 +34,16 @@ describe('appointment calls', () => {
     expect(bad.error?.issues.map((i) => i.path.join('.'))).toEqual(['appointment_id']);
   });
 
-  it('asks a cancellation for a reason', () => {
+  it('asks a cancellation for a message for the patient or a note for staff', () => {
     for (const reason of ['', ' ', undefined, '\u200B']) {
       const result = cancelAppointmentRequestSchema.safeParse({ reason });
       expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['reason']);
     }
     expect(cancelAppointmentRequestSchema.parse({ reason: ' Ill ' })).toEqual({ reason: 'Ill' });
+    expect(cancelAppointmentRequestSchema.parse({ reason: '', staff_note: 'Rebook' })).toEqual({
+      reason: null,
+      staff_note: 'Rebook',
+    });
   });
 
   it('takes a reschedule with only the new date and time', () => {
@@ -53,6 +57,16 @@ describe('appointment calls', () => {
     expect(appointmentStatusRequestSchema.safeParse({ status: 'noshow' }).success).toBe(true);
     for (const status of ['booked', 'cancelled', 'done', ''])
       expect(appointmentStatusRequestSchema.safeParse({ status }).success).toBe(false);
+    // Set back to booked: only with a reason.
+    expect(appointmentStatusRequestSchema.parse({ status: 'booked', reason: ' Slip ' })).toEqual({
+      status: 'booked',
+      reason: 'Slip',
+    });
+    expect(
+      appointmentStatusRequestSchema
+        .safeParse({ status: 'booked', reason: ' ' })
+        .error?.issues.map((i) => i.path.join('.')),
+    ).toEqual(['reason']);
   });
 
   it("asks a day's list for a date, and reads a blank clinician as all", () => {

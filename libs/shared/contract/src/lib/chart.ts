@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { APPOINTMENT_OUTCOMES, CANCEL_REASON_MAX } from './appointment-rules';
+import {
+  APPOINTMENT_STATUS_CHANGES,
+  CANCEL_REASON_MAX,
+  CANCEL_WORDS_REQUIRED_MESSAGE,
+  STATUS_UNDO_REASON_MAX,
+  UNDO_REASON_REQUIRED_MESSAGE,
+} from './appointment-rules';
 import { pageQuerySchema } from './paging';
 import {
   appointmentDateSchema,
@@ -31,10 +37,14 @@ export const chartAppointmentSchema = z.object({
   status: appointmentStatusSchema,
   clinician: staffRefSchema.nullable(),
   cancel_reason: z.string().nullable(),
+  /** A cancellation's note for colleagues: staff answers only, never the patient's. */
+  staff_note: z.string().nullable(),
   rescheduled_from: z.string().nullable(),
   rescheduled_to: z.string().nullable(),
   recorded_by: staffRefSchema.nullable(),
   recorded_at: z.string().nullable(),
+  /** When the outcome (attended, no-show) was recorded; null while booked or cancelled. */
+  outcome_recorded_at: z.string().nullable(),
 });
 
 /** GET /patient/{patient_id}/appointments: a page of the patient's appointments, newest first. */
@@ -53,10 +63,20 @@ export const appointmentParamsSchema = z.object({
   appointment_id: appointmentIdSchema,
 });
 
-/** POST …/appointments/{appointment_id}/cancel: why (required, one paragraph). */
-export const cancelAppointmentRequestSchema = z.object({
-  reason: textSchema({ max: CANCEL_REASON_MAX, multiline: true, required: true }),
-});
+/**
+ * POST …/appointments/{appointment_id}/cancel: `reason`, the message for the patient (shown in
+ * MyInfo and FHIR's cancelationReason), and `staff_note`, for colleagues only (never in anything
+ * the patient receives); each optional, one of them required.
+ */
+export const cancelAppointmentRequestSchema = z
+  .object({
+    reason: emptyAsNull(textSchema({ max: CANCEL_REASON_MAX, multiline: true })).optional(),
+    staff_note: emptyAsNull(textSchema({ max: CANCEL_REASON_MAX, multiline: true })).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.reason && !body.staff_note)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: CANCEL_WORDS_REQUIRED_MESSAGE });
+  });
 
 /**
  * POST …/appointments/{appointment_id}/reschedule: the new date and time, and optionally a
@@ -74,10 +94,19 @@ export const rescheduleAppointmentRequestSchema = z.object({
   allow_overlap: bookingFields.allow_overlap,
 });
 
-/** POST …/appointments/{appointment_id}/status: attended or missed (only a booked one). */
-export const appointmentStatusRequestSchema = z.object({
-  status: z.enum(APPOINTMENT_OUTCOMES, { error: 'Choose fulfilled or noshow' }),
-});
+/**
+ * POST …/appointments/{appointment_id}/status: attended or missed (only a booked one), or
+ * `booked` again with a `reason` (an outcome set back on the hospital day it was recorded).
+ */
+export const appointmentStatusRequestSchema = z
+  .object({
+    status: z.enum(APPOINTMENT_STATUS_CHANGES, { error: 'Choose fulfilled, noshow or booked' }),
+    reason: emptyAsNull(textSchema({ max: STATUS_UNDO_REASON_MAX, multiline: true })).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === 'booked' && !body.reason)
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: UNDO_REASON_REQUIRED_MESSAGE });
+  });
 
 /** The answer to cancel and status: the appointment as it now is. */
 export const appointmentActionResponseSchema = chartAppointmentSchema;

@@ -5,6 +5,7 @@ export const DEFAULT_API_BASE = '/api';
 export const FHIR_BASE = '/fhir/R4';
 
 import type { Role } from '@portal/reference-data';
+import type { ClinicalAction } from './clinical-permissions';
 
 /**
  * The media type of a JSON Merge Patch (RFC 7396), which PATCH /patient/{id} takes. Here, in
@@ -28,6 +29,11 @@ export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
   readonly access: Access;
+  /**
+   * The clinical action the call is (clinical-permissions.ts): beyond the role, the caller's
+   * position must allow it. The seed's own calls name none.
+   */
+  readonly action?: ClinicalAction;
 }
 
 const CLINICAL = ['medical_personnel'] as const;
@@ -101,16 +107,19 @@ export const ENDPOINTS = {
     method: 'POST',
     path: '/patient/:patient_id/appointments/:appointment_id/cancel',
     access: CLINICAL,
+    action: 'cancel',
   },
   rescheduleAppointment: {
     method: 'POST',
     path: '/patient/:patient_id/appointments/:appointment_id/reschedule',
     access: CLINICAL,
+    action: 'book',
   },
   setAppointmentStatus: {
     method: 'POST',
     path: '/patient/:patient_id/appointments/:appointment_id/status',
     access: CLINICAL,
+    action: 'set_status',
   },
   dayAppointments: { method: 'GET', path: '/appointments', access: CLINICAL },
   listClinicians: { method: 'GET', path: '/clinicians', access: CLINICAL },

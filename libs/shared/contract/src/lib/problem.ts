@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginChallengeSchema } from './login-challenge';
+import { CLINICAL_ACTIONS } from './clinical-permissions';
 import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 
 /** One invalid field of a request. */
@@ -43,7 +44,12 @@ export const problemSchema = z.object({
    * server is flooded with logins (login-challenge.ts); send the login again with its `proof`.
    */
   challenge: loginChallengeSchema.optional(),
+  /** On a 403 only: the clinical action the caller's position does not allow. */
+  action: z.enum(CLINICAL_ACTIONS).optional(),
 });
+
+/** The members a problem may carry beside the standard ones and the field errors. */
+export type ProblemExtensions = Omit<Problem, 'type' | 'title' | 'status' | 'detail' | 'errors'>;
 
 /** The media type of error answers. */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

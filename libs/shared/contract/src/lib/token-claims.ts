@@ -11,6 +11,8 @@ export interface TokenClaims {
   readonly patient_id?: string;
   /** A staff member's employee id. */
   readonly employee_id?: string;
+  /** A staff member's position ('P002'), which decides their clinical actions. */
+  readonly position_id?: string;
   /** The person's name from their record, for the top bar ("Malee Srisuk"). */
   readonly name?: string;
   /** The language chosen on the account ('en', 'th'), shown after a login on any browser. */
@@ -37,14 +39,13 @@ function isSeconds(value: unknown): value is number {
  */
 export function parseTokenClaims(payload: unknown): TokenClaims | null {
   if (typeof payload !== 'object' || payload === null) return null;
-  const { sub, sid, role, patient_id, employee_id, name, locale, iat, exp } = payload as Record<
-    string,
-    unknown
-  >;
+  const { sub, sid, role, patient_id, employee_id, position_id, name, locale, iat, exp } =
+    payload as Record<string, unknown>;
   if (!isText(sub) || !isText(sid) || !isRole(role) || !isSeconds(iat) || !isSeconds(exp))
     return null;
   if (patient_id !== undefined && !isText(patient_id)) return null;
   if (employee_id !== undefined && !isText(employee_id)) return null;
+  if (position_id !== undefined && !isText(position_id)) return null;
   if (name !== undefined && !isText(name)) return null;
   if (locale !== undefined && !isLocale(locale)) return null;
   return {
@@ -53,6 +54,7 @@ export function parseTokenClaims(payload: unknown): TokenClaims | null {
     role,
     ...(patient_id === undefined ? {} : { patient_id }),
     ...(employee_id === undefined ? {} : { employee_id }),
+    ...(position_id === undefined ? {} : { position_id }),
     ...(name === undefined ? {} : { name }),
     ...(locale === undefined ? {} : { locale }),
     iat,

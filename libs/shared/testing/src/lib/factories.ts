@@ -282,10 +282,12 @@ export function makeChartAppointment(
     status: 'booked',
     clinician: doctor,
     cancel_reason: null,
+    staff_note: null,
     rescheduled_from: null,
     rescheduled_to: null,
     recorded_by: doctor,
     recorded_at: FACTORY_NOW,
+    outcome_recorded_at: null,
     ...overrides,
   };
 }
@@ -448,10 +450,12 @@ export const ACTIVATION_CODE_EXPIRES_AT = new Date(
 ).toISOString();
 
 /** The record id a role's demo account is linked to, as the mock data set holds them. */
-const DEFAULT_RECORD_IDS: Readonly<Record<Role, { patient_id?: string; employee_id?: string }>> = {
+const DEFAULT_RECORD_IDS: Readonly<
+  Record<Role, { patient_id?: string; employee_id?: string; position_id?: string }>
+> = {
   patient: { patient_id: 'P001' },
-  medical_personnel: { employee_id: 'E001' },
-  HR: { employee_id: 'E003' },
+  medical_personnel: { employee_id: 'E001', position_id: 'P001' },
+  HR: { employee_id: 'E003', position_id: 'P011' },
 };
 
 /** What a fake token is made of; the ids default to the demo records of the role. */
@@ -461,6 +465,8 @@ export interface FakeTokenOptions {
   expiresInSeconds?: number;
   patient_id?: string;
   employee_id?: string;
+  /** The staff member's position (default: the demo record's, a Doctor for medical personnel). */
+  position_id?: string;
   /** The account id (`sub`). */
   sub?: string;
 }
@@ -475,6 +481,7 @@ export function makeFakeToken({
   expiresInSeconds = 3600,
   patient_id,
   employee_id,
+  position_id,
   sub,
 }: FakeTokenOptions): string {
   const iat = Math.floor(Date.now() / 1000);
@@ -485,6 +492,7 @@ export function makeFakeToken({
     role,
     ...((patient_id ?? ids.patient_id) ? { patient_id: patient_id ?? ids.patient_id } : {}),
     ...((employee_id ?? ids.employee_id) ? { employee_id: employee_id ?? ids.employee_id } : {}),
+    ...((position_id ?? ids.position_id) ? { position_id: position_id ?? ids.position_id } : {}),
     iat,
     exp: iat + expiresInSeconds,
   };

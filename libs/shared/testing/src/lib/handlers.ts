@@ -26,6 +26,11 @@ import {
   NOT_A_CLINICIAN_MESSAGE,
   notBookedMessage,
   RESCHEDULED_REASON,
+  appointmentHasStarted,
+  NO_SHOW_TOO_EARLY_MESSAGE,
+  NOT_AN_OUTCOME_MESSAGE,
+  outcomeMayBeUndone,
+  UNDO_TOO_LATE_MESSAGE,
   patientListQuerySchema,
   rescheduleAppointmentRequestSchema,
   type StaffRef,
@@ -898,6 +903,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         status: 'booked',
         clinician: clinicianOf(body.clinician_id),
         cancel_reason: null,
+        staff_note: null,
+        outcome_recorded_at: null,
         rescheduled_from: null,
         rescheduled_to: null,
         recorded_by: author,
@@ -906,10 +913,19 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const warnings = warningsFor(appointment);
       book(body.patient_id, appointment);
       const { first_name, last_name } = record.patient;
-      const { cancel_reason, rescheduled_from, rescheduled_to, ...answer } = appointment;
+      const {
+        cancel_reason,
+        staff_note,
+        rescheduled_from,
+        rescheduled_to,
+        outcome_recorded_at,
+        ...answer
+      } = appointment;
       void cancel_reason;
+      void staff_note;
       void rescheduled_from;
       void rescheduled_to;
+      void outcome_recorded_at;
       return json({ patient_id: body.patient_id, first_name, last_name, ...answer, warnings }, 201);
     }),
 
@@ -918,7 +934,11 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const body = await parseBody(request, cancelAppointmentRequestSchema);
       const appointment = findAppointment(patient_id, appointment_id);
       bookedOrConflict(appointment);
-      Object.assign(appointment, { status: 'cancelled', cancel_reason: body.reason });
+      Object.assign(appointment, {
+        status: 'cancelled',
+        cancel_reason: body.reason ?? null,
+        staff_note: body.staff_note ?? null,
+      });
       refreshLatest(patient_id);
       return json(appointment);
     }),
@@ -938,6 +958,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         clinician: body.clinician_id === undefined ? old.clinician : clinicianOf(body.clinician_id),
         status: 'booked',
         cancel_reason: null,
+        staff_note: null,
+        outcome_recorded_at: null,
         rescheduled_from: old.appointment_id,
         rescheduled_to: null,
         recorded_by: authorOf(claims),
@@ -957,8 +979,23 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const { patient_id, appointment_id } = parseParams(params, appointmentParamsSchema);
       const body = await parseBody(request, appointmentStatusRequestSchema);
       const appointment = findAppointment(patient_id, appointment_id);
-      bookedOrConflict(appointment);
-      appointment.status = body.status;
+      const refuse = (detail: string) => {
+        throw new MockProblem(409, detail, [{ field: 'status', message: detail }]);
+      };
+      if (body.status === 'booked') {
+        if (appointment.status !== 'fulfilled' && appointment.status !== 'noshow')
+          refuse(NOT_AN_OUTCOME_MESSAGE);
+        if (!outcomeMayBeUndone(appointment)) refuse(UNDO_TOO_LATE_MESSAGE);
+        Object.assign(appointment, { status: 'booked', outcome_recorded_at: null });
+      } else {
+        bookedOrConflict(appointment);
+        if (body.status === 'noshow' && !appointmentHasStarted(appointment))
+          refuse(NO_SHOW_TOO_EARLY_MESSAGE);
+        Object.assign(appointment, {
+          status: body.status,
+          outcome_recorded_at: new Date().toISOString(),
+        });
+      }
       refreshLatest(patient_id);
       return json(appointment);
     }),
@@ -1184,10 +1221,12 @@ function toChartAppointment(
     status: a.status ?? 'booked',
     clinician: (full.clinician as StaffRef | undefined) ?? null,
     cancel_reason: full.cancel_reason ?? null,
+    staff_note: full.staff_note ?? null,
     rescheduled_from: full.rescheduled_from ?? null,
     rescheduled_to: full.rescheduled_to ?? null,
     recorded_by: full.recorded_by ?? null,
     recorded_at: full.recorded_at ?? null,
+    outcome_recorded_at: full.outcome_recorded_at ?? null,
   };
 }
 

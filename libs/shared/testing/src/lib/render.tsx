@@ -14,6 +14,8 @@ export interface FakeSession {
   readonly expiresInSeconds?: number;
   readonly patient_id?: string;
   readonly employee_id?: string;
+  /** A staff member's position ('P002' a Nurse); default: the role's demo record's. */
+  readonly position_id?: string;
 }
 
 /** A QueryClient for tests and stories: no retries, so a failure shows at once. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  type AppointmentOutcome,
+  type AppointmentStatusChange,
   type CancelAppointmentRequest,
   type ChartAppointment,
   ENDPOINTS,
@@ -55,16 +55,20 @@ export async function rescheduleAppointment(
   return parseAnswer((answers) => answers.rescheduleResponseSchema, response);
 }
 
-/** POST …/status: marks a booked appointment attended (`fulfilled`) or missed (`noshow`). */
+/**
+ * POST …/status: marks a booked appointment attended (`fulfilled`) or missed (`noshow`), or sets
+ * such an outcome back to `booked` with a reason.
+ */
 export async function setAppointmentStatus(
   ref: AppointmentRef,
-  status: AppointmentOutcome,
+  status: AppointmentStatusChange,
   options: RequestOptions = {},
+  reason?: string,
 ): Promise<ChartAppointment> {
   const response = await send(ENDPOINTS.setAppointmentStatus, {
     ...options,
     params: paramsOf(ref),
-    data: { status },
+    data: reason === undefined ? { status } : { status, reason },
   });
   return parseAnswer((answers) => answers.appointmentActionResponseSchema, response);
 }
@@ -99,8 +103,15 @@ export function useRescheduleAppointmentMutation() {
 export function useSetAppointmentStatusMutation() {
   const onSuccess = useRefreshPatients();
   return useMutation({
-    mutationFn: ({ ref, status }: { ref: AppointmentRef; status: AppointmentOutcome }) =>
-      setAppointmentStatus(ref, status),
+    mutationFn: ({
+      ref,
+      status,
+      reason,
+    }: {
+      ref: AppointmentRef;
+      status: AppointmentStatusChange;
+      reason?: string;
+    }) => setAppointmentStatus(ref, status, {}, reason),
     onSuccess,
   });
 }

@@ -70,10 +70,12 @@ const chartAppointment = {
   status: 'booked',
   clinician: doctor,
   cancel_reason: null,
+  staff_note: null,
   rescheduled_from: null,
   rescheduled_to: null,
   recorded_by: doctor,
   recorded_at: '2029-12-01T08:00:00.000Z',
+  outcome_recorded_at: null,
 };
 const dayAppointment = {
   ...chartAppointment,
