@@ -2,8 +2,9 @@
 /**
  * The server the browser journeys run against: the built API and apps, on a fresh embedded
  * database in tmp/e2e-data with the demo data, so every run starts from the same state.
- * E2E_DATA_DIR names another folder (the second server, with STAFF_MFA=required, for the
- * second factor's journey); any other setting, such as STAFF_MFA, comes from the environment.
+ * E2E_DATA_DIR names another folder (the second worker's server; the one with
+ * STAFF_MFA=required for the second factor's journey); any other setting, such as STAFF_MFA,
+ * comes from the environment.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';

@@ -4,9 +4,9 @@ export default defineProject(new URL('.', import.meta.url), 'api', {
   environment: 'node',
   // The fuzz suites live beside the sources (fuzz/), as test tooling, not among them.
   include: ['src/**/*.test.ts', 'fuzz/**/*.test.ts'],
-  // The database every test file copies, migrated once for the run.
+  // The template database every test file on the PostgreSQL server copies, migrated once.
   globalSetup: ['src/test/global-setup.ts'],
-  // Each test file opens its own PGlite (~150 MB); two at a time suits 2 cores.
+  // Each test file opens its own PGlite (about 4 s, ~150 MB); two at a time suits 2 cores.
   maxWorkers: 2,
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -30,12 +30,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * Where the data lives: a PostgreSQL URL, a PGlite directory, or (tests) PGlite in memory,
- * optionally started from a data-folder dump (`load`, see startPgliteServer).
- */
-export type DatabaseLocation =
-  { url: string } | { dataDir: string } | { memory: true; load?: string };
+/** Where the data lives: a PostgreSQL URL, a PGlite directory, or (tests) PGlite in memory. */
+export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
 
 /** Options for tests and diagnostics. */
 export interface OpenOptions {
@@ -84,10 +80,7 @@ export async function openDatabase(
     // PGlite runs in a worker thread and is reached through node-postgres (pglite-server.ts).
     // PGlite is one PostgreSQL session, so the pool holds one connection: a transaction keeps
     // it until it ends and every other query waits its turn, as they did in-process.
-    server = await startPgliteServer(
-      'dataDir' in location ? location.dataDir : undefined,
-      'memory' in location ? location.load : undefined,
-    );
+    server = await startPgliteServer('dataDir' in location ? location.dataDir : undefined);
     const pool = new pg.Pool({
       host: server.socketDir,
       port: 5432,

@@ -44,11 +44,7 @@ withPrivateMode('fchmodSync', 1);
   const { PGlite } = await import(workerData.modules.pglite);
   const { pg_trgm } = await import(workerData.modules.pgTrgm);
   const { PGLiteSocketServer } = await import(workerData.modules.socket);
-  const db = await PGlite.create({
-    dataDir: workerData.dataDir,
-    extensions: { pg_trgm },
-    ...(workerData.load ? { loadDataDir: new Blob([fs.readFileSync(workerData.load)]) } : {}),
-  });
+  const db = await PGlite.create({ dataDir: workerData.dataDir, extensions: { pg_trgm } });
   const server = new PGLiteSocketServer({ db, path: workerData.socketPath, maxConnections: 4 });
   await server.start();
   parentPort.on('message', async (message) => {
@@ -83,26 +79,13 @@ function modulePaths() {
   };
 }
 
-/**
- * Starts PGlite in a worker thread (`dataDir` undefined: in memory) and waits until it serves.
- * `load` names a data-folder dump (PGlite's `dumpDataDir`, a tar file) to start from instead of
- * an empty cluster: the tests' migrated database, made once per run, costs a quarter of what
- * creating and migrating one does.
- */
-export async function startPgliteServer(
-  dataDir: string | undefined,
-  load?: string,
-): Promise<PgliteServer> {
+/** Starts PGlite in a worker thread (`dataDir` undefined: in memory) and waits until it serves. */
+export async function startPgliteServer(dataDir: string | undefined): Promise<PgliteServer> {
   // Unix socket paths are short (108 bytes), so the socket lives in a fresh temporary folder.
   const socketDir = mkdtempSync(join(tmpdir(), 'portal-pglite-'));
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: {
-      dataDir,
-      load,
-      socketPath: join(socketDir, '.s.PGSQL.5432'),
-      modules: modulePaths(),
-    },
+    workerData: { dataDir, socketPath: join(socketDir, '.s.PGSQL.5432'), modules: modulePaths() },
   });
   const removeSocketDir = () => rmSync(socketDir, { recursive: true, force: true });
   const started = new Promise<void>((resolvePromise, reject) => {

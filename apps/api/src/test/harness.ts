@@ -63,9 +63,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 }
 
 /**
- * A migrated, empty database on the given backend; `close` also drops a server database. It is
- * a copy of the database the run migrated once (global-setup.ts): PGlite from its dump, the
- * server from its template. A migration's own test passes the migrations before it, writes data
+ * A migrated, empty database on the given backend; `close` also drops a server database, which
+ * is a copy of the template the run migrated once (global-setup.ts). A migration's own test passes the migrations before it, writes data
  * as it was, then migrates: that database is migrated here, from empty.
  */
 export async function createTestDatabase(
@@ -73,14 +72,12 @@ export async function createTestDatabase(
   options: OpenOptions = {},
   migrations: readonly Migration[] = MIGRATIONS,
 ): Promise<Database> {
-  const copy = migrations === MIGRATIONS;
   if (backend === 'pglite') {
-    const dump = copy ? inject('pgliteDump') : undefined;
-    const database = await openDatabase({ memory: true, ...(dump ? { load: dump } : {}) }, options);
-    if (!dump) await migrate(database.db, migrations);
+    const database = await openDatabase({ memory: true }, options);
+    await migrate(database.db, migrations);
     return database;
   }
-  const template = copy ? inject('postgresTemplate') : '';
+  const template = migrations === MIGRATIONS ? inject('postgresTemplate') : '';
   const empty = await createEmptyServerDatabase(template || undefined);
   const database = await openDatabase({ url: empty.url }, options);
   if (!template) await migrate(database.db, migrations);
