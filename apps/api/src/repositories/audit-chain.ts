@@ -1,5 +1,5 @@
 /**
- * The audit trail's SHA-256 chain (migration 0021): checking it, publishing its head.
+ * The audit trail's SHA-256 chain (migration 0022): checking it, publishing its head.
  *
  * Each statement that writes audit events seals them as one batch (repositories/audit.ts,
  * auditedCtes): `digest` = sha256 of its events' canonical forms in (id, occurred_at) order,

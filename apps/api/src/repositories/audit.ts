@@ -136,7 +136,7 @@ const SEALED_RETURNING = sql.raw(
 
 /**
  * The CTEs that seal the events the CTE `audited` wrote as one batch of the chain (migration
- * 0021): their digest, the head moved on (the row lock serialises batches until this
+ * 0022): their digest, the head moved on (the row lock serialises batches until this
  * transaction ends, so the chain follows the commit order of every instance), the batch kept.
  * Data-modifying CTEs run whether or not the statement reads them; none when nothing was written.
  */
