@@ -1,5 +1,8 @@
 import type { FieldError, Problem } from '@portal/contract';
 
+/** Members added to a problem beside the standard ones (the contract's problemSchema). */
+export type ProblemExtensions = Pick<Problem, 'session_ended' | 'challenge'>;
+
 /**
  * An error the API answers as a problem (RFC 9457) with its own status and a message fit for
  * the user. (The apps' api-client has its own ApiError: a failed call as the browser sees it.)
@@ -11,8 +14,7 @@ export class ProblemError extends Error {
     detail: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
-    /** Members added to the problem beside the standard ones (the contract's problemSchema). */
-    readonly extensions?: Pick<Problem, 'session_ended' | 'challenge'>,
+    readonly extensions?: ProblemExtensions,
   ) {
     super(detail);
     this.name = 'ProblemError';

@@ -11,7 +11,13 @@ import {
   type Problem,
 } from '@portal/contract';
 import { type Locale, localeFromAcceptLanguage, textIn } from '@portal/i18n/server';
-import { ProblemError, badRequest, loggableError, safeErrorCode } from '../errors';
+import {
+  ProblemError,
+  type ProblemExtensions,
+  badRequest,
+  loggableError,
+  safeErrorCode,
+} from '../errors';
 
 /**
  * A problem's words in the language the request asks for (`Accept-Language`): the detail, or
@@ -33,7 +39,7 @@ function problemOf(
   status: number,
   detail: string,
   errors?: FieldError[],
-  extensions?: Pick<Problem, 'session_ended' | 'challenge'>,
+  extensions?: ProblemExtensions,
 ): Problem {
   return {
     type: 'about:blank',
@@ -55,7 +61,7 @@ export function sendProblem(
   status: number,
   detail: string,
   errors?: FieldError[],
-  extensions?: Pick<Problem, 'session_ended' | 'challenge'>,
+  extensions?: ProblemExtensions,
 ) {
   if (
     reply.request.routeOptions.config?.messageErrors &&

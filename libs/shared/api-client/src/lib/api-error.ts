@@ -1,4 +1,4 @@
-import type { FieldError, LoginChallenge } from '@portal/contract';
+import type { FieldError } from '@portal/contract';
 
 /** Shown when the request never got an answer. */
 export const NETWORK_ERROR_MESSAGE =
@@ -21,8 +21,6 @@ export interface ApiErrorInit {
   readonly detail: string;
   readonly status?: number | null;
   readonly fieldErrors?: readonly FieldError[];
-  /** A login's 503 when the server asks for a proof of work (see calls/login.ts). */
-  readonly challenge?: LoginChallenge;
   readonly cause?: unknown;
 }
 
@@ -35,8 +33,6 @@ export class ApiError extends Error {
   readonly detail: string;
   /** The invalid fields a 400 names, dotted as the API spells them (`patient.age`). */
   readonly fieldErrors: readonly FieldError[];
-  /** The proof of work a login's 503 asks for, if it asks for one. */
-  readonly challenge: LoginChallenge | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
@@ -44,7 +40,6 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.detail = init.detail;
     this.fieldErrors = init.fieldErrors ?? [];
-    this.challenge = init.challenge;
   }
 }
 

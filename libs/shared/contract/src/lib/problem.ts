@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { loginChallengeSchema } from './login-challenge';
 import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 
 /** One invalid field of a request. */
@@ -22,9 +21,10 @@ export const problemSchema = z.object({
   session_ended: z.enum([SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT]).optional(),
   /**
    * On a 503 of POST /login only: the proof of work that lets this login through while the
-   * server is flooded with logins (login-challenge.ts); send the login again with its `proof`.
+   * server is flooded with logins (login-challenge.ts, as text); send the login again with its
+   * `proof`.
    */
-  challenge: loginChallengeSchema.optional(),
+  challenge: z.string().optional(),
 });
 
 /** The media type of error answers. */
