@@ -12,7 +12,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginChallenge, LoginProof, Problem } from '@portal/contract';
+import {
+  decodeLoginChallengeText,
+  encodeLoginChallengeText,
+  type LoginChallenge,
+  type LoginProof,
+  loginChallengeSchema,
+  type ProblemExtensions,
+} from '@portal/contract';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import { DEVICE_COOKIE_NAME } from '../security/device-cookies';
@@ -86,17 +93,18 @@ function solveOnItsOwnThread(challenge: LoginChallenge): Promise<LoginProof['sol
  * 503 asks for one, up to MAX_CHALLENGES times. The last answer, and how many proofs it took.
  */
 async function loginLikeTheLoginPage(
-  call: (proof?: LoginProof) => Promise<HttpAnswer>,
+  call: (proof?: string) => Promise<HttpAnswer>,
 ): Promise<{ answer: HttpAnswer; proofs: number }> {
-  let proof: LoginProof | undefined;
+  let proof: string | undefined;
   for (let proofs = 0; ; proofs += 1) {
     const answer = await call(proof);
-    const challenge =
-      answer.status === 503 ? (JSON.parse(answer.body) as Problem).challenge : undefined;
-    if (!challenge || proofs >= MAX_CHALLENGES) return { answer, proofs };
+    const text =
+      answer.status === 503 ? (JSON.parse(answer.body) as ProblemExtensions).challenge : undefined;
+    if (!text || proofs >= MAX_CHALLENGES) return { answer, proofs };
+    const challenge = loginChallengeSchema.parse(decodeLoginChallengeText(text));
     const solution = await solveOnItsOwnThread(challenge);
     if (!solution) return { answer, proofs };
-    proof = { challenge, solution };
+    proof = encodeLoginChallengeText({ challenge, solution });
   }
 }
 
@@ -135,7 +143,7 @@ describe.each(BACKENDS)(
           user: { username: string; password: string },
           localAddress: string,
           cookie?: string,
-          proof?: LoginProof,
+          proof?: string,
         ) =>
           httpCall(base, 'POST', '/login', {
             body: { username: user.username, password: user.password, ...(proof ? { proof } : {}) },

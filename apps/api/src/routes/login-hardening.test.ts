@@ -7,9 +7,16 @@
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
 import { sql } from 'drizzle-orm';
-import type { LoginProof, Problem } from '@portal/contract';
+import {
+  decodeLoginChallengeText,
+  encodeLoginChallengeText,
+  type LoginProof,
+  loginChallengeSchema,
+  type Problem,
+} from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database';
+import type { ProblemExtensions } from '../errors';
 import type { RequestContext } from '../repositories/audit';
 import { patientsRepository } from '../repositories/patients';
 import {
@@ -179,16 +186,19 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       const withProof = (password: string, proof: LoginProof, remoteAddress = '10.26.0.1') =>
         call(small, 'POST', '/login', {
-          body: { username: user.username, password, proof },
+          body: { username: user.username, password, proof: encodeLoginChallengeText(proof) },
           remoteAddress,
         });
+      const challengeOf = (answer: { json: <T>() => T }) =>
+        loginChallengeSchema.parse(
+          decodeLoginChallengeText(answer.json<ProblemExtensions>().challenge ?? ''),
+        );
       const solved = async () => {
         const asked = await attempt(small, user.username, user.password, '10.26.0.1');
         expect(asked.statusCode).toBe(503);
-        const { challenge } = asked.json<Problem>();
-        expect(challenge).toBeDefined();
-        const solution = await solveChallenge({ challenge: challenge!, deriveKey });
-        return { challenge: challenge!, solution: solution! };
+        const challenge = challengeOf(asked);
+        const solution = await solveChallenge({ challenge, deriveKey });
+        return { challenge, solution: solution! };
       };
       try {
         // Two hashes hold the one slot and the anonymous lane's one queue place.
@@ -203,7 +213,7 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
         // The same proof again (from another address) is an anonymous login: 503, a new one.
         const replayed = await withProof(user.password, proof, '10.26.0.2');
         expect(replayed.statusCode).toBe(503);
-        expect(replayed.json<Problem>().challenge?.signature).not.toBe(proof.challenge.signature);
+        expect(challengeOf(replayed).signature).not.toBe(proof.challenge.signature);
         release();
         await Promise.all(held);
         expect((await admitted).statusCode).toBe(200);
@@ -232,18 +242,20 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
     });
 
     it('refuses a proof off the contract with 400 naming the field', async () => {
-      const answer = await call(app, 'POST', '/login', {
-        body: {
-          username: 'someone',
-          password: 'a-password-123',
-          proof: { challenge: { parameters: {}, signature: 'zz' }, solution: { counter: -1 } },
-        },
-        remoteAddress: '10.26.0.3',
-      });
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json<Problem>().errors?.map((e) => e.field)).toContain(
-        'proof.challenge.signature',
-      );
+      // Not a text of the contract's, and a text that holds no proof.
+      const hollow = encodeLoginChallengeText({ challenge: {}, solution: {} } as never);
+      for (const proof of ['not a proof!', hollow]) {
+        const answer = await call(app, 'POST', '/login', {
+          body: { username: 'someone', password: 'a-password-123', proof },
+          remoteAddress: '10.26.0.3',
+        });
+        expect(answer.statusCode).toBe(400);
+        expect(
+          answer
+            .json<ProblemExtensions & { errors?: { field: string }[] }>()
+            .errors?.map((e) => e.field),
+        ).toEqual(['proof']);
+      }
     });
   });
 

@@ -1,7 +1,14 @@
 import { hkdfSync, pbkdf2Sync } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import type { DeriveKeyFunction } from 'altcha-lib/types';
-import { LOGIN_CHALLENGE_ALGORITHM, type LoginChallenge, type LoginProof } from '@portal/contract';
+import {
+  decodeLoginChallengeText,
+  encodeLoginChallengeText,
+  LOGIN_CHALLENGE_ALGORITHM,
+  type LoginChallenge,
+  type LoginProof,
+  loginProofSchema,
+} from '@portal/contract';
 
 /** PBKDF2 iterations of one try: the browser's Web Crypto does them natively, as fast as an attacker's CPU. */
 export const CHALLENGE_COST = 500;
@@ -36,7 +43,7 @@ export class LoginChallenges {
    * one each time (a derivation and two HMACs on libuv's threads) would slow the very hashes
    * the pool keeps for people. Once a challenge is solved, the next refusal gets a new one.
    */
-  private current: { challenge: Promise<LoginChallenge>; until: number } | undefined;
+  private current: { challenge: Promise<string>; until: number } | undefined;
 
   constructor(
     signingSecret: string,
@@ -50,8 +57,8 @@ export class LoginChallenges {
     this.answerKey = key('portal login challenge answer v1');
   }
 
-  /** A new challenge, expiring in CHALLENGE_TTL_SECONDS. */
-  async issue(): Promise<LoginChallenge> {
+  /** A new challenge, expiring in CHALLENGE_TTL_SECONDS, as the problem's `challenge` text. */
+  async issue(): Promise<string> {
     const now = this.now();
     if (this.current && this.current.until > now) return this.current.challenge;
     const challenge = this.create();
@@ -63,7 +70,7 @@ export class LoginChallenges {
     });
   }
 
-  private async create(): Promise<LoginChallenge> {
+  private async create(): Promise<string> {
     const challenge = await createChallenge({
       algorithm: LOGIN_CHALLENGE_ALGORITHM,
       cost: CHALLENGE_COST,
@@ -73,7 +80,13 @@ export class LoginChallenges {
       hmacSignatureSecret: this.signatureKey,
       hmacKeySignatureSecret: this.answerKey,
     });
-    return challenge as LoginChallenge;
+    return encodeLoginChallengeText(challenge as LoginChallenge);
+  }
+
+  /** The proof a login's `proof` text holds, or undefined when it holds none of the contract's. */
+  read(text: string): LoginProof | undefined {
+    const parsed = loginProofSchema.safeParse(decodeLoginChallengeText(text));
+    return parsed.success ? parsed.data : undefined;
   }
 
   /**

@@ -1,5 +1,4 @@
 import type {
-  LoginProof,
   LoginResponse,
   MfaConfirmResponse,
   MfaSetupResponse,
@@ -234,12 +233,18 @@ export class AuthService {
     context: RequestContext,
     username: string,
     password: string,
-    proof?: LoginProof,
+    proofText?: string,
   ): Promise<LoginResponse> {
+    const proof = proofText === undefined ? undefined : this.challenges.read(proofText);
+    if (proofText !== undefined && !proof) {
+      throw badRequest('proof: Not a proof of work', [
+        { field: 'proof', message: 'Not a proof of work' },
+      ]);
+    }
     const trusted = await this.trustedDevice(context, username);
     if (trusted) return this.loginTrusted(context, trusted, username, password);
-    // A proof that is not one (expired, used, forged) is no reason to refuse: the login is an
-    // anonymous one, and gets a new challenge if that queue is full.
+    // A proof that is no longer good (expired, used, forged) is no reason to refuse: the login
+    // is an anonymous one, and gets a new challenge if that queue is full.
     const lane: PoolLane = proof && (await this.challenges.redeem(proof)) ? 'proven' : 'anonymous';
     try {
       this.passwords.refuseIfBusy(lane);

@@ -1,4 +1,4 @@
-import type { AppointmentClash, FieldError, LoginChallenge } from '@portal/contract';
+import type { AppointmentClash, FieldError } from '@portal/contract';
 
 /** Shown when the request never got an answer. */
 export const NETWORK_ERROR_MESSAGE =
@@ -21,8 +21,6 @@ export interface ApiErrorInit {
   readonly detail: string;
   readonly status?: number | null;
   readonly fieldErrors?: readonly FieldError[];
-  /** A login's 503 when the server asks for a proof of work (see calls/login.ts). */
-  readonly challenge?: LoginChallenge;
   /** A booking's 409: the booked appointments it would overlap. */
   readonly clashes?: readonly AppointmentClash[];
   readonly cause?: unknown;
@@ -37,8 +35,6 @@ export class ApiError extends Error {
   readonly detail: string;
   /** The invalid fields a 400 names, dotted as the API spells them (`patient.age`). */
   readonly fieldErrors: readonly FieldError[];
-  /** The proof of work a login's 503 asks for, if it asks for one. */
-  readonly challenge: LoginChallenge | undefined;
   /** A booking's 409: the booked appointments it would overlap (none for anything else). */
   readonly clashes: readonly AppointmentClash[];
 
@@ -48,7 +44,6 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.detail = init.detail;
     this.fieldErrors = init.fieldErrors ?? [];
-    this.challenge = init.challenge;
     this.clashes = init.clashes ?? [];
   }
 }

@@ -33,7 +33,6 @@ export function fromAxiosError(error: unknown): ApiError {
         status: response.status,
         detail: problem.data.detail,
         fieldErrors: problem.data.errors ?? [],
-        ...(problem.data.challenge ? { challenge: problem.data.challenge } : {}),
         ...(problem.data.clashes ? { clashes: problem.data.clashes } : {}),
         cause: error,
       });

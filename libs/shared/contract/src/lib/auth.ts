@@ -12,7 +12,6 @@ import {
   textSchema,
   usernameSchema,
 } from './rules';
-import { loginProofSchema } from './login-challenge';
 
 /** A role as the API spells it. */
 export const roleSchema = z.enum(ROLES, { error: 'Choose Patient, HR or Medical Personnel' });
@@ -79,8 +78,15 @@ export const loginRequestSchema = z.object({
   // Any spelling is taken (a login never tells a format); what is looked up is its one form.
   username: textSchema({ max: 64, required: true }).overwrite(normaliseUsername),
   password: currentPasswordSchema,
-  /** A solved challenge, sent only when the server asked for one (a 503 with `challenge`). */
-  proof: loginProofSchema.optional(),
+  /**
+   * A solved challenge (login-challenge.ts), sent only when the server asked for one (a 503 with
+   * `challenge`): base64url text here (login-challenge.ts is not imported: it is loaded only
+   * with the solver), read by the server with loginProofSchema.
+   */
+  proof: z
+    .string()
+    .regex(/^[\w-]{1,4000}$/, { error: 'Not a proof of work' })
+    .optional(),
 });
 
 /**

@@ -42,3 +42,25 @@ export const loginProofSchema = z.strictObject({
 
 export type LoginChallenge = z.infer<typeof loginChallengeSchema>;
 export type LoginProof = z.infer<typeof loginProofSchema>;
+
+/**
+ * A challenge or a proof as it travels: its JSON in base64url, one opaque text (the problem's
+ * `challenge`, the login's `proof`, at most 4,000 characters), so the apps' forms and answers
+ * carry no schema of it.
+ */
+// Both in browsers and in Node; the contract is built without either's library of types.
+declare function btoa(text: string): string;
+declare function atob(text: string): string;
+
+export function encodeLoginChallengeText(value: LoginChallenge | LoginProof): string {
+  return btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The JSON a text holds, or undefined when it holds none (check it with the schemas above). */
+export function decodeLoginChallengeText(text: string): unknown {
+  try {
+    return JSON.parse(atob(text.replace(/-/g, '+').replace(/_/g, '/')));
+  } catch {
+    return undefined;
+  }
+}

@@ -127,26 +127,7 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
     body: {
       username: 'malee.s',
       password: 'correct-horse-battery-staple',
-      proof: {
-        challenge: {
-          parameters: {
-            algorithm: 'PBKDF2/SHA-256',
-            cost: 500,
-            expiresAt: 1796617785,
-            keyLength: 32,
-            keyPrefix: '0f6d9425fd9aac68e8cc391b310b76aa',
-            keySignature: 'dc586f40e5077d88af07ae016492627934a563949a3ce58046709256cef8ac75',
-            nonce: 'b805b42c450c30728d0e1c3d9348984e',
-            salt: '852bfc19d6a4264e360b1f9180154736',
-          },
-          signature: '5ce63703d608ef831658f5166d73ec27cdae6d81c161f44a9843c5f45f4c9ebc',
-        },
-        solution: {
-          counter: 1834,
-          derivedKey: '0f6d9425fd9aac68e8cc391b310b76aa0f6d9425fd9aac68e8cc391b310b76aa',
-          time: 812,
-        },
-      },
+      proof: 'eyJjaGFsbGVuZ2UiOnt9LCJzb2x1dGlvbiI6e319',
     },
   },
   searchPatient: {

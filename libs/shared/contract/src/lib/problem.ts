@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { loginChallengeSchema } from './login-challenge';
 import { CLINICAL_ACTIONS } from './clinical-permissions';
 import { SESSION_ENDED_BY_HOSPITAL, SESSION_SIGNED_OUT } from './messages';
 
@@ -41,9 +40,10 @@ export const problemSchema = z.object({
   clashes: z.array(appointmentClashSchema).optional(),
   /**
    * On a 503 of POST /login only: the proof of work that lets this login through while the
-   * server is flooded with logins (login-challenge.ts); send the login again with its `proof`.
+   * server is flooded with logins (login-challenge.ts, as text); send the login again with its
+   * `proof`.
    */
-  challenge: loginChallengeSchema.optional(),
+  challenge: z.string().optional(),
   /** On a 403 only: the clinical action the caller's position does not allow. */
   action: z.enum(CLINICAL_ACTIONS).optional(),
 });

@@ -1,10 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  ENDPOINTS,
-  type LoginProof,
-  type LoginRequest,
-  type LoginResponse,
-} from '@portal/contract';
+import { ENDPOINTS, type LoginRequest, type LoginResponse } from '@portal/contract';
 import { ApiError } from '../api-error';
 import { parseAnswer, send, type RequestOptions } from '../request';
 
@@ -19,7 +14,7 @@ export async function login(
   body: LoginRequest,
   options: RequestOptions = {},
 ): Promise<LoginResponse> {
-  let proof: LoginProof | undefined;
+  let proof: string | undefined;
   for (let solved = 0; ; solved += 1) {
     try {
       return parseAnswer(
@@ -30,9 +25,10 @@ export async function login(
       // A server flooded with logins asks a browser it does not know for a proof of work
       // (docs/operations.md): solved here, without a word to the person, and the login sent
       // again. Asked again and again, the server is simply busy: its answer is the failure.
-      if (!(error instanceof ApiError) || !error.challenge || solved >= MAX_CHALLENGES) throw error;
-      const { solveLoginChallenge } = await import('./login-challenge-solver');
-      proof = (await solveLoginChallenge(error.challenge, options.signal)) ?? undefined;
+      if (!(error instanceof ApiError) || error.status !== 503 || solved >= MAX_CHALLENGES)
+        throw error;
+      const { challengeOf, solveLoginChallenge } = await import('./login-challenge-solver');
+      proof = (await solveLoginChallenge(challengeOf(error), options.signal)) ?? undefined;
       if (!proof) throw error;
     }
   }
