@@ -32,10 +32,15 @@ function packageChunkName(id: string): string | null {
 
 /** TanStack Query's two packages (core and React), which only ever load together. */
 const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
-/** zod, and the contract's modules that build their schemas with it. */
+/**
+ * zod, and the contract's modules that build their schemas with it, with the plain values those
+ * schemas name that no page needs at first paint (the clinical actions, which the problem's
+ * schema names: left alone, Rolldown put them in the API layer's chunk, which imports the zod
+ * chunk that imported them back, a cycle between chunks).
+ */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACT_SCHEMAS =
-  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|clinical-permissions|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
 /**
  * The access log's words (contract access-log.ts), which my-record.ts's schemas name: a chunk of
  * its own. Where only the API layer reaches it (the staff apps), Rolldown would put it in the
