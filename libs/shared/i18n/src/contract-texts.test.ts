@@ -170,10 +170,17 @@ const LIST_INPUTS: Record<string, unknown[]> = {
   ],
 };
 
+/**
+ * Schemas of what a machine made and nobody types: the login's proof of work, decoded from the
+ * opaque `proof` text. Their issues are never shown: a proof that fails them is refused with the
+ * `proof` rule's own message (read back above with the login request's schema).
+ */
+const MACHINE_MADE = new Set(['loginChallengeSchema', 'loginProofSchema']);
+
 function collectRuleMessages(): Map<string, string> {
   const found = new Map<string, string>(); // message → where it came from
   for (const [name, value] of Object.entries(contract)) {
-    if (!isSchema(value)) continue;
+    if (!isSchema(value) || MACHINE_MADE.has(name)) continue;
     const inputs = [...inputsFor(value), ...(LIST_INPUTS[name] ?? [])];
     for (const input of inputs) {
       const result = value.safeParse(input);

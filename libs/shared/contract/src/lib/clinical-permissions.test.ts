@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { CLINICAL_ACTIONS, actionNotAllowedMessage, mayPerform } from './clinical-permissions';
 
 describe('the clinical actions by position', () => {
-  it('gives a Doctor diagnoses and prescriptions, a Nurse vitals, notes and bookings', () => {
+  it('gives only a Doctor diagnoses and prescriptions, both vitals, notes and bookings', () => {
     const allowed = (position: string | null) =>
       CLINICAL_ACTIONS.filter((action) => mayPerform(position, action));
-    expect(allowed('P001')).toEqual(['read', 'diagnose', 'prescribe', 'cancel', 'set_status']);
+    expect(allowed('P001')).toEqual([
+      'read',
+      'diagnose',
+      'prescribe',
+      'record_vitals',
+      'write_note',
+      'book',
+      'cancel',
+      'set_status',
+    ]);
     expect(allowed('P002')).toEqual([
       'read',
       'record_vitals',

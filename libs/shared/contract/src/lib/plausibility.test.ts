@@ -159,11 +159,12 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
       topic: 'Follow-up\n\tX-ray',
       clinician_id: 'E001',
       duration_minutes: 30,
+      allow_overlap: true,
     },
   },
   cancelAppointment: {
     schema: cancelAppointmentRequestSchema,
-    body: { reason: 'The patient asked\nby phone' },
+    body: { reason: 'The patient asked\nby phone', staff_note: 'Dr Surasak on leave;\nrebook' },
   },
   rescheduleAppointment: {
     schema: rescheduleAppointmentRequestSchema,
@@ -174,9 +175,13 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
       duration_minutes: 20,
       topic: 'Follow-up',
       reason: 'Clinician away',
+      allow_overlap: false,
     },
   },
-  appointmentStatus: { schema: appointmentStatusRequestSchema, body: { status: 'noshow' } },
+  appointmentStatus: {
+    schema: appointmentStatusRequestSchema,
+    body: { status: 'booked', reason: 'Marked attended by mistake' },
+  },
   dayAppointmentsQuery: {
     schema: dayAppointmentsQuerySchema,
     body: { date: '2026-01-05', clinician_id: 'E001', limit: '20', cursor: 'abc_DEF-123' },
