@@ -32,16 +32,8 @@ export type ClinicalPositionId = Extract<PositionId, 'P001' | 'P002'>;
  */
 export const CLINICAL_PERMISSIONS: Readonly<Record<ClinicalPositionId, readonly ClinicalAction[]>> =
   {
-    P001: [
-      'read',
-      'diagnose',
-      'prescribe',
-      'record_vitals',
-      'write_note',
-      'book',
-      'cancel',
-      'set_status',
-    ],
+    // Every action: a Doctor does all that a Nurse does, and diagnoses and prescribes.
+    P001: CLINICAL_ACTIONS,
     P002: ['read', 'record_vitals', 'write_note', 'book', 'cancel', 'set_status'],
   };
 
