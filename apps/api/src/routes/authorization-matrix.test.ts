@@ -277,10 +277,10 @@ const MATRIX: Record<string, Row> = {
       body: { reason: 'The patient called' },
     }),
   },
-  // A reschedule is a booking, which the matrix by position gives nurses, not doctors (the
+  // A reschedule is a booking, which the matrix by position gives doctors and nurses (the
   // medical persona is a doctor; clinical-permissions.test.ts tries each position).
   'POST /api/patient/:patient_id/appointments/:appointment_id/reschedule': {
-    expected:                                        [401, 403,    403,  403,    403, 401,     401,    401,    401],
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: async (t) => ({
       path: `/patient/${t.patientId}/appointments/${await bookedAppointment(t.patientId)}/reschedule`,
       body: { date: '2031-05-05', time: '10:00' },

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Link, Route, Routes } from 'react-router-dom';
@@ -109,8 +109,8 @@ function serveChart(appointments: ChartAppointment[] = CHART_APPOINTMENTS) {
   return sent;
 }
 
-/** The chart as a Doctor (P001, the default) or a Nurse (P002) sees it. */
-function renderChart(position_id: 'P001' | 'P002' = 'P001') {
+/** The chart as a Doctor (P001, the default), a Nurse (P002) or HR's position (P011) sees it. */
+function renderChart(position_id: 'P001' | 'P002' | 'P011' = 'P001') {
   const user = userEvent.setup();
   renderWithProviders(
     <Routes>
@@ -260,11 +260,21 @@ describe('PatientChartPage: who wrote what, and the appointments’ actions', ()
     ).toBeInTheDocument();
   });
 
-  it('shows a Doctor cancel and the outcomes but not reschedule, which is a Nurse’s booking', async () => {
+  it('shows the actions a position allows, and none to a session without a clinical position', async () => {
     serveChart();
     renderChart('P001');
     await upcoming();
     expect(screen.getByRole('button', { name: `Cancel: ${FOLLOW_UP_WHEN}` })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }),
+    ).toBeInTheDocument();
+    cleanup();
+    serveChart();
+    renderChart('P011');
+    await upcoming();
+    expect(
+      screen.queryByRole('button', { name: `Cancel: ${FOLLOW_UP_WHEN}` }),
+    ).not.toBeInTheDocument();
     expect(
       screen.queryByRole('button', { name: `Reschedule: ${FOLLOW_UP_WHEN}` }),
     ).not.toBeInTheDocument();
