@@ -16,7 +16,6 @@ import {
 } from '@portal/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../db/database';
-import type { ProblemExtensions } from '../errors';
 import type { RequestContext } from '../repositories/audit';
 import { patientsRepository } from '../repositories/patients';
 import {
@@ -191,7 +190,7 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
         });
       const challengeOf = (answer: { json: <T>() => T }) =>
         loginChallengeSchema.parse(
-          decodeLoginChallengeText(answer.json<ProblemExtensions>().challenge ?? ''),
+          decodeLoginChallengeText(answer.json<Problem>().challenge ?? ''),
         );
       const solved = async () => {
         const asked = await attempt(small, user.username, user.password, '10.26.0.1');
@@ -250,11 +249,7 @@ describe.each(BACKENDS)('login and registration hardening on %s', (backend) => {
           remoteAddress: '10.26.0.3',
         });
         expect(answer.statusCode).toBe(400);
-        expect(
-          answer
-            .json<ProblemExtensions & { errors?: { field: string }[] }>()
-            .errors?.map((e) => e.field),
-        ).toEqual(['proof']);
+        expect(answer.json<Problem>().errors?.map((e) => e.field)).toEqual(['proof']);
       }
     });
   });
