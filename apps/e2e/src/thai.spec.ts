@@ -60,7 +60,7 @@ test.describe('a Thai reader', () => {
 
     const readsMyInfoInThai = async () => {
       await expect(page.getByRole('heading', { level: 1, name: 'ข้อมูลของฉัน' })).toBeVisible();
-      await expect(page.getByText('สวัสดี คุณSomsri')).toBeVisible();
+      await expect(page.getByText('สวัสดี คุณ Somsri')).toBeVisible();
       await expect(page.getByText(patient.patientId, { exact: true })).toBeVisible();
       await expect(page.getByText('ศูนย์บริการผู้ป่วย (Help Desk)', { exact: true })).toBeVisible();
       await expect(page.getByRole('region', { name: 'นัดหมายที่จะถึง' })).toBeVisible();

@@ -110,6 +110,15 @@ describe('the read-back tables', () => {
     );
   });
 
+  it('writes a day inside a message as Thai screens write days, in the chosen calendar', () => {
+    const text = 'Date of birth must be between 1900-01-01 and today';
+    const buddhist = readBackTranslator([tables.first, tables.rest], 'th', () => 'buddhist');
+    const gregorian = readBackTranslator([tables.first, tables.rest], 'th', () => 'gregory');
+    expect(buddhist(text)).toMatch(/^วันเกิดต้องอยู่ระหว่าง \S.*2443 ถึงวันนี้$/);
+    expect(gregorian(text)).toMatch(/^วันเกิดต้องอยู่ระหว่าง \S.*1900 ถึงวันนี้$/);
+    expect(buddhist(text)).not.toContain('1900-01-01');
+  });
+
   it("leave a section's links and title to its app: the public app's frame has none", () => {
     const inPublic = readBackTranslator([frameOf('public')]);
     const inClinical = readBackTranslator([frameOf('clinical')]);

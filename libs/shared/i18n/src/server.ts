@@ -4,6 +4,7 @@ import enContract from './catalogs/en/contract.json';
 import thCommon from './catalogs/th/common.json';
 import thContract from './catalogs/th/contract.json';
 import { englishReader, fillPlaceholders, translateByReader } from './lib/english-text';
+import { daysIn } from './lib/format';
 import type { Locale } from './lib/locales';
 
 export * from './lib/locales';
@@ -18,13 +19,16 @@ const readEnglish = englishReader({ ...enCommon, ...enContract });
  * server builds its answers in English, the spec's words, and translates them here as they
  * leave, by the English catalogue's message that reads so (its placeholders' values kept), or
  * sentence by sentence (a password's warning and suggestion).
- * A text no catalogue has stays English.
+ * A day among the values is written as that language's screens write days (Buddhist era in
+ * Thai). A text no catalogue has stays English.
  */
 export function textIn(english: string, locale: Locale): string {
   if (locale === 'en') return english;
   const translate = (match: { id: string; values: Readonly<Record<string, string>> }) => {
     const message = thai[match.id];
-    return message === undefined ? undefined : fillPlaceholders(message, match.values);
+    return message === undefined
+      ? undefined
+      : fillPlaceholders(message, daysIn(match.values, locale));
   };
   return translateByReader(readEnglish, translate, english) ?? english;
 }

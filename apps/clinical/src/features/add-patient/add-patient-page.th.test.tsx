@@ -44,6 +44,10 @@ describe('AddPatientPage in Thai', () => {
     expect(within(gender).getByRole('option', { name: 'หญิง' })).toBeInTheDocument();
     expect(within(gender).getByRole('option', { name: 'ชาย' })).toBeInTheDocument();
     expect(screen.getByRole('spinbutton', { name: /^จำนวนโรคประจำตัว/ })).toBeInTheDocument();
+    // Health insurance is had or not (มี / ไม่มี), as the record shows it, not a bare yes / no.
+    const insurance = screen.getByRole('group', { name: /^ประกันสุขภาพ/ });
+    expect(within(insurance).getByRole('radio', { name: 'มี' })).toBeInTheDocument();
+    expect(within(insurance).getByRole('radio', { name: 'ไม่มี' })).toBeInTheDocument();
 
     const allergies = screen.getByRole('spinbutton', { name: /^จำนวนยาที่แพ้/ });
     await user.clear(allergies);

@@ -22,6 +22,7 @@ import {
   CatalogueList,
   DetailList,
   ErrorState,
+  HAS_CHOICES,
   LinkButton,
   LoadingState,
   PageHeading,
@@ -87,13 +88,7 @@ function detailsOf(
     ],
     [t('common.records.bloodType'), shown(p.blood_type)],
     [t('common.records.email'), shown(p.email)],
-    [
-      t('common.records.healthInsurance'),
-      choice(p.health_insurance, {
-        yes: 'common.records.choiceYes',
-        no: 'common.records.choiceNo',
-      }),
-    ],
+    [t('common.records.healthInsurance'), choice(p.health_insurance, HAS_CHOICES)],
     [t('common.records.address'), shown(p.address)],
     [t('common.records.phoneNumber'), shown(p.phone_number)],
     [t('common.records.idCardNumber'), shown(p.id_card_number)],

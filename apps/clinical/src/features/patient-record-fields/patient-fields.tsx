@@ -20,7 +20,7 @@ import {
   YesNoField,
 } from '@portal/form-widgets';
 import { translateEnglish } from '@portal/i18n';
-import { useT } from '@portal/ui';
+import { HAS_CHOICES, useT } from '@portal/ui';
 
 const BLOOD_TYPE_OPTIONS = BLOOD_TYPES.map((b) => ({ value: b, label: b }));
 
@@ -112,6 +112,7 @@ export function PatientFields({
           name="patient.health_insurance"
           label={t('clinical.patient.healthInsurance')}
           required={required}
+          choices={HAS_CHOICES}
         />
         <div className="sm:col-span-2 grid gap-4 sm:grid-cols-2">
           <TextAreaField

@@ -273,7 +273,7 @@ describe('AccountPage', () => {
       });
       const rows = within(table).getAllByRole('row').slice(1);
       expect(rows).toHaveLength(3);
-      expect(rows[0]).toHaveTextContent('Chrome on Windows(this session)');
+      expect(rows[0]).toHaveTextContent('Chrome on Windows (this session)');
       expect(rows[0]).toHaveTextContent('10.20.0.11');
       expect(within(rows[0]!).queryByRole('button')).toBeNull();
       expect(

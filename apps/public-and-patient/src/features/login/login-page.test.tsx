@@ -475,6 +475,17 @@ describe('LoginPage', () => {
       expect(passwordInput()).not.toBeInvalid();
     }, 30_000);
 
+    it('says a short password is too short once, under the field, once the form refuses it', async () => {
+      const user = setupUser();
+      await openRegister(user);
+      await user.type(usernameInput(), 'nurse.joy');
+      await user.type(passwordInput(), 'Tr4ctor!');
+      await waitFor(() => expect(strengthText()).toBeVisible(), LOADING);
+      await user.click(screen.getByRole('button', { name: 'Register' }));
+      await waitFor(() => expect(passwordInput()).toBeInvalid());
+      expect(screen.getAllByText('Password must be at least 12 characters')).toHaveLength(1);
+    }, 30_000);
+
     it("refuses, as typed, a password containing the username or the hospital's name", async () => {
       const user = setupUser();
       await openRegister(user);

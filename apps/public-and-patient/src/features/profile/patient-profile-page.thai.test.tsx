@@ -56,7 +56,7 @@ describe('PatientProfilePage (MyInfo) in Thai', () => {
   it('greets the patient and offers the appointments, the links and the download in Thai', async () => {
     serveRecord();
     renderProfile();
-    expect(await screen.findByText('สวัสดี คุณMalee')).toBeVisible();
+    expect(await screen.findByText('สวัสดี คุณ Malee')).toBeVisible();
     const appointments = screen.getByRole('region', { name: 'นัดหมายที่จะถึง' });
     expect(await within(appointments).findByText('ไม่มีนัดหมายที่จะถึง')).toBeVisible();
     expect(screen.getByRole('link', { name: 'ใครเปิดดูข้อมูลของฉัน' })).toHaveAttribute(

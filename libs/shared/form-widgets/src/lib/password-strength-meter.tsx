@@ -129,7 +129,9 @@ export default function PasswordStrengthMeter({
               }}
             />
           </p>
-          {strength.reason && <p className="text-ink">{translateEnglish(strength.reason)}</p>}
+          {strength.reason && !refused && (
+            <p className="text-ink">{translateEnglish(strength.reason)}</p>
+          )}
         </>
       )}
       {password && failed && !strength && (

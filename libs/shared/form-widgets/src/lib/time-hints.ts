@@ -8,5 +8,4 @@
 export const TIME_HINT = '24-hour clock, as HH:MM or HH:MM:SS.';
 
 /** The hint of a TimeField with `clock` (the browser's own time control). */
-export const CLOCK_TIME_HINT =
-  'Hours and minutes, for example 10:30. Where the field shows AM or PM, choose it too.';
+export const CLOCK_TIME_HINT = 'Hours and minutes, for example 10:30.';

@@ -26,7 +26,11 @@ export function YesNoField({
   required,
   hint,
   disabled,
-}: Omit<FieldProps, 'placeholder' | 'autoComplete'>) {
+  choices = LABELS,
+}: Omit<FieldProps, 'placeholder' | 'autoComplete'> & {
+  /** The two options' words, when a bare yes/no reads wrong (Thai "มี"/"ไม่มี" for having something). */
+  choices?: Readonly<Record<(typeof YES_NO)[number], MessageId>>;
+}) {
   const t = useT();
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   return (
@@ -54,7 +58,7 @@ export function YesNoField({
                 aria-describedby={errorId}
                 {...form.register(name, { disabled })}
               />
-              {t(LABELS[value])}
+              {t(choices[value])}
             </label>
           );
         })}

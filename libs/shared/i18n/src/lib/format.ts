@@ -29,6 +29,20 @@ export function formatDay(day: string, locale: Locale, calendar: Calendar = 'bud
   return Number.isNaN(at.getTime()) ? day : dayFormat(locale, calendar).format(at);
 }
 
+/**
+ * A message's values with each day (`1900-01-01` in "between 1900-01-01 and today") written as
+ * the language's screens write days, so that a Thai message never shows a Gregorian ISO day.
+ */
+export function daysIn(
+  values: Readonly<Record<string, string>>,
+  locale: Locale,
+  calendar: Calendar = 'buddhist',
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, formatDay(value, locale, calendar)]),
+  );
+}
+
 /** A day and a time (`YYYY-MM-DD HH:MM`): the day as {@link formatDay}, the time as it is. */
 export function formatDayTime(
   dayTime: string,

@@ -1,4 +1,6 @@
 import { englishReader, fillPlaceholders, translateByReader } from './english-text';
+import { daysIn } from './format';
+import type { Calendar, Locale } from './locales';
 import { textKey } from './text-key';
 
 /**
@@ -14,9 +16,15 @@ export interface ReadBackTable {
 /**
  * A translator of English texts by read-back tables: the text's translation, or, for a text of
  * several sentences no message holds whole, each sentence's (translateByReader); undefined
- * when a part has none.
+ * when a part has none. A value that is a day (`1900-01-01` in "between 1900-01-01 and today")
+ * is written as the language's screens write days, in the calendar chosen at the time
+ * (`calendar`: the Buddhist era unless the person chose the Gregorian one).
  */
-export function readBackTranslator(tables: readonly ReadBackTable[]) {
+export function readBackTranslator(
+  tables: readonly ReadBackTable[],
+  locale: Locale = 'en',
+  calendar: () => Calendar = () => 'buddhist',
+) {
   const exact = new Map<string, string>();
   for (const table of tables) {
     for (const [key, words] of Object.entries(table.exact)) {
@@ -35,5 +43,9 @@ export function readBackTranslator(tables: readonly ReadBackTable[]) {
     return message === undefined ? undefined : { id: message, values: match?.values ?? {} };
   };
   return (text: string): string | undefined =>
-    translateByReader(read, (match) => fillPlaceholders(match.id, match.values), text);
+    translateByReader(
+      read,
+      (match) => fillPlaceholders(match.id, daysIn(match.values, locale, calendar())),
+      text,
+    );
 }

@@ -194,7 +194,7 @@ async function addReadBack(locale: ReadBackLocale, tables: readonly ReadBackTabl
   }
   if (![...loaded].some((table) => table.patterns.length > 0)) return;
   const { readBackTranslator } = await import('./read-back');
-  translators.set(locale, readBackTranslator([...loaded]));
+  translators.set(locale, readBackTranslator([...loaded], locale, chosenCalendar));
 }
 
 /** Fetches a whole read-back table of `locale` (once) and adds it to the language's translator. */

@@ -99,6 +99,7 @@ export function SessionsSection() {
                   cell: (s) => (
                     <>
                       {s.browser}
+                      {s.current && ' '}
                       {s.current && (
                         <strong className="ml-2 text-success-800">
                           {t('common.account.thisSession')}

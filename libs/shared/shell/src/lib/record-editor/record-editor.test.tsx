@@ -64,7 +64,7 @@ describe('AddRecordPage in Thai', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'เพิ่มผู้ป่วย' })).toBeVisible();
     const form = screen.getByRole('form', { name: 'เพิ่มผู้ป่วย' });
     await userEvent.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Somchai');
-    await userEvent.click(within(form).getByRole('button', { name: 'เสร็จสิ้น' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('เพิ่มผู้ป่วย P038 แล้ว')).toBeVisible();
   });
 
@@ -76,7 +76,7 @@ describe('AddRecordPage in Thai', () => {
     );
 
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Somchai');
-    await userEvent.click(screen.getByRole('button', { name: 'เสร็จสิ้น' }));
+    await userEvent.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('ไม่ได้เพิ่มผู้ป่วย')).toBeVisible();
   });
 
@@ -153,11 +153,11 @@ describe('EditRecordPage in Thai', () => {
     expect(screen.getByRole('button', { name: 'ออกรหัสเปิดใช้งานใหม่' })).toBeVisible();
 
     const form = screen.getByRole('form', { name: 'แก้ไขข้อมูลพนักงาน' });
-    await userEvent.click(within(form).getByRole('button', { name: 'เสร็จสิ้น' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('ไม่มีข้อมูลที่เปลี่ยนแปลง จึงไม่ได้บันทึก')).toBeVisible();
 
     await userEvent.type(within(form).getByRole('textbox', { name: /^Name/ }), ' Jr');
-    await userEvent.click(within(form).getByRole('button', { name: 'เสร็จสิ้น' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('แก้ไขข้อมูลพนักงาน E001 แล้ว (เปลี่ยน 1 รายการ)')).toBeVisible();
   });
 });

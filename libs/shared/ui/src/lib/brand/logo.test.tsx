@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@portal/i18n';
 import { HospitalName, Logo } from './logo';
+
+afterEach(() => activateLocale('en', 'all'));
 
 describe('Logo', () => {
   it('is hidden from assistive technology unless labelled', () => {
@@ -14,5 +18,11 @@ describe('Logo', () => {
     render(<HospitalName />);
     expect(screen.getByText('Riverside General')).toBeInTheDocument();
     expect(screen.getByText('Hospital')).toBeInTheDocument();
+  });
+
+  it('puts "โรงพยาบาล" first in Thai, as Thai writes the name', async () => {
+    await act(() => activateLocale('th', 'all'));
+    const { container } = render(<HospitalName />);
+    expect(container).toHaveTextContent(/^โรงพยาบาลริเวอร์ไซด์ เจเนอรัล$/);
   });
 });

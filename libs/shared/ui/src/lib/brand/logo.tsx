@@ -1,4 +1,5 @@
-import { useT } from '../i18n/use-t';
+import type { Locale } from '@portal/i18n';
+import { useLocale, useT } from '../i18n/use-t';
 
 /** The hospital's full name, for accessible names and titles (written once, in reference-data). */
 export { HOSPITAL_NAME } from '@portal/reference-data';
@@ -25,17 +26,29 @@ export function Logo({ size = 40, label }: { size?: number; label?: string }) {
   );
 }
 
-/** The hospital's name on two lines, as the top bar shows it. */
+/**
+ * Languages that put the generic word first ("โรงพยาบาลริเวอร์ไซด์ เจเนอรัล"): there the small
+ * "Hospital" line comes before the name rather than after it, so the lines read in order, to the
+ * eye and to a screen reader alike.
+ */
+const GENERIC_WORD_FIRST: ReadonlySet<Locale> = new Set<Locale>(['th']);
+
+/** The hospital's name on two lines, as the top bar shows it, in the language's word order. */
 export function HospitalName({ className = '' }: { className?: string }) {
   const t = useT();
+  const name = (
+    <span key="name" className="text-base font-bold tracking-tight text-brand-800">
+      {t('common.brand.nameMain')}
+    </span>
+  );
+  const generic = (
+    <span key="generic" className="text-xs font-medium tracking-wide text-muted uppercase">
+      {t('common.brand.nameSub')}
+    </span>
+  );
   return (
     <span className={`flex flex-col leading-tight ${className}`}>
-      <span className="text-base font-bold tracking-tight text-brand-800">
-        {t('common.brand.nameMain')}
-      </span>
-      <span className="text-xs font-medium tracking-wide text-muted uppercase">
-        {t('common.brand.nameSub')}
-      </span>
+      {GENERIC_WORD_FIRST.has(useLocale()) ? [generic, name] : [name, generic]}
     </span>
   );
 }
