@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '@portal/i18n';
-import { FORGOT_PASSWORD_QUESTION } from './features/login/login-page';
-import { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from './features/profile/download-record';
 import {
   ACCESS_LOG_EMPTY,
   ACCESS_LOG_FAILED,
   ACCESS_LOG_LOADING,
-} from './features/profile/patient-access-log-page';
+  DOWNLOAD_RECORD_FAILED,
+  DOWNLOAD_RECORD_LABEL,
+  FORGOT_PASSWORD_QUESTION,
+} from './testing/english-texts';
 
 // The English constants the tests and stories check the screens with must read as the
 // catalogue's English, which is what the screens show (the jsdom setup activates English).
-describe('the English texts exported for tests and stories', () => {
+describe('the spec’s English texts the tests and stories use', () => {
   it.each([
     [FORGOT_PASSWORD_QUESTION, 'public.login.forgotPassword.question'],
     [DOWNLOAD_RECORD_LABEL, 'public.downloadRecord.button'],

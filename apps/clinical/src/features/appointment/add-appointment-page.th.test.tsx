@@ -9,7 +9,8 @@ import {
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
-import { AddAppointmentPage, PAST_DATE_QUESTION } from './add-appointment-page';
+import { AddAppointmentPage } from './add-appointment-page';
+import { PAST_DATE_QUESTION } from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

@@ -14,7 +14,6 @@ const appointmentSchema = () =>
   import('@portal/contract/schemas').then((c) => c.addAppointmentRequestSchema);
 
 /** The English of the past-date question, for the tests that look for it. */
-export { PAST_DATE_QUESTION } from '../../english-texts';
 
 /** The booking's fields beyond the spec's four: both optional, the standard length if none. */
 const BOOKING = {

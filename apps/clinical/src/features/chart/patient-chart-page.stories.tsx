@@ -15,7 +15,8 @@ import {
   manyAppointments,
   NO_ALLERGY_RECORD,
 } from './chart-fixtures';
-import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
+import { PatientChartPage } from './patient-chart-page';
+import { LOADING_CHART } from '../../testing/english-texts';
 
 /** A mock API of its own for a story that changes the appointments. */
 const chartHandlers = () =>

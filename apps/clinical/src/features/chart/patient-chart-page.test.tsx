@@ -17,7 +17,8 @@ import {
   manyAppointments,
   NO_ALLERGY_RECORD,
 } from './chart-fixtures';
-import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
+import { PatientChartPage } from './patient-chart-page';
+import { LOADING_CHART } from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

@@ -6,7 +6,8 @@ import { addDays, patientChartPath, ROUTES, todayUtc } from '@portal/contract';
 import { activateLocale, formatDay, t } from '@portal/i18n';
 import { createHandlers, renderWithProviders, setupMswServer } from '@portal/testing';
 import { CHART_APPOINTMENTS, CHART_RECORD } from './chart-fixtures';
-import { LOADING_CHART, PatientChartPage } from './patient-chart-page';
+import { PatientChartPage } from './patient-chart-page';
+import { LOADING_CHART } from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

@@ -39,9 +39,6 @@ import chartPageTexts from '@portal/i18n/packs/page-chart';
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [chartPageTexts];
 
-/** The English of the chart's loading text, for the tests and stories that look for it. */
-export { LOADING_CHART } from '../../english-texts';
-
 /** A value of the record as shown: the contract's mark for an empty one. */
 const shown = (value: string | number | null | undefined) => translateEnglish(shownValue(value));
 

@@ -10,7 +10,8 @@ import {
   type PortalParameters,
 } from '@portal/testing/story-kit';
 import { DOCTOR, morning } from './today-fixtures';
-import { LOADING_TODAY, TODAY_FAILED, TodayPage } from './today-page';
+import { TodayPage } from './today-page';
+import { LOADING_TODAY, TODAY_FAILED } from '../../testing/english-texts';
 
 /** The mock API holding a day's appointments, each patient's record named as the fixture. */
 function dayHandlers(day: DayAppointment[]) {

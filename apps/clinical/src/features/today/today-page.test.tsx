@@ -18,7 +18,8 @@ import {
   setupMswServer,
 } from '@portal/testing';
 import { dayAppointment, DOCTOR, morning } from './today-fixtures';
-import { LOADING_TODAY, TODAY_FAILED, TodayPage } from './today-page';
+import { TodayPage } from './today-page';
+import { LOADING_TODAY, TODAY_FAILED } from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

@@ -12,7 +12,8 @@ import {
 import { activateLocale, formatDay, t } from '@portal/i18n';
 import { pageResponse, renderWithProviders, setupMswServer } from '@portal/testing';
 import { DOCTOR, morning } from './today-fixtures';
-import { LOADING_TODAY, TODAY_FAILED, TodayPage } from './today-page';
+import { TodayPage } from './today-page';
+import { LOADING_TODAY, TODAY_FAILED } from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

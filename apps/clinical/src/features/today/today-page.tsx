@@ -22,8 +22,6 @@ import clinicalTodayTexts from '@portal/i18n/packs/clinical-today';
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [clinicalTodayTexts];
 
-// The English of two messages, for the tests and stories that look for them.
-export { LOADING_TODAY, TODAY_FAILED } from '../../english-texts';
 /** How many appointments a page of the day's list asks for. */
 export const TODAY_PAGE = 50;
 

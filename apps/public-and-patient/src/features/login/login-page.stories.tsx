@@ -18,13 +18,14 @@ import {
   pendingHandler,
   problemHandler,
 } from '@portal/testing';
-import { FORGOT_PASSWORD_QUESTION, LoginPage } from './login-page';
+import { LoginPage } from './login-page';
 import {
   type PortalParameters,
   inPortalFrame,
   forgetSession,
   fitsThePhone,
 } from '@portal/testing/story-kit';
+import { FORGOT_PASSWORD_QUESTION } from '../../testing/english-texts';
 
 const meta = {
   title: 'Pages/Public/LoginPage',

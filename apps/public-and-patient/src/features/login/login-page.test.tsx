@@ -33,7 +33,8 @@ import {
   renderWithProviders,
   setupMswServer,
 } from '@portal/testing';
-import { FORGOT_PASSWORD_QUESTION, LoginPage } from './login-page';
+import { LoginPage } from './login-page';
+import { FORGOT_PASSWORD_QUESTION } from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

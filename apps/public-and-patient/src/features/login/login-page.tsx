@@ -171,9 +171,6 @@ export function LoginPage() {
   );
 }
 
-/** The question under the login form, in English, for the tests and stories. */
-export { FORGOT_PASSWORD_QUESTION } from './login-texts';
-
 /**
  * The hospital's way for a forgotten password, under the login form: no e-mail link (the
  * portal keeps no verified address), but a new activation code from the hospital, with which

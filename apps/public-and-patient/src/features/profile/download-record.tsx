@@ -3,9 +3,6 @@ import { fetchRecordBundle, isApiError } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
 import { Button, Notice, useT } from '@portal/ui';
 
-/** The button's text and its failure, in English, for the tests and stories. */
-export { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from './download-record-texts';
-
 /** What came of the last download: the file's name, or the server's reason (if it gave one). */
 type Outcome = { saved: true; fileName: string } | { saved: false; reason: string } | null;
 

@@ -14,13 +14,12 @@ import {
 } from '@portal/testing';
 import { App } from '../../app';
 import { localDateTime } from './access-log-text';
+import { accessCountText, PatientAccessLogPage } from './patient-access-log-page';
 import {
   ACCESS_LOG_EMPTY,
   ACCESS_LOG_FAILED,
   ACCESS_LOG_LOADING,
-  accessCountText,
-  PatientAccessLogPage,
-} from './patient-access-log-page';
+} from '../../testing/english-texts';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.
 const server = setupMswServer();

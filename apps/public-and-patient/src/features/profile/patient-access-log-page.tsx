@@ -28,9 +28,6 @@ import publicAccessLogTexts from '@portal/i18n/packs/public-access-log';
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [publicAccessLogTexts];
 
-/** The loading, failure and empty texts, in English, for the tests and stories. */
-export { ACCESS_LOG_EMPTY, ACCESS_LOG_FAILED, ACCESS_LOG_LOADING } from './access-log-text';
-
 type AccessEntry = AccessLogEntry;
 
 /**

@@ -16,7 +16,7 @@ import {
   type PatientRecordOverrides,
 } from '@portal/testing';
 import { App } from '../../app';
-import { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from './download-record';
+import { DOWNLOAD_RECORD_FAILED, DOWNLOAD_RECORD_LABEL } from '../../testing/english-texts';
 import { PatientProfilePage } from './patient-profile-page';
 
 // setupMswServer sets up Vitest hooks (beforeAll/afterEach/afterAll); it is not a React hook.

@@ -1,8 +1,8 @@
 /*
- * The English words of a few of the pages' messages, as the older tests and stories look for
- * them (they import these names from the pages, which re-export them). The pages never show
- * these: they show the catalogue's messages in the language shown, and the Thai tests hold each
- * constant equal to its English message (libs/shared/i18n/src/catalogs/en/clinical.json).
+ * For tests and stories only: the spec's English words of a few of the pages' messages, written
+ * out so that a test fails if the catalogue's English drifts from the spec. The pages show the
+ * catalogue's messages in the language shown (libs/shared/i18n/src/catalogs/en/clinical.json);
+ * no production module imports this file.
  */
 
 /** `clinical.today.loading` in English. */
