@@ -128,6 +128,12 @@ for (const route of CASES) {
     page,
     request,
   }, testInfo) => {
+    // The browser's console stays quiet: no "Uncompiled message detected!" (a message shown
+    // before its catalogue came) or any other warning the built page prints.
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text().slice(0, 300));
+    });
     await page.setViewportSize(VIEWPORTS[0]);
     if (route.user) await signInWithToken(page, request, route.user);
     await page.goto(route.path);
@@ -159,6 +165,7 @@ for (const route of CASES) {
         fullPage: true,
       });
     }
+    expect.soft(warnings, `${route.path}: the console's warnings`).toEqual([]);
   });
 }
 

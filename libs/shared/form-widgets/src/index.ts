@@ -5,7 +5,7 @@ export { NumberField, type NumberFieldProps } from './lib/number-field';
 export { DateField, type DateFieldProps } from './lib/date-field';
 export { CLOCK_TIME_HINT, TimeField, TIME_HINT, type TimeFieldProps } from './lib/time-field';
 export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';
-export { YesNoField } from './lib/yes-no-field';
+export { HAS_CHOICES, YesNoField } from './lib/yes-no-field';
 export { EmailField, EMAIL_DOMAINS_HINT } from './lib/email-field';
 export {
   CurrentPasswordField,

@@ -22,7 +22,6 @@ import {
   CatalogueList,
   DetailList,
   ErrorState,
-  HAS_CHOICES,
   LinkButton,
   LoadingState,
   PageHeading,
@@ -85,7 +84,13 @@ function detailsOf(
     ],
     [t('common.records.bloodType'), shown(p.blood_type)],
     [t('common.records.email'), shown(p.email)],
-    [t('common.records.healthInsurance'), choice(p.health_insurance, HAS_CHOICES)],
+    [
+      t('common.records.healthInsurance'),
+      choice(p.health_insurance, {
+        yes: 'common.records.choiceYes',
+        no: 'common.records.choiceNo',
+      }),
+    ],
     [t('common.records.address'), shown(p.address)],
     [t('common.records.phoneNumber'), shown(p.phone_number)],
     [t('common.records.idCardNumber'), shown(p.id_card_number)],

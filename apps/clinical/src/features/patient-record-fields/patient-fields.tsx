@@ -13,6 +13,7 @@ import {
 import {
   CountedPickers,
   DateField,
+  HAS_CHOICES,
   NumberField,
   SelectField,
   TextAreaField,
@@ -20,7 +21,7 @@ import {
   YesNoField,
 } from '@portal/form-widgets';
 import { translateEnglish } from '@portal/i18n';
-import { HAS_CHOICES, useT } from '@portal/ui';
+import { useT } from '@portal/ui';
 
 const BLOOD_TYPE_OPTIONS = BLOOD_TYPES.map((b) => ({ value: b, label: b }));
 

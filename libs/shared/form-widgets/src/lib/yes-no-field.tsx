@@ -15,6 +15,15 @@ const LABELS: Readonly<Record<(typeof YES_NO)[number], MessageId>> = {
 };
 
 /**
+ * The options of a yes/no about having something (health insurance): "Yes" / "No" in English,
+ * "มี" / "ไม่มี" (has / has not) in Thai, as the record shows the answer, not a bare ใช่ / ไม่ใช่.
+ */
+export const HAS_CHOICES: Readonly<Record<(typeof YES_NO)[number], MessageId>> = {
+  yes: 'common.form.has',
+  no: 'common.form.hasNot',
+};
+
+/**
  * A yes/no choice as two radio buttons in a fieldset whose legend is the label. Its value is
  * 'yes', 'no', or null before either is chosen. Arrow keys move between the two, as native
  * radios do. The error describes the group and each radio (radios take no aria-invalid), so it

@@ -36,7 +36,7 @@ export const PACKS = {
     // the question before unsaved changes are lost, a new activation code), and the page of an
     // unknown address: fetched by every page once it is shown (PortalRoot), and waited for by
     // what shows them (useLaterTexts).
-    later: ['sessionWarning', 'leaveGuard', 'activationCode', 'notFound'],
+    later: ['activationCode', 'notFound'],
   },
   contract: {},
   public: {

@@ -8,19 +8,11 @@ export function shownValue(value: string | number | null | undefined): string {
     : String(value);
 }
 
-/**
- * A yes/no answer about having something (health insurance), as records and forms word it:
- * "Yes"/"No" in English, "มี"/"ไม่มี" (has / has not) in Thai rather than a bare yes/no.
- */
-export const HAS_CHOICES: Readonly<Record<'yes' | 'no', MessageId>> = {
-  yes: 'common.records.choiceYes',
-  no: 'common.records.choiceNo',
-};
-
 const CHOICES: Readonly<Record<string, MessageId>> = {
   female: 'common.records.choiceFemale',
   male: 'common.records.choiceMale',
-  ...HAS_CHOICES,
+  yes: 'common.records.choiceYes',
+  no: 'common.records.choiceNo',
 };
 
 /**
