@@ -78,7 +78,7 @@ async function main() {
     case 'pitr-drill': {
       if (args.length) usage('pitr-drill takes no arguments');
       const { pitrDrill } = await import('./backups.mjs');
-      return (await pitrDrill(l)) ? 0 : 1;
+      return (await pitrDrill(l)).ok ? 0 : 1;
     }
     default:
       usage(command ? `Unknown command: ${command}` : undefined);
