@@ -449,15 +449,13 @@ export async function up(l, { portal = true, log = console.log } = {}) {
 
 /** Stops every process the tool started (by pid file) and removes the cluster's directory. */
 export async function down(l, { keep = false, log = () => {} } = {}) {
-  for (const name of [
-    'portal',
-    'haproxy',
-    'restore-pg',
-    ...l.nodes.map((n) => n.name).reverse(),
-    'etcd',
-  ]) {
-    if (await stopDaemon(l.dir, name, name === 'portal' ? 10_000 : 15_000)) log(`stopped ${name}`);
-  }
+  const stop = async (name, graceMs) => {
+    if (await stopDaemon(l.dir, name, graceMs)) log(`stopped ${name}`);
+  };
+  for (const name of ['portal', 'haproxy', 'restore-pg']) await stop(name, 10_000);
+  // The nodes together (each Patroni stops its PostgreSQL), then etcd.
+  await Promise.all(l.nodes.map((n) => stop(n.name, 15_000)));
+  await stop('etcd', 5000);
   // A PostgreSQL left behind by a Patroni that was killed: its postmaster, by its own pid file.
   for (const data of [...l.nodes.map((n) => n.data), join(l.dir, 'restore', 'data')]) {
     const pid = pidIn(join(data, 'postmaster.pid'));
