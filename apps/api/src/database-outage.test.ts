@@ -179,7 +179,7 @@ describe.each(BACKENDS.filter((b) => b === 'postgres'))(
     beforeAll(async () => {
       const template = inject('postgresTemplate');
       const empty = await createEmptyServerDatabase(template || undefined);
-      drop = empty.drop;
+      drop = () => empty.drop();
       const url = new URL(empty.url);
       link = await relay({ host: url.hostname, port: Number(url.port || 5432) });
       url.hostname = '127.0.0.1';
