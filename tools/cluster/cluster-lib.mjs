@@ -158,10 +158,11 @@ function patroniConfig(l, node, s) {
 }
 
 function haproxyConfig(l) {
-  const servers = (check) =>
+  // Each node's PostgreSQL, checked on its Patroni's REST port.
+  const servers = () =>
     l.nodes
       .map((n) => `  server ${n.name} 127.0.0.1:${n.pgPort} maxconn 100 check port ${n.apiPort}`)
-      .join('\n') + `\n  # ${check}`;
+      .join('\n');
   return `global
   maxconn 400
 defaults
@@ -182,7 +183,7 @@ listen primary
   option httpchk OPTIONS /primary
   http-check expect status 200
   default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
-${servers('primary')}
+${servers()}
 # Reads that may lag (reports): the standbys.
 listen replicas
   bind 127.0.0.1:${l.haproxy.replicas}
@@ -190,7 +191,7 @@ listen replicas
   option httpchk OPTIONS /replica
   http-check expect status 200
   default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
-${servers('replicas')}
+${servers()}
 `;
 }
 

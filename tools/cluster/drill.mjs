@@ -24,7 +24,7 @@ import {
   down,
   ROOT,
 } from './cluster-lib.mjs';
-import { run, request, sleep, waitFor } from './processes.mjs';
+import { pidIn, run, request, sleep, waitFor } from './processes.mjs';
 
 export const WRITERS = 8;
 export const READERS = 50;
@@ -203,11 +203,9 @@ async function runDrill(l, { short, log }) {
   ];
   const controller = (async () => {
     await sleep(warmMs);
-    const pid = Number(
-      (await import('node:fs'))
-        .readFileSync(join(primaryBefore.data, 'postmaster.pid'), 'utf8')
-        .split('\n')[0],
-    );
+    // The postmaster's pid is the first line of its pid file.
+    const pid = pidIn(join(primaryBefore.data, 'postmaster.pid'));
+    if (!pid) throw new Error(`no postmaster.pid in ${primaryBefore.data}`);
     killAt = Date.now();
     process.kill(pid, 'SIGKILL');
     log(
