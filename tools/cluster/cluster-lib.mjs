@@ -170,7 +170,8 @@ defaults
   timeout connect 2s
   timeout client 30m
   timeout server 30m
-  timeout check 1s
+  # Patroni answers its checks in milliseconds; 2 s leaves room on a loaded machine.
+  timeout check 2s
 listen stats
   mode http
   bind 127.0.0.1:${l.haproxy.stats}
@@ -182,7 +183,7 @@ listen primary
   bind 127.0.0.1:${l.haproxy.primary}
   option httpchk OPTIONS /primary
   http-check expect status 200
-  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+  default-server inter 500ms fastinter 250ms downinter 500ms fall 3 rise 1 on-marked-down shutdown-sessions
 ${servers()}
 # Reads that may lag (reports): the standbys.
 listen replicas
@@ -190,7 +191,7 @@ listen replicas
   balance roundrobin
   option httpchk OPTIONS /replica
   http-check expect status 200
-  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+  default-server inter 500ms fastinter 250ms downinter 500ms fall 3 rise 1 on-marked-down shutdown-sessions
 ${servers()}
 `;
 }
@@ -427,7 +428,7 @@ export async function up(l, { portal = true, log = console.log } = {}) {
           await client.end();
         }
       },
-      20_000,
+      60_000,
       300,
     );
     log(
@@ -443,6 +444,14 @@ export async function up(l, { portal = true, log = console.log } = {}) {
     log(
       `cluster did not come up: ${error.message}; stopping what started (logs in ${join(l.dir, 'log')})`,
     );
+    // The logs' last lines, so that a CI run that removes the directory still shows why.
+    for (const name of ['etcd', ...l.nodes.map((n) => n.name), 'haproxy', 'portal']) {
+      const file = join(l.dir, 'log', `${name}.log`);
+      if (existsSync(file))
+        log(
+          `--- ${name}.log (last lines)\n${readFileSync(file, 'utf8').split('\n').slice(-15).join('\n')}`,
+        );
+    }
     await down(l, { keep: true });
     throw error;
   }
