@@ -19,6 +19,7 @@
  * reads' rate measured, N audit events seeded with generate_series over `--audit-months`
  * months (monthly partitions), and the same measured again; `--compare-with REF_OR_FOLDER`:
  * the load, then the build before and this one side by side alone (compareBuilds);
+ * `--chain-only`: no load, the audit chain's costs per core alone (chain-costs.ts);
  * `--calls-only`: the load, then step 1 alone; with `--compare-with`, step 1 for each build in
  * turn, the order alternating), and prints the load time, the data size and the server's largest RSS
  * (and its largest during the export), and writes the tables to
@@ -48,6 +49,7 @@ import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { chainCosts } from './chain-costs';
 import { FAMILY_NAME_ENDS, FAMILY_NAME_STARTS, FIRST_NAMES, LAST_NAMES } from './bench-names';
 import { loadConfig } from '../src/config';
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
@@ -93,6 +95,10 @@ const { values: args } = parseArgs({
     'compare-with': { type: 'string', default: process.env['BENCH_COMPARE_WITH'] },
     /** Rounds of the comparison: each runs both builds, the order alternating. */
     'compare-rounds': { type: 'string', default: '3' },
+    /** The audit chain's costs per core alone (bench/chain-costs.ts), on an empty database. */
+    'chain-only': { type: 'boolean', default: false },
+    /** Seconds each step of --chain-only runs. */
+    'chain-seconds': { type: 'string', default: '10' },
     /** The one-client timings alone (step 1): no loads, no login bursts, no export. */
     'calls-only': { type: 'boolean', default: false },
     /** Internal: this process is the load generator the bench forked (see loadFromChild). */
@@ -444,6 +450,13 @@ async function main(): Promise<void> {
   let database: Database | undefined = await openDatabase(url ? { url } : { dataDir: dir });
   try {
     await migrate(database.db);
+    if (args['chain-only']) {
+      const { markdown } = await chainCosts(database.db, kind, Number(args['chain-seconds']));
+      console.log(markdown);
+      mkdirSync(dirname(args.out), { recursive: true });
+      writeFileSync(args.out, markdown);
+      return;
+    }
     const [{ n: existing } = { n: 0 }] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from (select 1 from patient limit 1) p`,

@@ -57,6 +57,56 @@ export function postgresErrorOf(error: unknown): { code: string; constraint?: st
   return undefined;
 }
 
+/** Seconds a client is asked to wait when the database cannot answer (a failover takes ~10-20 s). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * SQLSTATEs that say the database cannot take the request now, not that the request is wrong:
+ * class 08 (the connection failed or was lost), the server shutting down or starting
+ * (57P01-57P03), too many connections (53300), a statement cancelled by statement_timeout
+ * (57014), and a write sent to a standby (25006, during a switch of primary).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300|57014|25006)$/;
+/** The driver's (node-postgres, pg-pool) and the socket's words for a connection that failed. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|Client was closed and is not queryable)/;
+
+/**
+ * The 503 with Retry-After that answers an error meaning the database is not there (lost,
+ * restarting, a failover under way, a standby that cannot write, a statement over its timeout),
+ * whatever wrapped it (Drizzle's DrizzleQueryError keeps the driver's error as its cause); undefined
+ * for any other error. Never 500: the client is to try again shortly (docs/operations.md).
+ */
+export function databaseUnavailable(error: unknown): ProblemError | undefined {
+  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; e && typeof e === 'object' && depth < 5; depth++, e = e.cause as typeof e) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (
+      UNAVAILABLE_SQLSTATE.test(code) ||
+      UNAVAILABLE_CODES.has(code) ||
+      UNAVAILABLE_MESSAGES.test(message)
+    ) {
+      return new ProblemError(
+        503,
+        'Service Unavailable',
+        'The database is not reachable',
+        undefined,
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
+    }
+  }
+  return undefined;
+}
+
 /** The unique constraint a write broke (SQLSTATE 23505), if that is what failed. */
 export function uniqueViolation(error: unknown): string | undefined {
   const pgError = postgresErrorOf(error);

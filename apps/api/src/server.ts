@@ -1,7 +1,12 @@
 import type { Config } from './config';
 import { resolveJwtSecret, resolveMfaKey, resolvePublicUrl } from './config';
 import { buildApp } from './app';
-import { type Database, openDatabase } from './db/database';
+import {
+  type Database,
+  type OpenOptions,
+  openDatabase,
+  SERVER_DATABASE_TIMEOUTS,
+} from './db/database';
 import { describeRepair, secureDataDirectory } from './db/data-dir-modes';
 import { existingDemoAccounts, isEmpty, loadDemoData } from './db/demo-data';
 import { MIGRATIONS, migrate } from './db/migrate';
@@ -18,9 +23,13 @@ export interface RunningServer {
 }
 
 /** Opens the database named by the config: a PostgreSQL server or the embedded data directory. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+export function openConfiguredDatabase(
+  config: Config,
+  options: OpenOptions = {},
+): Promise<Database> {
   return openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+    options,
   );
 }
 
@@ -39,7 +48,7 @@ export async function startServer(
   const jwtSecret = resolveJwtSecret(config);
   const mfaKey = resolveMfaKey(config);
   resolvePublicUrl(config);
-  const database = await openConfiguredDatabase(config);
+  const database = await openConfiguredDatabase(config, { timeouts: SERVER_DATABASE_TIMEOUTS });
   let sessionCache: SessionCache | undefined;
   try {
     const wantDemo =

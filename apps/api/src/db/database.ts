@@ -37,7 +37,17 @@ export type DatabaseLocation = { url: string } | { dataDir: string } | { memory:
 export interface OpenOptions {
   /** Called with the text of every statement Drizzle sends (to count queries per request). */
   readonly onQuery?: (query: string) => void;
+  /**
+   * A PostgreSQL server's bounds for the portal's requests (the server passes them; the admin
+   * tool and the bench, whose work may be long, do not): a connection not made within
+   * `connectMs` fails, and a statement running longer than `statementMs` is cancelled by the
+   * server, so that a request during a failover is answered 503 instead of waiting.
+   */
+  readonly timeouts?: { readonly connectMs: number; readonly statementMs: number };
 }
+
+/** The server's bounds ({@link OpenOptions.timeouts}): a request ends well within 10 s. */
+export const SERVER_DATABASE_TIMEOUTS = { connectMs: 3000, statementMs: 8000 } as const;
 
 /** Opens the database named by `location`. */
 export async function openDatabase(
@@ -53,10 +63,24 @@ export async function openDatabase(
     // partitions) the planner's estimates pass jit_above_cost, so compiling them took several
     // times what running them takes (figures in docs/performance.md, "The audit trail at
     // scale"). PGlite is built without it.
-    const pool = new pg.Pool({ connectionString: location.url, max, options: '-c jit=off' });
+    const timeouts = options.timeouts;
+    const pool = new pg.Pool({
+      connectionString: location.url,
+      max,
+      options: timeouts ? `-c jit=off -c statement_timeout=${timeouts.statementMs}` : '-c jit=off',
+      // Also bounds the wait for a free connection of the pool. A connection that died (a
+      // failover) is dropped by the pool when its query fails, and the next opens a new one.
+      ...(timeouts ? { connectionTimeoutMillis: timeouts.connectMs } : {}),
+      // The operating system notices a server that vanished without closing the connection.
+      keepAlive: true,
+    });
     // An idle connection the server ends (a restart, a failover, a dropped database) is removed
     // by the pool, and the next query opens another; unheard, the event would end the process.
     pool.on('error', () => {});
+    // The same for a connection lost while a request holds it between two statements (a
+    // transaction, the primary killed): the client is marked unusable, the request's next
+    // statement fails (answered 503) and the pool drops the client when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     // A server that is not there should fail the start, not the first request.
     await pool.query('select 1');
     return {

@@ -40,6 +40,9 @@ export async function migrate(
   andThen?: (tx: Db) => Promise<void>,
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
+    // A migration (or the wait for another instance's) may take longer than the server's bound
+    // on a request's statement (SERVER_DATABASE_TIMEOUTS); this transaction alone has none.
+    await tx.execute(sql`select set_config('statement_timeout', '0', true)`);
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(sql`create table if not exists schema_migration (
       name text primary key,

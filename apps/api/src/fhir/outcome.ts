@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { OperationOutcome, OperationOutcomeIssue } from '@medplum/fhirtypes';
 
 type IssueType = OperationOutcomeIssue['code'];
-import { ProblemError } from '../errors';
+import { ProblemError, databaseUnavailable } from '../errors';
 
 /** The content type of every FHIR answer. */
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -86,6 +86,8 @@ export function outcomeOf(error: FastifyError | ProblemError): {
     const fields = error.validation.map((issue) => issue.instancePath || 'request');
     return { status: 400, outcome: operationOutcome(400, 'The request is not valid', fields) };
   }
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) return outcomeOf(unavailable);
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const detail =

@@ -180,21 +180,29 @@ export const idempotencyPlugin = fp(
             : Buffer.isBuffer(payload)
               ? payload
               : undefined;
-      // A failure of the server's or a refusal to wait: the retry is to do the work after all.
-      if (status >= 500 || status === 429 || text === undefined) {
-        await release(claim);
-        return payload;
+      // The answer goes out as it is even when the key cannot be updated (the database was
+      // lost after the handler's work, a failover): a write that committed is acknowledged (a
+      // synchronous standby holds it), and a 503 stays a 503. The claim then stays held until
+      // CLAIM_SECONDS have passed, and a retry meanwhile is answered 409 (docs/operations.md).
+      try {
+        // A failure of the server's or a refusal to wait: the retry is to do the work after all.
+        if (status >= 500 || status === 429 || text === undefined) {
+          await release(claim);
+          return payload;
+        }
+        const contentType = reply.getHeader('content-type');
+        const location = reply.getHeader('location');
+        await queryRows(
+          db,
+          sql`update idempotency_key
+              set status = ${status}, body = ${seal(text)},
+                  content_type = ${typeof contentType === 'string' ? contentType : null},
+                  location = ${typeof location === 'string' ? location : null}
+              where account_id = ${claim.accountId}::uuid and key_hash = ${claim.keyHash}`,
+        );
+      } catch (error) {
+        request.log.warn({ err: loggableError(error) }, 'idempotency key not updated');
       }
-      const contentType = reply.getHeader('content-type');
-      const location = reply.getHeader('location');
-      await queryRows(
-        db,
-        sql`update idempotency_key
-            set status = ${status}, body = ${seal(text)},
-                content_type = ${typeof contentType === 'string' ? contentType : null},
-                location = ${typeof location === 'string' ? location : null}
-            where account_id = ${claim.accountId}::uuid and key_hash = ${claim.keyHash}`,
-      );
       return payload;
     });
 
@@ -203,7 +211,9 @@ export const idempotencyPlugin = fp(
       const claim = request.idempotencyClaim;
       if (!claim) return;
       request.idempotencyClaim = null;
-      await release(claim);
+      await release(claim).catch((error: unknown) =>
+        request.log.warn({ err: loggableError(error) }, 'idempotency key not released'),
+      );
     });
 
     /** Drops expired keys in bounded batches, so that one run never holds the table long. */

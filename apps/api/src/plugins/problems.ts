@@ -12,7 +12,13 @@ import {
   type ProblemExtensions,
 } from '@portal/contract';
 import { type Locale, localeFromAcceptLanguage, textIn } from '@portal/i18n/server';
-import { ProblemError, badRequest, loggableError, safeErrorCode } from '../errors';
+import {
+  ProblemError,
+  badRequest,
+  databaseUnavailable,
+  loggableError,
+  safeErrorCode,
+} from '../errors';
 
 /**
  * A problem's words in the language the request asks for (`Accept-Language`): the detail, or
@@ -280,6 +286,12 @@ export const problemsPlugin = fp(async (app: FastifyInstance) => {
         detail,
         status === 400 ? [{ field: 'body', message: detail }] : undefined,
       );
+    }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: loggableError(error) }, 'database not reachable');
+      void reply.headers(unavailable.headers!);
+      return sendProblem(reply, unavailable.status, unavailable.message);
     }
     request.log.error({ err: loggableError(error) }, 'request failed');
     return sendProblem(
