@@ -158,9 +158,10 @@ function pharmgkb() {
         if (/^[A-Z]\d\d[A-Z]{0,2}$/.test(code) && code.length >= 3 && !/undefined/i.test(f[iName]))
           classes.set(code, sentence(f[iName]));
       }
-    } else if (list(f[iType]).includes('Drug')) {
+    } else if (list(f[iType]).some((type) => type === 'Drug' || type === 'Prodrug')) {
       const rx = list(f[iRx]);
-      const codes = atc.filter((code) => /^[A-Z]\d\d[A-Z]{2}\d\d$/.test(code));
+      // A substance's own ATC codes (level 5), or the group ATC gives it (A10A, B03AA).
+      const codes = atc.filter((code) => /^[A-Z]\d\d[A-Z]([A-Z](\d\d)?)?$/.test(code));
       if (rx.length === 1 && /^\d+$/.test(rx[0]) && codes.length && !drugs.has(rx[0]))
         drugs.set(rx[0], { rxcui: rx[0], name: f[iName], atc: codes });
     }
