@@ -173,7 +173,10 @@ function pharmgkb() {
 function substances() {
   const { classes, drugs } = pharmgkb();
   const thaiDrugs = new Map(
-    handList('thai-drugs.tsv').map(([name, nameTh], i) => [name, { nameTh, rank: i + 1 }]),
+    handList('thai-drugs.tsv').map(([name, nameTh, also], i) => [
+      name,
+      { nameTh, rank: i + 1, also: also ? also.split(',').map((n) => n.trim()) : [] },
+    ]),
   );
   const thaiClasses = new Map(
     handList('thai-classes.tsv').map(([code, nameTh], i) => [code, { nameTh, rank: i + 1 }]),
@@ -182,7 +185,14 @@ function substances() {
   for (const drug of [...drugs.values()].sort((a, b) => a.name.localeCompare(b.name))) {
     const common = thaiDrugs.get(drug.name);
     thaiDrugs.delete(drug.name);
-    drugRows.push([drug.rxcui, drug.name, drug.atc, common?.nameTh ?? null, common?.rank ?? null]);
+    drugRows.push([
+      drug.rxcui,
+      drug.name,
+      drug.atc,
+      common?.nameTh ?? null,
+      common?.rank ?? null,
+      common?.also ?? [],
+    ]);
   }
   if (thaiDrugs.size)
     throw new Error(`Thai names for drugs not in the table: ${[...thaiDrugs.keys()]}`);
@@ -221,7 +231,7 @@ for (const [seed, id] of Object.entries(SEED)) {
 /**
  * The file: each kind's rows in its own compact form (catalogue.ts builds the entries).
  * conditions: [ICD-10-CM code, title, chapter, block, Thai name, common rank]
- * drugs: [RxCUI, name, ATC codes, Thai name, common rank]
+ * drugs: [RxCUI, name, ATC codes, Thai name, common rank, other English names]
  * classes: [ATC code, name, Thai name, common rank]
  * substances: [kind, SNOMED CT code, name, SNOMED CT description, Thai name, common rank]
  */

@@ -66,7 +66,8 @@ function buildIndex(kinds: readonly CatalogueKind[]): Index {
   };
   const thai: [number, string][] = [];
   entries.forEach((entry, position) => {
-    for (const word of wordsOf(entry.name)) add(words, word, position);
+    for (const word of wordsOf([entry.name, ...entry.synonyms].join(' ')))
+      add(words, word, position);
     for (const code of entry.codes) {
       const key = normaliseCode(code.code);
       add(codes, key, position);
