@@ -223,8 +223,12 @@ describe('the searches rank', () => {
   });
 
   it('Thai names, from their start and inside', () => {
-    expect(ids(searchConditions('เบาหวาน', 2))).toEqual(['icd:E11.42', 'icd:E11.22']);
+    // After a leading class word ("โรค", disease) counts as a start: the common first.
+    expect(ids(searchConditions('เบาหวาน', 2))).toEqual(['icd:E11.9', 'icd:E11.65']);
     expect(searchConditions('โรคเบาหวาน', 1)[0]!.id).toBe('icd:E11.9');
+    // A start before the inside of a name, whatever the rank: "ความดันโลหิตสูง…" (R03.0).
+    expect(ids(searchConditions('ความดันโลหิตสูงโดย', 1))).toEqual(['icd:R03.0']);
+    expect(ids(searchConditions('ที่ไม่มีภาวะแทรกซ้อน', 1))).toEqual(['icd:E11.9']);
     expect(ids(searchSubstances('อะม็อก', 1))).toEqual(['rxn:723']);
     expect(ids(searchSubstances('เพนิซิลลิน', 1, ['class']))).toEqual(['atc:J01C']);
   });
