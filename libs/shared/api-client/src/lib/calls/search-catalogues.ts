@@ -26,7 +26,8 @@ export async function searchConditions(
     ...options,
     query: { q, limit: limit === undefined ? undefined : String(limit) },
   });
-  return parseAnswer((answers) => answers.conditionSearchResponseSchema, response);
+  const { conditionSearchResponseSchema } = await import('./catalogue-answers');
+  return parseAnswer(() => conditionSearchResponseSchema, response);
 }
 
 /** GET /catalogues/substances: what an allergy can be to, for what a clinician typed. */
@@ -39,7 +40,8 @@ export async function searchSubstances(
     ...options,
     query: { q, limit: limit === undefined ? undefined : String(limit), kind },
   });
-  return parseAnswer((answers) => answers.substanceSearchResponseSchema, response);
+  const { substanceSearchResponseSchema } = await import('./catalogue-answers');
+  return parseAnswer(() => substanceSearchResponseSchema, response);
 }
 
 /**
