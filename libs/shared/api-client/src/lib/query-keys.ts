@@ -94,4 +94,11 @@ export const queryKeys = {
     /** The portal access waiting for a second HR person's approval. */
     accessApprovals: () => ['employees', 'access-approvals'] as const,
   },
+  /** The coded catalogues' searches, by query and options (reference data: never invalidated). */
+  catalogues: {
+    conditions: (q: string, options: { limit?: number } = {}) =>
+      ['catalogues', 'conditions', { q, ...options }] as const,
+    substances: (q: string, options: { limit?: number; kind?: string } = {}) =>
+      ['catalogues', 'substances', { q, ...options }] as const,
+  },
 } as const;

@@ -43,6 +43,7 @@ import { listMyAccessLog } from './list-my-access-log';
 import { listMyAppointments } from './list-my-appointments';
 import { listPatientAppointments } from './list-patient-appointments';
 import { getNextEmployeeId, getNextPatientId } from './next-ids';
+import { searchConditions, searchSubstances } from './search-catalogues';
 import { listPatients } from './list-patients';
 import { login } from './login';
 import { loginMfa } from './login-mfa';
@@ -361,6 +362,20 @@ const cases: Case[] = [
       nextCursor: null,
     },
     badAnswer: [{ date: '2030-01-02' }],
+  },
+  {
+    name: 'searchConditions',
+    call: () => searchConditions('diab', { limit: 5 }),
+    answer: [{ id: 'icd:E11.9', name: 'Type 2 diabetes', name_th: null, codes: [] }],
+    expected: [{ id: 'icd:E11.9', name: 'Type 2 diabetes', name_th: null, codes: [] }],
+    badAnswer: [{ id: 'icd:E11.9' }],
+  },
+  {
+    name: 'searchSubstances',
+    call: () => searchSubstances('pen', { kind: 'class' }),
+    answer: [{ id: 'atc:J01C', name: 'Penicillins', name_th: null, codes: [], kind: 'class' }],
+    expected: [{ id: 'atc:J01C', name: 'Penicillins', name_th: null, codes: [], kind: 'class' }],
+    badAnswer: [{ id: 'atc:J01C', name: 'Penicillins', name_th: null, codes: [] }],
   },
   {
     name: 'nextPatientId',
