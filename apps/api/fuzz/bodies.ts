@@ -116,6 +116,19 @@ export const DEFAULT_HINTS: FieldHints = {
   position_id: fc.constantFrom(...POSITION_IDS, ...EDIT_FORM_POSITIONS.map((p) => p.value)),
   first_name: textArbitrary(),
   last_name: textArbitrary(),
+  // Vital signs: mostly believable (diastolic below every systolic), now and then not.
+  systolic: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 100, max: 220 }) }, fc.double()),
+  diastolic: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 40, max: 99 }) }, fc.double()),
+  pulse: fc.integer({ min: 0, max: 320 }),
+  respiratory_rate: fc.integer({ min: 0, max: 90 }),
+  temperature_c: fc.double({ min: 24, max: 46, noNaN: true }),
+  spo2: fc.integer({ min: 30, max: 101 }),
+  weight_kg: fc.double({ min: 0, max: 510, noNaN: true }),
+  height_cm: fc.double({ min: 10, max: 280, noNaN: true }),
+  taken_at: fc
+    .integer({ min: Date.UTC(1999, 0, 1), max: Date.now() + DAY_MS })
+    .map((ms) => new Date(ms).toISOString()),
+  text: textArbitrary(2000),
 };
 
 /** A value for a JSON Schema, with `hints` deciding the named fields. */
