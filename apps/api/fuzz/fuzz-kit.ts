@@ -506,6 +506,11 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
     ) {
       b['code'] = world.mfaRecoveryCodes[0];
     }
+    // Blood pressure comes as a pair: most bodies that name one side get the other.
+    if (name === 'recordVitals' && choice % 4 !== 0) {
+      if (b['systolic'] !== undefined && b['diastolic'] === undefined) b['diastolic'] = 80;
+      if (b['diastolic'] !== undefined && b['systolic'] === undefined) b['systolic'] = 120;
+    }
     if (name === 'addEmployee' || name === 'updateEmployee') {
       if (b['work_status'] !== 'no' && choice % 3 !== 0) b['resignation_date'] = null;
       else if (typeof b['hire_date'] === 'string' && choice % 3 !== 0) {
@@ -626,6 +631,14 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, appointment_id: fc.uuid() });
   const namesAppointment = endpoint.path.includes(':appointment_id');
+  // A call on one patient's record (vital signs, notes) names an existing patient, mostly.
+  const ownPatientPath =
+    endpoint.path.startsWith('/patient/:patient_id/') && world.patientIds.length
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...world.patientIds) },
+          { weight: 1, arbitrary: pathParams },
+        )
+      : pathParams;
   // The note calls' paths name a seeded note of its patient, mostly.
   const written = world.notes.get(name) ?? [];
   const noteParams = written.length
@@ -664,7 +677,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     ),
     param: approving
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
-      : pathParams,
+      : ownPatientPath,
     appointment: appointmentParams,
     note: noteParams,
   });

@@ -364,6 +364,23 @@ describe.each(BACKENDS)('vital signs and signed notes on %s', (backend) => {
       expectProblem(await notes(own, '?status=deleted'), 400, 'status');
     });
 
+    it('signs a note once for a retry with the same Idempotency-Key', async () => {
+      const own = await createUser(app, database, 'patient');
+      const send = () =>
+        call(app, 'POST', `/patient/${own.recordId}/notes`, {
+          token: doctor.token,
+          body: { text: 'Sent twice by a flaky network' },
+          headers: { 'idempotency-key': `note-${own.recordId}` },
+        });
+      const first = await send();
+      const retry = await send();
+      expectSuccess(first, 201);
+      expectSuccess(retry, 201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json<ClinicalNote>().note_id).toBe(first.json<ClinicalNote>().note_id);
+      expect((await notes(own)).json<ClinicalNote[]>()).toHaveLength(1);
+    });
+
     it('pages the notes newest first', async () => {
       const own = await createUser(app, database, 'patient');
       for (const text of ['one', 'two', 'three']) expectSuccess(await note(own, { text }), 201);
