@@ -99,6 +99,11 @@ const passwordArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom('aaaaaaaaaaaa', 'P@ssw0rd1234', '            ') },
 );
 
+/** Mostly `usual`, one time in six `odd` (the edges and beyond). */
+function mostly<T>(usual: fc.Arbitrary<T>, odd: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return fc.oneof({ weight: 5, arbitrary: usual }, { weight: 1, arbitrary: odd });
+}
+
 /** Generators for fields whose rules JSON Schema cannot carry, by field name. */
 export const DEFAULT_HINTS: FieldHints = {
   date_of_birth: dateArbitrary('birth'),
@@ -116,6 +121,20 @@ export const DEFAULT_HINTS: FieldHints = {
   position_id: fc.constantFrom(...POSITION_IDS, ...EDIT_FORM_POSITIONS.map((p) => p.value)),
   first_name: textArbitrary(),
   last_name: textArbitrary(),
+  // Vital signs: mostly believable (diastolic below every systolic), now and then not.
+  systolic: mostly(fc.integer({ min: 100, max: 220 }), fc.double()),
+  diastolic: mostly(fc.integer({ min: 40, max: 99 }), fc.double()),
+  pulse: mostly(fc.integer({ min: 40, max: 180 }), fc.integer({ min: -5, max: 400 })),
+  respiratory_rate: mostly(fc.integer({ min: 8, max: 40 }), fc.integer({ min: -5, max: 100 })),
+  temperature_c: mostly(fc.double({ min: 34, max: 42, noNaN: true }), fc.double()),
+  spo2: mostly(fc.integer({ min: 70, max: 100 }), fc.integer({ min: 0, max: 120 })),
+  weight_kg: mostly(fc.double({ min: 2, max: 200, noNaN: true }), fc.double()),
+  height_cm: mostly(fc.double({ min: 45, max: 210, noNaN: true }), fc.double()),
+  taken_at: mostly(
+    fc.integer({ min: Date.now() - 365 * DAY_MS, max: Date.now() }),
+    fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.now() + 365 * DAY_MS }),
+  ).map((ms) => new Date(ms).toISOString()),
+  text: textArbitrary(2000),
 };
 
 /** A value for a JSON Schema, with `hints` deciding the named fields. */

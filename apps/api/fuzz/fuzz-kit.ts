@@ -31,6 +31,13 @@ import {
   addDays,
   ageOn,
   appointmentResponseSchema,
+  addAddendumRequestSchema,
+  addNoteRequestSchema,
+  clinicalNoteListSchema,
+  clinicalNoteSchema,
+  noteEnteredInErrorRequestSchema,
+  recordVitalsRequestSchema,
+  vitalSignsListSchema,
   DEFAULT_API_BASE,
   type Endpoint,
   employeeSchema,
@@ -135,6 +142,8 @@ export interface World {
    * appointment call gets its own, or the first would leave none booked for the next.
    */
   readonly appointments: Map<string, { patient_id: string; appointment_id: string }[]>;
+  /** Signed notes by the call whose paths name them (an entered-in-error mark is once only). */
+  readonly notes: Map<string, { patient_id: string; note_id: string }[]>;
   /** Employees a booking may name as its clinician (working doctors and nurses). */
   readonly clinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
@@ -186,6 +195,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     patientIds: [],
     employeeIds: [],
     appointments: new Map(),
+    notes: new Map(),
     clinicianIds: [],
     pendingAccess: [],
     registrations: [],
@@ -244,6 +254,21 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         pool.push({ patient_id: patientId, appointment_id: booked.appointment_id! });
       }
       world.appointments.set(call, pool);
+    }
+    // Signed notes for each of the addendum and entered-in-error calls.
+    const noteCalls = bodyEndpoints()
+      .filter(([, endpoint]) => endpoint.path.includes(':note_id'))
+      .map(([name]) => name);
+    for (const call of noteCalls) {
+      const pool: { patient_id: string; note_id: string }[] = [];
+      for (let i = 0; i < 60; i += 1) {
+        const patientId = world.patientIds[i % world.patientIds.length]!;
+        const note = clinicalNoteSchema.parse(
+          await seed(app, doctor, `/patient/${patientId}/notes`, { text: `Note ${i}` }),
+        );
+        pool.push({ patient_id: patientId, note_id: note.note_id });
+      }
+      world.notes.set(call, pool);
     }
   }
   if (group === 'employees') {
@@ -481,6 +506,11 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
     ) {
       b['code'] = world.mfaRecoveryCodes[0];
     }
+    // Blood pressure comes as a pair: most bodies that name one side get the other.
+    if (name === 'recordVitals' && choice % 4 !== 0) {
+      if (b['systolic'] !== undefined && b['diastolic'] === undefined) b['diastolic'] = 80;
+      if (b['diastolic'] !== undefined && b['systolic'] === undefined) b['systolic'] = 120;
+    }
     if (name === 'addEmployee' || name === 'updateEmployee') {
       if (b['work_status'] !== 'no' && choice % 3 !== 0) b['resignation_date'] = null;
       else if (typeof b['hire_date'] === 'string' && choice % 3 !== 0) {
@@ -601,6 +631,23 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, appointment_id: fc.uuid() });
   const namesAppointment = endpoint.path.includes(':appointment_id');
+  // A call on one patient's record (vital signs, notes) names an existing patient, mostly.
+  const ownPatientPath =
+    endpoint.path.startsWith('/patient/:patient_id/') && world.patientIds.length
+      ? fc.oneof(
+          { weight: 4, arbitrary: fc.constantFrom(...world.patientIds) },
+          { weight: 1, arbitrary: pathParams },
+        )
+      : pathParams;
+  // The note calls' paths name a seeded note of its patient, mostly.
+  const written = world.notes.get(name) ?? [];
+  const noteParams = written.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...written) },
+        { weight: 1, arbitrary: fc.record({ patient_id: pathParams, note_id: fc.uuid() }) },
+      )
+    : fc.record({ patient_id: pathParams, note_id: fc.uuid() });
+  const namesNote = endpoint.path.includes(':note_id');
   // An approval's path and body name the same waiting employee often enough to succeed.
   const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
   const arbitrary = fc.record({
@@ -630,8 +677,9 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     ),
     param: approving
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
-      : pathParams,
+      : ownPatientPath,
     appointment: appointmentParams,
+    note: noteParams,
   });
   const before = prototypeShape();
 
@@ -641,7 +689,11 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   const property = fc.asyncProperty(
     arbitrary,
     async (
-      c: FuzzCase & { param: string; appointment: { patient_id: string; appointment_id: string } },
+      c: FuzzCase & {
+        param: string;
+        appointment: { patient_id: string; appointment_id: string };
+        note: { patient_id: string; note_id: string };
+      },
     ) => {
       const index = run;
       run += 1;
@@ -652,8 +704,12 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
           : c.body;
       const text = mutate(body, c.mutations);
       if (text.includes(MARKER)) counts.markers += 1;
-      const param = namesAppointment ? c.appointment.patient_id : c.param;
-      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id })}`;
+      const param = namesAppointment
+        ? c.appointment.patient_id
+        : namesNote
+          ? c.note.patient_id
+          : c.param;
+      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id, note_id: c.note.note_id })}`;
       const session = role ? world.sessions.get(role) : undefined;
       const headers: Record<string, string> = {
         // As the portal's own client asks: every refusal is then a problem naming its field.
@@ -856,6 +912,59 @@ function expectPlausible(what: string, schema: z.ZodType, value: unknown) {
   }
 }
 
+/** The patient's latest set of vital signs, read back, against the request's schema. */
+async function checkStoredVitals(world: World, patientId: string) {
+  const response = await readBack(
+    world,
+    `/patient/${encodeURIComponent(patientId)}/vitals?limit=1`,
+    'medical_personnel',
+  );
+  if (response.statusCode !== 200) {
+    throw new Violation(`stored vitals unreadable (GET ${response.statusCode})`, response.body);
+  }
+  const [latest] = vitalSignsListSchema.parse(response.json());
+  if (!latest) throw new Violation('recorded vitals not stored', '');
+  const {
+    vital_id: _id,
+    bmi: _bmi,
+    flags: _flags,
+    recorded_by: _by,
+    recorded_at: _at,
+    ...sent
+  } = latest;
+  expectPlausible(
+    'vitals',
+    recordVitalsRequestSchema,
+    Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== null)),
+  );
+}
+
+/** The patient's notes, read back, against the request schemas of a note and an addendum. */
+async function checkStoredNotes(world: World, patientId: string) {
+  const response = await readBack(
+    world,
+    `/patient/${encodeURIComponent(patientId)}/notes?status=all&limit=5`,
+    'medical_personnel',
+  );
+  if (response.statusCode !== 200) {
+    throw new Violation(`stored notes unreadable (GET ${response.statusCode})`, response.body);
+  }
+  for (const note of clinicalNoteListSchema.parse(response.json())) {
+    expectPlausible('note', addNoteRequestSchema, {
+      text: note.text,
+      ...(note.appointment_id ? { appointment_id: note.appointment_id } : {}),
+    });
+    for (const addendum of note.addenda) {
+      expectPlausible('addendum', addAddendumRequestSchema, { text: addendum.text });
+    }
+    if (note.entered_in_error) {
+      expectPlausible('entered-in-error reason', noteEnteredInErrorRequestSchema, {
+        reason: note.entered_in_error.reason,
+      });
+    }
+  }
+}
+
 /** Checks a stored patient record, read back, against the contract's request schemas. */
 function checkPatientRecord(record: z.infer<typeof patientRecordSchema>) {
   const id = record.patient.patient_id;
@@ -916,6 +1025,10 @@ async function checkStored(
       throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
     }
     checkPatientRecord(patientRecordSchema.parse(response.json()));
+    if (name === 'recordVitals') await checkStoredVitals(world, id);
+    if (name === 'addNote' || name === 'addNoteAddendum' || name === 'markNoteEnteredInError') {
+      await checkStoredNotes(world, id);
+    }
   } else if (world.group === 'employees') {
     if (Array.isArray(json)) {
       for (const e of json)

@@ -41,6 +41,7 @@ import { metricsRoutes } from './routes/metrics';
 import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
+import { visitRoutes } from './routes/visit';
 import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
 import { DeviceCookies } from './security/device-cookies';
@@ -277,6 +278,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(accountRoutes, { ...deps, account });
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
+      await api.register(visitRoutes, deps);
       await api.register(employeeRoutes, deps);
       await api.register(catalogueRoutes, deps);
     },

@@ -1,6 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Resource } from '@medplum/fhirtypes';
-import { ACCESS_LOG_READ_ACTION, CHART_APPOINTMENTS_READ_ACTION } from '@portal/contract';
+import {
+  ACCESS_LOG_READ_ACTION,
+  CHART_APPOINTMENTS_READ_ACTION,
+  VISIT_ACTIONS,
+} from '@portal/contract';
 import {
   CODE_SYSTEMS,
   DISEASE_CODES,
@@ -14,22 +18,27 @@ import {
   allergyRowsQuery,
   appointmentRowsQuery,
   auditEventRowsQuery,
-  bloodTypeObservationId,
+  BLOOD_GROUP_CODE,
   concernsPatient,
   conditionRowsQuery,
   historyRowsQuery,
+  noteRowsQuery,
+  observationById,
+  observationRowsQuery,
   patientRowsQuery,
   practitionerRowsQuery,
   type RowWindow,
   toAllergyIntolerance,
   toAppointment,
   toAuditEvent,
-  toBloodTypeObservation,
+  toComposition,
   toCondition,
   toDocumentReference,
+  toObservation,
   toPatient,
   toPractitioner,
   toPractitionerRole,
+  VITAL_KINDS,
 } from './resources';
 import {
   anyOf,
@@ -270,32 +279,42 @@ const patientType: ResourceType = {
   },
 };
 
+/** `code` of an Observation: LOINC codes of the blood group and the vital signs. */
+const OBSERVATION_CODES: Record<string, SQL> = Object.fromEntries(
+  [BLOOD_GROUP_CODE, ...VITAL_KINDS.map((k) => k.code)].map((code) => [code, sql`code = ${code}`]),
+);
+/** Observations: the blood group (laboratory) and the vital signs, one table (vital-signs.ts). */
 const observationType: ResourceType = {
   type: 'Observation',
   scope: 'patient',
-  rows: (window) =>
-    patientRowsQuery({
-      ...window,
-      where: window.where
-        ? sql`blood_type is not null and ${window.where}`
-        : sql`blood_type is not null`,
-    }),
-  map: toBloodTypeObservation,
-  byId: (id) => {
-    const patientId = id.startsWith(bloodTypeObservationId('')) ? id.slice(11) : '';
-    return PORTAL_ID.test(patientId) ? { where: sql`patient_id = ${patientId}`, patientId } : null;
-  },
-  compartment: (patientId) => sql`patient_id = ${patientId}`,
+  rows: observationRowsQuery,
+  map: toObservation,
+  byId: observationById,
+  compartment: ownPatient,
   roles: CLINICAL,
   readAction: 'patient.read',
   params: {
-    _id: idParameter((id) => {
-      const found = observationType.byId(id);
-      return found ? found.where : null;
-    }),
-    patient: patientParameter((patientId) => sql`patient_id = ${patientId}`),
-    subject: patientParameter((patientId) => sql`patient_id = ${patientId}`),
-    code: fixedToken('883-9 (ABO group)', CODE_SYSTEMS.loinc, { '883-9': sql`true` }),
+    _id: idParameter((id) => observationById(id)?.where ?? null),
+    patient: patientParameter(ownPatient),
+    subject: patientParameter(ownPatient),
+    code: fixedToken(
+      `LOINC: ${BLOOD_GROUP_CODE} (ABO group) or a vital sign (${VITAL_KINDS.map((k) => k.code).join(', ')})`,
+      CODE_SYSTEMS.loinc,
+      OBSERVATION_CODES,
+    ),
+    category: fixedToken(
+      'laboratory (the blood group) or vital-signs',
+      'http://terminology.hl7.org/CodeSystem/observation-category',
+      { laboratory: sql`category = 'laboratory'`, 'vital-signs': sql`category = 'vital-signs'` },
+    ),
+    date: dateParameter('When the vital signs were taken', sql`effective_at`, 'timestamp'),
+    status: fixedToken(
+      'final (observations here are final)',
+      'http://hl7.org/fhir/observation-status',
+      {
+        final: sql`true`,
+      },
+    ),
   },
 };
 
@@ -435,6 +454,33 @@ const documentType: ResourceType = {
   },
 };
 
+const byNoteId = (id: string) => (UUID.test(id) ? sql`note_id = ${id.toLowerCase()}::uuid` : null);
+/** Signed notes as Compositions (progress notes): final, or entered-in-error. */
+const compositionType: ResourceType = {
+  type: 'Composition',
+  scope: 'patient',
+  rows: noteRowsQuery,
+  map: toComposition,
+  byId: (id) => {
+    const where = byNoteId(id);
+    return where ? { where } : null;
+  },
+  compartment: ownPatient,
+  roles: CLINICAL,
+  readAction: VISIT_ACTIONS.notesRead,
+  params: {
+    _id: idParameter(byNoteId),
+    patient: patientParameter(ownPatient),
+    subject: patientParameter(ownPatient),
+    date: dateParameter('When the note was signed', sql`signed_at`, 'timestamp'),
+    status: fixedToken('final or entered-in-error', 'http://hl7.org/fhir/composition-status', {
+      final: sql`status = 'current'`,
+      'entered-in-error': sql`status = 'entered-in-error'`,
+    }),
+    type: fixedToken('11506-3 (Progress note)', CODE_SYSTEMS.loinc, { '11506-3': sql`true` }),
+  },
+};
+
 const staffParams = (): Record<string, SearchParameter> => ({
   _id: idParameter((id) => (PORTAL_ID.test(id) ? sql`employee_id = ${id}` : null)),
   active: fixedToken('true: working; false: resigned', undefined, {
@@ -505,6 +551,7 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
     conditionType,
     appointmentType,
     documentType,
+    compositionType,
     practitionerType,
     practitionerRoleType,
     auditEventType,

@@ -12,6 +12,7 @@ import { queryRows } from '../db/database';
 import type { RequestContext } from '../repositories/audit';
 import { employeesRepository } from '../repositories/employees';
 import { patientsRepository } from '../repositories/patients';
+import { visitRepository } from '../repositories/visit';
 import {
   call,
   createTestApp,
@@ -92,6 +93,11 @@ async function bookedAppointment(patientId: string): Promise<string> {
     allow_overlap: true,
   });
   return booked.appointment_id!;
+}
+
+/** A fresh note of the patient, written by the system (the path of the note calls). */
+async function signedNote(patientId: string): Promise<string> {
+  return (await visitRepository.addNote(database.db, SYSTEM, patientId, { text: 'Seen' })).note_id;
 }
 
 let database: Database;
@@ -245,6 +251,37 @@ const MATRIX: Record<string, Row> = {
   'GET /api/patient/:patient_id/appointments': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: (t) => ({ path: `/patient/${t.patientId}/appointments?limit=5` }),
+  },
+  'GET /api/patient/:patient_id/vitals': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/vitals?limit=5` }),
+  },
+  'POST /api/patient/:patient_id/vitals': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/vitals`, body: { pulse: 72 } }),
+  },
+  'GET /api/patient/:patient_id/notes': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/notes?limit=5` }),
+  },
+  'POST /api/patient/:patient_id/notes': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/notes`, body: { text: 'Seen' } }),
+  },
+  // Each request writes a fresh note, so an allowed caller finds it current.
+  'POST /api/patient/:patient_id/notes/:note_id/addenda': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: async (t) => ({
+      path: `/patient/${t.patientId}/notes/${await signedNote(t.patientId)}/addenda`,
+      body: { text: 'Later' },
+    }),
+  },
+  'POST /api/patient/:patient_id/notes/:note_id/entered-in-error': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async (t) => ({
+      path: `/patient/${t.patientId}/notes/${await signedNote(t.patientId)}/entered-in-error`,
+      body: { reason: 'Wrong patient' },
+    }),
   },
   'POST /api/patient/search-patient': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],

@@ -36,7 +36,7 @@ interface Row {
   readonly expected: Readonly<Record<Position, number>>;
   /** The action a refusal names. */
   readonly action: string;
-  readonly path: (patientId: string, appointmentId: string) => string;
+  readonly path: (patientId: string, appointmentId: string, noteId: string) => string;
   readonly body: unknown;
 }
 
@@ -72,6 +72,30 @@ const MATRIX: Record<string, Row> = {
     action: 'set_status',
     path: (p, a) => `/patient/${p}/appointments/${a}/status`,
     body: { status: 'fulfilled' },
+  },
+  recordVitals: {
+    expected: { doctor: 201, nurse: 201 },
+    action: 'record_vitals',
+    path: (p) => `/patient/${p}/vitals`,
+    body: { systolic: 120, diastolic: 80, pulse: 72 },
+  },
+  addNote: {
+    expected: { doctor: 201, nurse: 201 },
+    action: 'write_note',
+    path: (p) => `/patient/${p}/notes`,
+    body: { text: 'S: cough\nO: clear chest' },
+  },
+  addNoteAddendum: {
+    expected: { doctor: 201, nurse: 201 },
+    action: 'write_note',
+    path: (p, _a, n) => `/patient/${p}/notes/${n}/addenda`,
+    body: { text: 'Result came back normal' },
+  },
+  markNoteEnteredInError: {
+    expected: { doctor: 200, nurse: 200 },
+    action: 'write_note',
+    path: (p, _a, n) => `/patient/${p}/notes/${n}/entered-in-error`,
+    body: { reason: 'Wrong patient' },
   },
 };
 
@@ -131,7 +155,13 @@ describe.each(BACKENDS)('the clinical actions by position on %s', (backend) => {
   describe.each(Object.entries(MATRIX))('%s', (name, row) => {
     it.each(['doctor', 'nurse'] as const)('answers a %s as the matrix says', async (who) => {
       const appointmentId = await book(users.nurse.token);
-      const response = await call(app, 'POST', row.path(patientId, appointmentId), {
+      const note = await call(app, 'POST', `/patient/${patientId}/notes`, {
+        token: users.doctor.token,
+        body: { text: 'Seen today' },
+      });
+      expectSuccess(note, 201);
+      const noteId = note.json<{ note_id: string }>().note_id;
+      const response = await call(app, 'POST', row.path(patientId, appointmentId, noteId), {
         token: users[who].token,
         body: row.body,
       });

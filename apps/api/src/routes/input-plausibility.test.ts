@@ -8,7 +8,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type z } from 'zod';
 import {
+  addAddendumRequestSchema,
   addAppointmentRequestSchema,
+  addNoteRequestSchema,
+  noteEnteredInErrorRequestSchema,
+  recordVitalsRequestSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
@@ -94,6 +98,10 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   /** A patient and an employee that the update routes change. */
   let patientBody: ReturnType<typeof newPatient>;
   let employeeBody: ReturnType<typeof newEmployee>;
+  /** An appointment of that patient (a note's), and notes to amend and mark in error. */
+  let appointmentId: string;
+  const noteIds: string[] = [];
+  let nextNote = 0;
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
@@ -106,6 +114,19 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       body: patientBody,
     });
     expect(added.statusCode, added.body).toBe(201);
+    const booked = await call(app, 'POST', '/patient/add-patient-appointment', {
+      token: doctor.token,
+      body: { patient_id: patientBody.patient.patient_id, date: '2026-01-05', time: '07:00' },
+    });
+    appointmentId = booked.json<{ appointment_id: string }>().appointment_id;
+    for (let i = 0; i < 40; i += 1) {
+      const written = await call(app, 'POST', `/patient/${patientBody.patient.patient_id}/notes`, {
+        token: doctor.token,
+        body: { text: `Note ${i}` },
+      });
+      expect(written.statusCode, written.body).toBe(201);
+      noteIds.push(written.json<{ note_id: string }>().note_id);
+    }
     employeeBody = newEmployee({ position_id: 'P005' });
     const hired = await call(app, 'POST', '/employee/add-employee', {
       token: hr.token,
@@ -125,6 +146,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     readonly schema: z.ZodType;
     readonly token?: () => string;
     readonly body: () => Json;
+    /** The path, where the endpoint's has parameters. */
+    readonly path?: () => string;
     /** Fields of the contract that the base body leaves out on purpose. */
     readonly omitted?: readonly string[];
   }
@@ -203,6 +226,46 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       token: () => hr.token,
       body: () => newEmployee({ resignation_date: '2025-06-30', work_status: 'no' }),
     },
+    recordVitals: {
+      endpoint: ENDPOINTS.recordVitals,
+      schema: recordVitalsRequestSchema,
+      token: () => doctor.token,
+      path: () => `/patient/${patientBody.patient.patient_id}/vitals`,
+      body: () => ({
+        systolic: 128,
+        diastolic: 84,
+        pulse: 76,
+        respiratory_rate: 14,
+        temperature_c: 36.8,
+        spo2: 98,
+        weight_kg: 64.5,
+        height_cm: 162,
+        taken_at: new Date(Date.now() - 3_600_000).toISOString(),
+      }),
+    },
+    addNote: {
+      endpoint: ENDPOINTS.addNote,
+      schema: addNoteRequestSchema,
+      token: () => doctor.token,
+      path: () => `/patient/${patientBody.patient.patient_id}/notes`,
+      body: () => ({ text: 'S: headache\n\tO: BP normal', appointment_id: appointmentId }),
+    },
+    addNoteAddendum: {
+      endpoint: ENDPOINTS.addNoteAddendum,
+      schema: addAddendumRequestSchema,
+      token: () => doctor.token,
+      path: () => `/patient/${patientBody.patient.patient_id}/notes/${noteIds[0]}/addenda`,
+      body: () => ({ text: 'Seen again:\tbetter' }),
+    },
+    markNoteEnteredInError: {
+      endpoint: ENDPOINTS.markNoteEnteredInError,
+      schema: noteEnteredInErrorRequestSchema,
+      token: () => doctor.token,
+      // Once per note: each body marks the next of the notes written for it.
+      path: () =>
+        `/patient/${patientBody.patient.patient_id}/notes/${noteIds[(nextNote += 1)]}/entered-in-error`,
+      body: () => ({ reason: 'Wrong chart;\nsee the other note' }),
+    },
     updateEmployee: {
       endpoint: ENDPOINTS.updateEmployee,
       schema: updateEmployeeRequestSchema,
@@ -216,7 +279,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   };
 
   const send = (route: BodyRoute, body: Json) =>
-    call(app, route.endpoint.method, route.endpoint.path, {
+    call(app, route.endpoint.method, route.path?.() ?? route.endpoint.path, {
       ...(route.token ? { token: route.token() } : {}),
       body,
     });

@@ -30,3 +30,5 @@ export * from './lib/appointment-rules';
 export * from './lib/idempotency';
 export * from './lib/clinical-permissions';
 export * from './lib/catalogues';
+export * from './lib/vitals';
+export * from './lib/notes';

@@ -71,6 +71,8 @@ const ownerUpdatedSince = (since: string) =>
 /** The sources of every exportable type. */
 export const EXPORT_SOURCES: ExportSources = {
   Patient: typeSource('Patient', updatedSince),
+  // A blood group changes with its patient; a set of vital signs is never changed after it is
+  // recorded (its update time is its recording).
   Observation: typeSource('Observation', updatedSince),
   AllergyIntolerance: typeSource('AllergyIntolerance', ownerUpdatedSince),
   Condition: typeSource('Condition', ownerUpdatedSince),
@@ -80,6 +82,12 @@ export const EXPORT_SOURCES: ExportSources = {
   DocumentReference: typeSource(
     'DocumentReference',
     (since) => sql`created_at > ${since}::timestamptz`,
+  ),
+  // A note changes when it gets an addendum or is marked entered in error.
+  Composition: typeSource(
+    'Composition',
+    (since) => sql`(signed_at > ${since}::timestamptz or error_at > ${since}::timestamptz
+      or id in (select d.note_id from clinical_note_addendum d where d.signed_at > ${since}::timestamptz))`,
   ),
   Practitioner: typeSource('Practitioner', updatedSince),
   PractitionerRole: typeSource('PractitionerRole', updatedSince),

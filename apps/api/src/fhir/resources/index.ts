@@ -7,18 +7,20 @@
  * | resource            | row query               | mapper                      | table                   |
  * |---------------------|-------------------------|-----------------------------|-------------------------|
  * | Patient             | patientRowsQuery        | toPatient                   | patient                 |
- * | Observation (blood) | patientRowsQuery        | toBloodTypeObservation      | patient.blood_type      |
+ * | Observation         | observationRowsQuery    | toObservation               | patient.blood_type, vital_signs |
  * | AllergyIntolerance  | allergyRowsQuery        | toAllergyIntolerance        | patient_drug_allergy    |
  * | Condition           | conditionRowsQuery      | toCondition                 | patient_chronic_disease |
  * | Appointment         | appointmentRowsQuery    | toAppointment               | appointment             |
  * | DocumentReference   | historyRowsQuery        | toDocumentReference         | medical_history         |
+ * | Composition         | noteRowsQuery           | toComposition               | clinical_note (+ addenda) |
  * | Practitioner        | practitionerRowsQuery   | toPractitioner              | employee (clinical)     |
  * | PractitionerRole    | practitionerRowsQuery   | toPractitionerRole          | employee (clinical)     |
  * | AuditEvent          | auditEventRowsQuery     | toAuditEvent                | audit_event             |
  *
  * `where` is SQL on the table's own columns, unqualified (e.g. sql`patient_id = 7` on
  * appointment for one patient's row id); toBloodTypeObservation answers null without a blood
- * type. Run a query with db/database.ts's queryRows.
+ * type. Observation's rows are the blood groups and each measurement of the vital signs, as one
+ * table (vital-signs.ts says its columns). Run a query with db/database.ts's queryRows.
  */
 export * from './common';
 export * from './patient';
@@ -28,3 +30,5 @@ export * from './appointment';
 export * from './document-reference';
 export * from './practitioner';
 export * from './audit-event';
+export * from './vital-signs';
+export * from './composition';

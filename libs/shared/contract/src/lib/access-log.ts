@@ -26,6 +26,10 @@ export const ACCESS_KINDS = [
   'appointment-rescheduled',
   'appointment-status',
   'appointment-status-undone',
+  'vitals-recorded',
+  'note-written',
+  'note-addendum',
+  'note-entered-in-error',
 ] as const;
 
 /** One kind of access. */
@@ -66,6 +70,16 @@ export const APPOINTMENT_ACTIONS = {
   statusUndo: 'patient.appointment.status-undo',
 } as const;
 
+/** The audit actions of the visit: vital signs and signed notes, read and written. */
+export const VISIT_ACTIONS = {
+  vitalsRead: 'patient.vitals.read',
+  vitalsRecord: 'patient.vitals.create',
+  notesRead: 'patient.notes.read',
+  noteWrite: 'patient.note.create',
+  noteAddendum: 'patient.note.addendum',
+  noteEnteredInError: 'patient.note.entered-in-error',
+} as const;
+
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.read': 'viewed',
   [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
@@ -84,6 +98,12 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   [APPOINTMENT_ACTIONS.reschedule]: 'appointment-rescheduled',
   [APPOINTMENT_ACTIONS.status]: 'appointment-status',
   [APPOINTMENT_ACTIONS.statusUndo]: 'appointment-status-undone',
+  [VISIT_ACTIONS.vitalsRead]: 'viewed',
+  [VISIT_ACTIONS.notesRead]: 'viewed',
+  [VISIT_ACTIONS.vitalsRecord]: 'vitals-recorded',
+  [VISIT_ACTIONS.noteWrite]: 'note-written',
+  [VISIT_ACTIONS.noteAddendum]: 'note-addendum',
+  [VISIT_ACTIONS.noteEnteredInError]: 'note-entered-in-error',
 };
 
 /**
@@ -98,11 +118,15 @@ export const ACCESS_KIND_PRIORITY: readonly AccessKind[] = [
   'changed',
   // An outcome undone outweighs the booking it corrects: the patient should see the change.
   'appointment-status-undone',
+  'note-entered-in-error',
   'appointment-added',
   'appointment-rescheduled',
   'appointment-cancelled',
   'appointment-status',
   'history-added',
+  'note-written',
+  'note-addendum',
+  'vitals-recorded',
   'activation-code',
   'viewed',
   'viewed-appointments',
@@ -138,6 +162,10 @@ export const ACCESS_KIND_TEXT: Readonly<Record<AccessKind, string>> = {
   'appointment-rescheduled': 'moved an appointment',
   'appointment-status': 'marked an appointment attended or missed',
   'appointment-status-undone': 'set an appointment back to booked',
+  'vitals-recorded': 'recorded your vital signs',
+  'note-written': 'wrote and signed a clinical note',
+  'note-addendum': 'added an addendum to a clinical note',
+  'note-entered-in-error': 'marked a clinical note entered in error',
 };
 
 /** How a role reads after a staff member's name. */

@@ -125,6 +125,33 @@ export const ENDPOINTS = {
     action: 'set_status',
   },
   dayAppointments: { method: 'GET', path: '/appointments', access: CLINICAL },
+  // The visit: vital signs and signed notes (docs/api.md), each write a clinical action.
+  listVitals: { method: 'GET', path: '/patient/:patient_id/vitals', access: CLINICAL },
+  recordVitals: {
+    method: 'POST',
+    path: '/patient/:patient_id/vitals',
+    access: CLINICAL,
+    action: 'record_vitals',
+  },
+  listNotes: { method: 'GET', path: '/patient/:patient_id/notes', access: CLINICAL },
+  addNote: {
+    method: 'POST',
+    path: '/patient/:patient_id/notes',
+    access: CLINICAL,
+    action: 'write_note',
+  },
+  addNoteAddendum: {
+    method: 'POST',
+    path: '/patient/:patient_id/notes/:note_id/addenda',
+    access: CLINICAL,
+    action: 'write_note',
+  },
+  markNoteEnteredInError: {
+    method: 'POST',
+    path: '/patient/:patient_id/notes/:note_id/entered-in-error',
+    access: CLINICAL,
+    action: 'write_note',
+  },
   listClinicians: { method: 'GET', path: '/clinicians', access: CLINICAL },
   reissuePatientCode: {
     method: 'POST',

@@ -33,6 +33,14 @@ import {
   rescheduleAppointmentRequestSchema,
 } from './chart';
 import { patientListQuerySchema } from './patients';
+import { recordVitalsRequestSchema } from './vitals';
+import {
+  addAddendumRequestSchema,
+  addNoteRequestSchema,
+  noteEnteredInErrorRequestSchema,
+  noteParamsSchema,
+  notesQuerySchema,
+} from './notes';
 
 type Leaf = string | number | boolean | null;
 type Json = Leaf | Json[] | { [key: string]: Json };
@@ -205,6 +213,40 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   },
   addEmployee: { schema: addEmployeeRequestSchema, body: employee },
   updateEmployee: { schema: updateEmployeeRequestSchema, body: employee },
+  recordVitals: {
+    schema: recordVitalsRequestSchema,
+    body: {
+      systolic: 128,
+      diastolic: 84,
+      pulse: 76,
+      respiratory_rate: 14,
+      temperature_c: 36.8,
+      spo2: 98,
+      weight_kg: 64.5,
+      height_cm: 162,
+      taken_at: '2026-01-05T09:30:00+07:00',
+    },
+  },
+  addNote: {
+    schema: addNoteRequestSchema,
+    body: {
+      text: 'S: headache\n\tO: BP normal',
+      appointment_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    },
+  },
+  addAddendum: { schema: addAddendumRequestSchema, body: { text: 'Seen again:\tbetter' } },
+  noteEnteredInError: {
+    schema: noteEnteredInErrorRequestSchema,
+    body: { reason: 'Wrong chart;\nsee the other note' },
+  },
+  noteParams: {
+    schema: noteParamsSchema,
+    body: { patient_id: 'P001', note_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
+  },
+  notesQuery: {
+    schema: notesQuerySchema,
+    body: { limit: '20', cursor: 'abc_DEF-123', status: 'all' },
+  },
   pageQuery: { schema: pageQuerySchema, body: { limit: '20', cursor: 'abc_DEF-123' } },
   conditionSearchQuery: { schema: catalogueQuerySchema, body: { q: 'diab', limit: '20' } },
   substanceSearchQuery: {
@@ -285,6 +327,9 @@ describe('required fields of invisible characters', () => {
     ['addAppointment', ['time']],
     ['addAppointment', ['date']],
     ['addHistory', ['date']],
+    ['addNote', ['text']],
+    ['addAddendum', ['text']],
+    ['noteEnteredInError', ['reason']],
     ['addEmployee', ['first_name']],
     ['addEmployee', ['last_name']],
     ['addEmployee', ['phone_number']],
