@@ -77,6 +77,9 @@ export const ENDPOINTS = {
   disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
   setAccountLocale: { method: 'PUT', path: '/account/locale', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
+  // A forgotten password: a single-use link by e-mail (no account oracle), then the new one.
+  requestPasswordReset: { method: 'POST', path: '/password-reset', access: 'public' },
+  confirmPasswordReset: { method: 'POST', path: '/password-reset/confirm', access: 'public' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
   // Beyond the spec: whether this session is still open, asked by every open tab every few
   // seconds so that a session ended elsewhere leaves the screen at once (docs/api.md).

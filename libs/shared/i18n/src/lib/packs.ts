@@ -44,6 +44,9 @@ export const PACKS = {
     login: ['login', 'mfa', 'register'],
     accessLog: ['accessLog'],
     myInfo: ['myInfo', 'appointments', 'downloadRecord'],
+    forgotPassword: ['forgotPassword'],
+    // What the server writes itself (mails, the record's PDF, @portal/i18n/server): no page.
+    server: ['mail', 'recordPdf'],
   },
   clinical: {
     addPatient: ['addPatient', 'patient'],
