@@ -86,6 +86,8 @@ export const ENDPOINTS = {
   sessionStatus: { method: 'GET', path: '/session', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
+  // The patient's own record as a PDF summary to read or print, in the language asked for.
+  myRecordPdf: { method: 'GET', path: '/profile/record.pdf', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   nextPatientId: { method: 'GET', path: '/patient/next-id', access: CLINICAL },
   getPatient: {
