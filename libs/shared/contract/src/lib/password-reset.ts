@@ -38,5 +38,14 @@ export const passwordResetConfirmSchema = z.object({
   new_password: passwordSchema,
 });
 
+/**
+ * The new password's form: the password and an empty username (the link names no account the
+ * page could show; the server weighs the password against the account's own).
+ */
+export const passwordResetFormSchema = z.object({
+  username: z.string(),
+  new_password: passwordSchema,
+});
+
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;

@@ -75,6 +75,7 @@ export const PACKS = {
 export const PAGE_PACKS = {
   account: ['common.forms', 'common.password', 'common.account', 'common.twoStep'],
   login: ['common.forms', 'common.password', 'public.login'],
+  passwordReset: ['common.forms', 'common.password', 'public.forgotPassword'],
   myInfo: ['common.records', 'public.myInfo'],
   // The patient forms' time texts: the time field rides in clinical's chunk of the form pages'
   // fields (apps/clinical/vite.config.ts), which the patient forms load and do not show.
