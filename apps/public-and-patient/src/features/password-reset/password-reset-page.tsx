@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ROUTES } from '@portal/contract';
 import { confirmPasswordReset, requestPasswordReset, toApiError } from '@portal/api-client';
 import {
@@ -35,14 +35,20 @@ function tokenOfAddress(): string | null {
  */
 export function PasswordResetPage() {
   const t = useT();
-  const [token] = useState(tokenOfAddress);
+  const [token, setToken] = useState(tokenOfAddress);
+  // A link opened in a tab already on this page changes only the address's fragment.
+  useEffect(() => {
+    const follow = () => setToken(tokenOfAddress());
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-4 px-4 py-10">
       <Card>
         <h1 className="text-2xl font-bold text-ink">
           {token ? t('public.forgotPassword.newTitle') : t('public.forgotPassword.title')}
         </h1>
-        {token ? <NewPasswordForm token={token} /> : <RequestForm />}
+        {token ? <NewPasswordForm key={token} token={token} /> : <RequestForm />}
       </Card>
     </div>
   );
@@ -122,7 +128,13 @@ function NewPasswordForm({ token }: { token: string }) {
           window.history.replaceState(null, '', window.location.pathname);
           succeed(true);
         } catch (error) {
-          fail(form, toApiError(error));
+          const failure = toApiError(error);
+          // A spent link's problem names `token`, which has no field here: its words are the
+          // problem's own, said once.
+          fail(form, {
+            detail: failure.detail,
+            fieldErrors: (failure.fieldErrors ?? []).filter((e) => e.field !== 'token'),
+          });
         }
       }}
     >
