@@ -56,7 +56,7 @@ export const accessLogSchema = z.array(accessLogEntrySchema);
 
 /** GET /profile/record.pdf: the summary's language (default English). */
 export const recordPdfQuerySchema = z.object({
-  locale: z.enum(LOCALES, { error: 'Choose en or th' }).default('en'),
+  locale: z.enum(LOCALES).default('en'),
 });
 
 /** The media type of the record's summary. */
