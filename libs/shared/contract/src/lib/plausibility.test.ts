@@ -14,6 +14,8 @@ import {
   updateEmployeeRequestSchema,
 } from './employees';
 import { pageQuerySchema } from './paging';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from './password-reset';
+import { recordPdfQuerySchema } from './my-record';
 import {
   addAppointmentRequestSchema,
   addHistoryRequestSchema,
@@ -205,6 +207,12 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   addEmployee: { schema: addEmployeeRequestSchema, body: employee },
   updateEmployee: { schema: updateEmployeeRequestSchema, body: employee },
   pageQuery: { schema: pageQuerySchema, body: { limit: '20', cursor: 'abc_DEF-123' } },
+  passwordResetRequest: { schema: passwordResetRequestSchema, body: { username: 'malee.s' } },
+  passwordResetConfirm: {
+    schema: passwordResetConfirmSchema,
+    body: { token: 'Ab3_-'.repeat(8) + 'Ab3', new_password: 'Tamarind-Monsoon-Lantern-42' },
+  },
+  recordPdfQuery: { schema: recordPdfQuerySchema, body: { locale: 'th' } },
   patientIdParams: { schema: patientIdParamsSchema, body: { patient_id: 'P001' } },
   employeeIdParams: { schema: employeeIdParamsSchema, body: { employee_id: 'E001' } },
 };
