@@ -34,6 +34,7 @@ import {
 import { employeesRepository } from './repositories/employees';
 import { mfaRepository } from './repositories/mfa';
 import { patientsRepository } from './repositories/patients';
+import { type OutboxMail, readOutbox } from './mail/mailer';
 import { openConfiguredDatabase } from './server';
 
 const USAGE = `Administrator's tool for the hospital portal (works on the embedded database and on DATABASE_URL).
@@ -45,6 +46,9 @@ const USAGE = `Administrator's tool for the hospital portal (works on the embedd
                                                      two-person rule's second person, for the
                                                      first accounts when no second HR exists)
   npm run admin -- list-accounts
+  npm run admin -- outbox                            the mails kept in DATA_DIR/outbox (no
+                                                     SMTP_URL), oldest first; the database is not
+                                                     opened, so it works beside a running server
   npm run admin -- lock <username>                   refuse logins and end open sessions
   npm run admin -- unlock <username>
   npm run admin -- reset-mfa <username>              remove the second factor (lost phone); the
@@ -452,8 +456,32 @@ export function adminFailure(error: unknown): { readonly text: string; readonly 
   return { text: describeFailure(error), status: 1 };
 }
 
+/** The outbox's mails as the admin tool prints them: headers, text, attachments' names. */
+export function formatOutbox(mails: readonly OutboxMail[]): string {
+  if (mails.length === 0) return 'The outbox is empty.';
+  return mails
+    .map((mail) =>
+      [
+        `Date: ${mail.created_at}`,
+        `From: ${mail.from}`,
+        `To: ${mail.to}`,
+        `Subject: ${mail.subject}`,
+        ...mail.attachments.map((a) => `Attachment: ${a.filename} (${a.contentType})`),
+        '',
+        mail.text,
+      ].join('\n'),
+    )
+    .join('\n\n----------------------------------------\n\n');
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (process.argv[2] === 'outbox') {
+    if (process.argv.length > 3)
+      throw new ProblemError(400, 'Bad Request', 'outbox takes no argument');
+    console.log(formatOutbox(await readOutbox(join(config.dataDir, 'outbox'))));
+    return;
+  }
   const database = await openConfiguredDatabase(config);
   try {
     await migrate(database.db);

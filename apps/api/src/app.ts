@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -10,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { DEFAULT_API_BASE, FHIR_BASE } from '@portal/contract';
-import type { Config } from './config';
+import { type Config, resolvePublicUrl } from './config';
 import type { Db, PoolStats } from './db/database';
 import { Metrics } from './metrics';
 import { tooManyRequests } from './errors';
@@ -44,6 +45,10 @@ import { patientRoutes } from './routes/patients';
 import { visitRoutes } from './routes/visit';
 import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
+import { PasswordResetService } from './services/password-reset-service';
+import { AppointmentMail } from './mail/appointment-mail';
+import { Mailer } from './mail/mailer';
+import { passwordResetRoutes } from './routes/password-reset';
 import { DeviceCookies } from './security/device-cookies';
 import { LoginChallenges } from './security/login-challenges';
 import { HashPool } from './security/hash-pool';
@@ -71,8 +76,13 @@ export interface AppOptions {
   readonly mfaKey?: string;
   /** The session checks' answers kept in memory (startServer makes one on a PostgreSQL server). */
   readonly sessionCache?: SessionCache;
-  /** The clock second-factor codes are checked against; tests may pass one, the server never does. */
+  /**
+   * The clock second-factor codes and password reset links are checked against; tests may pass
+   * one, the server never does.
+   */
   readonly clock?: () => number;
+  /** Where mails go (tests pass one on their own outbox or SMTP server); default from config. */
+  readonly mailer?: Mailer;
 }
 
 /** One API route as registered: method, full path and who may call it. */
@@ -269,12 +279,37 @@ export async function buildApp(options: AppOptions) {
   await app.register(idempotencyPlugin, { db, secret: options.jwtSecret });
 
   const account = new AccountService(db, config, auth, passwordHasher, secondFactor);
-  const deps = { db, config, auth };
+  const mailer =
+    options.mailer ??
+    new Mailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log: (level, message, fields) => app.log[level](fields, message),
+    });
+  // A mailer given by the caller is the caller's to close; this one waits for its queue.
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  const appointmentMail = new AppointmentMail(db, mailer, config.mailFrom, (message) =>
+    app.log.error(message),
+  );
+  app.decorate('appointmentMail', appointmentMail);
+  const passwordReset = new PasswordResetService({
+    db,
+    config,
+    passwords: passwordHasher,
+    mailer,
+    publicUrl: resolvePublicUrl(config),
+    clock: options.clock ?? Date.now,
+    onThrottled: () => metrics.throttledAttempt('password-reset'),
+  });
+  const deps = { db, config, auth, appointmentMail };
   await app.register(
     async (api) => {
       await api.register(operationsRoutes, deps);
       await api.register(metricsRoutes, { ...deps, metrics });
       await api.register(authRoutes, deps);
+      await api.register(passwordResetRoutes, { ...deps, passwordReset });
       await api.register(accountRoutes, { ...deps, account });
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
@@ -306,5 +341,9 @@ declare module 'fastify' {
     passwordHasher: PasswordHasher;
     /** This instance's operators' figures (GET /api/metrics). */
     metrics: Metrics;
+    /** The mail queue (SMTP_URL or the outbox). */
+    mailer: Mailer;
+    /** Booking and cancellation mails: `sendAppointmentMail(kind, appointment)`. */
+    appointmentMail: AppointmentMail;
   }
 }

@@ -36,6 +36,11 @@ describe('loadConfig', () => {
     expect(path.isAbsolute(config.dataDir)).toBe(true);
   });
 
+  it('refuses an SMTP_URL that is not smtp:// or smtps://, and a MAIL_FROM that is no address', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://relay.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'not an address' })).toThrow(/MAIL_FROM/);
+  });
+
   it('reads every override', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -67,6 +72,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://portal.riverside.example/',
       METRICS_TOKEN: 'm'.repeat(32),
       CORS_ORIGINS: 'https://apps.cdn.example',
+      SMTP_URL: 'smtps://portal:secret@relay.riverside.example:465',
+      MAIL_FROM: 'portal@riverside.example',
       LOG_LEVEL: 'warn',
       STATIC_DIR: 'dist/static',
       DEV_FRONTENDS: 'true',
@@ -101,6 +108,8 @@ describe('loadConfig', () => {
       publicUrl: 'https://portal.riverside.example',
       metricsToken: 'm'.repeat(32),
       corsOrigins: ['https://apps.cdn.example'],
+      smtpUrl: 'smtps://portal:secret@relay.riverside.example:465',
+      mailFrom: 'portal@riverside.example',
       logLevel: 'warn',
       staticDir: path.resolve('dist/static'),
       devFrontends: true,

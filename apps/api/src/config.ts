@@ -145,6 +145,20 @@ const envSchema = z
         }
         return origins;
       }),
+    /**
+     * The SMTP server mails go through (`smtp://user:pass@host:587`, `smtps://…:465`); unset:
+     * mails are kept in DATA_DIR/outbox (`npm run admin -- outbox`), never sent.
+     */
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v), {
+        error: 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…',
+      })
+      .optional(),
+    /** The sender of the portal's mails. */
+    MAIL_FROM: z
+      .email({ error: 'MAIL_FROM must be an e-mail address' })
+      .default('no-reply@portal.invalid'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -198,6 +212,9 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** Origins allowed to call the API from another origin (CORS); empty: none. */
   readonly corsOrigins: readonly string[];
+  /** Where mails go; none: the outbox in the data directory. */
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
   readonly logLevel: string;
   readonly staticDir: string | undefined;
   readonly devFrontends: boolean;
@@ -245,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     metricsToken: e.METRICS_TOKEN,
     corsOrigins: e.CORS_ORIGINS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     logLevel: e.LOG_LEVEL,
     staticDir: e.STATIC_DIR ? resolve(e.STATIC_DIR) : undefined,
     devFrontends: e.DEV_FRONTENDS,

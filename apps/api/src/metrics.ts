@@ -177,7 +177,7 @@ export class Metrics {
   };
 
   /** Counts an attempt the failed-attempt lock refused. */
-  readonly throttledAttempt = (call: 'login' | 'register' | 'mfa'): void => {
+  readonly throttledAttempt = (call: 'login' | 'register' | 'mfa' | 'password-reset'): void => {
     this.throttled.inc({ call });
   };
 

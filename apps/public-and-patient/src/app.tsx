@@ -21,6 +21,10 @@ const LoginPage = preloadable(
   () => import('./features/login/login-page'),
   (m) => m.LoginPage,
 );
+const PasswordResetPage = preloadable(
+  () => import('./features/password-reset/password-reset-page'),
+  (m) => m.PasswordResetPage,
+);
 const SystemPage = preloadable(
   () => import('./features/system/system-page'),
   (m) => m.SystemPage,
@@ -50,6 +54,7 @@ const patientOnly = (page: ReactNode) => (
 const OPEN_PAGES: readonly PageRoute[] = [
   { path: ROUTES.home, Page: LandingPage },
   { path: ROUTES.login, Page: LoginPage },
+  { path: ROUTES.passwordReset, Page: PasswordResetPage },
   { path: ROUTES.system, Page: SystemPage },
 ];
 

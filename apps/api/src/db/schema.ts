@@ -439,6 +439,28 @@ export const mfaChallenge = pgTable(
   (t) => [uniqueIndex('mfa_challenge_token_hash').on(t.tokenHash)],
 );
 
+/**
+ * A password reset link sent by e-mail: only the SHA-256 hash of its token is kept; it works
+ * once (used_at), until expires_at (30 minutes), and a reset ends every other link of the account.
+ */
+export const passwordReset = pgTable(
+  'password_reset',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_token_hash').on(t.tokenHash),
+    index('password_reset_user').on(t.userId),
+  ],
+);
+
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

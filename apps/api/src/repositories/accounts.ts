@@ -83,6 +83,8 @@ export const REVOKE_REASONS = {
   signedOutElsewhere: 'signed out from another session',
   /** A new password set with a reissued activation code (forgotten password). */
   passwordReset: 'password reset with an activation code',
+  /** A new password set with a link sent by e-mail. */
+  passwordResetByMail: 'password reset with a link sent by e-mail',
 } as const;
 export type RevokeReason = (typeof REVOKE_REASONS)[keyof typeof REVOKE_REASONS];
 
@@ -378,6 +380,11 @@ export const accountsRepository = {
       .update(appUser)
       .set({ username: normaliseUsername(username), passwordHash })
       .where(eq(appUser.id, userId));
+  },
+
+  /** Sets an account's password hash (a reset by e-mail: the link proved who it is). */
+  async setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
+    await db.update(appUser).set({ passwordHash }).where(eq(appUser.id, userId));
   },
 
   /** Ends one session. */

@@ -54,6 +54,8 @@ export type AuditAction =
   | 'mfa.recovery-codes'
   | 'account.password.change'
   | 'account.password.reset'
+  | 'account.password.reset-request'
+  | 'account.password.reset-link'
   | 'account.sessions.list'
   | 'account.session.end'
   | 'account.sessions.end-others'

@@ -228,6 +228,23 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
     request: () => ({ path: '/profile/access-log?limit=5' }),
   },
+  'GET /api/profile/record.pdf': {
+    expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/record.pdf?locale=th' }),
+  },
+  // Public: the same answer whoever asks (a fresh name each time, clear of its throttle).
+  'POST /api/password-reset': {
+    expected:                                        [202, 202,    202,  202,    202, 202,     202,    202,    202],
+    request: () => ({ path: '/password-reset', body: { username: `matrix${unique()}` } }),
+  },
+  // Public: a made-up link is refused on its token alone, whoever sends it.
+  'POST /api/password-reset/confirm': {
+    expected:                                        [400, 400,    400,  400,    400, 400,     400,    400,    400],
+    request: () => ({
+      path: '/password-reset/confirm',
+      body: { token: 'A'.repeat(43), new_password: GOOD_PASSWORD },
+    }),
+  },
   'GET /api/patient': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: () => ({ path: '/patient?limit=5' }),

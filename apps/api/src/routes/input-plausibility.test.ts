@@ -26,6 +26,8 @@ import {
   ENDPOINTS,
   type Endpoint,
   loginRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   type PatientRecord,
   registerRequestSchema,
   searchEmployeeRequestSchema,
@@ -171,6 +173,16 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       // A proof of work is asked for only while logins flood the server (login-flood.test.ts).
       omitted: ['proof'],
     },
+    requestPasswordReset: {
+      endpoint: ENDPOINTS.requestPasswordReset,
+      schema: passwordResetRequestSchema,
+      body: () => ({ username: `someone${unique()}` }),
+    },
+    confirmPasswordReset: {
+      endpoint: ENDPOINTS.confirmPasswordReset,
+      schema: passwordResetConfirmSchema,
+      body: () => ({ token: 'A'.repeat(43), new_password: GOOD_PASSWORD }),
+    },
     searchPatients: {
       endpoint: ENDPOINTS.searchPatients,
       schema: searchPatientRequestSchema,
@@ -303,6 +315,9 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       if (route.endpoint === ENDPOINTS.register) {
         // A made-up activation code: the body passes validation and fails on the code alone.
         expectProblem(response, 400, 'activation_code');
+      } else if (route.endpoint === ENDPOINTS.confirmPasswordReset) {
+        // A made-up link: the body passes validation and fails on the token alone.
+        expectProblem(response, 400, 'token');
       } else {
         expect(response.statusCode, response.body).toBeLessThan(300);
       }

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   accessLogSchema,
   type Endpoint,
   ENDPOINTS,
   type PageParams,
   pageQuerySchema,
+  RECORD_PDF_TYPE,
+  recordPdfQuerySchema,
   upcomingAppointmentListSchema,
 } from '@portal/contract';
+import { gatherEverything } from '../fhir/everything';
+import { audit } from '../repositories/audit';
+import { PdfWorker, summaryOf } from '../record-pdf/record-pdf';
 import type { Db } from '../db/database';
 import { forbidden } from '../errors';
 import type { RequestContext } from '../repositories/audit';
@@ -50,4 +55,37 @@ export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
     myRecord.upcomingAppointments(...args),
   );
   ownList(ENDPOINTS.myAccessLog, accessLogSchema, (...args) => myRecord.accessLog(...args));
+
+  const pdfWorker = new PdfWorker();
+  app.addHook('onClose', async () => pdfWorker.close());
+  // The record's summary as a PDF, in the language asked for: read from the same resources as
+  // the FHIR file ($everything), and audited as that read is.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.myRecordPdf, {
+      querystring: recordPdfQuerySchema,
+      // The PDF's bytes, sent as they are (no JSON serializer for a Buffer).
+      response: { 200: z.unknown() },
+    }),
+    handler: async (request, reply) => {
+      const patientId = ownPatientId(request.actor?.patientId);
+      const { resources } = await gatherEverything(db, patientId);
+      for (const action of ['patient.read', 'patient.appointment.read'] as const)
+        await audit(db, request.context(), {
+          action,
+          recordType: 'patient',
+          recordIds: [patientId],
+          outcome: 'success',
+        });
+      const { locale } = request.query;
+      const pdf = await pdfWorker.render(
+        summaryOf(patientId, resources, locale),
+        locale,
+        new Date(),
+      );
+      return reply
+        .type(RECORD_PDF_TYPE)
+        .header('content-disposition', `attachment; filename="my-record-${patientId}.pdf"`)
+        .send(pdf);
+    },
+  });
 };

@@ -30,7 +30,7 @@ import { fromEndpoint, type RouteDeps, sendJson, sendPage } from './route-kit';
 
 /** The spec's /patient calls: medical personnel use them all; a patient reads their own record. */
 export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
-  const { db } = deps;
+  const { db, appointmentMail } = deps;
   recordKindRoutes(app, deps, 'patient', patients);
 
   app.route({
@@ -111,8 +111,11 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       body: addAppointmentRequestSchema,
       response: { 201: appointmentResponseSchema },
     }),
-    handler: async (request, reply) =>
-      reply.code(201).send(await patients.addAppointment(db, request.context(), request.body)),
+    handler: async (request, reply) => {
+      const booked = await patients.addAppointment(db, request.context(), request.body);
+      appointmentMail.sendAppointmentMail('booked', booked);
+      return reply.code(201).send(booked);
+    },
   });
 
   app.route({
@@ -132,14 +135,17 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       body: cancelAppointmentRequestSchema,
       response: { 200: appointmentActionResponseSchema },
     }),
-    handler: async (request) =>
-      appointments.cancel(
+    handler: async (request) => {
+      const cancelled = await appointments.cancel(
         db,
         request.context(),
         request.params.patient_id,
         request.params.appointment_id,
         request.body,
-      ),
+      );
+      appointmentMail.sendAppointmentMail('cancelled', cancelled);
+      return cancelled;
+    },
   });
 
   app.route({
@@ -148,14 +154,18 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
       body: rescheduleAppointmentRequestSchema,
       response: { 200: rescheduleResponseSchema },
     }),
-    handler: async (request) =>
-      appointments.reschedule(
+    handler: async (request) => {
+      const moved = await appointments.reschedule(
         db,
         request.context(),
         request.params.patient_id,
         request.params.appointment_id,
         request.body,
-      ),
+      );
+      appointmentMail.sendAppointmentMail('cancelled', moved.cancelled);
+      appointmentMail.sendAppointmentMail('booked', moved.booked);
+      return moved;
+    },
   });
 
   app.route({

@@ -15,6 +15,7 @@ import {
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { JsonText, Page } from '../repositories/paging';
+import type { AppointmentMail } from '../mail/appointment-mail';
 import type { AuthService } from '../services/auth-service';
 
 /** What every route plugin is given. */
@@ -22,6 +23,8 @@ export interface RouteDeps {
   readonly db: Db;
   readonly config: Config;
   readonly auth: AuthService;
+  /** Booking and cancellation mails, sent once a write has committed. */
+  readonly appointmentMail: AppointmentMail;
 }
 
 /** The error answers every route may give, for the OpenAPI document and the serializer. */

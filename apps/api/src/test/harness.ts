@@ -5,6 +5,9 @@
  */
 import type { SessionCache } from '../security/session-cache';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import {
@@ -17,6 +20,7 @@ import {
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../app';
+import { Mailer } from '../mail/mailer';
 import { type Config, loadConfig } from '../config';
 import { type Database, type OpenOptions, openDatabase } from '../db/database';
 import { MIGRATIONS, type Migration, migrate } from '../db/migrate';
@@ -122,10 +126,24 @@ export async function createTestApp(
     sessionCache?: SessionCache;
     /** Routes a test adds beside the API's own, before the app is ready. */
     extraRoutes?: (app: FastifyInstance) => void;
+    /** Where mails go; default: an outbox in a temporary folder of the app's own. */
+    mailer?: Mailer;
+    /** The clock of second-factor codes and reset links. */
+    clock?: () => number;
   } = {},
 ) {
   const sleeps: number[] = [];
+  const mailer =
+    options.mailer ??
+    new Mailer({
+      smtpUrl: undefined,
+      from: config.mailFrom,
+      outboxDir: join(mkdtempSync(join(tmpdir(), 'portal-outbox-')), 'outbox'),
+      log: () => undefined,
+    });
   const app = await buildApp({
+    mailer,
+    ...(options.clock ? { clock: options.clock } : {}),
     config,
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,

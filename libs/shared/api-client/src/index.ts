@@ -34,6 +34,7 @@ export * from './lib/calls/appointment-actions';
 export * from './lib/calls/day-appointments';
 export * from './lib/calls/list-clinicians';
 export * from './lib/calls/download-my-record';
+export * from './lib/calls/password-reset';
 export * from './lib/calls/list-employees';
 export * from './lib/calls/get-employee';
 export * from './lib/calls/search-employees';

@@ -32,3 +32,4 @@ export * from './lib/clinical-permissions';
 export * from './lib/catalogues';
 export * from './lib/vitals';
 export * from './lib/notes';
+export * from './lib/password-reset';

@@ -3,6 +3,8 @@ import enCommon from './catalogs/en/common.json';
 import enContract from './catalogs/en/contract.json';
 import thCommon from './catalogs/th/common.json';
 import thContract from './catalogs/th/contract.json';
+import enPublic from './catalogs/en/public.json';
+import thPublic from './catalogs/th/public.json';
 import { englishReader, fillPlaceholders, translateByReader } from './lib/english-text';
 import { daysIn } from './lib/format';
 import type { Locale } from './lib/locales';
@@ -31,4 +33,24 @@ export function textIn(english: string, locale: Locale): string {
       : fillPlaceholders(message, daysIn(match.values, locale));
   };
   return translateByReader(readEnglish, translate, english) ?? english;
+}
+
+/** The texts the server writes itself (mails, the record's PDF): the `public` scope's. */
+const serverTexts: Readonly<Record<Locale, Readonly<Record<string, string>>>> = {
+  en: enPublic,
+  th: thPublic,
+};
+
+/**
+ * A catalogue message the server sends as it is (`public.mail.*`, `public.recordPdf.*`), in
+ * `locale`, its `{placeholders}` filled; English when the language has none of it.
+ */
+export function serverText(
+  id: string,
+  locale: Locale,
+  values: Readonly<Record<string, string>> = {},
+): string {
+  const message = serverTexts[locale][id] ?? serverTexts.en[id];
+  if (message === undefined) throw new Error(`No catalogue message ${id}`);
+  return fillPlaceholders(message, values);
 }

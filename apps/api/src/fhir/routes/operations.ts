@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Bundle, Resource } from '@medplum/fhirtypes';
-import { queryRows } from '../../db/database';
 import { forbidden, notFound } from '../../errors';
 import { audit } from '../../repositories/audit';
 import { capabilityStatement } from '../capability';
-import { EVERYTHING_MAX, EVERYTHING_TYPES, everythingCut } from '../everything';
+import { everythingCut, gatherEverything } from '../everything';
 import { checkReadParameters, type RawQuery } from '../search';
 import type { ResourceType } from '../types';
 import {
@@ -38,7 +37,6 @@ export async function operationRoutes(app: FastifyInstance, { db }: FhirRouteOpt
       const actor = await checkRole(request, patientType);
       checkReadParameters(request.query);
       const { id } = request.params;
-      const found = patientType.byId(id);
       if (actor.role === 'patient' && id !== actor.patientId) {
         await audit(db, request.context(), {
           action: 'patient.read',
@@ -48,24 +46,7 @@ export async function operationRoutes(app: FastifyInstance, { db }: FhirRouteOpt
         });
         throw forbidden('Patients may only read their own record');
       }
-      const resources: Resource[] = [];
-      const cut: string[] = [];
-      if (found) {
-        for (const name of EVERYTHING_TYPES) {
-          const type = resourceType(name);
-          // The row query reads one row past the limit: there, it tells of a type cut short.
-          const rows = await queryRows<Row>(
-            db,
-            type.rows({ after: 0, limit: EVERYTHING_MAX, where: type.compartment!(id) }),
-          );
-          if (name === 'Patient' && rows.length === 0) break;
-          if (rows.length > EVERYTHING_MAX) cut.push(name);
-          for (const row of rows.slice(0, EVERYTHING_MAX)) {
-            const resource = type.map(row as never);
-            if (resource) resources.push(resource);
-          }
-        }
-      }
+      const { resources, cut } = await gatherEverything(db, id);
       const outcome = resources.length ? 'success' : 'failure';
       for (const action of ['patient.read', 'patient.appointment.read'] as const)
         await audit(db, request.context(), {

@@ -103,13 +103,12 @@ describe('LoginPage', () => {
       expect(toggle.parentElement).toHaveTextContent(/^Don't have an account\? Register$/);
     });
 
-    it("explains the hospital's way for a forgotten password when asked", async () => {
-      const user = setupUser();
+    it('links "Forgot your password?" to the reset page', () => {
       renderLogin();
-      expect(screen.getByText(/Ask the hospital for a new activation code/)).not.toBeVisible();
-      await user.click(screen.getByText(FORGOT_PASSWORD_QUESTION));
-      expect(screen.getByText(/Ask the hospital for a new activation code/)).toBeVisible();
-      expect(screen.getByText(/Choose Register below/)).toBeVisible();
+      expect(screen.getByRole('link', { name: FORGOT_PASSWORD_QUESTION })).toHaveAttribute(
+        'href',
+        '/password-reset',
+      );
     });
 
     it('asks for both fields before sending anything', async () => {

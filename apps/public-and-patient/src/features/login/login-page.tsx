@@ -26,7 +26,7 @@ import {
 } from '@portal/form-widgets';
 import { translateEnglish } from '@portal/i18n';
 import { type Pack, requirePack } from '@portal/i18n';
-import { Button, Card, LoadingState, Msg, Notice, useT } from '@portal/ui';
+import { Button, Card, LoadingState, Msg, Notice, PortalLink, useT } from '@portal/ui';
 import { MfaCodeStep } from './mfa-code-step';
 import loginPageTexts from '@portal/i18n/packs/page-login';
 
@@ -172,23 +172,17 @@ export function LoginPage() {
 }
 
 /**
- * The hospital's way for a forgotten password, under the login form: no e-mail link (the
- * portal keeps no verified address), but a new activation code from the hospital, with which
- * the person registers again and chooses a new password for the same account.
+ * A forgotten password, under the login form: the reset page, which mails a single-use link to
+ * the e-mail on the person's record (and says whom to ask when that address is no longer theirs).
  */
 function ForgottenPassword() {
   const t = useT();
   return (
-    <details className="mt-6 rounded-md border border-line p-3 text-sm text-ink">
-      <summary className="cursor-pointer font-semibold text-brand-800">
+    <p className="mt-6 text-center text-sm">
+      <PortalLink to={ROUTES.passwordReset} className="font-semibold text-brand-800 underline">
         {t('public.login.forgotPassword.question')}
-      </summary>
-      <ol className="mt-2 list-decimal space-y-1 pl-5">
-        <li>{t('public.login.forgotPassword.askForCode')}</li>
-        <li>{t('public.login.forgotPassword.registerAgain')}</li>
-        <li>{t('public.login.forgotPassword.logIn')}</li>
-      </ol>
-    </details>
+      </PortalLink>
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { fetchRecordBundle, isApiError } from '@portal/api-client';
+import { fetchRecordBundle, fetchRecordPdf, isApiError } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
-import { Button, Notice, useT } from '@portal/ui';
+import { Button, Notice, useLocale, useT } from '@portal/ui';
 
 /** What came of the last download: the file's name, or the server's reason (if it gave one). */
 type Outcome = { saved: true; fileName: string } | { saved: false; reason: string } | null;
@@ -21,25 +21,30 @@ function save(fileName: string, contents: Blob) {
 
 /**
  * MyInfo's "Download my record": the patient's whole record as a FHIR R4 Bundle file
- * (`Patient/{id}/$everything`), which another hospital's system or a health app can read. The
- * outcome is said beside the button.
+ * (`Patient/{id}/$everything`), which another hospital's system or a health app can read, and
+ * beside it a PDF summary to read or print in the chosen language. The outcome is said under
+ * the buttons.
  */
 export function DownloadRecord({ patientId }: { patientId: string }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const locale = useLocale();
+  const [busy, setBusy] = useState<'fhir' | 'pdf' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const download = async () => {
-    setBusy(true);
+  const download = async (kind: 'fhir' | 'pdf') => {
+    setBusy(kind);
     setOutcome(null);
     try {
-      const file = await fetchRecordBundle(patientId);
+      const file =
+        kind === 'fhir'
+          ? await fetchRecordBundle(patientId)
+          : await fetchRecordPdf(patientId, locale);
       save(file.fileName, file.contents);
       setOutcome({ saved: true, fileName: file.fileName });
     } catch (error) {
       setOutcome({ saved: false, reason: isApiError(error) && error.detail ? error.detail : '' });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
@@ -50,8 +55,24 @@ export function DownloadRecord({ patientId }: { patientId: string }) {
       </h2>
       <p className="text-muted">{t('public.downloadRecord.text')}</p>
       <div>
-        <Button variant="secondary" busy={busy} onClick={() => void download()}>
+        <Button
+          variant="secondary"
+          busy={busy === 'fhir'}
+          disabled={busy !== null}
+          onClick={() => void download('fhir')}
+        >
           {t('public.downloadRecord.button')}
+        </Button>
+      </div>
+      <p className="text-muted">{t('public.downloadRecord.pdfText')}</p>
+      <div>
+        <Button
+          variant="secondary"
+          busy={busy === 'pdf'}
+          disabled={busy !== null}
+          onClick={() => void download('pdf')}
+        >
+          {t('public.downloadRecord.pdfButton')}
         </Button>
       </div>
       {outcome && (

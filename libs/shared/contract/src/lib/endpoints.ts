@@ -77,12 +77,17 @@ export const ENDPOINTS = {
   disableMfa: { method: 'POST', path: '/account/mfa/disable', access: 'authenticated' },
   setAccountLocale: { method: 'PUT', path: '/account/locale', access: 'authenticated' },
   logout: { method: 'POST', path: '/logout', access: 'authenticated' },
+  // A forgotten password: a single-use link by e-mail (no account oracle), then the new one.
+  requestPasswordReset: { method: 'POST', path: '/password-reset', access: 'public' },
+  confirmPasswordReset: { method: 'POST', path: '/password-reset/confirm', access: 'public' },
   profile: { method: 'GET', path: '/profile', access: 'authenticated' },
   // Beyond the spec: whether this session is still open, asked by every open tab every few
   // seconds so that a session ended elsewhere leaves the screen at once (docs/api.md).
   sessionStatus: { method: 'GET', path: '/session', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
+  // The patient's own record as a PDF summary to read or print, in the language asked for.
+  myRecordPdf: { method: 'GET', path: '/profile/record.pdf', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   // Beyond the spec: the coded catalogues searched as a clinician types (docs/api.md).
   searchConditions: { method: 'GET', path: '/catalogues/conditions', access: CLINICAL },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '@portal/reference-data';
+import { LOCALES, ROLES } from '@portal/reference-data';
 import { ACCESS_ACTORS, ACCESS_KINDS } from './access-log';
 import { appointmentStatusSchema, personRefSchema } from './patients';
 
@@ -53,6 +53,14 @@ export const accessLogEntrySchema = z.object({
 
 /** GET /profile/access-log: a page of accesses to the patient's record, newest first. */
 export const accessLogSchema = z.array(accessLogEntrySchema);
+
+/** GET /profile/record.pdf: the summary's language (default English). */
+export const recordPdfQuerySchema = z.object({
+  locale: z.enum(LOCALES).default('en'),
+});
+
+/** The media type of the record's summary. */
+export const RECORD_PDF_TYPE = 'application/pdf';
 
 export type UpcomingAppointment = z.infer<typeof upcomingAppointmentSchema>;
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;

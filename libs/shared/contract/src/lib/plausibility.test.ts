@@ -15,6 +15,8 @@ import {
 } from './employees';
 import { catalogueQuerySchema, substanceQuerySchema } from './catalogues';
 import { pageQuerySchema } from './paging';
+import { passwordResetConfirmSchema, passwordResetRequestSchema } from './password-reset';
+import { recordPdfQuerySchema } from './my-record';
 import {
   addAppointmentRequestSchema,
   addHistoryRequestSchema,
@@ -253,6 +255,12 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
     schema: substanceQuerySchema,
     body: { q: 'เพนิซิลลิน', limit: '20', kind: 'class' },
   },
+  passwordResetRequest: { schema: passwordResetRequestSchema, body: { username: 'malee.s' } },
+  passwordResetConfirm: {
+    schema: passwordResetConfirmSchema,
+    body: { token: 'Ab3_-'.repeat(8) + 'Ab3', new_password: 'Tamarind-Monsoon-Lantern-42' },
+  },
+  recordPdfQuery: { schema: recordPdfQuerySchema, body: { locale: 'th' } },
   patientIdParams: { schema: patientIdParamsSchema, body: { patient_id: 'P001' } },
   employeeIdParams: { schema: employeeIdParamsSchema, body: { employee_id: 'E001' } },
 };

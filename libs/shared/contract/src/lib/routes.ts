@@ -5,6 +5,8 @@ export const ROUTES = {
   home: '/',
   login: '/login',
   system: '/system',
+  /** A forgotten password: ask for a link by e-mail; the link opens it again with its token. */
+  passwordReset: '/password-reset',
   patientProfile: '/patient-profile',
   patientAccessLog: '/patient-profile/access',
   /** Where the second factor's set-up used to be for patients; it opens My account now. */

@@ -44,6 +44,9 @@ export const PACKS = {
     login: ['login', 'mfa', 'register'],
     accessLog: ['accessLog'],
     myInfo: ['myInfo', 'appointments', 'downloadRecord'],
+    forgotPassword: ['forgotPassword'],
+    // What the server writes itself (mails, the record's PDF, @portal/i18n/server): no page.
+    server: ['mail', 'recordPdf'],
   },
   clinical: {
     addPatient: ['addPatient', 'patient'],
@@ -72,6 +75,7 @@ export const PACKS = {
 export const PAGE_PACKS = {
   account: ['common.forms', 'common.password', 'common.account', 'common.twoStep'],
   login: ['common.forms', 'common.password', 'public.login'],
+  passwordReset: ['common.forms', 'common.password', 'public.forgotPassword'],
   myInfo: ['common.records', 'public.myInfo'],
   // The patient forms' time texts: the time field rides in clinical's chunk of the form pages'
   // fields (apps/clinical/vite.config.ts), which the patient forms load and do not show.

@@ -1,3 +1,4 @@
+import { ENDPOINTS } from '@portal/contract';
 import { API_BASE, fhirBaseOf } from '../config';
 import { type RequestOptions, sendBeyondContract } from '../request';
 
@@ -6,6 +7,9 @@ export interface RecordFile {
   readonly fileName: string;
   readonly contents: Blob;
 }
+
+/** The PDF summary's media type. */
+const RECORD_PDF_TYPE = 'application/pdf';
 
 /** The FHIR media type of the record's file. */
 const FHIR_JSON = 'application/fhir+json';
@@ -33,5 +37,30 @@ export async function fetchRecordBundle(
   return {
     fileName: `my-record-${patientId}.json`,
     contents: new Blob([String(response.data)], { type: FHIR_JSON }),
+  };
+}
+
+/**
+ * The signed-in patient's record as a PDF summary to read or print, in `locale`
+ * (`GET /profile/record.pdf`; the server audits the read as it does the FHIR file's).
+ */
+export async function fetchRecordPdf(
+  patientId: string,
+  locale: 'en' | 'th',
+  options: RequestOptions = {},
+): Promise<RecordFile> {
+  const response = await sendBeyondContract({
+    method: 'GET',
+    baseURL: API_BASE,
+    url: ENDPOINTS.myRecordPdf.path,
+    params: { locale },
+    headers: { Accept: `${RECORD_PDF_TYPE}, application/problem+json` },
+    responseType: 'blob',
+    signal: options.signal,
+    timeout: options.timeout,
+  });
+  return {
+    fileName: `my-record-${patientId}.pdf`,
+    contents: new Blob([response.data as Blob], { type: RECORD_PDF_TYPE }),
   };
 }
