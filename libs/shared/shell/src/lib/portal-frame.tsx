@@ -6,6 +6,7 @@ import { setAccountLocale } from '@portal/api-client';
 import { useAuth, useIdleWarning } from '@portal/auth';
 import { chooseLocale, currentLocale, type Locale, translateEnglish } from '@portal/i18n';
 import { PageShell, TopBar, useLocale } from '@portal/ui';
+import { ConnectionNotice } from './connection-notice';
 import { SiteFooter } from './site-footer';
 
 /** Fetches the idle warning's dialog, a chunk of its own (session-warning.ts). */
@@ -104,6 +105,7 @@ export function PortalFrame({ children, footer, footerHidden = false, section }:
       footer={footerHidden ? null : (footer ?? <SiteFooter />)}
     >
       {children}
+      <ConnectionNotice />
       {warning && (
         <warning.SessionWarningDialog
           open={idle.open}

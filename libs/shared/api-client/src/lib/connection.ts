@@ -1,0 +1,81 @@
+/**
+ * The browser's connection as the writes see it (docs/architecture.md, "Writes on a bad
+ * connection"): offline, a write is not sent at all and fails at once; one under way when the
+ * browser goes offline is given up at once. Nothing is held to be sent later: the person acts
+ * again, and a retry of a write that left carries the same Idempotency-Key (action-keys.ts).
+ */
+
+/** Whether the browser says it is offline now (no browser: online). */
+export function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/** Calls `onChange` whenever the browser goes offline or online; returns the unsubscribe. */
+export function subscribeConnection(onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** When, last, a write was not sent or given up because the browser was offline (0: never). */
+let lastNotSent = 0;
+const notSentListeners = new Set<() => void>();
+
+/** Tells whoever shows it (the frame's connection notice) that a write was not sent. */
+export function reportWriteNotSent(now = Date.now()): void {
+  lastNotSent = now;
+  for (const listener of [...notSentListeners]) listener();
+}
+
+/** A write left with a connection: what was not sent before is the past (its notice goes). */
+export function reportWriteTried(): void {
+  if (lastNotSent === 0) return;
+  lastNotSent = 0;
+  for (const listener of [...notSentListeners]) listener();
+}
+
+/** When, last, a write was not sent for want of a connection (0: never); a store's snapshot. */
+export function lastWriteNotSent(): number {
+  return lastNotSent;
+}
+
+/** Calls `onChange` whenever a write is not sent for want of a connection. */
+export function subscribeWriteNotSent(onChange: () => void): () => void {
+  notSentListeners.add(onChange);
+  return () => {
+    notSentListeners.delete(onChange);
+  };
+}
+
+/**
+ * An AbortSignal that fires when `outer` does or when the browser goes offline, and whether
+ * the latter happened; `release` removes the listeners once the call is over.
+ */
+export function abortWhenOffline(outer: AbortSignal | undefined): {
+  signal: AbortSignal;
+  wentOffline: () => boolean;
+  release: () => void;
+} {
+  const controller = new AbortController();
+  let offline = false;
+  const onOffline = () => {
+    offline = true;
+    controller.abort();
+  };
+  const onOuterAbort = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  outer?.addEventListener('abort', onOuterAbort);
+  if (typeof window !== 'undefined') window.addEventListener('offline', onOffline);
+  return {
+    signal: controller.signal,
+    wentOffline: () => offline,
+    release: () => {
+      outer?.removeEventListener('abort', onOuterAbort);
+      if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);
+    },
+  };
+}
