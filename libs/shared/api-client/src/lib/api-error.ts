@@ -15,13 +15,7 @@ export const UNEXPECTED_ANSWER_MESSAGE = 'Unexpected answer from the server';
  * or the call could not even be built (`client`).
  */
 export type ApiErrorKind =
-  | 'http'
-  | 'network'
-  | 'offline'
-  | 'expired'
-  | 'bad-answer'
-  | 'cancelled'
-  | 'client';
+  'http' | 'network' | 'offline' | 'expired' | 'bad-answer' | 'cancelled' | 'client';
 
 /** The fields of an {@link ApiError}. */
 export interface ApiErrorInit {

@@ -146,7 +146,7 @@ describe('LeaveGuard', () => {
         <Routes>
           <Route path="/start" element={<Start />} />
           <Route path="/a" element={<FormPage />} />
-      <Route path="/two" element={<TwoFormsPage />} />
+          <Route path="/two" element={<TwoFormsPage />} />
           <Route path="/b" element={<h1>Page B</h1>} />
         </Routes>
       </BrowserRouter>,
