@@ -1,3 +1,6 @@
+import { OFFLINE_NOT_SENT_MESSAGE } from '@portal/contract';
+import { ApiError, NETWORK_ERROR_MESSAGE } from './api-error';
+
 /**
  * The browser's connection as the writes see it (docs/architecture.md, "Writes on a bad
  * connection"): offline, a write is not sent at all and fails at once; one under way when the
@@ -52,14 +55,21 @@ export function subscribeWriteNotSent(onChange: () => void): () => void {
 }
 
 /**
- * An AbortSignal that fires when `outer` does or when the browser goes offline, and whether
- * the latter happened; `release` removes the listeners once the call is over.
+ * Watches one write's connection: offline already, it throws at once (not sent: kind
+ * `offline`); else a signal that fires when `outer` does or when the browser goes offline,
+ * `failure` turning what the call threw into the error to show (given up when the browser went
+ * offline: no answer, `network`), and `release` to remove the listeners once it is over.
  */
-export function abortWhenOffline(outer: AbortSignal | undefined): {
+export function watchConnection(outer: AbortSignal | undefined): {
   signal: AbortSignal;
-  wentOffline: () => boolean;
+  failure: (caught: unknown) => unknown;
   release: () => void;
 } {
+  if (browserOffline()) {
+    reportWriteNotSent();
+    throw new ApiError({ kind: 'offline', detail: OFFLINE_NOT_SENT_MESSAGE });
+  }
+  reportWriteTried();
   const controller = new AbortController();
   let offline = false;
   const onOffline = () => {
@@ -72,7 +82,11 @@ export function abortWhenOffline(outer: AbortSignal | undefined): {
   if (typeof window !== 'undefined') window.addEventListener('offline', onOffline);
   return {
     signal: controller.signal,
-    wentOffline: () => offline,
+    failure: (caught) => {
+      if (!offline) return caught;
+      reportWriteNotSent();
+      return new ApiError({ kind: 'network', detail: NETWORK_ERROR_MESSAGE, cause: caught });
+    },
     release: () => {
       outer?.removeEventListener('abort', onOuterAbort);
       if (typeof window !== 'undefined') window.removeEventListener('offline', onOffline);

@@ -1,21 +1,10 @@
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import type { z } from 'zod';
-import {
-  endpointPath,
-  type Endpoint,
-  IDEMPOTENCY_KEY_HEADER,
-  OFFLINE_NOT_SENT_MESSAGE,
-} from '@portal/contract';
+import { endpointPath, type Endpoint, IDEMPOTENCY_KEY_HEADER } from '@portal/contract';
 import type * as AnswersModule from './answers';
 import type { Page, PageParams } from './page';
 import { ApiError, NETWORK_ERROR_MESSAGE, toApiError } from './api-error';
 import { actionKeyFor, settleActionKey, takesActionKey } from './action-keys';
-import {
-  abortWhenOffline,
-  browserOffline,
-  reportWriteNotSent,
-  reportWriteTried,
-} from './connection';
 
 /** Per-call options every call takes. */
 export interface RequestOptions {
@@ -97,26 +86,18 @@ export async function send(
   void loadAnswers().catch(() => undefined);
   if (!takesActionKey(endpoint)) return sendOnce(endpoint, url, init);
   // A write is never held while offline to go later by itself: it is not sent, and says so at
-  // once. An earlier try's key stays for the person's next try (it may have left).
-  if (browserOffline()) {
-    reportWriteNotSent();
-    throw new ApiError({ kind: 'offline', detail: OFFLINE_NOT_SENT_MESSAGE });
-  }
-  reportWriteTried();
+  // once; one under way when the browser goes offline is given up at once, its key kept for
+  // the person's retry (it may have left). With the HTTP layer: no first visit carries it.
+  const { watchConnection } = await loadHttp();
+  const watch = watchConnection(init.signal);
   const request = `${endpoint.method} ${url} ${JSON.stringify(init.data ?? null)}`;
   const key = init.idempotencyKey ?? actionKeyFor(request);
-  // Under way when the browser goes offline: given up at once rather than spin until the time
-  // limit; it may have reached the server, so its key is kept for the person's retry.
-  const watch = abortWhenOffline(init.signal);
   try {
     const response = await sendOnce(endpoint, url, { ...init, signal: watch.signal }, key);
     settleActionKey(request, key);
     return response;
   } catch (caught) {
-    const error = watch.wentOffline()
-      ? new ApiError({ kind: 'network', detail: NETWORK_ERROR_MESSAGE, cause: caught })
-      : caught;
-    if (watch.wentOffline()) reportWriteNotSent();
+    const error = watch.failure(caught);
     settleActionKey(request, key, error);
     throw error;
   } finally {

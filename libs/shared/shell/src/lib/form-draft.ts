@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
-import { onSessionEnded } from '@portal/api-client';
+import { onSessionEnding } from '@portal/api-client';
 import { useAuth } from '@portal/auth';
 import { agreeToLeave } from './leave-guard';
 
@@ -66,10 +66,16 @@ function keepOpenDrafts(): boolean {
   return kept !== null;
 }
 
-// At import, before the session's own handler moves the tab to the landing page: what was typed
-// is kept first, and the move is then let go without the unsaved-changes question.
-if (typeof window !== 'undefined') {
-  onSessionEnded(() => {
+/**
+ * Listens for the session's end once a form that keeps drafts is on screen (so no page without
+ * one carries this), before the session's own handler moves the tab away: what was typed is
+ * kept, and the move to the landing page is then let go without the unsaved-changes question.
+ */
+let listening = false;
+function listenForSessionEnd(): void {
+  if (listening) return;
+  listening = true;
+  onSessionEnding(() => {
     if (keepOpenDrafts()) agreeToLeave();
   });
 }
@@ -131,6 +137,7 @@ export function useFormDraft<T extends FieldValues>(
 
   useEffect(() => {
     if (!owner) return;
+    listenForSessionEnd();
     openForms.set(key, {
       owner,
       path: `${pathname}${search}`,
