@@ -100,6 +100,7 @@ export const authenticationPlugin = fp(
         requestId: this.id,
         ...(this.headers['user-agent'] ? { userAgent: this.headers['user-agent'] } : {}),
         ...(options.audited ? { audited: options.audited } : {}),
+        ...(this.idempotencyClaim ? { idempotencyClaim: this.idempotencyClaim } : {}),
       };
     });
 

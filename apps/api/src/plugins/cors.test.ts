@@ -5,6 +5,7 @@
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '@portal/contract';
 import { loadConfig } from '../config';
 import type { Database } from '../db/database';
 import {
@@ -95,7 +96,7 @@ describe('with CORS_ORIGINS', () => {
       expect(answer.statusCode).toBe(204);
       expect(answer.body).toBe('');
       expect(answer.headers['access-control-allow-origin']).toBe(origin);
-      expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, PUT, PATCH');
+      expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, PUT, PATCH, DELETE');
       expect(answer.headers['access-control-allow-headers']).toBe(
         'Authorization, Content-Type, Idempotency-Key',
       );
@@ -106,6 +107,13 @@ describe('with CORS_ORIGINS', () => {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
     },
   );
+
+  it('allows every method of the contract’s calls, DELETE (ending a session) included', async () => {
+    const answer = await preflight(withCors, CDN, 'DELETE');
+    expect(answer.statusCode).toBe(204);
+    const allowed = String(answer.headers['access-control-allow-methods']).split(', ');
+    for (const endpoint of Object.values(ENDPOINTS)) expect(allowed).toContain(endpoint.method);
+  });
 
   it('lets a listed page read an answer and its paging headers', async () => {
     const answer = await call(withCors, 'GET', '/patient?limit=1', {

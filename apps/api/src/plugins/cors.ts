@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  ENDPOINTS,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   NEXT_CURSOR_HEADER,
@@ -9,8 +10,10 @@ import {
 } from '@portal/contract';
 import { isApiPath } from './problems';
 
-/** The methods the API's calls use. */
-const METHODS = 'GET, POST, PUT, PATCH';
+/** The methods the API's calls use: every method of the contract's endpoint table. */
+const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const USED_METHODS: ReadonlySet<string> = new Set(Object.values(ENDPOINTS).map((e) => e.method));
+const CORS_METHODS = METHOD_ORDER.filter((method) => USED_METHODS.has(method)).join(', ');
 /** The request headers a page may send: the token, the JSON body's type, the action's key. */
 const REQUEST_HEADERS = `Authorization, Content-Type, ${IDEMPOTENCY_KEY_HEADER}`;
 /** The answer headers a page on another origin may read: paging, back-off, the request's id. */
@@ -63,7 +66,7 @@ export const corsPlugin = fp(
         return;
       }
       return reply
-        .header('access-control-allow-methods', METHODS)
+        .header('access-control-allow-methods', CORS_METHODS)
         .header('access-control-allow-headers', REQUEST_HEADERS)
         .header('access-control-max-age', PREFLIGHT_MAX_AGE)
         .code(204)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +156,60 @@ describe.each(BACKENDS)('Idempotency-Key on %s', (backend) => {
     expect(retry.statusCode).toBe(201);
     expect(retry.json()).toEqual(fresh[0]!.json());
     expect(await entries(detail)).toBe(1);
+  });
+
+  it('never writes twice when the answer is lost between the write’s commit and its keeping', async () => {
+    const key = `crash-${unique()}`;
+    const detail = `Crash ${unique()}`;
+    // The answer cannot be kept (as if the instance died right after the write committed).
+    await database.db.execute(
+      sql.raw(`create or replace function refuse_idempotency_answer() returns trigger
+        language plpgsql as $$ begin
+          if new.status is not null then raise exception 'answer not kept'; end if;
+          return new; end $$`),
+    );
+    await database.db.execute(
+      sql.raw(`create trigger refuse_idempotency_answer before update on idempotency_key
+        for each row execute function refuse_idempotency_answer()`),
+    );
+    try {
+      await addHistory(doctor.token, key, history(detail));
+    } finally {
+      await database.db.execute(
+        sql.raw('drop trigger refuse_idempotency_answer on idempotency_key'),
+      );
+    }
+    expect(await entries(detail)).toBe(1);
+    // Long after: the claim's hold has run out, and the person retries with the same key.
+    await queryRows(
+      database.db,
+      sql`update idempotency_key set locked_until = now() - interval '1 second'
+          where status is null`,
+    );
+    const retry = await addHistory(doctor.token, key, history(detail));
+    expectProblem(retry, 409, 'Idempotency-Key');
+    expect(await entries(detail)).toBe(1);
+  });
+
+  it('lets a retry take over a claim whose write never committed, and writes once', async () => {
+    const detail = `Abandoned ${unique()}`;
+    const done = `done-${unique()}`;
+    expectSuccess(await addHistory(doctor.token, done, history(detail)), 201);
+    const hash = (key: string) => createHash('sha256').update(key).digest('base64url');
+    // Another key's first try claimed it for the same request, then its instance died before
+    // the write committed.
+    const key = `abandoned-${unique()}`;
+    await queryRows(
+      database.db,
+      sql`insert into idempotency_key (account_id, key_hash, fingerprint, locked_until, expires_at)
+          select account_id, ${hash(key)}, fingerprint, now() - interval '1 second',
+            now() + interval '1 hour'
+          from idempotency_key where key_hash = ${hash(done)}`,
+    );
+    const retry = await addHistory(doctor.token, key, history(detail));
+    expectSuccess(retry, 201);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await entries(detail)).toBe(2);
   });
 
   it('keeps keys per account: another account may use the same key for its own action', async () => {

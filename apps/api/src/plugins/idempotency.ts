@@ -56,6 +56,14 @@ const inProgress = () =>
     { 'retry-after': '1' },
   );
 
+const answerLost = () =>
+  new ProblemError(
+    409,
+    'Conflict',
+    `${FIELD}: the action with this key was done, but its answer was lost; look at the record before doing it again`,
+    [{ field: FIELD, message: 'This action was done; its answer was lost' }],
+  );
+
 interface KeyRow {
   fingerprint: string;
   status: number | null;
@@ -70,7 +78,10 @@ interface KeyRow {
  * and the same request is answered the first answer again, and nothing is written; with another
  * request, 422; while the first is still being handled, 409. The answer is kept encrypted (it
  * may carry an activation code or a renewed token) for 24 hours; an answer of 5xx or 429 is
- * not kept, so the retry does the work. The routes say whether they take part (config
+ * not kept, so the retry does the work. A successful write marks its key done inside its own
+ * transaction (repositories/audit.ts), so a claim whose instance died after the commit and
+ * before the answer was kept is never taken over: its retry answers 409 (done, answer lost)
+ * and nothing is written twice; only a claim whose write never committed is taken over. The routes say whether they take part (config
  * `idempotent`, from the contract's endpoint table); the key belongs to the signed-in account,
  * whichever of its sessions sends it.
  */
@@ -125,19 +136,25 @@ export const idempotencyPlugin = fp(
                   expires_at = excluded.expires_at
               where idempotency_key.expires_at <= now()
                  or (idempotency_key.status is null and idempotency_key.locked_until <= now()
-                     and idempotency_key.fingerprint = excluded.fingerprint)
+                     and idempotency_key.fingerprint = excluded.fingerprint
+                     and not idempotency_key.write_committed)
             returning true as claimed`,
       );
       if (claimed) {
         request.idempotencyClaim = { accountId, keyHash };
         return;
       }
-      const [row] = await queryRows<KeyRow>(
+      const [row] = await queryRows<KeyRow & { write_committed: boolean; abandoned: boolean }>(
         db,
-        sql`select fingerprint, status, content_type, location, body from idempotency_key
+        sql`select fingerprint, status, content_type, location, body, write_committed,
+              locked_until <= now() as abandoned
+            from idempotency_key
             where account_id = ${accountId}::uuid and key_hash = ${keyHash}`,
       );
       if (row && row.fingerprint !== fingerprint) throw mismatch();
+      // The write committed but its answer was never kept (its instance died in between):
+      // done once, it is not done again, and there is no answer to give.
+      if (row && row.status === null && row.write_committed && row.abandoned) throw answerLost();
       // Gone between the two statements (swept): the client's retry claims it afresh.
       if (!row || row.status === null) throw inProgress();
       return replay(reply, row);

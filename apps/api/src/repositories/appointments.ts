@@ -303,16 +303,25 @@ async function setBackToBooked(
   patientId: string,
   appointmentId: string,
   reason: string,
+  allowOverlap: boolean | undefined,
 ): Promise<number> {
   const [current] = await queryRows<{
     id: string | number;
     status: AppointmentStatus;
     sameDay: boolean | null;
+    patientRowId: string | number;
+    date: string;
+    time: string;
+    durationMinutes: number;
+    clinicianRowId: string | number | null;
   }>(
     tx,
     sql`select a.id, a.status,
           (a.outcome_recorded_at at time zone ${sql.raw(`'${HOSPITAL_TIME_ZONE}'`)})::date
-            = ${HOSPITAL_NOW}::date as "sameDay"
+            = ${HOSPITAL_NOW}::date as "sameDay",
+          a.patient_id as "patientRowId", to_char(a.date, 'YYYY-MM-DD') as date,
+          to_char(a.time, 'HH24:MI:SS') as time, a.duration_minutes as "durationMinutes",
+          a.clinician_id as "clinicianRowId"
         from appointment a join patient p on p.id = a.patient_id
         where p.patient_id = ${patientId} and a.appointment_id = ${appointmentId}::uuid
         for update of a`,
@@ -321,6 +330,17 @@ async function setBackToBooked(
   if (current.status !== 'fulfilled' && current.status !== 'noshow')
     throw conflict('status', NOT_AN_OUTCOME_MESSAGE);
   if (!current.sameDay) throw conflict('status', UNDO_TOO_LATE_MESSAGE);
+  // Booked again, it takes its time back: refused like any booking over another booked one
+  // of the patient or the clinician (booked meanwhile in its place), unless allowed.
+  if (!allowOverlap) {
+    await refuseOverlap(tx, Number(current.patientRowId), {
+      date: current.date,
+      time: current.time,
+      topic: null,
+      durationMinutes: current.durationMinutes,
+      clinicianRowId: current.clinicianRowId === null ? null : Number(current.clinicianRowId),
+    });
+  }
   const rowId = Number(current.id);
   await tx.execute(
     sql`insert into appointment_status_change (appointment_id, from_status, to_status, reason,
@@ -437,7 +457,11 @@ export const appointmentsRepository = {
     context: RequestContext,
     patientId: string,
     appointmentId: string,
-    change: { status: AppointmentStatusChange; reason?: string | null | undefined },
+    change: {
+      status: AppointmentStatusChange;
+      reason?: string | null | undefined;
+      allow_overlap?: boolean | undefined;
+    },
   ): Promise<ChartAppointment> {
     const { status } = change;
     return auditedWrite(
@@ -451,7 +475,14 @@ export const appointmentsRepository = {
       async (tx) => {
         const rowId =
           status === 'booked'
-            ? await setBackToBooked(tx, context, patientId, appointmentId, change.reason!)
+            ? await setBackToBooked(
+                tx,
+                context,
+                patientId,
+                appointmentId,
+                change.reason!,
+                change.allow_overlap,
+              )
             : (await leaveBooked(tx, context, patientId, appointmentId, { status })).rowId;
         return appointmentByRowId(tx, rowId);
       },

@@ -16,6 +16,11 @@ export interface RequestContext {
   readonly device?: DeviceJar;
   /** The caller's User-Agent header, kept with a new session so My account can name it. */
   readonly userAgent?: string;
+  /**
+   * The Idempotency-Key this request holds (plugins/idempotency.ts), if any: a successful
+   * write marks it done in its own transaction ({@link audit}).
+   */
+  readonly idempotencyClaim?: { readonly accountId: string; readonly keyHash: string };
 }
 
 /** The signed-in user behind a request, as the session check found them. */
@@ -133,6 +138,17 @@ export async function audit(
         ${entry.recordIds ? sql`${sql.param([...entry.recordIds])}::text[]` : sql`null::text[]`},
         ${context.address}, ${entry.outcome}, ${context.requestId})`),
   );
+  // A write that succeeded marks its Idempotency-Key done in the same transaction, so the mark
+  // stands or falls with the write: a retry never does again what committed, even when the
+  // instance died before it kept the answer (plugins/idempotency.ts).
+  const claim = context.idempotencyClaim;
+  if (claim && entry.outcome === 'success') {
+    await db.execute(
+      sql`update idempotency_key set write_committed = true
+          where account_id = ${claim.accountId}::uuid and key_hash = ${claim.keyHash}
+            and status is null`,
+    );
+  }
   // Inside a transaction the event is counted when it commits (auditedWrite), not here.
   if (!('rollback' in db)) context.audited?.(entry);
 }

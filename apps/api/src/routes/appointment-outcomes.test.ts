@@ -35,7 +35,12 @@ describe.each(BACKENDS)('appointment outcomes and cancellations on %s', (backend
   let nurse: TestUser;
   let patient: TestUser;
 
-  async function book(date: string, time = '00:00', of: TestUser = patient): Promise<string> {
+  // Each booking its own hour unless a test names one: an outcome set back to booked is
+  // refused over another booked appointment of the patient, which is not what most tests test.
+  let slot = 0;
+  const nextHour = () => `${String(slot++ % 24).padStart(2, '0')}:00`;
+
+  async function book(date: string, time = nextHour(), of: TestUser = patient): Promise<string> {
     const response = await call(app, 'POST', '/patient/add-patient-appointment', {
       token: nurse.token,
       // Several tests book the same day and time: on purpose here, not a clash to refuse.
@@ -149,6 +154,34 @@ describe.each(BACKENDS)('appointment outcomes and cancellations on %s', (backend
         'status',
       );
       expect(late.errors?.[0]?.message).toBe(UNDO_TOO_LATE_MESSAGE);
+    });
+
+    it('is refused with the clashes over a booking made in its place, unless allowed', async () => {
+      const own = await createUser(app, database, 'patient');
+      const day = addDays(todayUtc(), -1);
+      const first = await book(day, '10:00', own);
+      expectSuccess(await status(first, { status: 'fulfilled' }, own), 200);
+      // The slot is free again for a booking that does not allow overlaps.
+      const again = await call(app, 'POST', '/patient/add-patient-appointment', {
+        token: nurse.token,
+        body: { patient_id: own.recordId, date: day, time: '10:05', topic: 'Second visit' },
+      });
+      expectSuccess(again, 201);
+      const second = again.json<AppointmentResponse>().appointment_id!;
+      const refused = await status(first, { status: 'booked', reason: 'Clicked by mistake' }, own);
+      const problem = expectProblem(refused, 409, 'time');
+      expect(
+        (problem as { clashes?: { appointment_id: string }[] }).clashes?.map(
+          (c) => c.appointment_id,
+        ),
+      ).toEqual([second]);
+      const allowed = await status(
+        first,
+        { status: 'booked', reason: 'Clicked by mistake', allow_overlap: true },
+        own,
+      );
+      expectSuccess(allowed, 200);
+      expect(allowed.json<ChartAppointment>().status).toBe('booked');
     });
 
     it('lets exactly one of 30 simultaneous undos through; the others answer 409', async () => {

@@ -2,6 +2,12 @@ export * from './lib/config';
 export * from './lib/session-store';
 export * from './lib/api-error';
 export * from './lib/session-events';
+export {
+  browserOffline,
+  lastWriteNotSent,
+  subscribeConnection,
+  subscribeWriteNotSent,
+} from './lib/connection';
 export { preloadApiLayer } from './lib/request';
 export type { Page, PageParams } from './lib/page';
 export type { RequestOptions, TokenOptions } from './lib/request';

@@ -16,6 +16,7 @@ export * from './lib/prefilled-id';
 export * from './lib/id-suggestion';
 export * from './lib/unsaved-changes';
 export * from './lib/leave-guard';
+export * from './lib/form-draft';
 // A step's message (the login's code step and the second factor's set-up share it); here, not
 // in the two-step entry, which the login page may only load lazily.
 export * from './lib/two-step/step-message';

@@ -23,9 +23,9 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { usePrefilledId, LeaveGuard } from '@portal/shell';
+import { usePrefilledId, LeaveGuard, useFormDraft } from '@portal/shell';
 import { BackToChartLink } from '../chart/back-to-chart-link';
-import { Button, Dialog, Notice, PageHeading, useFormat, useT } from '@portal/ui';
+import { Button, Dialog, Notice, PageHeading, useFormat, useLaterTexts, useT } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
@@ -100,6 +100,10 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const form = usePortalForm(props.schema, {
     defaultValues: { ...start(), patient_id: initialId } as DefaultValues<z.input<S>>,
   });
+  // What was typed is kept for this tab if the session ends here, and given back after signing
+  // in again (form-draft.ts in @portal/shell).
+  const draft = useFormDraft(form, props.textField.name);
+  const laterTexts = useLaterTexts();
   const typedId = String(useWatch({ control: form.control, name: 'patient_id' as never }) ?? '');
   const patientName = usePatientName(typedId);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<EntryAnswer>();
@@ -114,6 +118,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
     clear();
     try {
       const answer = await props.submit(values);
+      draft.clear();
       form.reset(start());
       succeed(answer);
     } catch (error) {
@@ -143,6 +148,11 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       {/* Leaving with something typed and not saved asks first. */}
       <LeaveGuard dirty={form.formState.isDirty} />
       <PageHeading description={props.description}>{props.title}</PageHeading>
+      {draft.restored && laterTexts && (
+        <Notice tone="info">
+          <p>{t('common.draft.restored')}</p>
+        </Notice>
+      )}
       {feedback?.kind === 'success' && (
         <Notice ref={noticeRef} tone={feedback.value.warnings?.length ? 'warning' : 'success'}>
           <p>{props.successText(feedback.value)}</p>

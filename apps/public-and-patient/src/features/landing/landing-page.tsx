@@ -1,8 +1,9 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { ROUTES } from '@portal/contract';
 import { useAuth, useSessionEndedNotice } from '@portal/auth';
 import type { MessageId } from '@portal/i18n';
-import { Button, LinkButton, Notice, useT } from '@portal/ui';
+import { draftWasKept } from '@portal/shell';
+import { Button, LinkButton, Notice, useLaterTexts, useT } from '@portal/ui';
 import { CountUp } from './count-up';
 import { HeroArt } from './hero-art';
 import type { Pack } from '@portal/i18n';
@@ -54,6 +55,10 @@ export function LandingPage() {
   const t = useT();
   const { isAuthenticated } = useAuth();
   const sessionEnded = useSessionEndedNotice();
+  // A form's values kept for this tab when the session ended: nothing was saved, and signing in
+  // again here gives them back (its words are in the `later` pack).
+  const [draftKept] = useState(draftWasKept);
+  const laterTexts = useLaterTexts();
   const features = useRef<HTMLHeadingElement>(null);
   const systemTarget = isAuthenticated ? ROUTES.system : ROUTES.login;
 
@@ -67,6 +72,7 @@ export function LandingPage() {
       {sessionEnded && (
         <Notice tone="warning" title={sessionEnded} className="mx-auto mt-4 w-full max-w-6xl">
           {t('public.landing.sessionEnded')}
+          {draftKept && laterTexts && <p>{t('common.draft.kept')}</p>}
         </Notice>
       )}
       <section

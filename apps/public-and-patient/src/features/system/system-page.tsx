@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { SYSTEM_DESTINATION } from '@portal/contract';
 import { useAuth, usePortalNavigate } from '@portal/auth';
+import { draftReturnPath, forgetDraftReturn } from '@portal/shell';
 import { LoadingState, useT } from '@portal/ui';
 import { LoginPage } from '../login/login-page';
 import type { Pack } from '@portal/i18n';
@@ -15,12 +16,17 @@ export const PAGE_TEXTS: readonly Pack[] = [loginPageTexts];
  */
 export function SystemPage() {
   const t = useT();
-  const { isAuthenticated, role } = useAuth();
+  const { isAuthenticated, role, claims } = useAuth();
   const navigate = usePortalNavigate();
-  const destination = isAuthenticated && role ? SYSTEM_DESTINATION[role] : null;
+  // Signed in again after a session ended over a form: back to that form, whose values were
+  // kept for this tab (form-draft.ts in @portal/shell); else the role's starting page.
+  const destination =
+    isAuthenticated && role ? (draftReturnPath(claims?.sub) ?? SYSTEM_DESTINATION[role]) : null;
 
   useEffect(() => {
-    if (destination) navigate(destination, { replace: true });
+    if (!destination) return;
+    forgetDraftReturn();
+    navigate(destination, { replace: true });
   }, [destination, navigate]);
 
   return destination ? <LoadingState label={t('public.system.opening')} /> : <LoginPage />;

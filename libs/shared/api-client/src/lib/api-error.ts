@@ -9,11 +9,13 @@ export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Try ag
 export const UNEXPECTED_ANSWER_MESSAGE = 'Unexpected answer from the server';
 
 /**
- * What went wrong: the server refused (`http`), no answer (`network`), the session was over
- * before the call left (`expired`), an answer off the contract (`bad-answer`), the caller
- * cancelled (`cancelled`), or the call could not even be built (`client`).
+ * What went wrong: the server refused (`http`), no answer (`network`), a write not sent
+ * because the browser is offline (`offline`), the session was over before the call left
+ * (`expired`), an answer off the contract (`bad-answer`), the caller cancelled (`cancelled`),
+ * or the call could not even be built (`client`).
  */
-export type ApiErrorKind = 'http' | 'network' | 'expired' | 'bad-answer' | 'cancelled' | 'client';
+export type ApiErrorKind =
+  'http' | 'network' | 'offline' | 'expired' | 'bad-answer' | 'cancelled' | 'client';
 
 /** The fields of an {@link ApiError}. */
 export interface ApiErrorInit {

@@ -16,6 +16,7 @@ import { ApiError } from './api-error';
 import { fromAxiosError } from './to-api-error';
 import { API_BASE } from './config';
 import { endSession } from './session-events';
+export { watchConnection } from './connection';
 import { isTokenExpired, nowInSeconds, sessionStore } from './session-store';
 
 /** How long any call may take before it counts as a network failure. */

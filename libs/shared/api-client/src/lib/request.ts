@@ -85,15 +85,23 @@ export async function send(
   // The answer schemas load alongside the call, so that reading the answer never waits for them.
   void loadAnswers().catch(() => undefined);
   if (!takesActionKey(endpoint)) return sendOnce(endpoint, url, init);
+  // A write is never held while offline to go later by itself: it is not sent, and says so at
+  // once; one under way when the browser goes offline is given up at once, its key kept for
+  // the person's retry (it may have left). With the HTTP layer: no first visit carries it.
+  const { watchConnection } = await loadHttp();
+  const watch = watchConnection(init.signal);
   const request = `${endpoint.method} ${url} ${JSON.stringify(init.data ?? null)}`;
   const key = init.idempotencyKey ?? actionKeyFor(request);
   try {
-    const response = await sendOnce(endpoint, url, init, key);
+    const response = await sendOnce(endpoint, url, { ...init, signal: watch.signal }, key);
     settleActionKey(request, key);
     return response;
-  } catch (error) {
+  } catch (caught) {
+    const error = watch.failure(caught);
     settleActionKey(request, key, error);
     throw error;
+  } finally {
+    watch.release();
   }
 }
 

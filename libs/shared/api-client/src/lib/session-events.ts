@@ -21,8 +21,22 @@ export function onSessionEnded(handler: SessionEndedHandler): () => void {
   };
 }
 
+const sessionEndingHandlers = new Set<() => void>();
+
+/**
+ * Registers work to do as a session ends under the user, before anything else hears of it (a
+ * form keeps what was typed before the tab moves away); returns the unsubscribe function.
+ */
+export function onSessionEnding(handler: () => void): () => void {
+  sessionEndingHandlers.add(handler);
+  return () => {
+    sessionEndingHandlers.delete(handler);
+  };
+}
+
 /** Ends the stored session and tells the handlers why (the spec's "triggers logout"). */
 export function endSession(reason: SessionEndReason): void {
+  for (const handler of [...sessionEndingHandlers]) handler();
   sessionStore.clear();
   for (const handler of [...sessionEndedHandlers]) handler(reason);
 }

@@ -97,11 +97,14 @@ export const rescheduleAppointmentRequestSchema = z.object({
 /**
  * POST …/appointments/{appointment_id}/status: attended or missed (only a booked one), or
  * `booked` again with a `reason` (an outcome set back on the hospital day it was recorded).
+ * Booked again, it is a booking like any other: refused with 409 and the clashes when another
+ * booked appointment of the patient or the clinician now overlaps it, unless `allow_overlap`.
  */
 export const appointmentStatusRequestSchema = z
   .object({
     status: z.enum(APPOINTMENT_STATUS_CHANGES, { error: 'Choose fulfilled, noshow or booked' }),
     reason: emptyAsNull(textSchema({ max: STATUS_UNDO_REASON_MAX, multiline: true })).optional(),
+    allow_overlap: bookingFields.allow_overlap,
   })
   .superRefine((body, ctx) => {
     if (body.status === 'booked' && !body.reason)

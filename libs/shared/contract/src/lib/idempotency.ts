@@ -9,6 +9,14 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Set (`true`) on an answer given again to a retry instead of doing the write again. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
 
+/**
+ * What a write the person tried while the browser was offline answers at once: it was not
+ * sent, and nothing sends it later by itself (docs/architecture.md, "Writes on a bad
+ * connection").
+ */
+export const OFFLINE_NOT_SENT_MESSAGE =
+  'You are offline: this was not saved, and it will not be sent later by itself. Try again once you are back online.';
+
 /** How long a key is remembered: a retry within this answers the first answer again. */
 export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
 

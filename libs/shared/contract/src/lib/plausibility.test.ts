@@ -191,7 +191,7 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   },
   appointmentStatus: {
     schema: appointmentStatusRequestSchema,
-    body: { status: 'booked', reason: 'Marked attended by mistake' },
+    body: { status: 'booked', reason: 'Marked attended by mistake', allow_overlap: true },
   },
   dayAppointmentsQuery: {
     schema: dayAppointmentsQuerySchema,

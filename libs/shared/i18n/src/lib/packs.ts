@@ -32,11 +32,11 @@ export const PACKS = {
     counted: ['counted'],
     // The form harness of the tests and Storybook (form-widgets form-harness.tsx): no page.
     harness: ['harness'],
-    // What no page shows as it opens, only after something happens (the session's warning,
-    // the question before unsaved changes are lost, a new activation code), and the page of an
-    // unknown address: fetched by every page once it is shown (PortalRoot), and waited for by
-    // what shows them (useLaterTexts).
-    later: ['activationCode', 'notFound'],
+    // What no page shows as it opens, only after something happens (a new activation code,
+    // the connection's notice, what was kept of a form when a session
+    // ended), and the page of an unknown address: fetched by every page once it is shown
+    // (PortalRoot), and waited for by what shows them (useLaterTexts).
+    later: ['activationCode', 'notFound', 'connection', 'draft'],
   },
   contract: {},
   public: {

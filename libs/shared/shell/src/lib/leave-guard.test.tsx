@@ -18,19 +18,39 @@ function FormPage() {
   );
 }
 
+/** Two forms on one page, each with its guard (My account: the password and the second factor). */
+function TwoFormsPage() {
+  const [first, setFirst] = useState('');
+  const [second, setSecond] = useState('');
+  return (
+    <>
+      <LeaveGuard dirty={first !== ''} />
+      <LeaveGuard dirty={second !== ''} />
+      <label>
+        First <input value={first} onChange={(event) => setFirst(event.target.value)} />
+      </label>
+      <label>
+        Second <input value={second} onChange={(event) => setSecond(event.target.value)} />
+      </label>
+      <Link to="/b">Elsewhere</Link>
+    </>
+  );
+}
+
 function Pages() {
   return (
     <Routes>
       <Route path="/a" element={<FormPage />} />
+      <Route path="/two" element={<TwoFormsPage />} />
       <Route path="/b" element={<h1>Page B</h1>} />
     </Routes>
   );
 }
 
 /** The apps' own router kind: a plain router, no data router needed. */
-function renderInDataRouter() {
+function renderInDataRouter(at = '/a') {
   render(
-    <MemoryRouter initialEntries={['/a']}>
+    <MemoryRouter initialEntries={[at]}>
       <Pages />
     </MemoryRouter>,
   );
@@ -57,6 +77,17 @@ describe('LeaveGuard', () => {
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     await user.click(await screen.findByRole('button', { name: 'Leave without saving' }));
     expect(await screen.findByRole('heading', { name: 'Page B' })).toBeInTheDocument();
+  });
+
+  it('asks once and leaves on Leave when two forms of the page hold unsaved changes', async () => {
+    const { user } = renderInDataRouter('/two');
+    await user.type(screen.getByRole('textbox', { name: 'First' }), 'Malee');
+    await user.type(screen.getByRole('textbox', { name: 'Second' }), '123456');
+    await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
+    expect(await screen.findAllByRole('alertdialog', { name: 'Unsaved changes' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { name: 'Page B' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('asks before the tab closes while dirty', async () => {
@@ -115,6 +146,7 @@ describe('LeaveGuard', () => {
         <Routes>
           <Route path="/start" element={<Start />} />
           <Route path="/a" element={<FormPage />} />
+          <Route path="/two" element={<TwoFormsPage />} />
           <Route path="/b" element={<h1>Page B</h1>} />
         </Routes>
       </BrowserRouter>,

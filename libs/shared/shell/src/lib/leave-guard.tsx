@@ -9,6 +9,19 @@ installBackGuardHub();
 
 export { LEAVE_QUESTION } from './leave-question';
 
+/**
+ * Set once the person chose to leave, for every guard on the page: a page may hold several
+ * (My account's password and second-factor forms), and the move one of them lets go must not be
+ * held again by the next. Cleared when a guard is put in place afresh, and when the session
+ * ends (what was typed is kept for this tab then: form-widgets' drafts).
+ */
+let leaveAgreed = false;
+
+/** Lets the page go without a question: the session ended, and what was typed is kept. */
+export function agreeToLeave(): void {
+  leaveAgreed = true;
+}
+
 /** The position react-router's browser history keeps in each entry's state (`idx`). */
 const historyIndex = (state: unknown): number | null => {
   const idx = (state as { idx?: unknown } | null)?.idx;
@@ -56,16 +69,20 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
   useLayoutEffect(() => {
     if (!dirty) return;
     passing.current = false;
+    leaveAgreed = false;
+    const agreed = () => passing.current || leaveAgreed;
     const at = historyIndex(window.history.state);
 
     const onClick = (event: MouseEvent) => {
-      if (passing.current) return;
+      if (agreed()) return;
       const anchor = leavingLink(event, here);
       if (!anchor) return;
       event.preventDefault();
-      event.stopPropagation();
+      // One question per move, however many forms of the page hold unsaved changes.
+      event.stopImmediatePropagation();
       setPending(() => () => {
         passing.current = true;
+        leaveAgreed = true;
         anchor.click();
       });
     };
@@ -78,13 +95,14 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
         return true;
       }
       const to = historyIndex(event.state);
-      if (passing.current || at === null || to === null || to === at) return false;
+      if (agreed() || at === null || to === null || to === at) return false;
       // Back or Forward: the address has already moved; put it back before the router reads it.
       const steps = to - at;
       undoing = true;
       window.history.go(-steps);
       setPending(() => () => {
         passing.current = true;
+        leaveAgreed = true;
         window.history.go(steps);
       });
       return true;
@@ -92,7 +110,7 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
 
     // Leaving was already agreed to (a link into another app): no second, browser question.
     const onBeforeUnload = (event: Event) => {
-      if (passing.current) event.stopImmediatePropagation();
+      if (agreed()) event.stopImmediatePropagation();
     };
 
     document.addEventListener('click', onClick, true);

@@ -5,7 +5,7 @@ import { ACCOUNT_LOCALE_SESSION_KEY, ROLE_LABELS } from '@portal/reference-data'
 import { setAccountLocale } from '@portal/api-client';
 import { useAuth, useIdleWarning } from '@portal/auth';
 import { chooseLocale, currentLocale, type Locale, translateEnglish } from '@portal/i18n';
-import { PageShell, TopBar, useLocale } from '@portal/ui';
+import { PageShell, TopBar, useLocale, whenIdle } from '@portal/ui';
 import { SiteFooter } from './site-footer';
 
 /** Fetches the idle warning's dialog, a chunk of its own (session-warning.ts). */
@@ -18,6 +18,32 @@ type SessionWarningModule = Awaited<ReturnType<typeof loadSessionWarning>>;
  * stays open (its countdown) for as long as it has not arrived. A first visit, signed in or
  * not, does not download it (the landing page's start-up chunk without it).
  */
+const loadConnectionNotice = () => import('./connection-notice');
+type ConnectionNoticeModule = Awaited<ReturnType<typeof loadConnectionNotice>>;
+
+/**
+ * The connection's notice (connection-notice.tsx), fetched once the page is shown and the
+ * browser is idle, as the `later` pack is: no first visit carries it, and it is there before
+ * the connection drops.
+ */
+function useConnectionNotice(): ConnectionNoticeModule | null {
+  const [notice, setNotice] = useState<ConnectionNoticeModule | null>(null);
+  useEffect(() => {
+    let live = true;
+    const cancel = whenIdle(() => {
+      loadConnectionNotice().then(
+        (module) => live && setNotice(module),
+        () => undefined,
+      );
+    });
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, []);
+  return notice;
+}
+
 function useSessionWarning(open: boolean, secondsLeft: number): SessionWarningModule | null {
   const [warning, setWarning] = useState<SessionWarningModule | null>(null);
   useEffect(() => {
@@ -89,6 +115,7 @@ export function PortalFrame({ children, footer, footerHidden = false, section }:
       : null;
   const idle = useIdleWarning();
   const warning = useSessionWarning(idle.open, idle.secondsLeft);
+  const connection = useConnectionNotice();
   return (
     <PageShell
       topBar={
@@ -104,6 +131,7 @@ export function PortalFrame({ children, footer, footerHidden = false, section }:
       footer={footerHidden ? null : (footer ?? <SiteFooter />)}
     >
       {children}
+      {connection && <connection.ConnectionNotice />}
       {warning && (
         <warning.SessionWarningDialog
           open={idle.open}
