@@ -49,7 +49,7 @@ import {
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../src/app';
-import type { Database } from '../src/db/database';
+import { type Database, queryRows } from '../src/db/database';
 import { mfaRepository } from '../src/repositories/mfa';
 import { hashPassword } from '../src/security/passwords';
 import {
@@ -135,6 +135,11 @@ export interface World {
    * appointment call gets its own, or the first would leave none booked for the next.
    */
   readonly appointments: Map<string, { patient_id: string; appointment_id: string }[]>;
+  /** Problem-list and allergy-list entries by the call whose paths name them (`:entry_id`). */
+  readonly listEntries: Map<string, { patient_id: string; entry_id: string }[]>;
+  /** Catalogue ids a condition and an allergy may name. */
+  readonly conditionIds: string[];
+  readonly substanceIds: string[];
   /** Employees a booking may name as its clinician (working doctors and nurses). */
   readonly clinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
@@ -186,6 +191,9 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     patientIds: [],
     employeeIds: [],
     appointments: new Map(),
+    listEntries: new Map(),
+    conditionIds: [],
+    substanceIds: [],
     clinicianIds: [],
     pendingAccess: [],
     registrations: [],
@@ -244,6 +252,29 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         pool.push({ patient_id: patientId, appointment_id: booked.appointment_id! });
       }
       world.appointments.set(call, pool);
+    }
+    // Catalogue entries the bodies name, and an entry of each list for its PATCH to change.
+    const catalogue = (kinds: string) =>
+      queryRows<{ id: string }>(
+        database.db,
+        sql`select id from catalogue_entry where kind = any(${`{${kinds}}`}::text[])
+            order by common_rank nulls last, id limit 40`,
+      );
+    world.conditionIds.push(...(await catalogue('condition')).map((r) => r.id));
+    world.substanceIds.push(...(await catalogue('drug,class,food,environment')).map((r) => r.id));
+    for (const [call, list, field, ids] of [
+      ['patchCondition', 'conditions', 'condition_id', world.conditionIds],
+      ['patchAllergy', 'allergies', 'substance_id', world.substanceIds],
+    ] as const) {
+      const pool: { patient_id: string; entry_id: string }[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        const patientId = world.patientIds[i % world.patientIds.length]!;
+        const added = (await seed(app, doctor, `/patient/${patientId}/${list}`, {
+          [field]: ids[i % ids.length],
+        })) as { id: string };
+        pool.push({ patient_id: patientId, entry_id: added.id });
+      }
+      world.listEntries.set(call, pool);
     }
   }
   if (group === 'employees') {
@@ -329,6 +360,14 @@ function worldHints(world: World, name: string): FieldHints {
       ? { date: dateArbitrary('appointment') }
       : {}),
     clinician_id: pick(world.clinicianIds, newEmployeeId),
+    condition_id: pick(world.conditionIds, fc.stringMatching(/^icd:[A-Z]\d{2}(\.\d{1,4})?$/)),
+    substance_id: pick(world.substanceIds, fc.stringMatching(/^(rxn|atc|sct):[A-Z0-9]{1,9}$/)),
+    ...(name === 'addCondition' ||
+    name === 'patchCondition' ||
+    name === 'addAllergy' ||
+    name === 'patchAllergy'
+      ? { onset_date: fc.option(dateArbitrary('onset')) }
+      : {}),
     // Set-up asks for the session's own password: the right one, so that the bodies reach the
     // set-up behind it (mutations still send wrong ones; five of those lock the account for a
     // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
@@ -601,6 +640,15 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, appointment_id: fc.uuid() });
   const namesAppointment = endpoint.path.includes(':appointment_id');
+  // The list entries' PATCH calls name a seeded entry of its patient, mostly.
+  const entries = world.listEntries.get(name) ?? [];
+  const entryParams = entries.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...entries) },
+        { weight: 1, arbitrary: fc.record({ patient_id: pathParams, entry_id: fc.uuid() }) },
+      )
+    : fc.record({ patient_id: pathParams, entry_id: fc.uuid() });
+  const namesEntry = endpoint.path.includes(':entry_id');
   // An approval's path and body name the same waiting employee often enough to succeed.
   const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
   const arbitrary = fc.record({
@@ -614,7 +662,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     viaHttp: fc.nat({ max: 9 }).map((n) => n === 0),
     address: fc.integer({ min: 2, max: 240 }),
     contentType: fc.constantFrom(
-      ...(endpoint.method === 'PATCH'
+      ...(name === 'patchPatient'
         ? [
             MERGE_PATCH_CONTENT_TYPE,
             MERGE_PATCH_CONTENT_TYPE,
@@ -632,6 +680,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
       : pathParams,
     appointment: appointmentParams,
+    entry: entryParams,
   });
   const before = prototypeShape();
 
@@ -641,7 +690,11 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   const property = fc.asyncProperty(
     arbitrary,
     async (
-      c: FuzzCase & { param: string; appointment: { patient_id: string; appointment_id: string } },
+      c: FuzzCase & {
+        param: string;
+        appointment: { patient_id: string; appointment_id: string };
+        entry: { patient_id: string; entry_id: string };
+      },
     ) => {
       const index = run;
       run += 1;
@@ -652,8 +705,12 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
           : c.body;
       const text = mutate(body, c.mutations);
       if (text.includes(MARKER)) counts.markers += 1;
-      const param = namesAppointment ? c.appointment.patient_id : c.param;
-      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id })}`;
+      const param = namesAppointment
+        ? c.appointment.patient_id
+        : namesEntry
+          ? c.entry.patient_id
+          : c.param;
+      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id, entry_id: c.entry.entry_id })}`;
       const session = role ? world.sessions.get(role) : undefined;
       const headers: Record<string, string> = {
         // As the portal's own client asks: every refusal is then a problem naming its field.

@@ -40,6 +40,7 @@ import { metricsRoutes } from './routes/metrics';
 import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
+import { clinicalListRoutes } from './routes/clinical-lists';
 import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
 import { DeviceCookies } from './security/device-cookies';
@@ -276,6 +277,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(accountRoutes, { ...deps, account });
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
+      await api.register(clinicalListRoutes, deps);
       await api.register(employeeRoutes, deps);
     },
     { prefix: DEFAULT_API_BASE },

@@ -8,7 +8,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type z } from 'zod';
 import {
+  addAllergyRequestSchema,
   addAppointmentRequestSchema,
+  addConditionRequestSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
@@ -22,6 +24,8 @@ import {
   ENDPOINTS,
   type Endpoint,
   loginRequestSchema,
+  patchAllergyRequestSchema,
+  patchConditionRequestSchema,
   type PatientRecord,
   registerRequestSchema,
   searchEmployeeRequestSchema,
@@ -94,6 +98,10 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   /** A patient and an employee that the update routes change. */
   let patientBody: ReturnType<typeof newPatient>;
   let employeeBody: ReturnType<typeof newEmployee>;
+  /** A condition and an allergy of that patient that the PATCH routes change. */
+  let conditionPath: string;
+  let allergyPath: string;
+  let substanceId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
@@ -112,6 +120,24 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       body: employeeBody,
     });
     expect(hired.statusCode, hired.body).toBe(201);
+    const [food, other] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from catalogue_entry where kind = 'food' order by id limit 2`,
+    );
+    substanceId = food!.id;
+    const patientPath = `/patient/${patientBody.patient.patient_id}`;
+    const condition = await call(app, 'POST', `${patientPath}/conditions`, {
+      token: doctor.token,
+      body: { condition_id: 'icd:E11.9' },
+    });
+    expect(condition.statusCode, condition.body).toBe(201);
+    conditionPath = `${patientPath}/conditions/${condition.json<{ id: string }>().id}`;
+    const allergy = await call(app, 'POST', `${patientPath}/allergies`, {
+      token: doctor.token,
+      body: { substance_id: other!.id },
+    });
+    expect(allergy.statusCode, allergy.body).toBe(201);
+    allergyPath = `${patientPath}/allergies/${allergy.json<{ id: string }>().id}`;
   });
 
   afterAll(async () => {
@@ -122,6 +148,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   /** One body route: the contract's schema and a body it accepts. */
   interface BodyRoute {
     readonly endpoint: Endpoint;
+    /** The path, where the endpoint's has parameters. */
+    readonly path?: () => string;
     readonly schema: z.ZodType;
     readonly token?: () => string;
     readonly body: () => Json;
@@ -191,6 +219,60 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         detail: 'Flu;\tprescribed rest',
       }),
     },
+    addCondition: {
+      endpoint: ENDPOINTS.addCondition,
+      path: () => `/patient/${patientBody.patient.patient_id}/conditions`,
+      schema: addConditionRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        condition_id: 'icd:E11.9',
+        onset_date: '2020-03-01',
+        clinical_status: 'active',
+        verification_status: 'provisional',
+        note: 'Diet;\tmetformin\nreview in March',
+      }),
+    },
+    patchCondition: {
+      endpoint: ENDPOINTS.patchCondition,
+      path: () => conditionPath,
+      schema: patchConditionRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        onset_date: '2019-12-01',
+        clinical_status: 'inactive',
+        verification_status: 'confirmed',
+        error_reason: 'Not an error\nafter all',
+        note: 'Controlled',
+      }),
+    },
+    addAllergy: {
+      endpoint: ENDPOINTS.addAllergy,
+      path: () => `/patient/${patientBody.patient.patient_id}/allergies`,
+      schema: addAllergyRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        substance_id: substanceId,
+        reaction: 'Hives',
+        severity: 'mild',
+        criticality: 'low',
+        onset_date: '2015-06-01',
+      }),
+    },
+    patchAllergy: {
+      endpoint: ENDPOINTS.patchAllergy,
+      path: () => allergyPath,
+      schema: patchAllergyRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        reaction: 'Swollen lips',
+        severity: 'severe',
+        criticality: 'high',
+        onset_date: '2016-01-01',
+        clinical_status: 'active',
+        verification_status: 'unconfirmed',
+        error_reason: 'Not an error',
+      }),
+    },
     searchEmployees: {
       endpoint: ENDPOINTS.searchEmployees,
       schema: searchEmployeeRequestSchema,
@@ -216,7 +298,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   };
 
   const send = (route: BodyRoute, body: Json) =>
-    call(app, route.endpoint.method, route.endpoint.path, {
+    call(app, route.endpoint.method, route.path?.() ?? route.endpoint.path, {
       ...(route.token ? { token: route.token() } : {}),
       body,
     });
@@ -307,8 +389,12 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       .map(([name]) => name);
     expect(dated.sort()).toEqual(
       [
+        'addAllergy',
         'addAppointment',
+        'addCondition',
         'addEmployee',
+        'patchAllergy',
+        'patchCondition',
         'addHistory',
         'addPatient',
         'updateEmployee',

@@ -29,3 +29,4 @@ export * from './lib/display-dates';
 export * from './lib/appointment-rules';
 export * from './lib/idempotency';
 export * from './lib/clinical-permissions';
+export * from './lib/clinical-lists';
