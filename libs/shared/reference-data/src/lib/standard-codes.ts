@@ -7,6 +7,8 @@ import type { DiseaseId, DrugId } from './catalogues';
 export const CODE_SYSTEMS = {
   /** WHO ICD-10 (the edition Thailand's ICD-10-TM builds on). */
   icd10: 'http://hl7.org/fhir/sid/icd-10',
+  /** ICD-10-CM, the US clinical modification of ICD-10 (CDC/NCHS): the diagnosis catalogue. */
+  icd10cm: 'http://hl7.org/fhir/sid/icd-10-cm',
   /** RxNorm, US National Library of Medicine: ingredient concepts (term type IN). */
   rxnorm: 'http://www.nlm.nih.gov/research/umls/rxnorm',
   /** WHO Anatomical Therapeutic Chemical classification. */
