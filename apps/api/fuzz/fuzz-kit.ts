@@ -137,6 +137,8 @@ export interface World {
   readonly appointments: Map<string, { patient_id: string; appointment_id: string }[]>;
   /** Problem-list and allergy-list entries by the call whose paths name them (`:entry_id`). */
   readonly listEntries: Map<string, { patient_id: string; entry_id: string }[]>;
+  /** Patients with no allergy listed, for "no known allergies" to be recorded for. */
+  readonly unlistedPatientIds: string[];
   /** Catalogue ids a condition and an allergy may name. */
   readonly conditionIds: string[];
   readonly substanceIds: string[];
@@ -192,6 +194,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     employeeIds: [],
     appointments: new Map(),
     listEntries: new Map(),
+    unlistedPatientIds: [],
     conditionIds: [],
     substanceIds: [],
     clinicianIds: [],
@@ -275,6 +278,11 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         pool.push({ patient_id: patientId, entry_id: added.id });
       }
       world.listEntries.set(call, pool);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const body = { ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] };
+      await seed(app, doctor, '/patient/add-patient', body);
+      world.unlistedPatientIds.push(body.patient.patient_id);
     }
   }
   if (group === 'employees') {
@@ -625,7 +633,11 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   if (name === 'regenerateRecoveryCodes' || name === 'disableMfa') await turnOnMfa(world);
   const complete = completeBody(world, name);
   const pathParams = fc.oneof(
-    fc.constantFrom(...world.patientIds, ...world.employeeIds),
+    fc.constantFrom(
+      ...(name === 'recordNoKnownAllergies' ? world.unlistedPatientIds : []),
+      ...world.patientIds,
+      ...world.employeeIds,
+    ),
     fc.stringMatching(/^[PE]9\d{5}$/),
   );
   // The appointment calls' paths name a seeded appointment of its patient, mostly.

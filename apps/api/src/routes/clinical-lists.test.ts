@@ -85,7 +85,7 @@ describe.each(BACKENDS)('the problem and allergy lists on %s', (backend) => {
     influenza = await byKind(sql`seed_code = 'I007'`);
     amoxicillin = await byKind(sql`seed_code = 'R003'`);
     penicillins = await byKind(
-      sql`kind = 'class' and id = any((select class_ids from catalogue_entry where seed_code = 'R003'))
+      sql`kind = 'class' and id in (select unnest(class_ids) from catalogue_entry where seed_code = 'R003')
           and lower(name) like '%penicillin%'`,
     );
     peanut = await byKind(sql`kind = 'food' and lower(name) like '%peanut%'`);

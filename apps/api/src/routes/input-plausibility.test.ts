@@ -120,15 +120,15 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       body: employeeBody,
     });
     expect(hired.statusCode, hired.body).toBe(201);
-    const [food, other] = await queryRows<{ id: string }>(
+    const [substance, other] = await queryRows<{ id: string }>(
       database.db,
-      sql`select id from catalogue_entry where kind = 'food' order by id limit 2`,
+      sql`select id from catalogue_entry where kind <> 'condition' order by id limit 2`,
     );
-    substanceId = food!.id;
+    substanceId = substance!.id;
     const patientPath = `/patient/${patientBody.patient.patient_id}`;
     const condition = await call(app, 'POST', `${patientPath}/conditions`, {
       token: doctor.token,
-      body: { condition_id: 'icd:E11.9' },
+      body: { condition_id: 'icd:J11.1' },
     });
     expect(condition.statusCode, condition.body).toBe(201);
     conditionPath = `${patientPath}/conditions/${condition.json<{ id: string }>().id}`;
@@ -225,7 +225,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       schema: addConditionRequestSchema,
       token: () => doctor.token,
       body: () => ({
-        condition_id: 'icd:E11.9',
+        condition_id: 'icd:J11.1',
         onset_date: '2020-03-01',
         clinical_status: 'active',
         verification_status: 'provisional',
