@@ -35,6 +35,7 @@ import { fhirPlugin } from './fhir/plugin';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { catalogueRoutes } from './routes/catalogues';
 import { employeeRoutes } from './routes/employees';
 import { metricsRoutes } from './routes/metrics';
 import { myRecordRoutes } from './routes/my-record';
@@ -279,6 +280,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(patientRoutes, deps);
       await api.register(clinicalListRoutes, deps);
       await api.register(employeeRoutes, deps);
+      await api.register(catalogueRoutes, deps);
     },
     { prefix: DEFAULT_API_BASE },
   );

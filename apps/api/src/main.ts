@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { warmCatalogueSearch } from './catalogues/search';
 import { loadConfig } from './config';
 import { DataDirectoryInUseError } from './db/data-dir-lock';
 import { DEMO_PASSWORD } from './db/demo-data';
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
       lines.push(`    ${a.username.padEnd(14)} ${a.role.padEnd(18)} ${a.recordId}`);
   }
   console.log(lines.join('\n') + '\n');
+  // The catalogues' search index (about a second to build), now rather than on the first
+  // search: after the start, which it does not hold up.
+  setImmediate(warmCatalogueSearch);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -3,20 +3,19 @@
  * ingredients with their ATC codes, ATC drug classes, foods and environmental substances with
  * SNOMED CT codes. The entries come from the generated data file beside this module
  * (`data/catalogue.json.gz.base64`, written by tools/catalogues/extract.mjs from the published
- * sources), read once per process on first use. The same rows fill the `catalogue_entry`
- * table (loader.ts), which the searches read through its indexes; everything here answers
- * from memory.
+ * sources), read once per process on first use. The catalogues are reference data that
+ * change only with a new data file, so they live in memory, not in the database: records keep
+ * an entry's id (`icd:E11.9`), and the searches (search.ts) read an index built in memory.
  */
 import { gunzipSync } from 'node:zlib';
+import { SUBSTANCE_KINDS, type SubstanceKind } from '@portal/contract';
 import { CODE_SYSTEMS, type DiseaseId, type DrugId } from '@portal/reference-data';
 
-/** The kinds of entry: a diagnosis, or what an allergy can be to. */
-export const CATALOGUE_KINDS = ['condition', 'drug', 'class', 'food', 'environment'] as const;
-export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
+export { SUBSTANCE_KINDS, type SubstanceKind };
 
-/** The kinds an allergy's substance can be. */
-export const SUBSTANCE_KINDS = ['drug', 'class', 'food', 'environment'] as const;
-export type SubstanceKind = (typeof SUBSTANCE_KINDS)[number];
+/** The kinds of entry: a diagnosis, or what an allergy can be to. */
+export const CATALOGUE_KINDS = ['condition', ...SUBSTANCE_KINDS] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 
 /** The code systems of the data file, by the short names it uses. */
 const SYSTEMS = {
@@ -26,7 +25,6 @@ const SYSTEMS = {
   atc: CODE_SYSTEMS.atc,
   snomed: CODE_SYSTEMS.snomed,
 } as const;
-type SystemKey = keyof typeof SYSTEMS;
 
 /** One standard code of an entry, as a FHIR Coding carries it. */
 export interface CatalogueCode {
@@ -57,22 +55,41 @@ export interface CatalogueEntry {
   readonly seed_code: string | null;
 }
 
-/** The data file as the extraction script writes it. */
+/** The data file as the extraction script writes it (tools/catalogues/extract.mjs). */
 interface CatalogueFile {
-  readonly format: 1;
+  readonly format: 2;
   /** Each source's name, edition and licence, as docs/reference-codes.md cites them. */
   readonly sources: Record<string, string>;
-  readonly entries: readonly (readonly [
-    id: string,
-    kind: CatalogueKind,
+  /** The spec's own ids and the entries they stand for. */
+  readonly seeds: Record<string, string>;
+  readonly conditions: readonly (readonly [
+    code: string,
+    title: string,
+    chapter: string,
+    block: string,
+    nameTh: string | null,
+    rank: number | null,
+  ])[];
+  readonly drugs: readonly (readonly [
+    rxcui: string,
+    name: string,
+    atc: readonly string[],
+    nameTh: string | null,
+    rank: number | null,
+  ])[];
+  readonly classes: readonly (readonly [
+    atc: string,
     name: string,
     nameTh: string | null,
-    codes: readonly (readonly [SystemKey, string, string])[],
-    chapter: string | null,
-    block: string | null,
-    classIds: readonly string[],
-    commonRank: number | null,
-    seedCode: string | null,
+    rank: number | null,
+  ])[];
+  readonly substances: readonly (readonly [
+    kind: 'food' | 'environment',
+    snomed: string,
+    name: string,
+    display: string,
+    nameTh: string | null,
+    rank: number | null,
   ])[];
 }
 
@@ -103,34 +120,97 @@ interface Catalogue {
 
 let loaded: Catalogue | undefined;
 
-/** The catalogue, read from the data file on first use. */
+/** The catalogue, read from the data file on first use (about half a second). */
 function catalogue(): Catalogue {
   if (loaded) return loaded;
   const file = JSON.parse(gunzipSync(catalogueFileBytes()).toString('utf8')) as CatalogueFile;
-  if (file.format !== 1) throw new Error(`Unknown catalogue file format ${String(file.format)}`);
-  const entries = file.entries.map(
-    ([id, kind, name, nameTh, codes, chapter, block, classIds, commonRank, seedCode]) => ({
-      id,
-      kind,
-      name,
-      name_th: nameTh,
-      codes: codes.map(([system, code, display]) => ({ system: SYSTEMS[system], code, display })),
-      chapter,
-      block,
-      class_ids: classIds,
-      common_rank: commonRank,
-      seed_code: seedCode,
+  if (file.format !== 2) throw new Error(`Unknown catalogue file format ${String(file.format)}`);
+  const seedOf = new Map(Object.entries(file.seeds).map(([seed, id]) => [id, seed]));
+  const classCodes = new Set(file.classes.map(([code]) => code));
+  /** The classes (ATC levels 2 to 4) that ATC codes fall in, as catalogue ids. */
+  const classIdsOf = (codes: readonly string[], except?: string): string[] => {
+    const ids = new Set<string>();
+    for (const code of codes) {
+      for (const length of [3, 4, 5]) {
+        const prefix = code.slice(0, length);
+        if (prefix.length === length && prefix !== except && classCodes.has(prefix))
+          ids.add(`atc:${prefix}`);
+      }
+    }
+    return [...ids].sort();
+  };
+  const entry = (
+    fields: Omit<CatalogueEntry, 'seed_code' | 'chapter' | 'block' | 'class_ids'> &
+      Partial<Pick<CatalogueEntry, 'chapter' | 'block' | 'class_ids'>>,
+  ): CatalogueEntry => ({
+    chapter: null,
+    block: null,
+    class_ids: [],
+    ...fields,
+    seed_code: seedOf.get(fields.id) ?? null,
+  });
+  const entries: CatalogueEntry[] = [
+    ...file.conditions.map(([code, title, chapter, block, nameTh, rank]) =>
+      entry({
+        id: `icd:${code}`,
+        kind: 'condition',
+        name: title,
+        name_th: nameTh,
+        codes: [{ system: SYSTEMS.icd10cm, code, display: title }],
+        chapter,
+        block,
+        common_rank: rank,
+      }),
+    ),
+    ...file.drugs.map(([rxcui, name, atc, nameTh, rank]) =>
+      entry({
+        id: `rxn:${rxcui}`,
+        kind: 'drug',
+        name,
+        name_th: nameTh,
+        codes: [
+          { system: SYSTEMS.rxnorm, code: rxcui, display: name },
+          ...atc.map((code) => ({ system: SYSTEMS.atc, code, display: name })),
+        ],
+        class_ids: classIdsOf(atc),
+        common_rank: rank,
+      }),
+    ),
+    ...file.classes.map(([code, name, nameTh, rank]) =>
+      entry({
+        id: `atc:${code}`,
+        kind: 'class',
+        name,
+        name_th: nameTh,
+        codes: [{ system: SYSTEMS.atc, code, display: name }],
+        class_ids: classIdsOf([code], code),
+        common_rank: rank,
+      }),
+    ),
+    ...file.substances.map(([kind, code, name, display, nameTh, rank]) =>
+      entry({
+        id: `sct:${code}`,
+        kind,
+        name,
+        name_th: nameTh,
+        codes: [{ system: SYSTEMS.snomed, code, display }],
+        common_rank: rank,
+      }),
+    ),
+  ];
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const bySeedCode = new Map(
+    Object.entries(file.seeds).flatMap(([seed, id]) => {
+      const found = byId.get(id);
+      return found ? [[seed, found] as const] : [];
     }),
   );
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
-  const bySeedCode = new Map(
-    entries.flatMap((entry) => (entry.seed_code ? [[entry.seed_code, entry] as const] : [])),
-  );
   const members = new Map<string, string[]>();
-  for (const entry of entries) {
-    for (const classId of entry.class_ids) {
+  for (const e of entries) {
+    if (e.kind !== 'drug') continue;
+    for (const classId of e.class_ids) {
       const list = members.get(classId) ?? [];
-      list.push(entry.id);
+      list.push(e.id);
       members.set(classId, list);
     }
   }
@@ -165,12 +245,15 @@ export function seedCodeOf(id: string): string | null {
   return catalogueEntry(id)?.seed_code ?? null;
 }
 
-/** A drug's ATC classes, as catalogue ids (broadest first); [] for anything else. */
+/**
+ * A drug's ATC classes (levels 2 to 4), as catalogue ids; for a class, the broader classes it
+ * falls in; [] for anything else.
+ */
 export function classesOf(drugId: string): readonly string[] {
   return catalogueEntry(drugId)?.class_ids ?? [];
 }
 
-/** The drugs of a class, as catalogue ids; [] for anything that is not a class. */
+/** The drugs in a class (at any depth), as catalogue ids; [] for anything that is not a class. */
 export function membersOf(classId: string): readonly string[] {
   return catalogue().members.get(classId) ?? [];
 }

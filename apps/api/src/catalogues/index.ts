@@ -1,6 +1,6 @@
 /**
- * The coded catalogues: look-ups from memory (catalogue.ts), the table's loader (loader.ts),
- * the searches (search.ts). docs/reference-codes.md describes the sources.
+ * The coded catalogues: look-ups (catalogue.ts) and searches (search.ts), from memory.
+ * docs/reference-codes.md describes the sources.
  */
 export {
   CATALOGUE_KINDS,
@@ -19,4 +19,4 @@ export {
   membersOf,
   seedCodeOf,
 } from './catalogue';
-export { loadCatalogue } from './loader';
+export { searchConditions, searchSubstances, warmCatalogueSearch } from './search';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { DEPARTMENTS, DISEASES, DRUGS, POSITIONS } from '@portal/reference-data';
-import { loadCatalogue } from '../catalogues/loader';
 import { type Db, queryRows } from './database';
 import { department, disease, drug, position } from './schema';
 
@@ -29,9 +28,8 @@ const checksum = (text: string) => createHash('sha256').update(text).digest('hex
 
 /**
  * Brings the schema up to date, then makes the reference tables match the shared
- * reference-data library and the coded catalogues match their data file (once per file).
- * Runs in one transaction under an advisory lock, so instances that start together wait for
- * each other and a failed migration leaves nothing half done.
+ * reference-data library. Runs in one transaction under an advisory lock, so instances that
+ * start together wait for each other and a failed migration leaves nothing half done.
  * `andThen` runs last, in the same transaction and under the same lock: start-up work that must
  * be done once however many instances start together (the demo data), so the instance that
  * waited sees what the first one did. Returns the names of the migrations it applied.
@@ -77,7 +75,6 @@ export async function migrate(
       done.push(migration.name);
     }
     await syncReferenceData(tx);
-    await loadCatalogue(tx);
     if (andThen) await andThen(tx);
     return done;
   });

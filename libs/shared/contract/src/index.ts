@@ -30,3 +30,4 @@ export * from './lib/appointment-rules';
 export * from './lib/idempotency';
 export * from './lib/clinical-permissions';
 export * from './lib/clinical-lists';
+export * from './lib/catalogues';

@@ -84,6 +84,9 @@ export const ENDPOINTS = {
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
+  // Beyond the spec: the coded catalogues searched as a clinician types (docs/api.md).
+  searchConditions: { method: 'GET', path: '/catalogues/conditions', access: CLINICAL },
+  searchSubstances: { method: 'GET', path: '/catalogues/substances', access: CLINICAL },
   nextPatientId: { method: 'GET', path: '/patient/next-id', access: CLINICAL },
   getPatient: {
     method: 'GET',
