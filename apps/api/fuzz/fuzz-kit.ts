@@ -49,7 +49,8 @@ import {
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../src/app';
-import { type Database, queryRows } from '../src/db/database';
+import { catalogueEntries } from '../src/catalogues';
+import type { Database } from '../src/db/database';
 import { mfaRepository } from '../src/repositories/mfa';
 import { hashPassword } from '../src/security/passwords';
 import {
@@ -257,14 +258,14 @@ export async function createWorld(group: RouteGroup): Promise<World> {
       world.appointments.set(call, pool);
     }
     // Catalogue entries the bodies name, and an entry of each list for its PATCH to change.
-    const catalogue = (kinds: string) =>
-      queryRows<{ id: string }>(
-        database.db,
-        sql`select id from catalogue_entry where kind = any(${`{${kinds}}`}::text[])
-            order by common_rank nulls last, id limit 40`,
-      );
-    world.conditionIds.push(...(await catalogue('condition')).map((r) => r.id));
-    world.substanceIds.push(...(await catalogue('drug,class,food,environment')).map((r) => r.id));
+    const catalogue = (kinds: readonly string[]) =>
+      catalogueEntries()
+        .filter((e) => kinds.includes(e.kind))
+        .sort((a, b) => (a.common_rank ?? Infinity) - (b.common_rank ?? Infinity))
+        .slice(0, 40)
+        .map((e) => e.id);
+    world.conditionIds.push(...catalogue(['condition']));
+    world.substanceIds.push(...catalogue(['drug', 'class', 'food', 'environment']));
     for (const [call, list, field, ids] of [
       ['patchCondition', 'conditions', 'condition_id', world.conditionIds],
       ['patchAllergy', 'allergies', 'substance_id', world.substanceIds],

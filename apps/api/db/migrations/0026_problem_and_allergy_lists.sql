@@ -1,5 +1,7 @@
 -- The problem list and the allergy list (docs/api.md, "Problems and allergies"): one row per
--- entry, coded from the catalogues (`code`: a catalogue entry's id), changed only by resolving
+-- entry, coded from the catalogues (`code`: a catalogue entry's id, as `icd:E11.9`; `seed_code`
+-- the spec's own id the entry stands for, I001 or R003, kept with it for the spec's lists; an
+-- allergy's `kind`, its substance's: drug, class, food, environment), changed only by resolving
 -- or correcting it (entered-in-error, with a reason), never deleted. Every state an entry has
 -- had is kept in clinical_list_change, written with the entry in the same transaction.
 CREATE TABLE "patient_condition" (
@@ -7,6 +9,7 @@ CREATE TABLE "patient_condition" (
 	"entry_id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"patient_id" bigint NOT NULL REFERENCES "patient" ("id") ON DELETE cascade,
 	"code" text NOT NULL,
+	"seed_code" text,
 	"onset_date" date,
 	"clinical_status" text NOT NULL,
 	"verification_status" text NOT NULL,
@@ -30,6 +33,8 @@ CREATE TABLE "patient_allergy" (
 	"entry_id" uuid DEFAULT gen_random_uuid() NOT NULL,
 	"patient_id" bigint NOT NULL REFERENCES "patient" ("id") ON DELETE cascade,
 	"code" text NOT NULL,
+	"kind" text NOT NULL,
+	"seed_code" text,
 	"reaction" text,
 	"severity" text,
 	"criticality" text,
@@ -41,6 +46,7 @@ CREATE TABLE "patient_allergy" (
 	"recorded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"changed_by" bigint REFERENCES "employee" ("id"),
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "patient_allergy_kind" CHECK ("kind" in ('drug', 'class', 'food', 'environment')),
 	CONSTRAINT "patient_allergy_severity" CHECK ("severity" in ('mild', 'moderate', 'severe')),
 	CONSTRAINT "patient_allergy_criticality" CHECK ("criticality" in ('low', 'high', 'unable-to-assess')),
 	CONSTRAINT "patient_allergy_clinical_status" CHECK ("clinical_status" in ('active', 'inactive', 'resolved')),

@@ -10,6 +10,7 @@ import {
   type PatchAllergyRequest,
   type PatchConditionRequest,
 } from '@portal/contract';
+import { catalogueEntry, type CatalogueKind } from '../catalogues';
 import { type Db, queryRows } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { authorRowId, instantText, staffJson } from './appointments';
@@ -18,14 +19,14 @@ import { noRecord } from './record-kinds';
 
 /*
  * The problem list and the allergy list (docs/api.md, "Problems and allergies"). Entries are
- * coded from the catalogue (catalogue_entry), resolved or corrected (entered-in-error with a
+ * coded from the catalogues (an entry's id; its names and codes are added from memory), resolved or corrected (entered-in-error with a
  * reason) and never deleted; every state an entry had is appended to clinical_list_change in
  * the write's transaction. The allergy list has three states: not yet asked, no known
  * allergies (who and when, on the patient row) or a list.
  */
 
 /** The substance kinds an allergy may name; a condition names a `condition` entry. */
-const SUBSTANCE_KINDS = ['drug', 'class', 'food', 'environment'] as const;
+const SUBSTANCE_KINDS: readonly CatalogueKind[] = ['drug', 'class', 'food', 'environment'];
 
 /** The fields of a condition's state, as its history keeps them. */
 const conditionStateJson = (c: string) =>
@@ -46,23 +47,38 @@ const historyJson = (entryId: SQL) => sql`coalesce((select json_agg(
         'changed_at', ${instantText(sql`h.changed_at`)})) order by h.id)
     from clinical_list_change h where h.entry_id = ${entryId}), '[]'::json)`;
 
-/** What every entry answers of its catalogue entry `e` (the code itself if it has none). */
-const catalogueJson = (code: SQL) => sql`'name', coalesce(e.name, ${code}), 'name_th', e.name_th,
-    'codes', coalesce(e.codes::json, '[]'::json)`;
+/**
+ * What every entry answers of its catalogue entry, after the entry's own id and code and before
+ * the rest (conditionSchema's and allergySchema's key order): the names and the codes (the
+ * code alone, should a data file ever drop it).
+ */
+function withCatalogue<T extends { id: string }>(code: string, row: T): T {
+  const { id, ...rest } = row;
+  const entry = catalogueEntry(code);
+  const own = Object.fromEntries(Object.entries(rest).slice(0, 1));
+  const after = Object.fromEntries(Object.entries(rest).slice(1));
+  return {
+    id,
+    ...own,
+    ...('kind' in after ? { kind: after['kind'] } : {}),
+    name: entry?.name ?? code,
+    name_th: entry?.name_th ?? null,
+    codes: entry ? entry.codes.map((c) => ({ ...c })) : [],
+    ...after,
+  } as unknown as T;
+}
 
-/** Condition `c` with its catalogue entry `e` (conditionSchema, in its key order). */
+/** Condition `c` (conditionSchema without the catalogue's fields, added by withCatalogue). */
 const conditionJson = sql`json_build_object('id', c.entry_id, 'condition_id', c.code,
-    ${catalogueJson(sql`c.code`)},
     'onset_date', c.onset_date, 'clinical_status', c.clinical_status,
     'verification_status', c.verification_status, 'error_reason', c.error_reason, 'note', c.note,
     'recorded_by', ${staffJson(sql`c.recorded_by`)}, 'recorded_at', ${instantText(sql`c.recorded_at`)},
     'changed_by', ${staffJson(sql`c.changed_by`)}, 'changed_at', ${instantText(sql`c.changed_at`)},
     'history', ${historyJson(sql`c.entry_id`)})`;
 
-/** Allergy `a` with its catalogue entry `e` (allergySchema, in its key order). */
+/** Allergy `a` (allergySchema without the catalogue's fields, added by withCatalogue). */
 const allergyJson = sql`json_build_object('id', a.entry_id, 'substance_id', a.code,
-    'kind', coalesce(e.kind, 'drug'), ${catalogueJson(sql`a.code`)},
-    'reaction', a.reaction, 'severity', a.severity, 'criticality', a.criticality,
+    'kind', a.kind, 'reaction', a.reaction, 'severity', a.severity, 'criticality', a.criticality,
     'onset_date', a.onset_date, 'clinical_status', a.clinical_status,
     'verification_status', a.verification_status, 'error_reason', a.error_reason,
     'recorded_by', ${staffJson(sql`a.recorded_by`)}, 'recorded_at', ${instantText(sql`a.recorded_at`)},
@@ -90,22 +106,12 @@ async function patientRow(tx: Db, patientId: string, lock = false): Promise<numb
   return Number(found.id);
 }
 
-/** Whether `code` is a catalogue entry of one of `kinds`; 400 naming `field` otherwise. */
-async function checkCatalogue(
-  tx: Db,
-  code: string,
-  kinds: readonly string[],
-  field: string,
-): Promise<void> {
-  const [found] = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from catalogue_entry
-        where id = ${code} and kind in (${sql.join(
-          kinds.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-  );
-  if (!found) throw badRequest(CATALOGUE_ID_MESSAGE, [{ field, message: CATALOGUE_ID_MESSAGE }]);
+/** The catalogue entry `code` names, if of one of `kinds`; 400 naming `field` otherwise. */
+function checkCatalogue(code: string, kinds: readonly CatalogueKind[], field: string) {
+  const entry = catalogueEntry(code);
+  if (!entry || !kinds.includes(entry.kind))
+    throw badRequest(CATALOGUE_ID_MESSAGE, [{ field, message: CATALOGUE_ID_MESSAGE }]);
+  return entry;
 }
 
 /** Appends entry `entryId`'s current state to its history. */
@@ -124,21 +130,17 @@ async function keepState(tx: Db, list: 'condition' | 'allergy', entryId: string)
 async function conditionsOf(tx: Db, where: SQL): Promise<Condition[]> {
   const rows = await queryRows<{ item: Condition }>(
     tx,
-    sql`select ${conditionJson} as item from patient_condition c
-        left join catalogue_entry e on e.id = c.code
-        where ${where} order by c.id`,
+    sql`select ${conditionJson} as item from patient_condition c where ${where} order by c.id`,
   );
-  return rows.map((row) => row.item);
+  return rows.map(({ item }) => withCatalogue(item.condition_id, item));
 }
 
 async function allergiesOf(tx: Db, where: SQL): Promise<Allergy[]> {
   const rows = await queryRows<{ item: Allergy }>(
     tx,
-    sql`select ${allergyJson} as item from patient_allergy a
-        left join catalogue_entry e on e.id = a.code
-        where ${where} order by a.id`,
+    sql`select ${allergyJson} as item from patient_allergy a where ${where} order by a.id`,
   );
-  return rows.map((row) => row.item);
+  return rows.map(({ item }) => withCatalogue(item.substance_id, item));
 }
 
 /** The allergy list of patient row `rowId`: its state, "no known allergies", every allergy. */
@@ -197,13 +199,13 @@ export const clinicalListsRepository = {
         recordIds: [patientId],
       },
       async (tx) => {
+        const entry = checkCatalogue(input.condition_id, ['condition'], 'condition_id');
         const rowId = await patientRow(tx, patientId);
-        await checkCatalogue(tx, input.condition_id, ['condition'], 'condition_id');
         const [row] = await queryRows<{ entry_id: string }>(
           tx,
-          sql`insert into patient_condition (patient_id, code, onset_date, clinical_status,
-                verification_status, note, recorded_by, changed_by)
-              values (${rowId}, ${input.condition_id}, ${input.onset_date ?? null},
+          sql`insert into patient_condition (patient_id, code, seed_code, onset_date,
+                clinical_status, verification_status, note, recorded_by, changed_by)
+              values (${rowId}, ${entry.id}, ${entry.seed_code}, ${input.onset_date ?? null},
                 ${input.clinical_status ?? 'active'}, ${input.verification_status ?? 'confirmed'},
                 ${input.note ?? null}, ${authorRowId(context)}, ${authorRowId(context)})
               returning entry_id`,
@@ -298,19 +300,20 @@ export const clinicalListsRepository = {
         recordIds: [patientId],
       },
       async (tx) => {
+        const entry = checkCatalogue(input.substance_id, SUBSTANCE_KINDS, 'substance_id');
         const rowId = await patientRow(tx, patientId, true);
-        await checkCatalogue(tx, input.substance_id, SUBSTANCE_KINDS, 'substance_id');
         const [twin] = await queryRows<{ id: string | number }>(
           tx,
           sql`select id from patient_allergy where patient_id = ${rowId}
-                and code = ${input.substance_id} and verification_status <> 'entered-in-error'`,
+                and code = ${entry.id} and verification_status <> 'entered-in-error'`,
         );
         if (twin) throw conflict('substance_id', ALLERGY_LISTED_ALREADY);
         const [row] = await queryRows<{ entry_id: string }>(
           tx,
-          sql`insert into patient_allergy (patient_id, code, reaction, severity, criticality,
-                onset_date, recorded_by, changed_by)
-              values (${rowId}, ${input.substance_id}, ${input.reaction ?? null},
+          sql`insert into patient_allergy (patient_id, code, kind, seed_code, reaction, severity,
+                criticality, onset_date, recorded_by, changed_by)
+              values (${rowId}, ${entry.id}, ${entry.kind}, ${entry.seed_code},
+                ${input.reaction ?? null},
                 ${input.severity ?? null}, ${input.criticality ?? null},
                 ${input.onset_date ?? null}, ${authorRowId(context)}, ${authorRowId(context)})
               returning entry_id`,

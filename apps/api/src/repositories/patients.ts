@@ -52,7 +52,7 @@ type AddHistory = z.output<typeof addHistoryRequestSchema>;
 /**
  * The spec's `patient_drug_allergy` of patient row `p`, derived: the seed's own list (written by
  * the add and update calls) and each active allergy of the allergy list whose substance stands
- * for one of the seed's drugs (catalogue `seed_code`), once per drug, the seed's row first. An
+ * for one of the seed's drugs (its `seed_code`), once per drug, the seed's row first. An
  * allergy to any other substance (a class, a food, a drug outside the seed's eleven) is only in
  * GET /patient/{id}/allergies (docs/api.md).
  */
@@ -62,9 +62,9 @@ const specDrugAllergies = sql`coalesce((select json_agg(json_build_object('drug_
         select x.drug_id, x.reaction, x.severity, 0 as source
           from patient_drug_allergy x where x.patient_id = p.id
         union all
-        select e.seed_code, a.reaction, a.severity, 1
-          from patient_allergy a join catalogue_entry e on e.id = a.code
-          where a.patient_id = p.id and e.seed_code is not null and a.clinical_status = 'active'
+        select a.seed_code, a.reaction, a.severity, 1
+          from patient_allergy a
+          where a.patient_id = p.id and a.seed_code is not null and a.clinical_status = 'active'
             and a.verification_status <> 'entered-in-error') s
       order by drug_id, source) d), '[]'::json)`;
 
@@ -77,8 +77,8 @@ const specChronicDiseases = sql`coalesce((select json_agg(json_build_object('dis
       order by d.id)
     from (select x.disease_id as id from patient_chronic_disease x where x.patient_id = p.id
       union
-      select e.seed_code from patient_condition c join catalogue_entry e on e.id = c.code
-        where c.patient_id = p.id and e.seed_code is not null
+      select c.seed_code from patient_condition c
+        where c.patient_id = p.id and c.seed_code is not null
           and c.clinical_status in ('active', 'recurrence')
           and c.verification_status <> 'entered-in-error') d), '[]'::json)`;
 
@@ -112,8 +112,8 @@ const summaryJson = sql`json_build_object(
   'patient_id', p.patient_id, 'first_name', p.first_name, 'last_name', p.last_name, 'age', p.age,
   'gender', p.gender, 'date_of_birth', p.date_of_birth,
   'has_drug_allergies', exists(select 1 from patient_drug_allergy x where x.patient_id = p.id)
-    or exists(select 1 from patient_allergy a join catalogue_entry e on e.id = a.code
-      where a.patient_id = p.id and e.kind in ('drug', 'class') and a.clinical_status = 'active'
+    or exists(select 1 from patient_allergy a
+      where a.patient_id = p.id and a.kind in ('drug', 'class') and a.clinical_status = 'active'
         and a.verification_status <> 'entered-in-error'))`;
 
 /** Maps a broken unique constraint of the patient table to the field a person can fix. */

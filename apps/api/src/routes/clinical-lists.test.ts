@@ -3,7 +3,6 @@
  * their history kept (nothing deleted), the allergy list's three states, who may read and write
  * them, the spec's lists derived from them, and the audit of every read. On each backend.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +13,8 @@ import {
   type PatientRecord,
   type PatientSummary,
 } from '@portal/contract';
-import { type Database, queryRows } from '../db/database';
+import { catalogueEntries, catalogueEntry, classesOf, entryForSeedCode } from '../catalogues';
+import type { Database } from '../db/database';
 import { ALLERGIES_LISTED, ENTERED_IN_ERROR_FINAL } from '../repositories/clinical-lists';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
 import {
@@ -45,14 +45,6 @@ describe.each(BACKENDS)('the problem and allergy lists on %s', (backend) => {
   let amoxicillin: string;
   let peanut: string;
 
-  const byKind = async (where: ReturnType<typeof sql>) => {
-    const [row] = await queryRows<{ id: string }>(
-      database.db,
-      sql`select id from catalogue_entry where ${where} order by id limit 1`,
-    );
-    return row!.id;
-  };
-
   /** A new patient with no diseases and no allergies on the seed's lists. */
   const bare = () => ({ ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] });
 
@@ -82,13 +74,13 @@ describe.each(BACKENDS)('the problem and allergy lists on %s', (backend) => {
     hr = await createUser(app, database, 'HR');
     patient = await createUser(app, database, 'patient');
     otherPatient = await createUser(app, database, 'patient');
-    influenza = await byKind(sql`seed_code = 'I007'`);
-    amoxicillin = await byKind(sql`seed_code = 'R003'`);
-    penicillins = await byKind(
-      sql`kind = 'class' and id in (select unnest(class_ids) from catalogue_entry where seed_code = 'R003')
-          and lower(name) like '%penicillin%'`,
-    );
-    peanut = await byKind(sql`kind = 'food' and lower(name) like '%peanut%'`);
+    influenza = entryForSeedCode('I007').id;
+    amoxicillin = entryForSeedCode('R003').id;
+    // The penicillins' class amoxicillin belongs to (ATC J01C).
+    penicillins = classesOf(amoxicillin).find(
+      (id) => catalogueEntry(id)?.name.toLowerCase() === 'beta-lactam antibacterials, penicillins',
+    )!;
+    peanut = catalogueEntries().find((e) => e.kind === 'food' && e.name === 'peanut')!.id;
   });
 
   afterAll(async () => {

@@ -36,6 +36,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database';
+import { entryForSeedCode } from '../catalogues';
 import { loadDemoData } from '../db/demo-data';
 import { migrate } from '../db/migrate';
 import {
@@ -120,11 +121,10 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       body: employeeBody,
     });
     expect(hired.statusCode, hired.body).toBe(201);
-    const [substance, other] = await queryRows<{ id: string }>(
-      database.db,
-      sql`select id from catalogue_entry where kind <> 'condition' order by id limit 2`,
-    );
-    substanceId = substance!.id;
+    // Two substances, one for the add and one already listed for the PATCH.
+    const substance = entryForSeedCode('R004');
+    const other = entryForSeedCode('R005');
+    substanceId = substance.id;
     const patientPath = `/patient/${patientBody.patient.patient_id}`;
     const condition = await call(app, 'POST', `${patientPath}/conditions`, {
       token: doctor.token,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALLERGY_REACTION_MAX } from './appointment-rules';
+import { catalogueCodeSchema, SUBSTANCE_KINDS } from './catalogues';
 import { allergySeveritySchema, staffRefSchema } from './patients';
 import {
   emptyAsNull,
@@ -169,18 +170,11 @@ export const patchAllergyRequestSchema = z
 /** POST /patient/{patient_id}/allergies/none: "no known allergies", asked now; no fields. */
 export const noKnownAllergiesRequestSchema = z.object({}).strict();
 
-/** One code of a catalogue entry (ICD-10-CM, RxNorm, ATC, SNOMED CT, the seed's own). */
-export const codingSchema = z.object({
-  system: z.string(),
-  code: z.string(),
-  display: z.string().nullish(),
-});
-
 /** What each list entry answers of its catalogue entry. */
 const catalogueFields = {
   name: z.string(),
   name_th: z.string().nullable(),
-  codes: z.array(codingSchema),
+  codes: z.array(catalogueCodeSchema),
 };
 
 /** Who recorded and last changed an entry, and when (ISO 8601 instants). */
@@ -192,7 +186,7 @@ const authorship = {
 };
 
 /** One earlier state of an entry: its fields then, who made it so and when. */
-const historyItem = (fields: z.ZodRawShape) =>
+const historyItem = <T extends z.ZodRawShape>(fields: T) =>
   z.object({ ...fields, changed_by: staffRefSchema.nullable(), changed_at: z.string() });
 
 const conditionState = {
@@ -230,7 +224,7 @@ const allergyStateFields = {
 export const allergySchema = z.object({
   id: z.string(),
   substance_id: z.string(),
-  kind: z.string(),
+  kind: z.enum(SUBSTANCE_KINDS),
   ...catalogueFields,
   ...allergyStateFields,
   ...authorship,
