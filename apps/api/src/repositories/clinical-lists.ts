@@ -60,7 +60,7 @@ function withCatalogue<T extends { id: string }>(code: string, row: T): T {
   return {
     id,
     ...own,
-    ...('kind' in after ? { kind: after['kind'] } : {}),
+    ...('kind' in after ? { kind: after['kind'], seed_code: after['seed_code'] } : {}),
     name: entry?.name ?? code,
     name_th: entry?.name_th ?? null,
     codes: entry ? entry.codes.map((c) => ({ ...c })) : [],
@@ -78,7 +78,7 @@ const conditionJson = sql`json_build_object('id', c.entry_id, 'condition_id', c.
 
 /** Allergy `a` (allergySchema without the catalogue's fields, added by withCatalogue). */
 const allergyJson = sql`json_build_object('id', a.entry_id, 'substance_id', a.code,
-    'kind', a.kind, 'reaction', a.reaction, 'severity', a.severity, 'criticality', a.criticality,
+    'kind', a.kind, 'seed_code', a.seed_code, 'reaction', a.reaction, 'severity', a.severity, 'criticality', a.criticality,
     'onset_date', a.onset_date, 'clinical_status', a.clinical_status,
     'verification_status', a.verification_status, 'error_reason', a.error_reason,
     'recorded_by', ${staffJson(sql`a.recorded_by`)}, 'recorded_at', ${instantText(sql`a.recorded_at`)},

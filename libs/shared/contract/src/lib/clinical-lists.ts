@@ -225,6 +225,8 @@ export const allergySchema = z.object({
   id: z.string(),
   substance_id: z.string(),
   kind: z.enum(SUBSTANCE_KINDS),
+  /** The spec's drug id the substance stands for (R003), which the record's list names. */
+  seed_code: z.string().nullable(),
   ...catalogueFields,
   ...allergyStateFields,
   ...authorship,
