@@ -47,13 +47,14 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
     setOpen(false);
     setActive(-1);
   };
-  const status = !open || asked.trim().length < 2
-    ? t('clinical.chart.searchHint')
-    : search.isFetching
-      ? t('clinical.chart.searching')
-      : items.length === 0
-        ? t('clinical.chart.noMatch')
-        : t('clinical.chart.matches', { count: items.length });
+  const status =
+    !open || asked.trim().length < 2
+      ? t('clinical.chart.searchHint')
+      : search.isFetching
+        ? t('clinical.chart.searching')
+        : items.length === 0
+          ? t('clinical.chart.noMatch')
+          : t('clinical.chart.matches', { count: items.length });
   return (
     <div className="relative flex flex-col gap-1">
       <label htmlFor={`${id}-input`} className="font-semibold">

@@ -118,13 +118,7 @@ function EntryActions({
 }
 
 /** One entry: name and code, onset, severity and reaction (an allergy), who recorded it. */
-function EntryItem({
-  entry,
-  actions,
-}: {
-  entry: Entry;
-  actions: React.ReactNode;
-}) {
+function EntryItem({ entry, actions }: { entry: Entry; actions: React.ReactNode }) {
   const t = useT();
   const format = useFormat();
   const allergy = 'substance_id' in entry ? entry : null;
