@@ -158,9 +158,10 @@ function pharmgkb() {
         if (/^[A-Z]\d\d[A-Z]{0,2}$/.test(code) && code.length >= 3 && !/undefined/i.test(f[iName]))
           classes.set(code, sentence(f[iName]));
       }
-    } else if (list(f[iType]).includes('Drug')) {
+    } else if (list(f[iType]).some((type) => type === 'Drug' || type === 'Prodrug')) {
       const rx = list(f[iRx]);
-      const codes = atc.filter((code) => /^[A-Z]\d\d[A-Z]{2}\d\d$/.test(code));
+      // A substance's own ATC codes (level 5), or the group ATC gives it (A10A, B03AA).
+      const codes = atc.filter((code) => /^[A-Z]\d\d[A-Z]([A-Z](\d\d)?)?$/.test(code));
       if (rx.length === 1 && /^\d+$/.test(rx[0]) && codes.length && !drugs.has(rx[0]))
         drugs.set(rx[0], { rxcui: rx[0], name: f[iName], atc: codes });
     }
@@ -172,7 +173,10 @@ function pharmgkb() {
 function substances() {
   const { classes, drugs } = pharmgkb();
   const thaiDrugs = new Map(
-    handList('thai-drugs.tsv').map(([name, nameTh], i) => [name, { nameTh, rank: i + 1 }]),
+    handList('thai-drugs.tsv').map(([name, nameTh, also], i) => [
+      name,
+      { nameTh, rank: i + 1, also: also ? also.split(',').map((n) => n.trim()) : [] },
+    ]),
   );
   const thaiClasses = new Map(
     handList('thai-classes.tsv').map(([code, nameTh], i) => [code, { nameTh, rank: i + 1 }]),
@@ -181,7 +185,14 @@ function substances() {
   for (const drug of [...drugs.values()].sort((a, b) => a.name.localeCompare(b.name))) {
     const common = thaiDrugs.get(drug.name);
     thaiDrugs.delete(drug.name);
-    drugRows.push([drug.rxcui, drug.name, drug.atc, common?.nameTh ?? null, common?.rank ?? null]);
+    drugRows.push([
+      drug.rxcui,
+      drug.name,
+      drug.atc,
+      common?.nameTh ?? null,
+      common?.rank ?? null,
+      common?.also ?? [],
+    ]);
   }
   if (thaiDrugs.size)
     throw new Error(`Thai names for drugs not in the table: ${[...thaiDrugs.keys()]}`);
@@ -220,7 +231,7 @@ for (const [seed, id] of Object.entries(SEED)) {
 /**
  * The file: each kind's rows in its own compact form (catalogue.ts builds the entries).
  * conditions: [ICD-10-CM code, title, chapter, block, Thai name, common rank]
- * drugs: [RxCUI, name, ATC codes, Thai name, common rank]
+ * drugs: [RxCUI, name, ATC codes, Thai name, common rank, other English names]
  * classes: [ATC code, name, Thai name, common rank]
  * substances: [kind, SNOMED CT code, name, SNOMED CT description, Thai name, common rank]
  */

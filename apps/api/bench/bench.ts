@@ -101,6 +101,67 @@ const { values: args } = parseArgs({
 });
 const PATIENTS = Number(args.patients);
 const ROUNDS = Number(args.rounds);
+
+/** The catalogues' searches' bound (issue 41): p95 ≤ this × the p95 of GET /api/profile + 10 ms. */
+const CATALOGUE_FACTOR = 3;
+
+/** 50 different catalogue searches, as clinicians type them: codes, words, Thai, substances. */
+const CATALOGUE_QUERIES = [
+  ...[
+    'diab',
+    'type 2 diab',
+    'E11.9',
+    'E11',
+    'I10',
+    'hypert',
+    'asthma',
+    'J45',
+    'pneumonia',
+    'pneumonia strep',
+    'fever',
+    'R50',
+    'dengue',
+    'A90',
+    'influenza',
+    'cough',
+    'head',
+    'migraine',
+    'back pain',
+    'M54',
+    'gastritis',
+    'K29',
+    'urinary tract',
+    'N39.0',
+    'fracture of femur',
+    'S72',
+    'depress',
+    'anxiety',
+    'chronic kidney',
+    'N18',
+    'เบาหวาน',
+    'ความดัน',
+    'ไข้',
+    'หอบหืด',
+    'ปวดหลัง',
+  ].map((q) => `conditions?q=${encodeURIComponent(q)}`),
+  ...[
+    'amox',
+    'penicillin',
+    'paracetamol',
+    'ibupro',
+    'metformin',
+    'J01',
+    'J01C',
+    'ceph',
+    'sulfa',
+    'aspirin',
+    'อะม็อก',
+    'พารา',
+  ].map((q) => `substances?q=${encodeURIComponent(q)}`),
+  'substances?q=pen&kind=class',
+  'substances?q=pea&kind=food',
+  'substances?q=latex&kind=environment',
+];
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const DATABASE_URL = args['database-url'];
@@ -747,6 +808,37 @@ async function main(): Promise<void> {
       return;
     }
 
+    /**
+     * The catalogues' searches as a clinician types them (issue 41): each of CATALOGUE_QUERIES
+     * (50 different ones: codes, words, Thai, substances by kind) asked ROUNDS / 25 times, one
+     * client at a time, after one search that builds the index if the start has not yet.
+     */
+    const timeCatalogueSearches = async () => {
+      const get = (query: string) =>
+        fetch(`${base}/api/catalogues/${query}`, { headers: auth }).then(async (response) => {
+          await response.arrayBuffer();
+          if (!response.ok) throw new Error(`catalogue ${query}: HTTP ${response.status}`);
+        });
+      enter('catalogue searches');
+      await get('conditions?q=warm');
+      const samples: number[] = [];
+      for (let round = 0; round < Math.max(1, Math.round(ROUNDS / 25)); round++) {
+        for (const query of CATALOGUE_QUERIES) {
+          const t = performance.now();
+          await get(query);
+          samples.push(performance.now() - t);
+        }
+      }
+      samples.sort((a, b) => a - b);
+      return {
+        name: `catalogue searches, ${CATALOGUE_QUERIES.length} different queries`,
+        p50: percentile(samples, 50),
+        p95: percentile(samples, 95),
+        max: samples.at(-1)!,
+        total: '',
+      };
+    };
+
     /** Phases 1 to 3: every kind of call timed, then loaded, then read during login bursts. */
     const measureCalls = async () => {
       // 1. One client at a time.
@@ -789,8 +881,18 @@ async function main(): Promise<void> {
       ];
       const factor = url ? 5 : 10;
       const bound = factor * profile.p95 + 10;
+      const catalogue = await timeCatalogueSearches();
       if (args['calls-only'])
-        return { profile, lists, others, concurrent: [], factor, bound, burstStatuses: {} };
+        return {
+          profile,
+          lists,
+          others,
+          catalogue,
+          concurrent: [],
+          factor,
+          bound,
+          burstStatuses: {},
+        };
 
       // 2. Many clients at once: autocannon against 127.0.0.1 only, each run bounded by DURATION.
       const bare = Fastify({ logger: false });
@@ -853,7 +955,7 @@ async function main(): Promise<void> {
         max: readDuring.at(-1)!,
         total: '',
       });
-      return { profile, lists, others, concurrent, factor, bound, burstStatuses };
+      return { profile, lists, others, catalogue, concurrent, factor, bound, burstStatuses };
     };
     if (COMPARE_WITH) {
       // With --calls-only: the one-client timings of each build in turn on the same database,
@@ -925,7 +1027,9 @@ async function main(): Promise<void> {
     const ms = (value: number) => value.toFixed(1);
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${mb(totalmem())} RAM, Node ${process.version}`;
     const callTables = (measured: NonNullable<typeof calls>) => {
-      const { profile, lists, others, concurrent, factor, bound, burstStatuses } = measured;
+      const { profile, lists, others, catalogue, concurrent, factor, bound, burstStatuses } =
+        measured;
+      const catalogueBound = CATALOGUE_FACTOR * profile.p95 + 10;
       return [
         `One client at a time, ${ROUNDS} calls each. Bound: p95 ≤ ${factor} × the p95 of` +
           ` \`GET /api/profile\` + 10 ms = ${ms(bound)} ms.`,
@@ -938,6 +1042,11 @@ async function main(): Promise<void> {
             `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | ${r.total} | ${r.p95 <= bound ? 'yes' : '**no**'} |`,
         ),
         ...others.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.max)} | | |`),
+        '',
+        `Catalogue searches (issue 41): p50 ${ms(catalogue.p50)} ms, p95 ${ms(catalogue.p95)} ms,` +
+          ` max ${ms(catalogue.max)} ms over ${CATALOGUE_QUERIES.length} different queries; bound` +
+          ` p95 ≤ ${CATALOGUE_FACTOR} × the p95 of \`GET /api/profile\` + 10 ms = ${ms(catalogueBound)} ms:` +
+          ` ${catalogue.p95 <= catalogueBound ? 'within' : '**over**'}.`,
         '',
         ...(concurrent.length === 0
           ? []

@@ -53,6 +53,8 @@ export interface CatalogueEntry {
   readonly common_rank: number | null;
   /** The spec's own id the entry stands for (`I001`–`I011`, `R001`–`R011`), if any. */
   readonly seed_code: string | null;
+  /** Other English names the search also finds ("paracetamol" for acetaminophen). */
+  readonly synonyms: readonly string[];
 }
 
 /** The data file as the extraction script writes it (tools/catalogues/extract.mjs). */
@@ -76,6 +78,7 @@ interface CatalogueFile {
     atc: readonly string[],
     nameTh: string | null,
     rank: number | null,
+    synonyms: readonly string[],
   ])[];
   readonly classes: readonly (readonly [
     atc: string,
@@ -140,12 +143,13 @@ function catalogue(): Catalogue {
     return [...ids].sort();
   };
   const entry = (
-    fields: Omit<CatalogueEntry, 'seed_code' | 'chapter' | 'block' | 'class_ids'> &
-      Partial<Pick<CatalogueEntry, 'chapter' | 'block' | 'class_ids'>>,
+    fields: Omit<CatalogueEntry, 'seed_code' | 'chapter' | 'block' | 'class_ids' | 'synonyms'> &
+      Partial<Pick<CatalogueEntry, 'chapter' | 'block' | 'class_ids' | 'synonyms'>>,
   ): CatalogueEntry => ({
     chapter: null,
     block: null,
     class_ids: [],
+    synonyms: [],
     ...fields,
     seed_code: seedOf.get(fields.id) ?? null,
   });
@@ -162,7 +166,7 @@ function catalogue(): Catalogue {
         common_rank: rank,
       }),
     ),
-    ...file.drugs.map(([rxcui, name, atc, nameTh, rank]) =>
+    ...file.drugs.map(([rxcui, name, atc, nameTh, rank, synonyms]) =>
       entry({
         id: `rxn:${rxcui}`,
         kind: 'drug',
@@ -174,6 +178,7 @@ function catalogue(): Catalogue {
         ],
         class_ids: classIdsOf(atc),
         common_rank: rank,
+        synonyms,
       }),
     ),
     ...file.classes.map(([code, name, nameTh, rank]) =>

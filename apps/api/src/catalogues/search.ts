@@ -17,8 +17,11 @@ interface Index {
   readonly entries: readonly CatalogueEntry[];
   readonly words: SortedPostings;
   readonly codes: SortedPostings;
-  /** Positions of the entries that have a Thai name, with the name in lower case. */
-  readonly thai: readonly (readonly [position: number, name: string])[];
+  /**
+   * Positions of the entries that have a Thai name, with the name in lower case and the name
+   * without its leading class word ("โรค", disease; "ภาวะ", condition …), which counts as a start too.
+   */
+  readonly thai: readonly (readonly [position: number, name: string, head: string])[];
 }
 
 /** Distinct keys in order, each with the ascending positions of the entries it occurs in. */
@@ -26,6 +29,13 @@ interface SortedPostings {
   readonly keys: readonly string[];
   readonly postings: readonly Int32Array[];
 }
+
+/**
+ * The words a Thai name often starts with that say what kind of thing it is (disease,
+ * condition, symptom, drug group, drug): a search for what follows finds the name from its
+ * start, as an English word's start does.
+ */
+const THAI_CLASS_WORDS = /^(โรค|ภาวะ|อาการ|ยากลุ่ม|ยา)/;
 
 /** Letters and digits only, upper case: how codes are compared ("e11.9" → "E119"). */
 export function normaliseCode(code: string): string {
@@ -64,15 +74,19 @@ function buildIndex(kinds: readonly CatalogueKind[]): Index {
     if (!list) map.set(key, [position]);
     else if (list[list.length - 1] !== position) list.push(position);
   };
-  const thai: [number, string][] = [];
+  const thai: [number, string, string][] = [];
   entries.forEach((entry, position) => {
-    for (const word of wordsOf(entry.name)) add(words, word, position);
+    for (const word of wordsOf([entry.name, ...entry.synonyms].join(' ')))
+      add(words, word, position);
     for (const code of entry.codes) {
       const key = normaliseCode(code.code);
       add(codes, key, position);
       add(words, key.toLowerCase(), position);
     }
-    if (entry.name_th) thai.push([position, entry.name_th.toLowerCase()]);
+    if (entry.name_th) {
+      const name = entry.name_th.toLowerCase();
+      thai.push([position, name, name.replace(THAI_CLASS_WORDS, '')]);
+    }
   });
   return { entries, words: postings(words), codes: postings(codes), thai };
 }
@@ -142,8 +156,8 @@ function searchIndex(
     for (let p = 0; p < n; p += 1) if (seen[p] === all) reach(p, WORD_PREFIX);
   }
 
-  for (const [position, name] of index.thai) {
-    if (name.startsWith(query)) reach(position, WORD_PREFIX);
+  for (const [position, name, head] of index.thai) {
+    if (name.startsWith(query) || head.startsWith(query)) reach(position, WORD_PREFIX);
     else if (name.includes(query)) reach(position, THAI_INSIDE);
   }
 

@@ -249,6 +249,14 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: () => ({ path: '/patient?limit=5' }),
   },
+  'GET /api/catalogues/conditions': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/catalogues/conditions?q=diab&limit=3' }),
+  },
+  'GET /api/catalogues/substances': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/catalogues/substances?q=pen&kind=class&limit=3' }),
+  },
   'GET /api/patient/next-id': {
     expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
     request: () => ({ path: '/patient/next-id' }),

@@ -434,6 +434,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     ['GET', `/employee?cursor=%00`, 'cursor'],
     ['POST', `/patient/search-patient?cursor=a%00b`, 'cursor'],
     ['POST', `/employee/search-employee?limit=%00`, 'limit'],
+    ['GET', `/catalogues/conditions?q=diab%00`, 'q'],
+    ['GET', `/catalogues/substances?q=pen&kind=class%00`, 'kind'],
   ] as const)('refuses a NUL byte in %s %s (400 naming %s)', async (method, path, field) => {
     const token = path.startsWith('/employee') ? hr.token : doctor.token;
     const response = await call(app, method, path, {

@@ -13,6 +13,7 @@ import {
   searchEmployeeRequestSchema,
   updateEmployeeRequestSchema,
 } from './employees';
+import { catalogueQuerySchema, substanceQuerySchema } from './catalogues';
 import { pageQuerySchema } from './paging';
 import {
   addAppointmentRequestSchema,
@@ -258,6 +259,11 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   addEmployee: { schema: addEmployeeRequestSchema, body: employee },
   updateEmployee: { schema: updateEmployeeRequestSchema, body: employee },
   pageQuery: { schema: pageQuerySchema, body: { limit: '20', cursor: 'abc_DEF-123' } },
+  conditionSearchQuery: { schema: catalogueQuerySchema, body: { q: 'diab', limit: '20' } },
+  substanceSearchQuery: {
+    schema: substanceQuerySchema,
+    body: { q: 'เพนิซิลลิน', limit: '20', kind: 'class' },
+  },
   patientIdParams: { schema: patientIdParamsSchema, body: { patient_id: 'P001' } },
   employeeIdParams: { schema: employeeIdParamsSchema, body: { employee_id: 'E001' } },
 };
