@@ -1,11 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   apiToken,
   createPatient,
   daysFromToday,
   logInThroughPage,
+  openFromSidebar,
   registerAccount,
 } from './support';
+
+/** Opens a patient's chart as a clinician would: Patient Information, search, the name. */
+async function openChart(page: Page, patient: { last_name: string; first_name: string }) {
+  await openFromSidebar(page, /Patients Management System/, 'Patient Information');
+  await page.getByLabel(/^Last Name/).fill(patient.last_name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(/^Results for/)).toBeVisible();
+  await page.getByRole('link', { name: `${patient.first_name} ${patient.last_name}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${patient.first_name} ${patient.last_name}` }),
+  ).toBeVisible();
+}
 
 /**
  * The problem list and the allergy list from the chart: a diagnosis picked from the catalogue as
@@ -38,7 +51,7 @@ test('the doctor types "diab", picks type 2 diabetes with an onset; the patient 
 
   await test.step('the doctor adds the problem from the chart: Add, type, pick, Save', async () => {
     await logInThroughPage(page, 'demo.doctor');
-    await page.goto(`/patients-management/patient/${patient.patientId}`);
+    await openChart(page, patient);
     const problems = page.getByRole('region', { name: 'Problem list' });
     await expect(problems.getByText('No problems recorded.')).toBeVisible();
     await problems.getByRole('button', { name: 'Add problem' }).click();
@@ -80,7 +93,7 @@ test('a penicillin-class allergy shows on a patient prescribed nothing yet', asy
   const patient = await createPatient(request);
 
   await logInThroughPage(page, 'demo.nurse');
-  await page.goto(`/patients-management/patient/${patient.patientId}`);
+  await openChart(page, patient);
   const allergies = page.getByRole('region', { name: 'Allergies' });
   await allergies.getByRole('button', { name: 'Add allergy' }).click();
   await allergies.getByRole('combobox', { name: 'Allergic to' }).fill('penicillins');
