@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CatalogueItem } from '@portal/contract';
 import { useCatalogueSearch } from '@portal/api-client';
 import { useLocale, useT } from '@portal/ui';
@@ -18,7 +18,8 @@ export interface CatalogueComboboxProps {
   readonly chosen: CatalogueItem | null;
   readonly onChoose: (item: CatalogueItem | null) => void;
   readonly invalid?: string | undefined;
-  readonly autoFocus?: boolean;
+  /** Takes the focus when it appears (it appears at a click on Add). */
+  readonly focusOnMount?: boolean;
 }
 
 /**
@@ -35,6 +36,11 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
   const [asked, setAsked] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const focusOnMount = props.focusOnMount;
+  useEffect(() => {
+    if (focusOnMount) inputRef.current?.focus();
+  }, [focusOnMount]);
   useEffect(() => {
     const timer = setTimeout(() => setAsked(typed), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
@@ -65,7 +71,7 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
         role="combobox"
         type="text"
         autoComplete="off"
-        autoFocus={props.autoFocus}
+        ref={inputRef}
         aria-autocomplete="list"
         aria-expanded={items.length > 0}
         aria-controls={listId}
@@ -90,7 +96,7 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
             setActive((index) => Math.max(index - 1, 0));
           } else if (event.key === 'Enter' && active >= 0 && items[active]) {
             event.preventDefault();
-            choose(items[active]!);
+            choose(items[active]);
           } else if (event.key === 'Escape') {
             setOpen(false);
             setActive(-1);
@@ -105,7 +111,7 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
           {props.invalid}
         </p>
       )}
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-label={props.label}
@@ -113,22 +119,26 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
         className="z-10 max-h-72 overflow-y-auto rounded-lg border border-line bg-surface shadow-lg"
       >
         {items.map((item, index) => (
-          <li
+          <div
             key={item.id}
+            tabIndex={-1}
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === active}
             className={`cursor-pointer px-3 py-2 [overflow-wrap:anywhere] ${index === active ? 'bg-brand-50' : ''}`}
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(item)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') choose(item);
+            }}
           >
             {entryLabel(item, locale)}{' '}
             {item.codes[0] && (
               <span className="font-mono text-xs text-muted">{item.codes[0].code}</span>
             )}
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }

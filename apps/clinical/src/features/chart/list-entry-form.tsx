@@ -35,35 +35,38 @@ export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const busy = mutations.addCondition.isPending || mutations.addAllergy.isPending;
   const conditions = list === 'conditions';
+  const submit = async () => {
+    setFailure(null);
+    if (!chosen) {
+      setMissing(true);
+      return;
+    }
+    try {
+      if (conditions) {
+        await mutations.addCondition.mutateAsync({
+          condition_id: chosen.id,
+          onset_date: onset || null,
+        });
+      } else {
+        await mutations.addAllergy.mutateAsync({
+          substance_id: chosen.id,
+          onset_date: onset || null,
+          reaction: reaction || null,
+          severity: ALLERGY_SEVERITIES.find((s) => s === severity) ?? null,
+        });
+      }
+      onDone();
+    } catch (error) {
+      setFailure(toApiError(error).message);
+    }
+  };
   return (
     <form
       aria-label={conditions ? t('clinical.chart.addProblem') : t('clinical.chart.addAllergy')}
       className="flex flex-col gap-3 rounded-lg border border-line p-3"
-      onSubmit={async (event) => {
+      onSubmit={(event) => {
         event.preventDefault();
-        setFailure(null);
-        if (!chosen) {
-          setMissing(true);
-          return;
-        }
-        try {
-          if (conditions) {
-            await mutations.addCondition.mutateAsync({
-              condition_id: chosen.id,
-              onset_date: onset || null,
-            });
-          } else {
-            await mutations.addAllergy.mutateAsync({
-              substance_id: chosen.id,
-              onset_date: onset || null,
-              reaction: reaction || null,
-              severity: (severity || null) as (typeof ALLERGY_SEVERITIES)[number] | null,
-            });
-          }
-          onDone();
-        } catch (error) {
-          setFailure(toApiError(error).message);
-        }
+        void submit();
       }}
     >
       {failure && (
@@ -80,7 +83,7 @@ export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
           if (item) setMissing(false);
         }}
         invalid={missing ? t('clinical.chart.chooseEntry') : undefined}
-        autoFocus
+        focusOnMount
       />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-onset`} className="font-semibold">

@@ -878,7 +878,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const all = lists.conditions.get(id) ?? [];
       const found = all.find((c) => c.id === entry_id);
       if (!found) throw new MockProblem(404, 'This patient has no such condition');
-      const changed = { ...found, ...withoutAbsent(body) } as Condition;
+      const changed: Condition = { ...found, ...withoutAbsent(body) };
       lists.conditions.set(
         id,
         all.map((c) => (c.id === entry_id ? changed : c)),
@@ -927,7 +927,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       const all = lists.allergies.get(id) ?? [];
       const found = all.find((a) => a.id === entry_id);
       if (!found) throw new MockProblem(404, 'This patient has no such allergy');
-      const changed = { ...found, ...withoutAbsent(body) } as Allergy;
+      const changed: Allergy = { ...found, ...withoutAbsent(body) };
       lists.allergies.set(
         id,
         all.map((a) => (a.id === entry_id ? changed : a)),
