@@ -56,6 +56,7 @@ import {
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
 import { buildApp } from '../src/app';
+import { catalogueEntries } from '../src/catalogues';
 import type { Database } from '../src/db/database';
 import { mfaRepository } from '../src/repositories/mfa';
 import { hashPassword } from '../src/security/passwords';
@@ -144,6 +145,13 @@ export interface World {
   readonly appointments: Map<string, { patient_id: string; appointment_id: string }[]>;
   /** Signed notes by the call whose paths name them (an entered-in-error mark is once only). */
   readonly notes: Map<string, { patient_id: string; note_id: string }[]>;
+  /** Problem-list and allergy-list entries by the call whose paths name them (`:entry_id`). */
+  readonly listEntries: Map<string, { patient_id: string; entry_id: string }[]>;
+  /** Patients with no allergy listed, for "no known allergies" to be recorded for. */
+  readonly unlistedPatientIds: string[];
+  /** Catalogue ids a condition and an allergy may name. */
+  readonly conditionIds: string[];
+  readonly substanceIds: string[];
   /** Employees a booking may name as its clinician (working doctors and nurses). */
   readonly clinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
@@ -196,6 +204,10 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     employeeIds: [],
     appointments: new Map(),
     notes: new Map(),
+    listEntries: new Map(),
+    unlistedPatientIds: [],
+    conditionIds: [],
+    substanceIds: [],
     clinicianIds: [],
     pendingAccess: [],
     registrations: [],
@@ -269,6 +281,34 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         pool.push({ patient_id: patientId, note_id: note.note_id });
       }
       world.notes.set(call, pool);
+    }
+    // Catalogue entries the bodies name, and an entry of each list for its PATCH to change.
+    const catalogue = (kinds: readonly string[]) =>
+      catalogueEntries()
+        .filter((e) => kinds.includes(e.kind))
+        .sort((a, b) => (a.common_rank ?? Infinity) - (b.common_rank ?? Infinity))
+        .slice(0, 40)
+        .map((e) => e.id);
+    world.conditionIds.push(...catalogue(['condition']));
+    world.substanceIds.push(...catalogue(['drug', 'class', 'food', 'environment']));
+    for (const [call, list, field, ids] of [
+      ['patchCondition', 'conditions', 'condition_id', world.conditionIds],
+      ['patchAllergy', 'allergies', 'substance_id', world.substanceIds],
+    ] as const) {
+      const pool: { patient_id: string; entry_id: string }[] = [];
+      for (let i = 0; i < 30; i += 1) {
+        const patientId = world.patientIds[i % world.patientIds.length]!;
+        const added = (await seed(app, doctor, `/patient/${patientId}/${list}`, {
+          [field]: ids[i % ids.length],
+        })) as { id: string };
+        pool.push({ patient_id: patientId, entry_id: added.id });
+      }
+      world.listEntries.set(call, pool);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const body = { ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] };
+      await seed(app, doctor, '/patient/add-patient', body);
+      world.unlistedPatientIds.push(body.patient.patient_id);
     }
   }
   if (group === 'employees') {
@@ -354,6 +394,14 @@ function worldHints(world: World, name: string): FieldHints {
       ? { date: dateArbitrary('appointment') }
       : {}),
     clinician_id: pick(world.clinicianIds, newEmployeeId),
+    condition_id: pick(world.conditionIds, fc.stringMatching(/^icd:[A-Z]\d{2}(\.\d{1,4})?$/)),
+    substance_id: pick(world.substanceIds, fc.stringMatching(/^(rxn|atc|sct):[A-Z0-9]{1,9}$/)),
+    ...(name === 'addCondition' ||
+    name === 'patchCondition' ||
+    name === 'addAllergy' ||
+    name === 'patchAllergy'
+      ? { onset_date: fc.option(dateArbitrary('onset')) }
+      : {}),
     // Set-up asks for the session's own password: the right one, so that the bodies reach the
     // set-up behind it (mutations still send wrong ones; five of those lock the account for a
     // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
@@ -616,7 +664,11 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   if (name === 'regenerateRecoveryCodes' || name === 'disableMfa') await turnOnMfa(world);
   const complete = completeBody(world, name);
   const pathParams = fc.oneof(
-    fc.constantFrom(...world.patientIds, ...world.employeeIds),
+    fc.constantFrom(
+      ...(name === 'recordNoKnownAllergies' ? world.unlistedPatientIds : []),
+      ...world.patientIds,
+      ...world.employeeIds,
+    ),
     fc.stringMatching(/^[PE]9\d{5}$/),
   );
   // The appointment calls' paths name a seeded appointment of its patient, mostly.
@@ -648,6 +700,15 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, note_id: fc.uuid() });
   const namesNote = endpoint.path.includes(':note_id');
+  // The list entries' PATCH calls name a seeded entry of its patient, mostly.
+  const entries = world.listEntries.get(name) ?? [];
+  const entryParams = entries.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...entries) },
+        { weight: 1, arbitrary: fc.record({ patient_id: pathParams, entry_id: fc.uuid() }) },
+      )
+    : fc.record({ patient_id: pathParams, entry_id: fc.uuid() });
+  const namesEntry = endpoint.path.includes(':entry_id');
   // An approval's path and body name the same waiting employee often enough to succeed.
   const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
   const arbitrary = fc.record({
@@ -661,7 +722,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     viaHttp: fc.nat({ max: 9 }).map((n) => n === 0),
     address: fc.integer({ min: 2, max: 240 }),
     contentType: fc.constantFrom(
-      ...(endpoint.method === 'PATCH'
+      ...(name === 'patchPatient'
         ? [
             MERGE_PATCH_CONTENT_TYPE,
             MERGE_PATCH_CONTENT_TYPE,
@@ -680,6 +741,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       : ownPatientPath,
     appointment: appointmentParams,
     note: noteParams,
+    entry: entryParams,
   });
   const before = prototypeShape();
 
@@ -693,6 +755,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
         param: string;
         appointment: { patient_id: string; appointment_id: string };
         note: { patient_id: string; note_id: string };
+        entry: { patient_id: string; entry_id: string };
       },
     ) => {
       const index = run;
@@ -708,8 +771,10 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
         ? c.appointment.patient_id
         : namesNote
           ? c.note.patient_id
-          : c.param;
-      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id, note_id: c.note.note_id })}`;
+          : namesEntry
+            ? c.entry.patient_id
+            : c.param;
+      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id, note_id: c.note.note_id, entry_id: c.entry.entry_id })}`;
       const session = role ? world.sessions.get(role) : undefined;
       const headers: Record<string, string> = {
         // As the portal's own client asks: every refusal is then a problem naming its field.

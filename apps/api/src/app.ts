@@ -43,6 +43,7 @@ import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
 import { visitRoutes } from './routes/visit';
+import { clinicalListRoutes } from './routes/clinical-lists';
 import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
 import { PasswordResetService } from './services/password-reset-service';
@@ -314,6 +315,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
       await api.register(visitRoutes, deps);
+      await api.register(clinicalListRoutes, deps);
       await api.register(employeeRoutes, deps);
       await api.register(catalogueRoutes, deps);
     },

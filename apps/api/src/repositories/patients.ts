@@ -50,6 +50,39 @@ type AddAppointment = z.output<typeof addAppointmentRequestSchema>;
 type AddHistory = z.output<typeof addHistoryRequestSchema>;
 
 /**
+ * The spec's `patient_drug_allergy` of patient row `p`, derived: the seed's own list (written by
+ * the add and update calls) and each active allergy of the allergy list whose substance stands
+ * for one of the seed's drugs (its `seed_code`), once per drug, the seed's row first. An
+ * allergy to any other substance (a class, a food, a drug outside the seed's eleven) is only in
+ * GET /patient/{id}/allergies (docs/api.md).
+ */
+const specDrugAllergies = sql`coalesce((select json_agg(json_build_object('drug_id', d.drug_id,
+      'reaction', d.reaction, 'severity', d.severity) order by d.drug_id)
+    from (select distinct on (drug_id) drug_id, reaction, severity from (
+        select x.drug_id, x.reaction, x.severity, 0 as source
+          from patient_drug_allergy x where x.patient_id = p.id
+        union all
+        select a.seed_code, a.reaction, a.severity, 1
+          from patient_allergy a
+          where a.patient_id = p.id and a.seed_code is not null and a.clinical_status = 'active'
+            and a.verification_status <> 'entered-in-error') s
+      order by drug_id, source) d), '[]'::json)`;
+
+/**
+ * The spec's `patient_chronic_disease` of patient row `p`, derived the same way from the seed's
+ * list and the active problems (active or recurrence, not entered in error) whose condition
+ * stands for one of the seed's diseases.
+ */
+const specChronicDiseases = sql`coalesce((select json_agg(json_build_object('disease_id', d.id)
+      order by d.id)
+    from (select x.disease_id as id from patient_chronic_disease x where x.patient_id = p.id
+      union
+      select c.seed_code from patient_condition c
+        where c.patient_id = p.id and c.seed_code is not null
+          and c.clinical_status in ('active', 'recurrence')
+          and c.verification_status <> 'entered-in-error') d), '[]'::json)`;
+
+/**
  * A patient's whole record as one JSON value, built by the database so that a page of records
  * costs one query whatever its size. Dates come out as `YYYY-MM-DD`, times as `HH:MM:SS`.
  */
@@ -61,13 +94,8 @@ const recordJson = sql`json_build_object(
     'phone_number', p.phone_number, 'id_card_number', p.id_card_number,
     'ongoing_treatment', p.ongoing_treatment, 'unhealthy_habits', p.unhealthy_habits),
   'patient_appointment', ${latestAppointmentJson},
-  'patient_drug_allergy', coalesce(
-    (select json_agg(json_build_object('drug_id', x.drug_id, 'reaction', x.reaction,
-                                       'severity', x.severity) order by x.drug_id)
-       from patient_drug_allergy x where x.patient_id = p.id), '[]'::json),
-  'patient_chronic_disease', coalesce(
-    (select json_agg(json_build_object('disease_id', x.disease_id) order by x.disease_id)
-       from patient_chronic_disease x where x.patient_id = p.id), '[]'::json),
+  'patient_drug_allergy', ${specDrugAllergies},
+  'patient_chronic_disease', ${specChronicDiseases},
   'medical_history', coalesce(
     (select json_agg(json_build_object('date', h.date, 'time', h.time, 'details', h.detail,
                                        'recorded_by', ${staffJson(sql`h.recorded_by`)},
@@ -83,7 +111,10 @@ const recordJson = sql`json_build_object(
 const summaryJson = sql`json_build_object(
   'patient_id', p.patient_id, 'first_name', p.first_name, 'last_name', p.last_name, 'age', p.age,
   'gender', p.gender, 'date_of_birth', p.date_of_birth,
-  'has_drug_allergies', exists(select 1 from patient_drug_allergy x where x.patient_id = p.id))`;
+  'has_drug_allergies', exists(select 1 from patient_drug_allergy x where x.patient_id = p.id)
+    or exists(select 1 from patient_allergy a
+      where a.patient_id = p.id and a.kind in ('drug', 'class') and a.clinical_status = 'active'
+        and a.verification_status <> 'entered-in-error'))`;
 
 /** Maps a broken unique constraint of the patient table to the field a person can fix. */
 function patientConflict(error: unknown): never {

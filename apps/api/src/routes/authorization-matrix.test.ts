@@ -11,6 +11,7 @@ import type { Database } from '../db/database';
 import { queryRows } from '../db/database';
 import type { RequestContext } from '../repositories/audit';
 import { employeesRepository } from '../repositories/employees';
+import { clinicalListsRepository } from '../repositories/clinical-lists';
 import { patientsRepository } from '../repositories/patients';
 import { visitRepository } from '../repositories/visit';
 import {
@@ -98,6 +99,28 @@ async function bookedAppointment(patientId: string): Promise<string> {
 /** A fresh note of the patient, written by the system (the path of the note calls). */
 async function signedNote(patientId: string): Promise<string> {
   return (await visitRepository.addNote(database.db, SYSTEM, patientId, { text: 'Seen' })).note_id;
+}
+
+/** A new patient with nothing on the seed's lists (directly, as setup), by its id. */
+async function unlistedPatient(): Promise<string> {
+  const body = { ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] };
+  return (await patientsRepository.add(database.db, SYSTEM, patientAddInput(body), 30)).patient_id;
+}
+
+/** A new condition and a new allergy of the patient (directly, as setup), by their ids. */
+async function listEntry(patientId: string, list: 'conditions' | 'allergies'): Promise<string> {
+  if (list === 'conditions') {
+    return (
+      await clinicalListsRepository.addCondition(database.db, SYSTEM, patientId, {
+        condition_id: 'icd:J11.1',
+      })
+    ).id;
+  }
+  const fresh = await unlistedPatient();
+  const added = await clinicalListsRepository.addAllergy(database.db, SYSTEM, fresh, {
+    substance_id: 'rxn:161',
+  });
+  return `${fresh}/allergies/${added.id}`;
 }
 
 let database: Database;
@@ -353,6 +376,48 @@ const MATRIX: Record<string, Row> = {
     request: async (t) => ({
       path: `/patient/${t.patientId}/appointments/${await bookedAppointment(t.patientId)}/status`,
       body: { status: 'fulfilled' },
+    }),
+  },
+  // The problem and allergy lists: a patient reads their own; the writes are medical (a Doctor
+  // diagnoses; clinical-permissions.test.ts tries each position).
+  'GET /api/patient/:patient_id/conditions': {
+    expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/conditions` }),
+  },
+  'POST /api/patient/:patient_id/conditions': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: (t) => ({
+      path: `/patient/${t.patientId}/conditions`,
+      body: { condition_id: 'icd:J11.1', onset_date: '2024-01-02' },
+    }),
+  },
+  'PATCH /api/patient/:patient_id/conditions/:entry_id': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async (t) => ({
+      path: `/patient/${t.patientId}/conditions/${await listEntry(t.patientId, 'conditions')}`,
+      body: { clinical_status: 'resolved' },
+    }),
+  },
+  'GET /api/patient/:patient_id/allergies': {
+    expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/allergies` }),
+  },
+  'POST /api/patient/:patient_id/allergies': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: async () => ({
+      path: `/patient/${await unlistedPatient()}/allergies`,
+      body: { substance_id: 'atc:J01C', reaction: 'Hives' },
+    }),
+  },
+  'POST /api/patient/:patient_id/allergies/none': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async () => ({ path: `/patient/${await unlistedPatient()}/allergies/none`, body: {} }),
+  },
+  'PATCH /api/patient/:patient_id/allergies/:entry_id': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async () => ({
+      path: `/patient/${await listEntry('', 'allergies')}`,
+      body: { clinical_status: 'resolved' },
     }),
   },
   'GET /api/appointments': {

@@ -2,8 +2,8 @@
  * The clinical actions' matrix by position, on the server: each call an endpoint ties to an
  * action, made by a Doctor and by a Nurse, with the status each must get written out here (not
  * derived from the contract's table, so a wrong entry there fails this test), and every action
- * of the matrix through a route of the test's own tied to it (the calls that diagnose and
- * prescribe are not there yet, and the refusal must hold for them from the start). The seed's
+ * of the matrix through a route of the test's own tied to it (the calls that prescribe are not
+ * there yet, and the refusal must hold for them from the start). The seed's
  * own calls stay open to every medical personnel.
  */
 import { sql } from 'drizzle-orm';
@@ -36,8 +36,20 @@ interface Row {
   readonly expected: Readonly<Record<Position, number>>;
   /** The action a refusal names. */
   readonly action: string;
-  readonly path: (patientId: string, appointmentId: string, noteId: string) => string;
+  readonly path: (patientId: string, appointmentId: string, entries: Entries) => string;
   readonly body: unknown;
+  /** POST unless said otherwise. */
+  readonly method?: 'POST' | 'PATCH';
+}
+
+/** A condition and an allergy of the patient, which the PATCH rows change. */
+interface Entries {
+  readonly condition: string;
+  readonly allergy: string;
+  /** Another new patient, with nothing on either list. */
+  readonly bare: string;
+  /** A signed note of the patient (the note rows' paths). */
+  readonly note?: string;
 }
 
 /** What a Doctor and a Nurse may do, written out here: only a Doctor diagnoses and prescribes. */
@@ -45,6 +57,7 @@ const BY_ACTION: Record<(typeof CLINICAL_ACTIONS)[number], Readonly<Record<Posit
   read: { doctor: 200, nurse: 200 },
   diagnose: { doctor: 200, nurse: 403 },
   prescribe: { doctor: 200, nurse: 403 },
+  record_allergy: { doctor: 200, nurse: 200 },
   record_vitals: { doctor: 200, nurse: 200 },
   write_note: { doctor: 200, nurse: 200 },
   book: { doctor: 200, nurse: 200 },
@@ -88,14 +101,46 @@ const MATRIX: Record<string, Row> = {
   addNoteAddendum: {
     expected: { doctor: 201, nurse: 201 },
     action: 'write_note',
-    path: (p, _a, n) => `/patient/${p}/notes/${n}/addenda`,
+    path: (p, _a, e) => `/patient/${p}/notes/${e.note ?? ''}/addenda`,
     body: { text: 'Result came back normal' },
   },
   markNoteEnteredInError: {
     expected: { doctor: 200, nurse: 200 },
     action: 'write_note',
-    path: (p, _a, n) => `/patient/${p}/notes/${n}/entered-in-error`,
+    path: (p, _a, e) => `/patient/${p}/notes/${e.note ?? ''}/entered-in-error`,
     body: { reason: 'Wrong patient' },
+  },
+  addCondition: {
+    expected: { doctor: 201, nurse: 403 },
+    action: 'diagnose',
+    path: (p) => `/patient/${p}/conditions`,
+    body: { condition_id: 'icd:J11.1', onset_date: '2024-01-10' },
+  },
+  patchCondition: {
+    expected: { doctor: 200, nurse: 403 },
+    action: 'diagnose',
+    method: 'PATCH',
+    path: (p, _, e) => `/patient/${p}/conditions/${e.condition}`,
+    body: { clinical_status: 'resolved' },
+  },
+  addAllergy: {
+    expected: { doctor: 201, nurse: 201 },
+    action: 'record_allergy',
+    path: (p) => `/patient/${p}/allergies`,
+    body: { substance_id: 'atc:J01C', reaction: 'Hives' },
+  },
+  recordNoKnownAllergies: {
+    expected: { doctor: 200, nurse: 200 },
+    action: 'record_allergy',
+    path: (_p, _a, e) => `/patient/${e.bare}/allergies/none`,
+    body: {},
+  },
+  patchAllergy: {
+    expected: { doctor: 200, nurse: 200 },
+    action: 'record_allergy',
+    method: 'PATCH',
+    path: (p, _, e) => `/patient/${p}/allergies/${e.allergy}`,
+    body: { clinical_status: 'resolved' },
   },
 };
 
@@ -116,6 +161,46 @@ describe.each(BACKENDS)('the clinical actions by position on %s', (backend) => {
     });
     expectSuccess(response, 201);
     return response.json<AppointmentResponse>().appointment_id!;
+  }
+
+  /** A new patient with one condition (influenza) and one allergy (paracetamol), and another. */
+  async function listedPatient(): Promise<Entries & { patientId: string }> {
+    const body = { ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] };
+    expectSuccess(
+      await call(app, 'POST', '/patient/add-patient', { token: users.nurse.token, body }),
+      201,
+    );
+    const id = body.patient.patient_id;
+    const condition = await call(app, 'POST', `/patient/${id}/conditions`, {
+      token: users.doctor.token,
+      body: { condition_id: 'icd:J11.1' },
+    });
+    expectSuccess(condition, 201);
+    const allergy = await call(app, 'POST', `/patient/${id}/allergies`, {
+      token: users.doctor.token,
+      body: { substance_id: 'rxn:161' },
+    });
+    expectSuccess(allergy, 201);
+    const bare = { ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] };
+    expectSuccess(
+      await call(app, 'POST', '/patient/add-patient', { token: users.nurse.token, body: bare }),
+      201,
+    );
+    return {
+      patientId: id,
+      condition: condition.json<{ id: string }>().id,
+      allergy: allergy.json<{ id: string }>().id,
+      bare: bare.patient.patient_id,
+    };
+  }
+
+  /** A patient's two lists as a Nurse reads them. */
+  async function lists(id: string): Promise<unknown> {
+    const read = async (list: string) =>
+      (
+        await call(app, 'GET', `/patient/${id}/${list}`, { token: users.nurse.token })
+      ).json<unknown>();
+    return [await read('conditions'), await read('allergies')];
   }
 
   beforeAll(async () => {
@@ -155,16 +240,26 @@ describe.each(BACKENDS)('the clinical actions by position on %s', (backend) => {
   describe.each(Object.entries(MATRIX))('%s', (name, row) => {
     it.each(['doctor', 'nurse'] as const)('answers a %s as the matrix says', async (who) => {
       const appointmentId = await book(users.nurse.token);
-      const note = await call(app, 'POST', `/patient/${patientId}/notes`, {
+      // A patient of its own, with a condition and an allergy a Doctor recorded (none listed
+      // but those, so that an allergy or "no known allergies" may be added), and a signed note.
+      const listed = await listedPatient();
+      const note = await call(app, 'POST', `/patient/${listed.patientId}/notes`, {
         token: users.doctor.token,
         body: { text: 'Seen today' },
       });
       expectSuccess(note, 201);
-      const noteId = note.json<{ note_id: string }>().note_id;
-      const response = await call(app, 'POST', row.path(patientId, appointmentId, noteId), {
-        token: users[who].token,
-        body: row.body,
-      });
+      const entries = { ...listed, note: note.json<{ note_id: string }>().note_id };
+      const before = await lists(listed.patientId);
+      const response = await call(
+        app,
+        row.method ?? 'POST',
+        row.path(
+          name.includes('ppointment') ? patientId : listed.patientId,
+          appointmentId,
+          entries,
+        ),
+        { token: users[who].token, body: row.body },
+      );
       const expected = row.expected[who];
       if (expected === 403) {
         const problem = expectProblem(response, 403);
@@ -181,6 +276,7 @@ describe.each(BACKENDS)('the clinical actions by position on %s', (backend) => {
           .json<{ appointment_id: string; status: string }[]>()
           .find((a) => a.appointment_id === appointmentId);
         expect(stored?.status).toBe('booked');
+        expect(await lists(listed.patientId)).toEqual(before);
       } else {
         expectSuccess(response, expected);
       }

@@ -13,6 +13,8 @@ import {
   addNoteRequestSchema,
   noteEnteredInErrorRequestSchema,
   recordVitalsRequestSchema,
+  addAllergyRequestSchema,
+  addConditionRequestSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
@@ -28,6 +30,8 @@ import {
   loginRequestSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  patchAllergyRequestSchema,
+  patchConditionRequestSchema,
   type PatientRecord,
   registerRequestSchema,
   searchEmployeeRequestSchema,
@@ -38,6 +42,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database';
+import { entryForSeedCode } from '../catalogues';
 import { loadDemoData } from '../db/demo-data';
 import { migrate } from '../db/migrate';
 import {
@@ -104,6 +109,10 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   let appointmentId: string;
   const noteIds: string[] = [];
   let nextNote = 0;
+  /** A condition and an allergy of that patient that the PATCH routes change. */
+  let conditionPath: string;
+  let allergyPath: string;
+  let substanceId: string;
 
   beforeAll(async () => {
     database = await createTestDatabase(backend);
@@ -135,6 +144,23 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       body: employeeBody,
     });
     expect(hired.statusCode, hired.body).toBe(201);
+    // Two substances, one for the add and one already listed for the PATCH.
+    const substance = entryForSeedCode('R004');
+    const other = entryForSeedCode('R005');
+    substanceId = substance.id;
+    const patientPath = `/patient/${patientBody.patient.patient_id}`;
+    const condition = await call(app, 'POST', `${patientPath}/conditions`, {
+      token: doctor.token,
+      body: { condition_id: 'icd:J11.1' },
+    });
+    expect(condition.statusCode, condition.body).toBe(201);
+    conditionPath = `${patientPath}/conditions/${condition.json<{ id: string }>().id}`;
+    const allergy = await call(app, 'POST', `${patientPath}/allergies`, {
+      token: doctor.token,
+      body: { substance_id: other!.id },
+    });
+    expect(allergy.statusCode, allergy.body).toBe(201);
+    allergyPath = `${patientPath}/allergies/${allergy.json<{ id: string }>().id}`;
   });
 
   afterAll(async () => {
@@ -145,11 +171,11 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   /** One body route: the contract's schema and a body it accepts. */
   interface BodyRoute {
     readonly endpoint: Endpoint;
+    /** The path, where the endpoint's has parameters. */
+    readonly path?: () => string;
     readonly schema: z.ZodType;
     readonly token?: () => string;
     readonly body: () => Json;
-    /** The path, where the endpoint's has parameters. */
-    readonly path?: () => string;
     /** Fields of the contract that the base body leaves out on purpose. */
     readonly omitted?: readonly string[];
   }
@@ -224,6 +250,60 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         time: '14:00:00',
         date: '2025-02-03',
         detail: 'Flu;\tprescribed rest',
+      }),
+    },
+    addCondition: {
+      endpoint: ENDPOINTS.addCondition,
+      path: () => `/patient/${patientBody.patient.patient_id}/conditions`,
+      schema: addConditionRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        condition_id: 'icd:J11.1',
+        onset_date: '2020-03-01',
+        clinical_status: 'active',
+        verification_status: 'provisional',
+        note: 'Diet;\tmetformin\nreview in March',
+      }),
+    },
+    patchCondition: {
+      endpoint: ENDPOINTS.patchCondition,
+      path: () => conditionPath,
+      schema: patchConditionRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        onset_date: '2019-12-01',
+        clinical_status: 'inactive',
+        verification_status: 'confirmed',
+        error_reason: 'Not an error\nafter all',
+        note: 'Controlled',
+      }),
+    },
+    addAllergy: {
+      endpoint: ENDPOINTS.addAllergy,
+      path: () => `/patient/${patientBody.patient.patient_id}/allergies`,
+      schema: addAllergyRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        substance_id: substanceId,
+        reaction: 'Hives',
+        severity: 'mild',
+        criticality: 'low',
+        onset_date: '2015-06-01',
+      }),
+    },
+    patchAllergy: {
+      endpoint: ENDPOINTS.patchAllergy,
+      path: () => allergyPath,
+      schema: patchAllergyRequestSchema,
+      token: () => doctor.token,
+      body: () => ({
+        reaction: 'Swollen lips',
+        severity: 'severe',
+        criticality: 'high',
+        onset_date: '2016-01-01',
+        clinical_status: 'active',
+        verification_status: 'unconfirmed',
+        error_reason: 'Not an error',
       }),
     },
     searchEmployees: {
@@ -385,8 +465,12 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       .map(([name]) => name);
     expect(dated.sort()).toEqual(
       [
+        'addAllergy',
         'addAppointment',
+        'addCondition',
         'addEmployee',
+        'patchAllergy',
+        'patchCondition',
         'addHistory',
         'addPatient',
         'updateEmployee',

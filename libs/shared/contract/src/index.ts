@@ -29,6 +29,7 @@ export * from './lib/display-dates';
 export * from './lib/appointment-rules';
 export * from './lib/idempotency';
 export * from './lib/clinical-permissions';
+export * from './lib/clinical-lists';
 export * from './lib/catalogues';
 export * from './lib/vitals';
 export * from './lib/notes';

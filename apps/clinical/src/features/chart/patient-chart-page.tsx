@@ -12,7 +12,7 @@ import {
   prefilledPath,
   ROUTES,
 } from '@portal/contract';
-import { isApiError, usePatient } from '@portal/api-client';
+import { isApiError, usePatient, usePatientAllergies } from '@portal/api-client';
 import { type MessageId, t as translate, translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { drugName } from '@portal/reference-data';
@@ -33,6 +33,7 @@ import {
   useT,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
+import { AllergyStateLine, ClinicalLists } from './clinical-lists';
 import chartPageTexts from '@portal/i18n/packs/page-chart';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
@@ -100,20 +101,54 @@ function detailsOf(
 }
 
 /**
- * Drug allergies first and loud: an alert naming each drug, the severe ones first, each with its
- * severity and reaction when known; or a quiet line when there are none.
+ * Allergies first and loud: an alert naming each active one (the allergy list's, by name and
+ * class, food or drug; then the record's drugs the list does not name), the severe ones first,
+ * each with its severity and reaction when known; or the spec's quiet line when there are none,
+ * with a line beside it when nobody has asked the patient yet.
  */
-function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_allergy'] }) {
+function AllergyAlert({
+  patientId,
+  allergies,
+}: {
+  patientId: string;
+  allergies: PatientRecord['patient_drug_allergy'];
+}) {
   const t = useT();
   const locale = useLocale();
-  if (allergies.length === 0)
+  const list = usePatientAllergies(patientId);
+  const active = (list.data?.allergies ?? []).filter(
+    (a) => a.clinical_status === 'active' && a.verification_status !== 'entered-in-error',
+  );
+  const named = new Set(active.map((a) => a.seed_code));
+  const items = [
+    ...active.map((a) => ({
+      key: a.id,
+      name: locale === 'th' && a.name_th ? a.name_th : a.name,
+      code: a.codes[0]?.code ?? null,
+      severity: a.severity,
+      reaction: a.reaction,
+    })),
+    ...allergies
+      .filter((a) => !named.has(a.drug_id))
+      .map((a) => ({
+        key: a.drug_id,
+        name: drugName(a.drug_id, locale) ?? a.drug_id,
+        code: a.drug_id,
+        severity: a.severity ?? null,
+        reaction: a.reaction ?? null,
+      })),
+  ];
+  if (items.length === 0)
     return (
-      <p className="text-sm font-medium text-muted">
-        {translateEnglish(NO_DRUG_ALLERGIES_MESSAGE)}
-      </p>
+      <div className="flex flex-col gap-1">
+        <p className="text-sm font-medium text-muted">
+          {translateEnglish(NO_DRUG_ALLERGIES_MESSAGE)}
+        </p>
+        {list.data && <AllergyStateLine list={list.data} />}
+      </div>
     );
   // A stable sort: equal severities keep the record's order.
-  const ordered = [...allergies].sort(
+  const ordered = [...items].sort(
     (a, b) => allergySeverityRank(a.severity) - allergySeverityRank(b.severity),
   );
   return (
@@ -123,14 +158,13 @@ function AllergyAlert({ allergies }: { allergies: PatientRecord['patient_drug_al
     >
       <p className="text-lg font-bold">{t('clinical.chart.drugAllergies')}</p>
       <ul className="mt-2 flex flex-col gap-2">
-        {ordered.map(({ drug_id, severity, reaction }) => (
+        {ordered.map(({ key, name, code, severity, reaction }) => (
           <li
-            key={drug_id}
+            key={key}
             className="rounded-lg border border-danger-700 bg-surface px-3 py-2 [overflow-wrap:anywhere]"
           >
             <span className="font-semibold">
-              {drugName(drug_id, locale) ?? drug_id}{' '}
-              <span className="font-mono text-sm">({drug_id})</span>
+              {name} {code && <span className="font-mono text-sm">({code})</span>}
             </span>
             {severity && (
               <span
@@ -212,8 +246,9 @@ function Chart({ record }: { record: PatientRecord }) {
   const format = useFormat();
   return (
     <div className="flex flex-col gap-6">
-      <AllergyAlert allergies={record.patient_drug_allergy} />
+      <AllergyAlert patientId={p.patient_id} allergies={record.patient_drug_allergy} />
       <ChartActions patientId={p.patient_id} />
+      <ClinicalLists patientId={p.patient_id} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t('clinical.chart.personalDetails')}>
           <DetailList items={detailsOf(p, t, format.day)} />

@@ -19,6 +19,7 @@ import {
   useT,
 } from '@portal/ui';
 import { DownloadRecord } from './download-record';
+import { MyLists } from './my-lists';
 import { UpcomingAppointments } from './upcoming-appointments';
 import myInfoPageTexts from '@portal/i18n/packs/page-my-info';
 
@@ -61,6 +62,7 @@ export function PatientProfilePage() {
           {t('public.myInfo.greeting', { firstName: record.data.patient.first_name })}
         </p>
         <PatientRecordView record={record.data} />
+        <MyLists patientId={record.data.patient.patient_id} />
         <UpcomingAppointments />
         <p>
           <PortalLink

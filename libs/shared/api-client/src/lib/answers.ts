@@ -15,6 +15,12 @@ import type { Page } from './page';
  */
 export {
   accessLogSchema,
+  allergyListSchema,
+  allergySchema,
+  conditionListSchema,
+  conditionSchema,
+  conditionSearchResponseSchema,
+  substanceSearchResponseSchema,
   accountSessionListSchema,
   accountSummarySchema,
   activationCodeResponseSchema,

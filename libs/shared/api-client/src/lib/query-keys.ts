@@ -75,6 +75,14 @@ export const queryKeys = {
     /** All of one patient's appointments (the chart); under `all()`, so a write refreshes it. */
     appointments: (patientId: string, limit?: number) =>
       ['patients', 'appointments', patientId, { limit }] as const,
+    /** One patient's problem list and allergy list; under `all()`, so a write refreshes them. */
+    conditions: (patientId: string) => ['patients', 'conditions', patientId] as const,
+    allergies: (patientId: string) => ['patients', 'allergies', patientId] as const,
+  },
+  /** The catalogues' searches (reference data: kept while the page lives). */
+  catalogues: {
+    search: (catalogue: 'conditions' | 'substances', q: string) =>
+      ['catalogues', catalogue, q] as const,
   },
   employees: {
     all: () => ['employees'] as const,

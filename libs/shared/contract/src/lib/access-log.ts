@@ -80,6 +80,17 @@ export const VISIT_ACTIONS = {
   noteEnteredInError: 'patient.note.entered-in-error',
 } as const;
 
+/** The audit actions of the problem list and the allergy list (a read is a view, a write a change). */
+export const CLINICAL_LIST_ACTIONS = {
+  conditionsRead: 'patient.condition.read',
+  conditionCreate: 'patient.condition.create',
+  conditionUpdate: 'patient.condition.update',
+  allergiesRead: 'patient.allergy.read',
+  allergyCreate: 'patient.allergy.create',
+  allergyUpdate: 'patient.allergy.update',
+  allergyNone: 'patient.allergy.none',
+} as const;
+
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.read': 'viewed',
   [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
@@ -104,6 +115,13 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   [VISIT_ACTIONS.noteWrite]: 'note-written',
   [VISIT_ACTIONS.noteAddendum]: 'note-addendum',
   [VISIT_ACTIONS.noteEnteredInError]: 'note-entered-in-error',
+  [CLINICAL_LIST_ACTIONS.conditionsRead]: 'viewed',
+  [CLINICAL_LIST_ACTIONS.allergiesRead]: 'viewed',
+  [CLINICAL_LIST_ACTIONS.conditionCreate]: 'changed',
+  [CLINICAL_LIST_ACTIONS.conditionUpdate]: 'changed',
+  [CLINICAL_LIST_ACTIONS.allergyCreate]: 'changed',
+  [CLINICAL_LIST_ACTIONS.allergyUpdate]: 'changed',
+  [CLINICAL_LIST_ACTIONS.allergyNone]: 'changed',
 };
 
 /**

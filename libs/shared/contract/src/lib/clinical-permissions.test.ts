@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { CLINICAL_ACTIONS, actionNotAllowedMessage, mayPerform } from './clinical-permissions';
 
 describe('the clinical actions by position', () => {
-  it('gives only a Doctor diagnoses and prescriptions, both vitals, notes and bookings', () => {
+  it('gives only a Doctor diagnoses and prescriptions, both allergies, vitals, notes, bookings', () => {
     const allowed = (position: string | null) =>
       CLINICAL_ACTIONS.filter((action) => mayPerform(position, action));
     expect(allowed('P001')).toEqual([
       'read',
       'diagnose',
+      'record_allergy',
       'prescribe',
       'record_vitals',
       'write_note',
@@ -17,6 +18,7 @@ describe('the clinical actions by position', () => {
     ]);
     expect(allowed('P002')).toEqual([
       'read',
+      'record_allergy',
       'record_vitals',
       'write_note',
       'book',

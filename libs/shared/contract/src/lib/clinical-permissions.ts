@@ -10,6 +10,7 @@ import type { PositionId } from '@portal/reference-data';
 export const CLINICAL_ACTIONS = [
   'read',
   'diagnose',
+  'record_allergy',
   'prescribe',
   'record_vitals',
   'write_note',
@@ -26,7 +27,7 @@ export type ClinicalPositionId = Extract<PositionId, 'P001' | 'P002'>;
 
 /**
  * The matrix by position: only a Doctor (P001) diagnoses and prescribes; a Nurse (P002) records
- * vitals, writes notes and books (a reschedule is a booking), as a Doctor also does (the visit a
+ * allergies (asked at triage, as a Doctor also does), vitals, writes notes and books (a reschedule is a booking), as a Doctor also does (the visit a
  * doctor runs records vitals, a signed note and the follow-up); both read, cancel and record an
  * appointment's outcome (or set it back). Any other position may do none of them.
  */
@@ -34,13 +35,14 @@ export const CLINICAL_PERMISSIONS: Readonly<Record<ClinicalPositionId, readonly 
   {
     // Every action: a Doctor does all that a Nurse does, and diagnoses and prescribes.
     P001: CLINICAL_ACTIONS,
-    P002: ['read', 'record_vitals', 'write_note', 'book', 'cancel', 'set_status'],
+    P002: ['read', 'record_allergy', 'record_vitals', 'write_note', 'book', 'cancel', 'set_status'],
   };
 
 /** How each action reads in a refusal and in docs/api.md's table. */
 export const CLINICAL_ACTION_LABELS: Readonly<Record<ClinicalAction, string>> = {
   read: 'read the clinical record',
   diagnose: 'record a diagnosis',
+  record_allergy: 'record an allergy',
   prescribe: 'prescribe',
   record_vitals: 'record vital signs',
   write_note: 'write a clinical note',

@@ -129,6 +129,48 @@ export const ENDPOINTS = {
     access: CLINICAL,
     action: 'set_status',
   },
+  // The problem list and the allergy list (docs/api.md, "Problems and allergies"): a patient
+  // reads their own; a Doctor diagnoses; Doctors and Nurses record allergies.
+  listConditions: {
+    method: 'GET',
+    path: '/patient/:patient_id/conditions',
+    access: ['medical_personnel', 'patient'],
+  },
+  addCondition: {
+    method: 'POST',
+    path: '/patient/:patient_id/conditions',
+    access: CLINICAL,
+    action: 'diagnose',
+  },
+  patchCondition: {
+    method: 'PATCH',
+    path: '/patient/:patient_id/conditions/:entry_id',
+    access: CLINICAL,
+    action: 'diagnose',
+  },
+  listAllergies: {
+    method: 'GET',
+    path: '/patient/:patient_id/allergies',
+    access: ['medical_personnel', 'patient'],
+  },
+  addAllergy: {
+    method: 'POST',
+    path: '/patient/:patient_id/allergies',
+    access: CLINICAL,
+    action: 'record_allergy',
+  },
+  recordNoKnownAllergies: {
+    method: 'POST',
+    path: '/patient/:patient_id/allergies/none',
+    access: CLINICAL,
+    action: 'record_allergy',
+  },
+  patchAllergy: {
+    method: 'PATCH',
+    path: '/patient/:patient_id/allergies/:entry_id',
+    access: CLINICAL,
+    action: 'record_allergy',
+  },
   dayAppointments: { method: 'GET', path: '/appointments', access: CLINICAL },
   // The visit: vital signs and signed notes (docs/api.md), each write a clinical action.
   listVitals: { method: 'GET', path: '/patient/:patient_id/vitals', access: CLINICAL },

@@ -174,7 +174,7 @@ export const EMPLOYMENT_YEARS_AHEAD = 1;
 export const AGE_TOLERANCE_YEARS = 1;
 
 /** The kinds of date the portal stores, each with its own plausible range. */
-export type DateKind = 'birth' | 'appointment' | 'history' | 'hire' | 'resignation';
+export type DateKind = 'birth' | 'appointment' | 'history' | 'onset' | 'hire' | 'resignation';
 
 interface DateRule {
   /** The field's name in a sentence. */
@@ -199,6 +199,7 @@ export const DATE_RULES: Readonly<Record<DateKind, DateRule>> = {
     max: () => addYears(todayUtc(), APPOINTMENT_YEARS_AHEAD),
   },
   history: { label: 'History date', min: EARLIEST_DATE, max: latestToday, maxInWords: 'today' },
+  onset: { label: 'Onset date', min: EARLIEST_DATE, max: latestToday, maxInWords: 'today' },
   hire: {
     label: 'Hire Date',
     min: EARLIEST_EMPLOYMENT_DATE,

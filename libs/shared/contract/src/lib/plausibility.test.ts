@@ -43,6 +43,13 @@ import {
   noteParamsSchema,
   notesQuerySchema,
 } from './notes';
+import {
+  addAllergyRequestSchema,
+  addConditionRequestSchema,
+  listEntryParamsSchema,
+  patchAllergyRequestSchema,
+  patchConditionRequestSchema,
+} from './clinical-lists';
 
 type Leaf = string | number | boolean | null;
 type Json = Leaf | Json[] | { [key: string]: Json };
@@ -188,6 +195,52 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
       reason: 'Clinician away',
       allow_overlap: false,
     },
+  },
+  addCondition: {
+    schema: addConditionRequestSchema,
+    body: {
+      condition_id: 'icd:E11.9',
+      onset_date: '2020-03-01',
+      clinical_status: 'active',
+      verification_status: 'provisional',
+      note: 'Diet\n\tmetformin',
+    },
+  },
+  patchCondition: {
+    schema: patchConditionRequestSchema,
+    body: {
+      onset_date: '2019-12-01',
+      clinical_status: 'resolved',
+      verification_status: 'entered-in-error',
+      error_reason: 'Wrong patient\nsee note',
+      note: 'Controlled',
+    },
+  },
+  addAllergy: {
+    schema: addAllergyRequestSchema,
+    body: {
+      substance_id: 'atc:J01C',
+      reaction: 'Hives',
+      severity: 'moderate',
+      criticality: 'high',
+      onset_date: '2015-06-01',
+    },
+  },
+  patchAllergy: {
+    schema: patchAllergyRequestSchema,
+    body: {
+      reaction: 'Rash',
+      severity: 'mild',
+      criticality: 'unable-to-assess',
+      onset_date: '2015-06-01',
+      clinical_status: 'resolved',
+      verification_status: 'entered-in-error',
+      error_reason: 'Was the virus',
+    },
+  },
+  listEntryParams: {
+    schema: listEntryParamsSchema,
+    body: { patient_id: 'P001', entry_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
   },
   appointmentStatus: {
     schema: appointmentStatusRequestSchema,

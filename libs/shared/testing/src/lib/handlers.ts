@@ -3,6 +3,14 @@ import {
   type AccessLogEntry,
   type Access,
   accountMfaCodeRequestSchema,
+  addAllergyRequestSchema,
+  addConditionRequestSchema,
+  type Allergy,
+  type CatalogueItem,
+  type Condition,
+  listEntryParamsSchema,
+  patchAllergyRequestSchema,
+  patchConditionRequestSchema,
   accountSessionParamsSchema,
   type AccountSession,
   changePasswordRequestSchema,
@@ -351,6 +359,25 @@ function nextId(prefix: 'P' | 'E', ids: readonly string[]): string {
 
 const json = (body: unknown, status = 200) => HttpResponse.json(body as JsonBodyType, { status });
 
+/** Who recorded the mock's list entries, and when. */
+const MOCK_AUTHORSHIP = {
+  recorded_by: null,
+  recorded_at: '2026-01-05T03:00:00.000Z',
+  changed_by: null,
+  changed_at: '2026-01-05T03:00:00.000Z',
+};
+
+/** The mock's catalogue entry for an id: its code from the id, named by it. */
+function mockCatalogueItem(id: string): CatalogueItem {
+  const code = id.slice(id.indexOf(':') + 1);
+  return { id, name: id, name_th: null, codes: [{ system: 'urn:mock', code, display: id }] };
+}
+
+/** A patch's fields that were sent. */
+function withoutAbsent(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
 /**
  * A mock of the whole API (every endpoint of ENDPOINTS but the OpenAPI document) over an
  * in-memory data set: requests are validated with the contract's schemas and refused with the
@@ -424,6 +451,26 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       return resolver(info);
     });
 
+  /** The problem and allergy lists the mock has been told of, by patient. */
+  const lists = {
+    conditions: new Map<string, Condition[]>(),
+    allergies: new Map<string, Allergy[]>(),
+    noKnown: new Set<string>(),
+  };
+  /** A patient's allergy list: listed once the record or the list names one. */
+  const allergyListOf = (id: string) => {
+    const record = findPatient(id);
+    const allergies = lists.allergies.get(id) ?? [];
+    const listed = allergies.length > 0 || record.patient_drug_allergy.length > 0;
+    const noKnown = !listed && lists.noKnown.has(id);
+    return {
+      state: listed ? 'listed' : noKnown ? 'no_known' : 'not_asked',
+      no_known_allergies: noKnown
+        ? { recorded_by: null, recorded_at: MOCK_AUTHORSHIP.recorded_at }
+        : null,
+      allergies,
+    };
+  };
   const findPatient = (id: string) => {
     const record = db.patients.find((p) => p.patient.patient_id === id);
     if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
@@ -789,6 +836,104 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         })),
       ),
     ),
+
+    // The problem and allergy lists, kept per patient for the mock's lifetime.
+    on('listConditions', ({ params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      return json(lists.conditions.get(id) ?? []);
+    }),
+    on('listAllergies', ({ params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      return json(allergyListOf(id));
+    }),
+    on('addCondition', async ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const body = await parseBody(request, addConditionRequestSchema);
+      const item = mockCatalogueItem(body.condition_id);
+      const state = {
+        onset_date: body.onset_date ?? null,
+        clinical_status: body.clinical_status ?? 'active',
+        verification_status: body.verification_status ?? 'confirmed',
+        error_reason: null,
+        note: body.note ?? null,
+      } as const;
+      const condition: Condition = {
+        id: crypto.randomUUID(),
+        condition_id: item.id,
+        name: item.name,
+        name_th: item.name_th,
+        codes: item.codes,
+        ...state,
+        ...MOCK_AUTHORSHIP,
+        history: [{ ...state, changed_by: null, changed_at: MOCK_AUTHORSHIP.changed_at }],
+      };
+      lists.conditions.set(id, [...(lists.conditions.get(id) ?? []), condition]);
+      return json(condition, 201);
+    }),
+    on('patchCondition', async ({ request, params }) => {
+      const { patient_id: id, entry_id } = parseParams(params, listEntryParamsSchema);
+      const body = await parseBody(request, patchConditionRequestSchema);
+      const all = lists.conditions.get(id) ?? [];
+      const found = all.find((c) => c.id === entry_id);
+      if (!found) throw new MockProblem(404, 'This patient has no such condition');
+      const changed: Condition = { ...found, ...withoutAbsent(body) };
+      lists.conditions.set(
+        id,
+        all.map((c) => (c.id === entry_id ? changed : c)),
+      );
+      return json(changed);
+    }),
+    on('addAllergy', async ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const body = await parseBody(request, addAllergyRequestSchema);
+      const item = mockCatalogueItem(body.substance_id);
+      const state = {
+        reaction: body.reaction ?? null,
+        severity: body.severity ?? null,
+        criticality: body.criticality ?? null,
+        onset_date: body.onset_date ?? null,
+        clinical_status: 'active',
+        verification_status: 'confirmed',
+        error_reason: null,
+      } as const;
+      const allergy: Allergy = {
+        id: crypto.randomUUID(),
+        substance_id: item.id,
+        kind: item.id.startsWith('atc:') ? 'class' : 'drug',
+        seed_code: null,
+        name: item.name,
+        name_th: item.name_th,
+        codes: item.codes,
+        ...state,
+        ...MOCK_AUTHORSHIP,
+        history: [{ ...state, changed_by: null, changed_at: MOCK_AUTHORSHIP.changed_at }],
+      };
+      lists.allergies.set(id, [...(lists.allergies.get(id) ?? []), allergy]);
+      lists.noKnown.delete(id);
+      return json(allergy, 201);
+    }),
+    on('recordNoKnownAllergies', ({ params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      lists.noKnown.add(id);
+      return json(allergyListOf(id));
+    }),
+    on('patchAllergy', async ({ request, params }) => {
+      const { patient_id: id, entry_id } = parseParams(params, listEntryParamsSchema);
+      const body = await parseBody(request, patchAllergyRequestSchema);
+      const all = lists.allergies.get(id) ?? [];
+      const found = all.find((a) => a.id === entry_id);
+      if (!found) throw new MockProblem(404, 'This patient has no such allergy');
+      const changed: Allergy = { ...found, ...withoutAbsent(body) };
+      lists.allergies.set(
+        id,
+        all.map((a) => (a.id === entry_id ? changed : a)),
+      );
+      return json(changed);
+    }),
 
     // The chart's list: every appointment of the patient, newest first.
     on('patientAppointments', ({ request, params }) => {

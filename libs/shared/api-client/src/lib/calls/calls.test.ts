@@ -27,6 +27,17 @@ import {
   rescheduleAppointment,
   setAppointmentStatus,
 } from './appointment-actions';
+import {
+  addAllergy,
+  addCondition,
+  listAllergies,
+  listConditions,
+  patchAllergy,
+  patchCondition,
+  recordNoKnownAllergies,
+  searchConditionCatalogue,
+  searchSubstanceCatalogue,
+} from './clinical-lists';
 import { listDayAppointments } from './day-appointments';
 import { listClinicians } from './list-clinicians';
 import { listPatientSummaries } from './list-patients';
@@ -144,7 +155,150 @@ interface Case {
   readonly badAnswer: JsonBodyType;
 }
 
+const ENTRY_ID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
+const codes = [
+  {
+    system: 'http://hl7.org/fhir/sid/icd-10-cm',
+    code: 'E11.9',
+    display: 'Type 2 diabetes mellitus without complications',
+  },
+];
+const authorship = {
+  recorded_by: null,
+  recorded_at: '2030-01-02T03:00:00.000Z',
+  changed_by: null,
+  changed_at: '2030-01-02T03:00:00.000Z',
+};
+const conditionState = {
+  onset_date: '2020-03-01',
+  clinical_status: 'active',
+  verification_status: 'confirmed',
+  error_reason: null,
+  note: null,
+};
+const condition = {
+  id: ENTRY_ID,
+  condition_id: 'icd:E11.9',
+  name: 'Type 2 diabetes mellitus without complications',
+  name_th: null,
+  codes,
+  ...conditionState,
+  ...authorship,
+  history: [{ ...conditionState, changed_by: null, changed_at: authorship.changed_at }],
+};
+const allergyState = {
+  reaction: 'Hives',
+  severity: 'moderate',
+  criticality: 'high',
+  onset_date: null,
+  clinical_status: 'active',
+  verification_status: 'confirmed',
+  error_reason: null,
+};
+const allergy = {
+  id: ENTRY_ID,
+  substance_id: 'atc:J01C',
+  kind: 'class',
+  seed_code: null,
+  name: 'beta-lactam antibacterials, penicillins',
+  name_th: null,
+  codes: [{ system: 'http://www.whocc.no/atc', code: 'J01C', display: 'penicillins' }],
+  ...allergyState,
+  ...authorship,
+  history: [{ ...allergyState, changed_by: null, changed_at: authorship.changed_at }],
+};
+const allergyList = { state: 'listed', no_known_allergies: null, allergies: [allergy] };
+
 const cases: Case[] = [
+  {
+    name: 'listConditions',
+    params: { patient_id: 'P001' },
+    call: () => listConditions('P001'),
+    answer: [condition],
+    expected: [condition],
+    badAnswer: [{ ...condition, clinical_status: 'cured' }],
+  },
+  {
+    name: 'addCondition',
+    params: { patient_id: 'P001' },
+    call: () => addCondition('P001', { condition_id: 'icd:E11.9', onset_date: '2020-03-01' }),
+    body: { condition_id: 'icd:E11.9', onset_date: '2020-03-01' },
+    answer: condition,
+    status: 201,
+    expected: condition,
+    badAnswer: { ...condition, id: 7 },
+  },
+  {
+    name: 'patchCondition',
+    params: { patient_id: 'P001', entry_id: ENTRY_ID },
+    call: () => patchCondition('P001', ENTRY_ID, { clinical_status: 'resolved' }),
+    body: { clinical_status: 'resolved' },
+    answer: { ...condition, clinical_status: 'resolved' },
+    expected: { ...condition, clinical_status: 'resolved' },
+    badAnswer: { ...condition, history: null },
+  },
+  {
+    name: 'listAllergies',
+    params: { patient_id: 'P001' },
+    call: () => listAllergies('P001'),
+    answer: allergyList,
+    expected: allergyList,
+    badAnswer: { ...allergyList, state: 'maybe' },
+  },
+  {
+    name: 'addAllergy',
+    params: { patient_id: 'P001' },
+    call: () => addAllergy('P001', { substance_id: 'atc:J01C', reaction: 'Hives' }),
+    body: { substance_id: 'atc:J01C', reaction: 'Hives' },
+    answer: allergy,
+    status: 201,
+    expected: allergy,
+    badAnswer: { ...allergy, kind: 'mineral' },
+  },
+  {
+    name: 'recordNoKnownAllergies',
+    params: { patient_id: 'P001' },
+    call: () => recordNoKnownAllergies('P001'),
+    body: {},
+    answer: {
+      state: 'no_known',
+      no_known_allergies: { recorded_by: null, recorded_at: authorship.recorded_at },
+      allergies: [],
+    },
+    expected: {
+      state: 'no_known',
+      no_known_allergies: { recorded_by: null, recorded_at: authorship.recorded_at },
+      allergies: [],
+    },
+    badAnswer: { state: 'no_known' },
+  },
+  {
+    name: 'patchAllergy',
+    params: { patient_id: 'P001', entry_id: ENTRY_ID },
+    call: () => patchAllergy('P001', ENTRY_ID, { clinical_status: 'resolved' }),
+    body: { clinical_status: 'resolved' },
+    answer: { ...allergy, clinical_status: 'resolved' },
+    expected: { ...allergy, clinical_status: 'resolved' },
+    badAnswer: { ...allergy, severity: 'dreadful' },
+  },
+  {
+    name: 'searchConditions',
+    call: () => searchConditionCatalogue('diab'),
+    answer: [{ id: 'icd:E11.9', name: condition.name, name_th: null, codes }],
+    expected: [{ id: 'icd:E11.9', name: condition.name, name_th: null, codes }],
+    badAnswer: [{ id: 'icd:E11.9' }],
+  },
+  {
+    name: 'searchSubstances',
+    call: () => searchSubstanceCatalogue('penic'),
+    answer: [
+      { id: 'atc:J01C', name: allergy.name, name_th: null, codes: allergy.codes, kind: 'class' },
+    ],
+    expected: [
+      { id: 'atc:J01C', name: allergy.name, name_th: null, codes: allergy.codes, kind: 'class' },
+    ],
+    badAnswer: [{ id: 'atc:J01C', name: allergy.name, name_th: null, codes: [] }],
+  },
   {
     name: 'register',
     call: () =>

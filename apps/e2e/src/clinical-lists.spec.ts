@@ -1,0 +1,112 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  apiToken,
+  createPatient,
+  daysFromToday,
+  logInThroughPage,
+  openFromSidebar,
+  registerAccount,
+} from './support';
+
+/** Opens a patient's chart as a clinician would: Patient Information, search, the name. */
+async function openChart(page: Page, patient: { last_name: string; first_name: string }) {
+  await openFromSidebar(page, /Patients Management System/, 'Patient Information');
+  await page.getByLabel(/^Last Name/).fill(patient.last_name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(/^Results for/)).toBeVisible();
+  await page.getByRole('link', { name: `${patient.first_name} ${patient.last_name}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${patient.first_name} ${patient.last_name}` }),
+  ).toBeVisible();
+}
+
+/**
+ * The problem list and the allergy list from the chart: a diagnosis picked from the catalogue as
+ * the doctor types, which the patient then reads in Thai; and an allergy to a whole drug class,
+ * shown on a patient who has been prescribed nothing.
+ */
+
+test('the doctor types "diab", picks type 2 diabetes with an onset; the patient reads it in Thai', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const patient = await createPatient(request);
+  const password = 'a-long-and-private-passphrase';
+  const username = await registerAccount(request, {
+    role: 'patient',
+    id: patient.patientId,
+    code: patient.code,
+    password,
+  });
+  const onset = daysFromToday(-400);
+  // The Thai name the catalogue holds for E11.9, as its search answers it.
+  const token = await apiToken(request, 'demo.doctor');
+  const found = await request.get('/api/catalogues/conditions?q=E11.9', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [diabetes] = (await found.json()) as { id: string; name: string; name_th: string }[];
+  expect(diabetes?.id).toBe('icd:E11.9');
+  expect(diabetes?.name_th).toBeTruthy();
+
+  await test.step('the doctor adds the problem from the chart: Add, type, pick, Save', async () => {
+    await logInThroughPage(page, 'demo.doctor');
+    await openChart(page, patient);
+    const problems = page.getByRole('region', { name: 'Problem list' });
+    await expect(problems.getByText('No problems recorded.')).toBeVisible();
+    await problems.getByRole('button', { name: 'Add problem' }).click();
+    const picker = problems.getByRole('combobox', { name: 'Diagnosis' });
+    await picker.fill('diab');
+    const option = problems.getByRole('option', {
+      name: /^Type 2 diabetes mellitus without complications/,
+    });
+    await option.click();
+    await expect(picker).toHaveValue(diabetes!.name);
+    await problems.getByLabel('Onset date').fill(onset);
+    await problems.getByRole('button', { name: 'Save' }).click();
+    const item = problems.getByRole('listitem').filter({ hasText: diabetes!.name });
+    await expect(item).toBeVisible();
+    // The standard code small beside the name, for clinicians.
+    await expect(item).toContainText('E11.9');
+  });
+
+  await test.step('the patient reads it in Thai on MyInfo', async () => {
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
+    await page.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill(username);
+    await page.getByLabel('รหัสผ่าน').first().fill(password);
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+    await expect(page).toHaveURL(/\/patient-profile$/);
+    const problems = page.getByRole('region', { name: 'ปัญหาสุขภาพของฉัน' });
+    await expect(problems.getByText(diabetes!.name_th, { exact: true })).toBeVisible();
+  });
+});
+
+test('a penicillin-class allergy shows on a patient prescribed nothing yet', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const patient = await createPatient(request);
+
+  await logInThroughPage(page, 'demo.nurse');
+  await openChart(page, patient);
+  const allergies = page.getByRole('region', { name: 'Allergies' });
+  await allergies.getByRole('button', { name: 'Add allergy' }).click();
+  await allergies.getByRole('combobox', { name: 'Allergic to' }).fill('penicillins');
+  await allergies
+    .getByRole('option', { name: /^beta-lactam antibacterials, penicillins/i })
+    .click();
+  await allergies.getByLabel('Reaction').fill('Hives');
+  await allergies.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    allergies.getByRole('listitem').filter({ hasText: /beta-lactam antibacterials, penicillins/i }),
+  ).toBeVisible();
+  // The alert at the top of the chart names the class, beside the record's ibuprofen.
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(/beta-lactam antibacterials, penicillins/i);
+  await expect(alert).toContainText('ibuprofen (R004)');
+});
