@@ -157,7 +157,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     conditionPath = `${patientPath}/conditions/${condition.json<{ id: string }>().id}`;
     const allergy = await call(app, 'POST', `${patientPath}/allergies`, {
       token: doctor.token,
-      body: { substance_id: other!.id },
+      body: { substance_id: other.id },
     });
     expect(allergy.statusCode, allergy.body).toBe(201);
     allergyPath = `${patientPath}/allergies/${allergy.json<{ id: string }>().id}`;

@@ -79,11 +79,6 @@ export const queryKeys = {
     conditions: (patientId: string) => ['patients', 'conditions', patientId] as const,
     allergies: (patientId: string) => ['patients', 'allergies', patientId] as const,
   },
-  /** The catalogues' searches (reference data: kept while the page lives). */
-  catalogues: {
-    search: (catalogue: 'conditions' | 'substances', q: string) =>
-      ['catalogues', catalogue, q] as const,
-  },
   employees: {
     all: () => ['employees'] as const,
     /**

@@ -162,7 +162,10 @@ export function usePatientAllergies(patientId: string) {
 export function useCatalogueSearch(catalogue: 'conditions' | 'substances', typed: string) {
   const q = typed.trim();
   return useQuery({
-    queryKey: queryKeys.catalogues.search(catalogue, q),
+    queryKey:
+      catalogue === 'conditions'
+        ? queryKeys.catalogues.conditions(q)
+        : queryKeys.catalogues.substances(q),
     queryFn: ({ signal }): Promise<(CatalogueItem | SubstanceItem)[]> =>
       catalogue === 'conditions'
         ? searchConditionCatalogue(q, { signal })
