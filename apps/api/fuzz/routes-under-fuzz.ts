@@ -11,6 +11,9 @@ import {
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
+  bookSlotRequestSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
   appointmentStatusRequestSchema,
   approveAccessRequestSchema,
   cancelAppointmentRequestSchema,
@@ -72,6 +75,9 @@ export const REQUEST_SCHEMAS = {
   updateEmployee: updateEmployeeRequestSchema,
   reissueEmployeeCode: NO_BODY,
   approveEmployeeAccess: approveAccessRequestSchema,
+  putSchedule: scheduleRequestSchema,
+  addLeave: leaveRequestSchema,
+  bookMyAppointment: bookSlotRequestSchema,
 } as const satisfies Record<BodyEndpointName, z.ZodType>;
 
 /** The three groups the suite runs in, one app (and one test file) each. */

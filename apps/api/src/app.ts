@@ -35,6 +35,7 @@ import { fhirPlugin } from './fhir/plugin';
 import { staticAppsPlugin } from './plugins/static-apps';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { clinicHoursRoutes } from './routes/clinic-hours';
 import { employeeRoutes } from './routes/employees';
 import { metricsRoutes } from './routes/metrics';
 import { myRecordRoutes } from './routes/my-record';
@@ -277,6 +278,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
       await api.register(employeeRoutes, deps);
+      await api.register(clinicHoursRoutes, deps);
     },
     { prefix: DEFAULT_API_BASE },
   );

@@ -83,6 +83,9 @@ export const ENDPOINTS = {
   sessionStatus: { method: 'GET', path: '/session', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
+  // Clinic hours: a patient books a free slot of a clinician's sessions (docs/api.md).
+  bookMyAppointment: { method: 'POST', path: '/profile/appointments', access: ['patient'] },
+  listSlots: { method: 'GET', path: '/slots', access: 'authenticated' },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   nextPatientId: { method: 'GET', path: '/patient/next-id', access: CLINICAL },
   getPatient: {
@@ -145,6 +148,15 @@ export const ENDPOINTS = {
   approveEmployeeAccess: {
     method: 'POST',
     path: '/employee/:employee_id/approve-access',
+    access: HR,
+  },
+  // Clinic hours: a clinician's weekly sessions, dated exceptions and leave, kept by HR.
+  getSchedule: { method: 'GET', path: '/employee/:employee_id/schedule', access: HR },
+  putSchedule: { method: 'PUT', path: '/employee/:employee_id/schedule', access: HR },
+  addLeave: { method: 'POST', path: '/employee/:employee_id/leave', access: HR },
+  withdrawLeave: {
+    method: 'DELETE',
+    path: '/employee/:employee_id/leave/:leave_id',
     access: HR,
   },
   health: { method: 'GET', path: '/health', access: 'public' },
