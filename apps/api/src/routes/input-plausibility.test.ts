@@ -13,6 +13,11 @@ import {
   addHistoryRequestSchema,
   addPatientRequestSchema,
   type AddPatientResponse,
+  addDays,
+  bookSlotRequestSchema,
+  hospitalToday,
+  leaveRequestSchema,
+  scheduleRequestSchema,
   appointmentDateSchema,
   checkEmployeeDates,
   hireDateSchema,
@@ -91,6 +96,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   let app: FastifyInstance;
   let doctor: TestUser;
   let hr: TestUser;
+  let patient: TestUser;
   /** A patient and an employee that the update routes change. */
   let patientBody: ReturnType<typeof newPatient>;
   let employeeBody: ReturnType<typeof newEmployee>;
@@ -112,6 +118,20 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       body: employeeBody,
     });
     expect(hired.statusCode, hired.body).toBe(201);
+    // A clinician with hours, whose free slot the patient's booking takes.
+    patient = await createUser(app, database, 'patient');
+    const hours = await call(app, 'PUT', `/employee/${doctor.recordId}/schedule`, {
+      token: hr.token,
+      body: {
+        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          start: '08:00',
+          end: '12:00',
+          slot_minutes: 30,
+        })),
+      },
+    });
+    expect(hours.statusCode, hours.body).toBe(200);
   });
 
   afterAll(async () => {
@@ -125,6 +145,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     readonly schema: z.ZodType;
     readonly token?: () => string;
     readonly body: () => Json;
+    /** The path with its parameters filled, where it has any. */
+    readonly path?: () => string;
     /** Fields of the contract that the base body leaves out on purpose. */
     readonly omitted?: readonly string[];
   }
@@ -213,10 +235,46 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         work_status: 'no',
       }),
     },
+    putSchedule: {
+      endpoint: ENDPOINTS.putSchedule,
+      schema: scheduleRequestSchema,
+      token: () => hr.token,
+      path: () => `/employee/${doctor.recordId}/schedule`,
+      body: () => ({
+        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          start: '08:00',
+          end: '12:00',
+          slot_minutes: 30,
+          department_id: weekday === 1 ? 'D001' : null,
+        })),
+        exceptions: [
+          { date: '2030-01-07', start: '09:00', end: '10:00' },
+          { date: '2030-01-08', start: null, end: null },
+        ],
+      }),
+    },
+    addLeave: {
+      endpoint: ENDPOINTS.addLeave,
+      schema: leaveRequestSchema,
+      token: () => hr.token,
+      path: () => `/employee/${doctor.recordId}/leave`,
+      body: () => ({ from: '2030-02-04', to: '2030-02-08', note: 'Conference (CME)' }),
+    },
+    bookMyAppointment: {
+      endpoint: ENDPOINTS.bookMyAppointment,
+      schema: bookSlotRequestSchema,
+      token: () => patient.token,
+      body: () => ({
+        clinician_id: doctor.recordId,
+        start: new Date(Date.parse(`${addDays(hospitalToday(), 3)}T08:30:00+07:00`)).toISOString(),
+        reason: 'Knee pain\nsince May',
+      }),
+    },
   };
 
   const send = (route: BodyRoute, body: Json) =>
-    call(app, route.endpoint.method, route.endpoint.path, {
+    call(app, route.endpoint.method, route.path?.() ?? route.endpoint.path, {
       ...(route.token ? { token: route.token() } : {}),
       body,
     });
@@ -311,6 +369,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         'addEmployee',
         'addHistory',
         'addPatient',
+        'addLeave',
+        'putSchedule',
         'updateEmployee',
         'updatePatient',
       ].sort(),
