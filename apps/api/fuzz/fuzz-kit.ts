@@ -23,6 +23,9 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   addAppointmentRequestSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
+  scheduleSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addEmployeeResponseSchema,
@@ -916,6 +919,19 @@ async function checkStored(
       throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
     }
     checkPatientRecord(patientRecordSchema.parse(response.json()));
+  } else if (world.group === 'employees' && (name === 'putSchedule' || name === 'addLeave')) {
+    // Clinic hours: the schedule read back, sessions, exceptions and leave, as HR would send them.
+    const response = await readBack(world, `/employee/${encodeURIComponent(param)}/schedule`, 'HR');
+    if (response.statusCode !== 200) {
+      throw new Violation(`stored schedule unreadable (GET ${response.statusCode})`, response.body);
+    }
+    const schedule = scheduleSchema.parse(response.json());
+    expectPlausible('schedule', scheduleRequestSchema, {
+      sessions: schedule.sessions,
+      exceptions: schedule.exceptions,
+    });
+    for (const { from, to, note } of schedule.leave)
+      expectPlausible('leave', leaveRequestSchema, { from, to, note });
   } else if (world.group === 'employees') {
     if (Array.isArray(json)) {
       for (const e of json)
