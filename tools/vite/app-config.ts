@@ -40,7 +40,7 @@ const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
  */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACT_SCHEMAS =
-  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|clinical-permissions|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|chart|clinic-hours|clinic-hours-rules|clinical-permissions|employees|mfa|my-record|paging|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
 /**
  * The access log's words (contract access-log.ts), which my-record.ts's schemas name: a chunk of
  * its own. Where only the API layer reaches it (the staff apps), Rolldown would put it in the

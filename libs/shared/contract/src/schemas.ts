@@ -23,3 +23,9 @@ export {
 export { mfaLoginRequestSchema } from './lib/mfa';
 export { accountMfaCodeRequestSchema, changePasswordFormSchema } from './lib/account';
 export { cancelAppointmentRequestSchema, rescheduleAppointmentRequestSchema } from './lib/chart';
+export {
+  bookSlotRequestSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
+  slotFilterSchema,
+} from './lib/clinic-hours';

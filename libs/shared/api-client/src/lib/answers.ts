@@ -30,6 +30,8 @@ export {
   employeeSchema,
   endSessionsResponseSchema,
   historyResponseSchema,
+  leaveResponseSchema,
+  leaveSchema,
   loginResponseSchema,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
@@ -42,10 +44,13 @@ export {
   profileResponseSchema,
   registerResponseSchema,
   rescheduleResponseSchema,
+  scheduleSchema,
   sessionStatusSchema,
+  slotListSchema,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
+  upcomingAppointmentSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {

@@ -184,6 +184,12 @@ export const slotSchema = z.object({
 /** GET /slots: a page of free slots, by start. */
 export const slotListSchema = z.array(slotSchema);
 
+/** The booking page's filter: a department, a clinician, or neither (every clinician). */
+export const slotFilterSchema = z.object({
+  department_id: emptyAsNull(departmentIdSchema).optional(),
+  clinician_id: emptyAsNull(employeeIdSchema).optional(),
+});
+
 /** POST /profile/appointments: the signed-in patient books a free slot, with a reason. */
 export const bookSlotRequestSchema = z.object({
   clinician_id: employeeIdSchema,

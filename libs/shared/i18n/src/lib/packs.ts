@@ -44,6 +44,7 @@ export const PACKS = {
     login: ['login', 'mfa', 'register'],
     accessLog: ['accessLog'],
     myInfo: ['myInfo', 'appointments', 'downloadRecord'],
+    booking: ['booking'],
   },
   clinical: {
     addPatient: ['addPatient', 'patient'],
@@ -60,6 +61,7 @@ export const PACKS = {
     addEmployee: ['addEmployee', 'employeeFields'],
     editEmployee: ['editEmployee', 'employeeFields'],
     search: ['search', 'employeeList', 'employeeTable', 'accessApprovals'],
+    clinicHours: ['clinicHours'],
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
@@ -99,6 +101,8 @@ export const PAGE_PACKS = {
   addEmployee: ['common.forms', 'common.addEmployee', 'hr.addEmployee'],
   editEmployee: ['common.forms', 'common.editEmployee', 'hr.editEmployee'],
   searchEmployee: ['common.forms', 'common.search', 'hr.search'],
+  clinicHours: ['common.forms', 'common.time', 'hr.clinicHours'],
+  bookAppointment: ['common.forms', 'public.booking'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
 /** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */
