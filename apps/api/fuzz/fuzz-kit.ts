@@ -332,6 +332,38 @@ function worldHints(world: World, name: string): FieldHints {
       ? { date: dateArbitrary('appointment') }
       : {}),
     clinician_id: pick(world.clinicianIds, newEmployeeId),
+    // Clinic hours: a week of sessions one a day (so that they do not overlap), exceptions and
+    // leave on days in the contract's range, mostly in order, so that bodies reach the write.
+    ...(name === 'putSchedule'
+      ? {
+          sessions: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 7 }).chain((days) =>
+            fc.tuple(
+              ...days.map((weekday) =>
+                fc
+                  .record({
+                    start: fc.integer({ min: 0, max: 40 }),
+                    length: fc.integer({ min: 1, max: 8 }),
+                    slot_minutes: fc.constantFrom(10, 15, 20, 30),
+                    department_id: fc.constantFrom('D001', 'D002', null),
+                  })
+                  .map(({ start, length, ...rest }) => ({
+                    weekday,
+                    start: `${String(6 + Math.floor(start / 4)).padStart(2, '0')}:${String((start % 4) * 15).padStart(2, '0')}`,
+                    end: `${String(6 + Math.floor((start + length) / 4)).padStart(2, '0')}:${String(((start + length) % 4) * 15).padStart(2, '0')}`,
+                    ...rest,
+                  })),
+              ),
+            ),
+          ),
+          date: dateArbitrary('appointment'),
+        }
+      : {}),
+    ...(name === 'addLeave'
+      ? {
+          from: fc.integer({ min: 0, max: 20 }).map((d) => addDays(todayUtc(), d)),
+          to: fc.integer({ min: 20, max: 60 }).map((d) => addDays(todayUtc(), d)),
+        }
+      : {}),
     // Set-up asks for the session's own password: the right one, so that the bodies reach the
     // set-up behind it (mutations still send wrong ones; five of those lock the account for a
     // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
@@ -633,7 +665,12 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     ),
     param: approving
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
-      : pathParams,
+      : (name === 'putSchedule' || name === 'addLeave') && world.clinicianIds.length > 0
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...world.clinicianIds) },
+            { weight: 1, arbitrary: pathParams },
+          )
+        : pathParams,
     appointment: appointmentParams,
   });
   const before = prototypeShape();
