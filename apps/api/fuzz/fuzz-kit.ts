@@ -47,6 +47,7 @@ import {
   problemSchema,
   registerResponseSchema,
   todayUtc,
+  hospitalToday,
   tokenResponseSchema,
   usernameSchema,
 } from '@portal/contract';
@@ -268,6 +269,23 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     }
   }
   if (group === 'auth') {
+    // A patient's own booking: a patient session, and the medical session's clinician open
+    // every day in slots of 15 minutes, so that a slot the bodies name is free.
+    sessions.set('patient', await createUser(app, database, 'patient'));
+    const hours = await app.inject({
+      method: 'PUT',
+      url: `${DEFAULT_API_BASE}/employee/${sessions.get('medical_personnel')!.recordId}/schedule`,
+      headers: { authorization: `Bearer ${sessions.get('HR')!.token}` },
+      payload: {
+        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          start: '00:00',
+          end: '23:45',
+          slot_minutes: 15,
+        })),
+      },
+    });
+    if (hours.statusCode !== 200) throw new Error(`clinic hours for the fuzz: ${hours.body}`);
     for (const role of ['medical_personnel', 'patient', 'HR'] as const) {
       const user = await createUser(app, database, role);
       world.accounts.push({ username: user.username, password: user.password });
@@ -356,6 +374,19 @@ function worldHints(world: World, name: string): FieldHints {
             ),
           ),
           date: dateArbitrary('appointment'),
+        }
+      : {}),
+    ...(name === 'bookMyAppointment' && medical
+      ? {
+          clinician_id: fc.constant(medical.recordId),
+          // A slot's start within the next weeks: a day ahead and a quarter hour of it.
+          start: fc
+            .tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 94 }))
+            .map(([day, quarter]) =>
+              new Date(
+                Date.parse(`${addDays(hospitalToday(), day)}T00:00:00+07:00`) + quarter * 900_000,
+              ).toISOString(),
+            ),
         }
       : {}),
     ...(name === 'addLeave'
