@@ -4,6 +4,7 @@ import { employeeIdParamsSchema } from './employees';
 import { patientIdParamsSchema } from './patients';
 import { appointmentParamsSchema } from './chart';
 import { accountSessionParamsSchema } from './account';
+import { leaveParamsSchema } from './clinic-hours';
 
 const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
 
@@ -112,6 +113,7 @@ describe('ENDPOINTS', () => {
       ...Object.keys(employeeIdParamsSchema.shape),
       ...Object.keys(appointmentParamsSchema.shape),
       ...Object.keys(accountSessionParamsSchema.shape),
+      ...Object.keys(leaveParamsSchema.shape),
     ]);
     const used = entries.flatMap(([, { path }]) => paramNames(path));
     expect(used.length).toBeGreaterThan(0);
