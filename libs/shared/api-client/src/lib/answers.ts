@@ -30,8 +30,6 @@ export {
   employeeSchema,
   endSessionsResponseSchema,
   historyResponseSchema,
-  leaveResponseSchema,
-  leaveSchema,
   loginResponseSchema,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
@@ -44,13 +42,10 @@ export {
   profileResponseSchema,
   registerResponseSchema,
   rescheduleResponseSchema,
-  scheduleSchema,
   sessionStatusSchema,
-  slotListSchema,
   tokenResponseSchema,
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
-  upcomingAppointmentSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {

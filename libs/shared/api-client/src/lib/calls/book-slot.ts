@@ -8,7 +8,10 @@ import {
 import { queryKeys, type SlotFilter } from '../query-keys';
 import type { Page, PageParams } from '../page';
 import { pagedQueryOptions } from '../paged-query';
-import { parseAnswer, parsePage, send, type RequestOptions } from '../request';
+import { send, type RequestOptions } from '../request';
+
+/** The answer schemas of these calls, fetched with the first of them. */
+const answersOf = () => import('../clinic-hours-answers');
 
 /** GET /slots: one page of free slots over a range of hospital dates. */
 export async function listSlots(
@@ -16,10 +19,9 @@ export async function listSlots(
   page: PageParams = {},
   options: RequestOptions = {},
 ): Promise<Page<Slot>> {
-  return parsePage(
-    (answers) => answers.slotListSchema,
-    await send(ENDPOINTS.listSlots, { ...options, page, query: { ...filter } }),
-  );
+  const response = await send(ENDPOINTS.listSlots, { ...options, page, query: { ...filter } });
+  const answers = await answersOf();
+  return answers.decodePage(answers.slotListSchema, response);
 }
 
 /** The free slots of a filter as an infinite query, one page per cursor. */
@@ -43,7 +45,8 @@ export async function bookSlot(
   options: RequestOptions = {},
 ): Promise<UpcomingAppointment> {
   const response = await send(ENDPOINTS.bookMyAppointment, { ...options, data: request });
-  return parseAnswer((answers) => answers.upcomingAppointmentSchema, response);
+  const answers = await answersOf();
+  return answers.decodeAnswer(answers.upcomingAppointmentSchema, response);
 }
 
 /** Books a slot; the slots, the patient's own lists and their record are read again. */

@@ -8,7 +8,10 @@ import {
   type ScheduleRequest,
 } from '@portal/contract';
 import { queryKeys } from '../query-keys';
-import { parseAnswer, send, type RequestOptions } from '../request';
+import { send, type RequestOptions } from '../request';
+
+/** The answer schemas of these calls, fetched with the first of them. */
+const answersOf = () => import('../clinic-hours-answers');
 
 /** GET /employee/{employee_id}/schedule: a clinician's sessions, exceptions and leave. */
 export async function getSchedule(
@@ -19,7 +22,8 @@ export async function getSchedule(
     ...options,
     params: { employee_id: employeeId.trim() },
   });
-  return parseAnswer((answers) => answers.scheduleSchema, response);
+  const answers = await answersOf();
+  return answers.decodeAnswer(answers.scheduleSchema, response);
 }
 
 /** One clinician's hours, while an id is named. */
@@ -56,7 +60,8 @@ export async function saveSchedule(
     params: { employee_id: employeeId.trim() },
     data: schedule,
   });
-  return parseAnswer((answers) => answers.scheduleSchema, response);
+  const answers = await answersOf();
+  return answers.decodeAnswer(answers.scheduleSchema, response);
 }
 
 /** Saves a clinician's sessions and exceptions. */
@@ -80,7 +85,8 @@ export async function addLeave(
     params: { employee_id: employeeId.trim() },
     data: leave,
   });
-  return parseAnswer((answers) => answers.leaveResponseSchema, response);
+  const answers = await answersOf();
+  return answers.decodeAnswer(answers.leaveResponseSchema, response);
 }
 
 /** Records a clinician's leave. */
@@ -103,7 +109,8 @@ export async function withdrawLeave(
     ...options,
     params: { employee_id: employeeId.trim(), leave_id: leaveId },
   });
-  return parseAnswer((answers) => answers.leaveSchema, response);
+  const answers = await answersOf();
+  return answers.decodeAnswer(answers.leaveSchema, response);
 }
 
 /** Withdraws one leave of a clinician. */
