@@ -269,23 +269,8 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     }
   }
   if (group === 'auth') {
-    // A patient's own booking: a patient session, and the medical session's clinician open
-    // every day in slots of 15 minutes, so that a slot the bodies name is free.
+    // A patient's own booking: a patient session (its clinician's hours: openClinicHours).
     sessions.set('patient', await createUser(app, database, 'patient'));
-    const hours = await app.inject({
-      method: 'PUT',
-      url: `${DEFAULT_API_BASE}/employee/${sessions.get('medical_personnel')!.recordId}/schedule`,
-      headers: { authorization: `Bearer ${sessions.get('HR')!.token}` },
-      payload: {
-        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-          weekday,
-          start: '00:00',
-          end: '23:45',
-          slot_minutes: 15,
-        })),
-      },
-    });
-    if (hours.statusCode !== 200) throw new Error(`clinic hours for the fuzz: ${hours.body}`);
     for (const role of ['medical_personnel', 'patient', 'HR'] as const) {
       const user = await createUser(app, database, role);
       world.accounts.push({ username: user.username, password: user.password });
@@ -414,6 +399,27 @@ function worldHints(world: World, name: string): FieldHints {
       fc.stringMatching(/^[a-z][a-z0-9._]{2,20}$/),
     ),
   };
+}
+
+/**
+ * Opens the medical session's clinician every day in slots of 15 minutes, as HR would, so that
+ * a slot a booking body names is free (the hints pick starts on that grid).
+ */
+async function openClinicHours(world: World): Promise<void> {
+  const hours = await world.app.inject({
+    method: 'PUT',
+    url: `${DEFAULT_API_BASE}/employee/${world.sessions.get('medical_personnel')!.recordId}/schedule`,
+    headers: { authorization: `Bearer ${world.sessions.get('HR')!.token}` },
+    payload: {
+      sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        weekday,
+        start: '00:00',
+        end: '23:45',
+        slot_minutes: 15,
+      })),
+    },
+  });
+  if (hours.statusCode !== 200) throw new Error(`clinic hours for the fuzz: ${hours.body}`);
 }
 
 /** A new set-up for the medical session's account; its secret is kept for confirm bodies. */
@@ -650,6 +656,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   const counts: RouteCounts = { sent: 0, http: 0, markers: 0, byStatus: new Map() };
   const role = roleFor(endpoint);
   if (name === 'regenerateRecoveryCodes' || name === 'disableMfa') await turnOnMfa(world);
+  if (name === 'bookMyAppointment') await openClinicHours(world);
   const complete = completeBody(world, name);
   const pathParams = fc.oneof(
     fc.constantFrom(...world.patientIds, ...world.employeeIds),
