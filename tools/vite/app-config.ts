@@ -48,6 +48,13 @@ const CONTRACT_SCHEMAS =
  * whose first module to run finds the other's bindings uninitialised (every call failed).
  */
 const ACCESS_LOG_WORDS = /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/]access-log\.ts$/;
+/**
+ * Clinic hours' schemas and rules (contract clinic-hours.ts, clinic-hours-rules.ts): a chunk of
+ * their own, fetched by the pages and calls that use them, so that neither the zod chunk nor
+ * the API layer every page loads grows with them.
+ */
+const CLINIC_HOURS =
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/]clinic-hours(-rules)?\.ts$/;
 /** react-hook-form and its resolvers. */
 const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
 /**
@@ -105,6 +112,7 @@ function sharedChunkOf(modules: SharedChunkModules) {
     if (TANSTACK.test(path)) return 'tanstack-query';
     if (HOOK_FORM.test(path) || FORMS_KIT.test(path)) return 'forms';
     if (ZOD.test(path) || CONTRACT_SCHEMAS.test(path)) return 'zod';
+    if (CLINIC_HOURS.test(path)) return 'clinic-hours';
     if (ACCESS_LOG_WORDS.test(path)) return 'access-log';
     const listed = Object.entries(modules).find(([, tests]) =>
       tests.some((test) => test.test(path)),

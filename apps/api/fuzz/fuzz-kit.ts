@@ -23,6 +23,9 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import {
   addAppointmentRequestSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
+  scheduleSchema,
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addEmployeeResponseSchema,
@@ -51,6 +54,7 @@ import {
   problemSchema,
   registerResponseSchema,
   todayUtc,
+  hospitalToday,
   tokenResponseSchema,
   usernameSchema,
 } from '@portal/contract';
@@ -330,6 +334,8 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     }
   }
   if (group === 'auth') {
+    // A patient's own booking: a patient session (its clinician's hours: openClinicHours).
+    sessions.set('patient', await createUser(app, database, 'patient'));
     for (const role of ['medical_personnel', 'patient', 'HR'] as const) {
       const user = await createUser(app, database, role);
       world.accounts.push({ username: user.username, password: user.password });
@@ -402,6 +408,51 @@ function worldHints(world: World, name: string): FieldHints {
     name === 'patchAllergy'
       ? { onset_date: fc.option(dateArbitrary('onset')) }
       : {}),
+    // Clinic hours: a week of sessions one a day (so that they do not overlap), exceptions and
+    // leave on days in the contract's range, mostly in order, so that bodies reach the write.
+    ...(name === 'putSchedule'
+      ? {
+          sessions: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { maxLength: 7 }).chain((days) =>
+            fc.tuple(
+              ...days.map((weekday) =>
+                fc
+                  .record({
+                    start: fc.integer({ min: 0, max: 40 }),
+                    length: fc.integer({ min: 1, max: 8 }),
+                    slot_minutes: fc.constantFrom(10, 15, 20, 30),
+                    department_id: fc.constantFrom('D001', 'D002', null),
+                  })
+                  .map(({ start, length, ...rest }) => ({
+                    weekday,
+                    start: `${String(6 + Math.floor(start / 4)).padStart(2, '0')}:${String((start % 4) * 15).padStart(2, '0')}`,
+                    end: `${String(6 + Math.floor((start + length) / 4)).padStart(2, '0')}:${String(((start + length) % 4) * 15).padStart(2, '0')}`,
+                    ...rest,
+                  })),
+              ),
+            ),
+          ),
+          date: dateArbitrary('appointment'),
+        }
+      : {}),
+    ...(name === 'bookMyAppointment' && medical
+      ? {
+          clinician_id: fc.constant(medical.recordId),
+          // A slot's start within the next weeks: a day ahead and a quarter hour of it.
+          start: fc
+            .tuple(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 94 }))
+            .map(([day, quarter]) =>
+              new Date(
+                Date.parse(`${addDays(hospitalToday(), day)}T00:00:00+07:00`) + quarter * 900_000,
+              ).toISOString(),
+            ),
+        }
+      : {}),
+    ...(name === 'addLeave'
+      ? {
+          from: fc.integer({ min: 0, max: 20 }).map((d) => addDays(todayUtc(), d)),
+          to: fc.integer({ min: 20, max: 60 }).map((d) => addDays(todayUtc(), d)),
+        }
+      : {}),
     // Set-up asks for the session's own password: the right one, so that the bodies reach the
     // set-up behind it (mutations still send wrong ones; five of those lock the account for a
     // while, as they would a person's, and mfa.test.ts tests the wrong password itself).
@@ -421,6 +472,27 @@ function worldHints(world: World, name: string): FieldHints {
       fc.stringMatching(/^[a-z][a-z0-9._]{2,20}$/),
     ),
   };
+}
+
+/**
+ * Opens the medical session's clinician every day in slots of 15 minutes, as HR would, so that
+ * a slot a booking body names is free (the hints pick starts on that grid).
+ */
+async function openClinicHours(world: World): Promise<void> {
+  const hours = await world.app.inject({
+    method: 'PUT',
+    url: `${DEFAULT_API_BASE}/employee/${world.sessions.get('medical_personnel')!.recordId}/schedule`,
+    headers: { authorization: `Bearer ${world.sessions.get('HR')!.token}` },
+    payload: {
+      sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        weekday,
+        start: '00:00',
+        end: '23:45',
+        slot_minutes: 15,
+      })),
+    },
+  });
+  if (hours.statusCode !== 200) throw new Error(`clinic hours for the fuzz: ${hours.body}`);
 }
 
 /** A new set-up for the medical session's account; its secret is kept for confirm bodies. */
@@ -662,6 +734,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   const counts: RouteCounts = { sent: 0, http: 0, markers: 0, byStatus: new Map() };
   const role = roleFor(endpoint);
   if (name === 'regenerateRecoveryCodes' || name === 'disableMfa') await turnOnMfa(world);
+  if (name === 'bookMyAppointment') await openClinicHours(world);
   const complete = completeBody(world, name);
   const pathParams = fc.oneof(
     fc.constantFrom(
@@ -738,7 +811,12 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     ),
     param: approving
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
-      : ownPatientPath,
+      : (name === 'putSchedule' || name === 'addLeave') && world.clinicianIds.length > 0
+        ? fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom(...world.clinicianIds) },
+            { weight: 1, arbitrary: pathParams },
+          )
+        : ownPatientPath,
     appointment: appointmentParams,
     note: noteParams,
     entry: entryParams,
@@ -1094,6 +1172,19 @@ async function checkStored(
     if (name === 'addNote' || name === 'addNoteAddendum' || name === 'markNoteEnteredInError') {
       await checkStoredNotes(world, id);
     }
+  } else if (world.group === 'employees' && (name === 'putSchedule' || name === 'addLeave')) {
+    // Clinic hours: the schedule read back, sessions, exceptions and leave, as HR would send them.
+    const response = await readBack(world, `/employee/${encodeURIComponent(param)}/schedule`, 'HR');
+    if (response.statusCode !== 200) {
+      throw new Violation(`stored schedule unreadable (GET ${response.statusCode})`, response.body);
+    }
+    const schedule = scheduleSchema.parse(response.json());
+    expectPlausible('schedule', scheduleRequestSchema, {
+      sessions: schedule.sessions,
+      exceptions: schedule.exceptions,
+    });
+    for (const { from, to, note } of schedule.leave)
+      expectPlausible('leave', leaveRequestSchema, { from, to, note });
   } else if (world.group === 'employees') {
     if (Array.isArray(json)) {
       for (const e of json)

@@ -13,6 +13,9 @@ import {
   addEmployeeRequestSchema,
   addHistoryRequestSchema,
   addPatientRequestSchema,
+  bookSlotRequestSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
   appointmentStatusRequestSchema,
   approveAccessRequestSchema,
   addAddendumRequestSchema,
@@ -94,6 +97,9 @@ export const REQUEST_SCHEMAS = {
   updateEmployee: updateEmployeeRequestSchema,
   reissueEmployeeCode: NO_BODY,
   approveEmployeeAccess: approveAccessRequestSchema,
+  putSchedule: scheduleRequestSchema,
+  addLeave: leaveRequestSchema,
+  bookMyAppointment: bookSlotRequestSchema,
 } as const satisfies Record<BodyEndpointName, z.ZodType>;
 
 /** The three groups the suite runs in, one app (and one test file) each. */

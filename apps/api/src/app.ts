@@ -37,6 +37,7 @@ import { staticAppsPlugin } from './plugins/static-apps';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { catalogueRoutes } from './routes/catalogues';
+import { clinicHoursRoutes } from './routes/clinic-hours';
 import { employeeRoutes } from './routes/employees';
 import { metricsRoutes } from './routes/metrics';
 import { myRecordRoutes } from './routes/my-record';
@@ -318,6 +319,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(clinicalListRoutes, deps);
       await api.register(employeeRoutes, deps);
       await api.register(catalogueRoutes, deps);
+      await api.register(clinicHoursRoutes, deps);
     },
     { prefix: DEFAULT_API_BASE },
   );

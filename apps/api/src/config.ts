@@ -57,6 +57,10 @@ const envSchema = z
       .max(24 * 7)
       .default(12),
     ACTIVATION_CODE_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** How many upcoming appointments a patient may hold that they booked or were booked. */
+    BOOKING_MAX_UPCOMING: z.coerce.number().int().min(1).max(100).default(3),
+    /** How far ahead a patient may book, and GET /slots offers, in days (eight weeks). */
+    BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(56),
     /** How long a finished bulk export's files stay downloadable before they are swept. */
     BULK_EXPORT_TTL_MINUTES: z.coerce
       .number()
@@ -184,6 +188,8 @@ export interface Config {
   readonly tokenTtlSeconds: number;
   readonly sessionMaxSeconds: number;
   readonly activationCodeTtlDays: number;
+  /** A patient's own bookings: upcoming ones held at most, and days ahead (docs/operations.md). */
+  readonly booking: { readonly maxUpcoming: number; readonly horizonDays: number };
   readonly bulkExportTtlSeconds: number;
   /** Months of audit trail kept online before a partition is due for archive; none: forever. */
   readonly auditRetentionMonths: number | undefined;
@@ -239,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL_MINUTES * 60,
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
+    booking: { maxUpcoming: e.BOOKING_MAX_UPCOMING, horizonDays: e.BOOKING_HORIZON_DAYS },
     bulkExportTtlSeconds: e.BULK_EXPORT_TTL_MINUTES * 60,
     auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
     auditCheckpointKey: e.AUDIT_CHECKPOINT_KEY,

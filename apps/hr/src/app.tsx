@@ -14,6 +14,11 @@ const SearchEmployeePage = preloadable(
   (m) => m.SearchEmployeePage,
 );
 
+const ClinicHoursPage = preloadable(
+  () => import('./features/clinic-hours/clinic-hours-page'),
+  (m) => m.ClinicHoursPage,
+);
+
 // My account, the shell's page for every app.
 const AccountPage = preloadable(
   () => import('./features/account/account-page'),
@@ -25,6 +30,7 @@ const PAGES: readonly PageRoute[] = [
   { path: ROUTES.addEmployee, Page: AddEmployeePage },
   { path: ROUTES.editEmployee, Page: EditEmployeePage },
   { path: ROUTES.searchEmployee, Page: SearchEmployeePage, callsOnOpen: true },
+  { path: ROUTES.clinicHours, Page: ClinicHoursPage },
   { path: accountPath('hr'), Page: AccountPage, callsOnOpen: true },
 ];
 

@@ -37,6 +37,10 @@ const PatientAccessLogPage = preloadable(
   () => import('./features/profile/patient-access-log-page'),
   (m) => m.PatientAccessLogPage,
 );
+const BookAppointmentPage = preloadable(
+  () => import('./features/booking/book-appointment-page'),
+  (m) => m.BookAppointmentPage,
+);
 // My account, the shell's page for every app; here for patients (and anyone signed in).
 const AccountPage = preloadable(
   () => import('./features/account/account-page'),
@@ -64,6 +68,12 @@ const SIGNED_IN_PAGES: readonly PageRoute[] = [
   {
     path: ROUTES.patientAccessLog,
     Page: PatientAccessLogPage,
+    callsOnOpen: true,
+    guard: patientOnly,
+  },
+  {
+    path: ROUTES.bookAppointment,
+    Page: BookAppointmentPage,
     callsOnOpen: true,
     guard: patientOnly,
   },

@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   time,
   timestamp,
@@ -568,4 +569,79 @@ export const bulkExportPart = pgTable(
     ndjson: text('ndjson').notNull(),
   },
   (t) => [primaryKey({ name: 'bulk_export_part_pk', columns: [t.jobId, t.type, t.seq] })],
+);
+
+/**
+ * Clinic hours (migration 0027): a clinician's weekly sessions, replaced whole by HR's PUT of
+ * the schedule; the free slots are cut from them (contract: freeSlots).
+ */
+export const clinicianSession = pgTable(
+  'clinician_session',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    employeeId: bigint('employee_id', { mode: 'number' })
+      .notNull()
+      .references(() => employee.id, { onDelete: 'cascade' }),
+    weekday: smallint('weekday').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    slotMinutes: integer('slot_minutes').notNull(),
+    departmentId: text('department_id').references(() => department.id),
+  },
+  (t) => [
+    index('clinician_session_employee').on(t.employeeId, t.weekday, t.startTime),
+    index('clinician_session_department')
+      .on(t.departmentId)
+      .where(sql`${t.departmentId} is not null`),
+    check('clinician_session_weekday', sql`${t.weekday} between 1 and 7`),
+    check('clinician_session_hours', sql`${t.endTime} > ${t.startTime}`),
+    check('clinician_session_slot', sql`${t.slotMinutes} between 5 and 240`),
+  ],
+);
+
+/** A dated exception to a clinician's sessions: the whole day, or the hours given. */
+export const clinicianScheduleException = pgTable(
+  'clinician_schedule_exception',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    employeeId: bigint('employee_id', { mode: 'number' })
+      .notNull()
+      .references(() => employee.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+  },
+  (t) => [
+    index('clinician_schedule_exception_employee').on(t.employeeId, t.date),
+    check(
+      'clinician_schedule_exception_hours',
+      sql`(${t.startTime} is null and ${t.endTime} is null) or (${t.startTime} is not null and ${t.endTime} is not null and ${t.endTime} > ${t.startTime})`,
+    ),
+  ],
+);
+
+/** A clinician's leave, whole hospital days; withdrawn, never deleted. */
+export const clinicianLeave = pgTable(
+  'clinician_leave',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    leaveId: uuid('leave_id').notNull().defaultRandom(),
+    employeeId: bigint('employee_id', { mode: 'number' })
+      .notNull()
+      .references(() => employee.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    note: text('note'),
+    recordedBy: bigint('recorded_by', { mode: 'number' }).references(() => employee.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnBy: bigint('withdrawn_by', { mode: 'number' }).references(() => employee.id),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('clinician_leave_leave_id_key').on(t.leaveId),
+    index('clinician_leave_employee')
+      .on(t.employeeId, t.fromDate)
+      .where(sql`${t.withdrawnAt} is null`),
+    check('clinician_leave_dates', sql`${t.toDate} >= ${t.fromDate}`),
+  ],
 );

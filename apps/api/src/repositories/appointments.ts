@@ -66,7 +66,7 @@ export const appointmentJson = sql`json_build_object(
  * hospital's wall-clock times, so the Latest rule compares them with this (docs/decisions.md).
  * The zone is the code's constant, written into the SQL as a literal.
  */
-const HOSPITAL_NOW = sql`(now() at time zone ${sql.raw(`'${HOSPITAL_TIME_ZONE}'`)})`;
+export const HOSPITAL_NOW = sql`(now() at time zone ${sql.raw(`'${HOSPITAL_TIME_ZONE}'`)})`;
 
 /**
  * The record's "Latest Appointment" of patient row `p` (latestAppointmentSchema, in its key
@@ -161,25 +161,40 @@ const PATIENT_BOOKINGS_LOCK = 715_202_612;
 const CLINICIAN_BOOKINGS_LOCK = 715_202_613;
 
 /**
- * Refuses with 409 a booking that overlaps another booked appointment of the same patient
- * (`time`) or of the same clinician (`clinician_id`), naming the clashes. The check and the
- * insert that follows hold under any number of bookings at once: each booking first takes the
- * patient's lock, then the clinician's (always in that order, so two bookings never wait for
- * each other in a circle), until its transaction ends; a booking of the same patient or
- * clinician waits, and its check (a new snapshot, under READ COMMITTED) sees this one.
+ * Queues this transaction behind every other booking of the patient (when named) and of the
+ * clinician (when named) until it ends: the patient's lock first, then the clinician's, always in
+ * that order, so two bookings never wait for each other in a circle. A transaction may take
+ * them again (a clinician's leave and schedule changes take the clinician's). What it checks
+ * after, under READ COMMITTED, sees every booking that held them before it.
  */
-async function refuseOverlap(tx: Db, patientRowId: number, a: NewAppointment): Promise<void> {
+export async function lockBookings(
+  tx: Db,
+  patientRowId: number | null,
+  clinicianRowId: number | null,
+): Promise<void> {
   const lockKey = (id: number) => id % 2_147_483_647;
-  await queryRows(
-    tx,
-    sql`select pg_advisory_xact_lock(${PATIENT_BOOKINGS_LOCK}, ${lockKey(patientRowId)}::int)`,
-  );
-  if (a.clinicianRowId !== null) {
+  if (patientRowId !== null) {
     await queryRows(
       tx,
-      sql`select pg_advisory_xact_lock(${CLINICIAN_BOOKINGS_LOCK}, ${lockKey(a.clinicianRowId)}::int)`,
+      sql`select pg_advisory_xact_lock(${PATIENT_BOOKINGS_LOCK}, ${lockKey(patientRowId)}::int)`,
     );
   }
+  if (clinicianRowId !== null) {
+    await queryRows(
+      tx,
+      sql`select pg_advisory_xact_lock(${CLINICIAN_BOOKINGS_LOCK}, ${lockKey(clinicianRowId)}::int)`,
+    );
+  }
+}
+
+/**
+ * Refuses with 409 a booking that overlaps another booked appointment of the same patient
+ * (`time`) or of the same clinician (`clinician_id`), naming the clashes. The check and the
+ * insert that follows hold under any number of bookings at once ({@link lockBookings}): a
+ * booking of the same patient or clinician waits, and its check sees this one.
+ */
+async function refuseOverlap(tx: Db, patientRowId: number, a: NewAppointment): Promise<void> {
+  await lockBookings(tx, patientRowId, a.clinicianRowId);
   const minutes = (column: SQL) => sql`(extract(epoch from ${column})::int / 60)`;
   const start = minutes(sql`${toTimeWithSeconds(a.time)}::time`);
   const clinician =

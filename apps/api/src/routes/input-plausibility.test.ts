@@ -19,6 +19,11 @@ import {
   addHistoryRequestSchema,
   addPatientRequestSchema,
   type AddPatientResponse,
+  addDays,
+  bookSlotRequestSchema,
+  hospitalToday,
+  leaveRequestSchema,
+  scheduleRequestSchema,
   appointmentDateSchema,
   checkEmployeeDates,
   hireDateSchema,
@@ -102,6 +107,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   let app: FastifyInstance;
   let doctor: TestUser;
   let hr: TestUser;
+  let patient: TestUser;
   /** A patient and an employee that the update routes change. */
   let patientBody: ReturnType<typeof newPatient>;
   let employeeBody: ReturnType<typeof newEmployee>;
@@ -161,6 +167,20 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     });
     expect(allergy.statusCode, allergy.body).toBe(201);
     allergyPath = `${patientPath}/allergies/${allergy.json<{ id: string }>().id}`;
+    // A clinician with hours, whose free slot the patient's booking takes.
+    patient = await createUser(app, database, 'patient');
+    const hours = await call(app, 'PUT', `/employee/${doctor.recordId}/schedule`, {
+      token: hr.token,
+      body: {
+        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          start: '08:00',
+          end: '12:00',
+          slot_minutes: 30,
+        })),
+      },
+    });
+    expect(hours.statusCode, hours.body).toBe(200);
   });
 
   afterAll(async () => {
@@ -368,6 +388,42 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         work_status: 'no',
       }),
     },
+    putSchedule: {
+      endpoint: ENDPOINTS.putSchedule,
+      schema: scheduleRequestSchema,
+      token: () => hr.token,
+      path: () => `/employee/${doctor.recordId}/schedule`,
+      body: () => ({
+        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          start: '08:00',
+          end: '12:00',
+          slot_minutes: 30,
+          department_id: weekday === 1 ? 'D001' : null,
+        })),
+        exceptions: [
+          { date: '2030-01-07', start: '09:00', end: '10:00' },
+          { date: '2030-01-08', start: null, end: null },
+        ],
+      }),
+    },
+    addLeave: {
+      endpoint: ENDPOINTS.addLeave,
+      schema: leaveRequestSchema,
+      token: () => hr.token,
+      path: () => `/employee/${doctor.recordId}/leave`,
+      body: () => ({ from: '2030-02-04', to: '2030-02-08', note: 'Conference (CME)' }),
+    },
+    bookMyAppointment: {
+      endpoint: ENDPOINTS.bookMyAppointment,
+      schema: bookSlotRequestSchema,
+      token: () => patient.token,
+      body: () => ({
+        clinician_id: doctor.recordId,
+        start: new Date(Date.parse(`${addDays(hospitalToday(), 3)}T08:30:00+07:00`)).toISOString(),
+        reason: 'Knee pain\nsince May',
+      }),
+    },
   };
 
   const send = (route: BodyRoute, body: Json) =>
@@ -473,6 +529,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
         'patchCondition',
         'addHistory',
         'addPatient',
+        'addLeave',
+        'putSchedule',
         'updateEmployee',
         'updatePatient',
       ].sort(),

@@ -27,6 +27,8 @@ export * from './lib/account-messages';
 export * from './lib/chart';
 export * from './lib/display-dates';
 export * from './lib/appointment-rules';
+export * from './lib/clinic-hours-rules';
+export * from './lib/clinic-hours';
 export * from './lib/idempotency';
 export * from './lib/clinical-permissions';
 export * from './lib/clinical-lists';

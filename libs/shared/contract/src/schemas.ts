@@ -24,3 +24,9 @@ export { mfaLoginRequestSchema } from './lib/mfa';
 export { accountMfaCodeRequestSchema, changePasswordFormSchema } from './lib/account';
 export { cancelAppointmentRequestSchema, rescheduleAppointmentRequestSchema } from './lib/chart';
 export { passwordResetFormSchema, passwordResetRequestSchema } from './lib/password-reset';
+export {
+  bookSlotRequestSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
+  slotFilterSchema,
+} from './lib/clinic-hours';

@@ -66,6 +66,14 @@ export function PatientProfilePage() {
         <UpcomingAppointments />
         <p>
           <PortalLink
+            to={ROUTES.bookAppointment}
+            className="font-semibold text-brand-800 underline"
+          >
+            {t('public.myInfo.bookLink')}
+          </PortalLink>
+        </p>
+        <p>
+          <PortalLink
             to={ROUTES.patientAccessLog}
             className="font-semibold text-brand-800 underline"
           >

@@ -96,6 +96,13 @@ export const queryKeys = {
     clinicians: () => ['employees', 'clinicians'] as const,
     /** The portal access waiting for a second HR person's approval. */
     accessApprovals: () => ['employees', 'access-approvals'] as const,
+    /** A clinician's hours: sessions, exceptions and leave. */
+    schedule: (employeeId: string) => ['employees', 'schedule', employeeId] as const,
+  },
+  /** Free slots, by query; a booking, a schedule or a leave refreshes them. */
+  slots: {
+    all: () => ['slots'] as const,
+    list: (query: SlotFilter, limit?: number) => ['slots', 'list', { ...query, limit }] as const,
   },
   /** The coded catalogues' searches, by query and options (reference data: never invalidated). */
   catalogues: {
@@ -105,3 +112,11 @@ export const queryKeys = {
       ['catalogues', 'substances', { q, ...options }] as const,
   },
 } as const;
+
+/** What a list of free slots is asked for: the dates, and a clinician or a department. */
+export interface SlotFilter {
+  readonly from: string;
+  readonly to: string;
+  readonly clinician_id?: string | undefined;
+  readonly department_id?: string | undefined;
+}

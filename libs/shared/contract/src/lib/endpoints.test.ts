@@ -5,6 +5,7 @@ import { patientIdParamsSchema } from './patients';
 import { appointmentParamsSchema } from './chart';
 import { accountSessionParamsSchema } from './account';
 import { noteParamsSchema } from './notes';
+import { leaveParamsSchema } from './clinic-hours';
 
 const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
 
@@ -114,6 +115,7 @@ describe('ENDPOINTS', () => {
       ...Object.keys(appointmentParamsSchema.shape),
       ...Object.keys(accountSessionParamsSchema.shape),
       ...Object.keys(noteParamsSchema.shape),
+      ...Object.keys(leaveParamsSchema.shape),
     ]);
     const used = entries.flatMap(([, { path }]) => paramNames(path));
     expect(used.length).toBeGreaterThan(0);

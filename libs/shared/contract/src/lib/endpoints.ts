@@ -88,6 +88,9 @@ export const ENDPOINTS = {
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
   // The patient's own record as a PDF summary to read or print, in the language asked for.
   myRecordPdf: { method: 'GET', path: '/profile/record.pdf', access: ['patient'] },
+  // Clinic hours: a patient books a free slot of a clinician's sessions (docs/api.md).
+  bookMyAppointment: { method: 'POST', path: '/profile/appointments', access: ['patient'] },
+  listSlots: { method: 'GET', path: '/slots', access: 'authenticated' },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   // Beyond the spec: the coded catalogues searched as a clinician types (docs/api.md).
   searchConditions: { method: 'GET', path: '/catalogues/conditions', access: CLINICAL },
@@ -222,6 +225,15 @@ export const ENDPOINTS = {
   approveEmployeeAccess: {
     method: 'POST',
     path: '/employee/:employee_id/approve-access',
+    access: HR,
+  },
+  // Clinic hours: a clinician's weekly sessions, dated exceptions and leave, kept by HR.
+  getSchedule: { method: 'GET', path: '/employee/:employee_id/schedule', access: HR },
+  putSchedule: { method: 'PUT', path: '/employee/:employee_id/schedule', access: HR },
+  addLeave: { method: 'POST', path: '/employee/:employee_id/leave', access: HR },
+  withdrawLeave: {
+    method: 'DELETE',
+    path: '/employee/:employee_id/leave/:leave_id',
     access: HR,
   },
   health: { method: 'GET', path: '/health', access: 'public' },

@@ -50,6 +50,13 @@ import {
   patchAllergyRequestSchema,
   patchConditionRequestSchema,
 } from './clinical-lists';
+import {
+  bookSlotRequestSchema,
+  leaveParamsSchema,
+  leaveRequestSchema,
+  scheduleRequestSchema,
+  slotQuerySchema,
+} from './clinic-hours';
 
 type Leaf = string | number | boolean | null;
 type Json = Leaf | Json[] | { [key: string]: Json };
@@ -316,6 +323,46 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   recordPdfQuery: { schema: recordPdfQuerySchema, body: { locale: 'th' } },
   patientIdParams: { schema: patientIdParamsSchema, body: { patient_id: 'P001' } },
   employeeIdParams: { schema: employeeIdParamsSchema, body: { employee_id: 'E001' } },
+  putSchedule: {
+    schema: scheduleRequestSchema,
+    body: {
+      sessions: [
+        { weekday: 1, start: '08:00', end: '12:00', slot_minutes: 15, department_id: 'D001' },
+        { weekday: 1, start: '13:00', end: '16:30', slot_minutes: 30, department_id: null },
+      ],
+      exceptions: [
+        { date: '2026-01-05', start: '09:00', end: '10:00' },
+        { date: '2026-01-06', start: null, end: null },
+      ],
+    },
+  },
+  addLeave: {
+    schema: leaveRequestSchema,
+    body: { from: '2026-01-05', to: '2026-01-09', note: 'Annual leave' },
+  },
+  leaveParams: {
+    schema: leaveParamsSchema,
+    body: { employee_id: 'E001', leave_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
+  },
+  slotQuery: {
+    schema: slotQuerySchema,
+    body: {
+      clinician_id: 'E001',
+      department_id: 'D001',
+      from: '2026-01-05',
+      to: '2026-02-28',
+      limit: '50',
+      cursor: 'abc_DEF-123',
+    },
+  },
+  bookSlot: {
+    schema: bookSlotRequestSchema,
+    body: {
+      clinician_id: 'E001',
+      start: '2026-01-05T02:00:00.000Z',
+      reason: 'Knee pain\nsince May',
+    },
+  },
 };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -396,6 +443,9 @@ describe('required fields of invisible characters', () => {
     ['addEmployee', ['phone_number']],
     ['addEmployee', ['email']],
     ['addEmployee', ['hire_date']],
+    ['bookSlot', ['reason']],
+    ['bookSlot', ['start']],
+    ['addLeave', ['from']],
   ])('%s reads %j as Required', (name, path) => {
     const { schema, body } = REQUESTS[name]!;
     for (const invisible of INVISIBLE) {

@@ -30,6 +30,10 @@ export const ROUTES = {
   addEmployee: '/employees-management/add-employee',
   editEmployee: '/employees-management/edit-employee',
   searchEmployee: '/employees-management/search-employee',
+  /** A clinician's bookable hours (sessions, exceptions, leave); `?employee_id=` names them. */
+  clinicHours: '/employees-management/clinic-hours',
+  /** A patient books a free slot of a clinician. */
+  bookAppointment: '/patient-profile/book',
 } as const;
 
 /** The query parameter that fills in a form's Patient ID (or Employee ID) when a page opens. */

@@ -47,6 +47,7 @@ export const PACKS = {
     forgotPassword: ['forgotPassword'],
     // What the server writes itself (mails, the record's PDF, @portal/i18n/server): no page.
     server: ['mail', 'recordPdf'],
+    booking: ['booking'],
   },
   clinical: {
     addPatient: ['addPatient', 'patient'],
@@ -63,6 +64,7 @@ export const PACKS = {
     addEmployee: ['addEmployee', 'employeeFields'],
     editEmployee: ['editEmployee', 'employeeFields'],
     search: ['search', 'employeeList', 'employeeTable', 'accessApprovals'],
+    clinicHours: ['clinicHours'],
   },
 } as const satisfies Record<string, Record<string, readonly string[]>>;
 
@@ -103,6 +105,8 @@ export const PAGE_PACKS = {
   addEmployee: ['common.forms', 'common.addEmployee', 'hr.addEmployee'],
   editEmployee: ['common.forms', 'common.editEmployee', 'hr.editEmployee'],
   searchEmployee: ['common.forms', 'common.search', 'hr.search'],
+  clinicHours: ['common.forms', 'common.time', 'hr.clinicHours'],
+  bookAppointment: ['common.forms', 'public.booking'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
 /** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */

@@ -11,6 +11,8 @@ import { activationCode, employee, patientRecord } from '../../test/fixtures';
 import { makeToken } from '../../test/tokens';
 import { sessionStore } from '../session-store';
 import { approveEmployeeAccess, listAccessApprovals } from './access-approvals';
+import { addLeave, getSchedule, saveSchedule, withdrawLeave } from './clinic-hours';
+import { bookSlot, listSlots } from './book-slot';
 import {
   changePassword,
   disableMfa,
@@ -73,6 +75,38 @@ import { patchPatient } from './patch-patient';
 const APPOINTMENT_ID = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
 const doctor = { employee_id: 'E001', first_name: 'Anan', last_name: 'Wongsa' };
 const clinician = { ...doctor, position_name: 'Doctor' };
+const schedule = {
+  employee_id: 'E001',
+  sessions: [{ weekday: 1, start: '09:00', end: '12:00', slot_minutes: 15, department_id: 'D001' }],
+  exceptions: [{ date: '2030-01-08', start: null, end: null }],
+  leave: [],
+};
+const leave = {
+  leave_id: APPOINTMENT_ID,
+  from: '2030-01-07',
+  to: '2030-01-08',
+  note: null,
+  recorded_by: doctor,
+  recorded_at: '2029-12-01T08:00:00.000Z',
+  withdrawn_at: null,
+};
+const slot = {
+  clinician_id: 'E001',
+  start: '2030-01-07T02:00:00.000Z',
+  end: '2030-01-07T02:15:00.000Z',
+  department_id: 'D001',
+  clinician: { first_name: 'Anan', last_name: 'Wongsa' },
+};
+const booked = {
+  date: '2030-01-07',
+  time: '09:00:00',
+  topic: 'Cough',
+  appointment_id: APPOINTMENT_ID,
+  status: 'booked',
+  duration_minutes: 15,
+  clinician: { first_name: 'Anan', last_name: 'Wongsa' },
+  cancel_reason: null,
+};
 const chartAppointment = {
   appointment_id: APPOINTMENT_ID,
   date: '2030-01-02',
@@ -490,6 +524,57 @@ const cases: Case[] = [
     answer: { ...employee(), access_pending: false },
     expected: { ...employee(), access_pending: false },
     badAnswer: { employee_id: 'E001' },
+  },
+  {
+    name: 'getSchedule',
+    params: { employee_id: 'E001' },
+    call: () => getSchedule(' E001 '),
+    answer: schedule,
+    expected: schedule,
+    badAnswer: { ...schedule, sessions: 'none' },
+  },
+  {
+    name: 'putSchedule',
+    params: { employee_id: 'E001' },
+    call: () => saveSchedule('E001', { sessions: schedule.sessions, exceptions: [] }),
+    body: { sessions: schedule.sessions, exceptions: [] },
+    answer: schedule,
+    expected: schedule,
+    badAnswer: { employee_id: 'E001' },
+  },
+  {
+    name: 'addLeave',
+    params: { employee_id: 'E001' },
+    call: () => addLeave('E001', { from: '2030-01-07', to: '2030-01-08' }),
+    body: { from: '2030-01-07', to: '2030-01-08' },
+    answer: { leave, affected_appointments: [] },
+    status: 201,
+    expected: { leave, affected_appointments: [] },
+    badAnswer: { leave },
+  },
+  {
+    name: 'withdrawLeave',
+    params: { employee_id: 'E001', leave_id: APPOINTMENT_ID },
+    call: () => withdrawLeave('E001', APPOINTMENT_ID),
+    answer: { ...leave, withdrawn_at: '2029-12-02T08:00:00.000Z' },
+    expected: { ...leave, withdrawn_at: '2029-12-02T08:00:00.000Z' },
+    badAnswer: { leave_id: APPOINTMENT_ID },
+  },
+  {
+    name: 'listSlots',
+    call: () => listSlots({ from: '2030-01-07', to: '2030-01-08', clinician_id: 'E001' }),
+    answer: [slot],
+    expected: { items: [slot], total: 1, nextCursor: null },
+    badAnswer: [{ ...slot, start: 3 }],
+  },
+  {
+    name: 'bookMyAppointment',
+    call: () => bookSlot({ clinician_id: 'E001', start: slot.start, reason: 'Cough' }),
+    body: { clinician_id: 'E001', start: slot.start, reason: 'Cough' },
+    answer: booked,
+    status: 201,
+    expected: booked,
+    badAnswer: { date: 7 },
   },
   {
     name: 'listPatients',
