@@ -38,6 +38,7 @@ import {
   MERGE_PATCH_CONTENT_TYPE,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
+  myContactSchema,
   PORTAL_ACCEPT,
   PROBLEM_CONTENT_TYPE,
   patientRecordSchema,
@@ -45,6 +46,7 @@ import {
   registerResponseSchema,
   todayUtc,
   tokenResponseSchema,
+  upcomingAppointmentSchema,
   usernameSchema,
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
@@ -173,7 +175,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
   const { port } = app.server.address() as AddressInfo;
 
   const sessions = new Map<Role, TestUser>();
-  for (const role of ['medical_personnel', 'HR'] as const) {
+  for (const role of ['medical_personnel', 'HR', 'patient'] as const) {
     sessions.set(role, await createUser(app, database, role));
   }
   const world: World = {
@@ -265,6 +267,21 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     }
   }
   if (group === 'auth') {
+    // The patient's own booked appointments, two days ahead and later (beyond the notice a
+    // patient's cancel needs), for the patient's cancel to find booked.
+    const own = sessions.get('patient')!.recordId;
+    const pool: { patient_id: string; appointment_id: string }[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const booked = appointmentResponseSchema.parse(
+        await seed(app, doctor, '/patient/add-patient-appointment', {
+          patient_id: own,
+          date: addDays(todayUtc(), 2 + i),
+          time: '10:00',
+        }),
+      );
+      pool.push({ patient_id: own, appointment_id: booked.appointment_id! });
+    }
+    world.appointments.set('cancelMyAppointment', pool);
     for (const role of ['medical_personnel', 'patient', 'HR'] as const) {
       const user = await createUser(app, database, role);
       world.accounts.push({ username: user.username, password: user.password });
@@ -928,6 +945,15 @@ async function checkStored(
       throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
     }
     expectPlausible('employee', addEmployeeRequestSchema, employeeSchema.parse(response.json()));
+  } else if (name === 'updateMyContact' || name === 'cancelMyAppointment') {
+    if (name === 'cancelMyAppointment') upcomingAppointmentSchema.parse(json);
+    else myContactSchema.parse(json);
+    const own = world.sessions.get('patient')!.recordId;
+    const response = await readBack(world, `/patient/${own}`, 'medical_personnel');
+    if (response.statusCode !== 200) {
+      throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
+    }
+    checkPatientRecord(patientRecordSchema.parse(response.json()));
   } else if (name === 'register') {
     const registered = registerResponseSchema.parse(json);
     expectPlausible('username', usernameSchema, registered.username);

@@ -14,6 +14,7 @@ import {
   appointmentStatusRequestSchema,
   approveAccessRequestSchema,
   cancelAppointmentRequestSchema,
+  cancelMyAppointmentRequestSchema,
   changePasswordRequestSchema,
   type Endpoint,
   type EndpointName,
@@ -22,7 +23,9 @@ import {
   mfaConfirmRequestSchema,
   mfaLoginRequestSchema,
   mfaSetupRequestSchema,
+  myContactRequestSchema,
   patientMergePatchSchema,
+  refuseAccessRequestSchema,
   registerRequestSchema,
   rescheduleAppointmentRequestSchema,
   searchEmployeeRequestSchema,
@@ -57,6 +60,8 @@ export const REQUEST_SCHEMAS = {
   setAccountLocale: accountLocaleRequestSchema,
   regenerateRecoveryCodes: accountMfaCodeRequestSchema,
   logout: NO_BODY,
+  cancelMyAppointment: cancelMyAppointmentRequestSchema,
+  updateMyContact: myContactRequestSchema,
   searchPatients: searchPatientRequestSchema,
   addPatient: addPatientRequestSchema,
   updatePatient: updatePatientRequestSchema,
@@ -72,6 +77,7 @@ export const REQUEST_SCHEMAS = {
   updateEmployee: updateEmployeeRequestSchema,
   reissueEmployeeCode: NO_BODY,
   approveEmployeeAccess: approveAccessRequestSchema,
+  refuseEmployeeAccess: refuseAccessRequestSchema,
 } as const satisfies Record<BodyEndpointName, z.ZodType>;
 
 /** The three groups the suite runs in, one app (and one test file) each. */

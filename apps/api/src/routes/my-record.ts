@@ -2,15 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
   accessLogSchema,
+  cancelMyAppointmentRequestSchema,
   type Endpoint,
   ENDPOINTS,
+  MERGE_PATCH_CONTENT_TYPE,
+  myAppointmentParamsSchema,
+  myAppointmentsQuerySchema,
+  myContactRequestSchema,
+  myContactSchema,
   type PageParams,
   pageQuerySchema,
   upcomingAppointmentListSchema,
+  upcomingAppointmentSchema,
 } from '@portal/contract';
 import type { Db } from '../db/database';
 import { forbidden } from '../errors';
 import type { RequestContext } from '../repositories/audit';
+import { appointmentsRepository as appointments } from '../repositories/appointments';
+import { contactChangesRepository as contacts } from '../repositories/contact-changes';
 import { myRecordRepository as myRecord } from '../repositories/my-record';
 import type { Page } from '../repositories/paging';
 import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
@@ -22,10 +31,11 @@ function ownPatientId(patientId: string | null | undefined): string {
 }
 
 /**
- * Beyond the spec: a patient's upcoming appointments and who opened their record,
- * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link).
+ * Beyond the spec: a patient's appointments (upcoming and past) and who opened their record,
+ * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link);
+ * cancelling their own booked appointment and changing their contact details.
  */
-export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   /** A paged list of the signed-in patient's own record: the same route for each call. */
   const ownList = <T>(
     endpoint: Endpoint,
@@ -46,8 +56,60 @@ export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
         ),
     });
 
-  ownList(ENDPOINTS.myAppointments, upcomingAppointmentListSchema, (...args) =>
-    myRecord.upcomingAppointments(...args),
-  );
+  app.route({
+    ...fromEndpoint(ENDPOINTS.myAppointments, {
+      querystring: myAppointmentsQuerySchema,
+      response: { 200: upcomingAppointmentListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(
+        reply,
+        await myRecord.appointments(
+          db,
+          request.context(),
+          ownPatientId(request.actor?.patientId),
+          request.query,
+        ),
+      ),
+  });
   ownList(ENDPOINTS.myAccessLog, accessLogSchema, (...args) => myRecord.accessLog(...args));
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.cancelMyAppointment, {
+      params: myAppointmentParamsSchema,
+      body: cancelMyAppointmentRequestSchema,
+      response: { 200: upcomingAppointmentSchema },
+    }),
+    handler: async (request) =>
+      appointments.cancelOwn(
+        db,
+        request.context(),
+        ownPatientId(request.actor?.patientId),
+        request.params.appointment_id,
+        request.body.reason,
+        config.patientCancelNoticeHours,
+      ),
+  });
+
+  // The contact change is a merge patch of the details (a member left out stays, null empties
+  // the address): it takes that media type as well as plain JSON, parsed alike.
+  app.addContentTypeParser(
+    MERGE_PATCH_CONTENT_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.route({
+    ...fromEndpoint(ENDPOINTS.updateMyContact, {
+      consumes: ['application/json', MERGE_PATCH_CONTENT_TYPE],
+      body: myContactRequestSchema,
+      response: { 200: myContactSchema },
+    }),
+    handler: async (request) =>
+      contacts.updateOwn(
+        db,
+        request.context(),
+        ownPatientId(request.actor?.patientId),
+        request.body,
+      ),
+  });
 };

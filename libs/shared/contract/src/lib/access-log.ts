@@ -66,6 +66,12 @@ export const APPOINTMENT_ACTIONS = {
   statusUndo: 'patient.appointment.status-undo',
 } as const;
 
+/** The audit actions of a patient's contact details: a change, and the chart's list of changes. */
+export const CONTACT_ACTIONS = {
+  update: 'patient.contact.update',
+  list: 'patient.contact-change.list',
+} as const;
+
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.read': 'viewed',
   [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
@@ -84,6 +90,8 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   [APPOINTMENT_ACTIONS.reschedule]: 'appointment-rescheduled',
   [APPOINTMENT_ACTIONS.status]: 'appointment-status',
   [APPOINTMENT_ACTIONS.statusUndo]: 'appointment-status-undone',
+  [CONTACT_ACTIONS.update]: 'changed',
+  [CONTACT_ACTIONS.list]: 'viewed',
 };
 
 /**

@@ -83,6 +83,14 @@ export const ENDPOINTS = {
   sessionStatus: { method: 'GET', path: '/session', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
+  // The patient's own actions: cancelling their own booked appointment (until the notice the
+  // server's setting asks for) and keeping their contact details up to date.
+  cancelMyAppointment: {
+    method: 'POST',
+    path: '/profile/appointments/:appointment_id/cancel',
+    access: ['patient'],
+  },
+  updateMyContact: { method: 'PATCH', path: '/profile/contact', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   nextPatientId: { method: 'GET', path: '/patient/next-id', access: CLINICAL },
   getPatient: {
@@ -121,6 +129,11 @@ export const ENDPOINTS = {
     access: CLINICAL,
     action: 'set_status',
   },
+  patientContactChanges: {
+    method: 'GET',
+    path: '/patient/:patient_id/contact-changes',
+    access: CLINICAL,
+  },
   dayAppointments: { method: 'GET', path: '/appointments', access: CLINICAL },
   listClinicians: { method: 'GET', path: '/clinicians', access: CLINICAL },
   reissuePatientCode: {
@@ -145,6 +158,11 @@ export const ENDPOINTS = {
   approveEmployeeAccess: {
     method: 'POST',
     path: '/employee/:employee_id/approve-access',
+    access: HR,
+  },
+  refuseEmployeeAccess: {
+    method: 'POST',
+    path: '/employee/:employee_id/refuse-access',
     access: HR,
   },
   health: { method: 'GET', path: '/health', access: 'public' },
