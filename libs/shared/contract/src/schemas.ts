@@ -23,3 +23,4 @@ export {
 export { mfaLoginRequestSchema } from './lib/mfa';
 export { accountMfaCodeRequestSchema, changePasswordFormSchema } from './lib/account';
 export { cancelAppointmentRequestSchema, rescheduleAppointmentRequestSchema } from './lib/chart';
+export { cancelMyAppointmentRequestSchema, myContactRequestSchema } from './lib/my-record';

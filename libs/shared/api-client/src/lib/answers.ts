@@ -25,6 +25,7 @@ export {
   chartAppointmentListSchema,
   changePasswordResponseSchema,
   clinicianListSchema,
+  contactChangeListSchema,
   dayAppointmentListSchema,
   employeeListSchema,
   employeeSchema,
@@ -33,6 +34,7 @@ export {
   loginResponseSchema,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
+  myContactSchema,
   nextEmployeeIdSchema,
   nextPatientIdSchema,
   patientListSchema,
@@ -46,6 +48,7 @@ export {
   tokenResponseSchema,
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
+  upcomingAppointmentSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {

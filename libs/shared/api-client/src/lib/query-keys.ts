@@ -1,5 +1,6 @@
 import type {
   EmployeeListView,
+  MyAppointmentList,
   SearchEmployeeRequest,
   SearchPatientRequest,
 } from '@portal/contract';
@@ -51,7 +52,9 @@ export const queryKeys = {
   /** The signed-in patient's own lists beyond the record. */
   myRecord: {
     all: () => ['my-record'] as const,
-    appointments: (limit?: number) => ['my-record', 'appointments', { limit }] as const,
+    /** One of the two lists (upcoming, past); under `all()`, so a cancel refreshes both. */
+    appointments: (when: MyAppointmentList = 'upcoming', limit?: number) =>
+      ['my-record', 'appointments', when, { limit }] as const,
     accessLog: (limit?: number) => ['my-record', 'access-log', { limit }] as const,
   },
   patients: {
@@ -75,6 +78,9 @@ export const queryKeys = {
     /** All of one patient's appointments (the chart); under `all()`, so a write refreshes it. */
     appointments: (patientId: string, limit?: number) =>
       ['patients', 'appointments', patientId, { limit }] as const,
+    /** Who changed the patient's contact details (the chart). */
+    contactChanges: (patientId: string, limit?: number) =>
+      ['patients', 'contact-changes', patientId, { limit }] as const,
   },
   employees: {
     all: () => ['employees'] as const,

@@ -180,6 +180,8 @@ export const PACK_READ_BACK: {
     ],
     myInfo: [
       ...APPOINTMENT_WORDS,
+      // The patient's cancel dialog: its rule's words.
+      'contract.appointment.patientCancel',
       ...message(
         'loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue',
       ),

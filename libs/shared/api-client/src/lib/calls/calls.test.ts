@@ -353,7 +353,7 @@ const cases: Case[] = [
   },
   {
     name: 'myAppointments',
-    call: () => listMyAppointments({ limit: 10 }),
+    call: () => listMyAppointments('upcoming', { limit: 10 }),
     answer: [{ date: '2030-01-02', time: '09:00:00', topic: 'Check-up' }],
     expected: {
       items: [{ date: '2030-01-02', time: '09:00:00', topic: 'Check-up' }],
