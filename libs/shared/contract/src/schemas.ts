@@ -24,3 +24,4 @@ export { mfaLoginRequestSchema } from './lib/mfa';
 export { accountMfaCodeRequestSchema, changePasswordFormSchema } from './lib/account';
 export { cancelAppointmentRequestSchema, rescheduleAppointmentRequestSchema } from './lib/chart';
 export { cancelMyAppointmentRequestSchema, myContactRequestSchema } from './lib/my-record';
+export { refuseAccessRequestSchema } from './lib/employees';

@@ -67,6 +67,7 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
     return [
       {
         header: t('hr.employeeTable.name'),
+        sortKey: 'name',
         cell: (e) => (
           <span className="font-semibold text-ink">
             {e.first_name} {e.last_name}
@@ -80,15 +81,18 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
       },
       {
         header: t('hr.employeeTable.position'),
+        sortKey: 'position',
         cell: (e) => positionName(e.position_id, e.position_name, locale) ?? EMPTY_VALUE_MESSAGE,
       },
       {
         header: t('hr.employeeTable.department'),
+        sortKey: 'department',
         cell: (e) => departmentName(e.department_name, locale) ?? EMPTY_VALUE_MESSAGE,
       },
       { header: t('hr.employeeTable.workStatus'), cell: workStatusText },
       {
         header: t('hr.employeeTable.hireDate'),
+        sortKey: 'hire_date',
         cell: (e) => format.day(e.hire_date),
         nowrap: true,
       },
@@ -97,11 +101,12 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
         cell: (e) => SALARY_FORMAT.format(e.salary),
         nowrap: true,
       },
-      { header: t('hr.employeeTable.email'), cell: (e) => e.email },
+      { header: t('hr.employeeTable.email'), cell: (e) => e.email, breakAnywhere: true },
       { header: t('hr.employeeTable.phone'), cell: (e) => e.phone_number, nowrap: true },
       {
         header: t('hr.employeeTable.actions'),
         srOnlyHeader: true,
+        nowrap: true,
         cell: (e) => (
           // At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
           <PortalLink
@@ -121,8 +126,21 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
   }, [t, locale, format]);
 }
 
-/** The employees shown, as one table; rows stack into labelled blocks below 1024 px. */
-function EmployeeTable({ employees, view }: { employees: Employee[]; view: EmployeeListView }) {
+/**
+ * The employees shown, as one table; rows stack into labelled blocks below 1024 px. The name,
+ * position, department and hire date headings are buttons that sort the list (the server's
+ * sort, kept in the address): a heading sorts by its column, ascending; the sorted one's
+ * turns it round.
+ */
+function EmployeeTable({
+  employees,
+  view,
+  onViewChange,
+}: {
+  employees: Employee[];
+  view: EmployeeListView;
+  onViewChange?: (next: EmployeeListView) => void;
+}) {
   const t = useT();
   const columns = useColumns();
   return (
@@ -133,6 +151,13 @@ function EmployeeTable({ employees, view }: { employees: Employee[]; view: Emplo
       caption={t('hr.employeeTable.caption')}
       captionHidden
       stackBelow="lg"
+      {...(onViewChange && {
+        onSort: (key: string) => {
+          const sort = key as EmployeeSortKey;
+          const turn = view.sort === sort && view.order !== 'desc';
+          onViewChange({ ...view, sort, order: turn ? 'desc' : undefined });
+        },
+      })}
       sortedBy={
         view.sort && {
           header: t(SORT_HEADERS[view.sort]),
@@ -179,7 +204,9 @@ export function SearchEmployeePage() {
       loadFailedMessage={translateEnglish(EMPLOYEE_LOAD_FAILED_MESSAGE)}
       itemKey={(employee) => employee.employee_id}
       renderItem={(employee) => <EmployeeTable employees={[employee]} view={view} />}
-      renderItems={(employees) => <EmployeeTable employees={employees} view={view} />}
+      renderItems={(employees) => (
+        <EmployeeTable employees={employees} view={view} onViewChange={setView} />
+      )}
       aside={<PendingApprovals />}
       listControls={<EmployeeListControls view={view} onChange={setView} />}
     />
