@@ -618,8 +618,11 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, appointment_id: fc.uuid() });
   const namesAppointment = endpoint.path.includes(':appointment_id');
-  // An approval's path and body name the same waiting employee often enough to succeed.
-  const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
+  // An approval's (or a refusal's) path and body name the same waiting employee often enough
+  // to succeed.
+  const approving =
+    (name === 'approveEmployeeAccess' || name === 'refuseEmployeeAccess') &&
+    world.pendingAccess.length > 0;
   const arbitrary = fc.record({
     body: fc
       .tuple(validBodies(schema, worldHints(world, name)), fc.nat())

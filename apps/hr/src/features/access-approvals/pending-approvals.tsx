@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { localDayTime, type PendingAccess } from '@portal/contract';
 import { toApiError, useAccessApprovals, useApproveAccessMutation } from '@portal/api-client';
-import { translateEnglish } from '@portal/i18n';
+import { requirePack, translateEnglish } from '@portal/i18n';
 import { Button, Msg, Notice, useFormat, useLocale, useT } from '@portal/ui';
 import { positionName } from '../employee-record-fields/local-names';
 
@@ -10,7 +10,10 @@ export { WAITING_FOR_ANOTHER_HR } from '../english-words';
 
 // The refusal's dialog, its form and rule load when it first opens.
 const RefuseAccessDialog = lazy(() =>
-  import('./refuse-access-dialog').then((m) => ({ default: m.RefuseAccessDialog })),
+  import('./refuse-access-dialog').then(async (m) => {
+    await requirePack(m.DIALOG_TEXTS);
+    return { default: m.RefuseAccessDialog };
+  }),
 );
 
 /** Who asked, and when, in the viewer's words. */

@@ -10,6 +10,9 @@ import {
 } from '@portal/form-widgets';
 import { Button, Dialog, useT } from '@portal/ui';
 
+/** The form kit's texts (lib/packs.ts in @portal/i18n): fetched with this module, before it renders. */
+export { default as DIALOG_TEXTS } from '@portal/i18n/packs/page-hr-dialogs';
+
 /** The refusal's rule for its reason, loaded when the dialog first opens. */
 const refuseSchema = () =>
   import('@portal/contract/schemas').then((c) =>

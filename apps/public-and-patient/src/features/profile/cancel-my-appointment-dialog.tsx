@@ -10,6 +10,9 @@ import {
 } from '@portal/form-widgets';
 import { Button, Dialog, Notice, useT } from '@portal/ui';
 
+/** The form kit's texts (lib/packs.ts in @portal/i18n): fetched with this module, before it renders. */
+export { default as DIALOG_TEXTS } from '@portal/i18n/packs/page-my-info-dialogs';
+
 /** The patient's cancel rules, loaded when the dialog first opens. */
 const cancelSchema = () =>
   import('@portal/contract/schemas').then((c) => c.cancelMyAppointmentRequestSchema);

@@ -1,14 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { type MyAppointmentList, type UpcomingAppointment } from '@portal/contract';
 import { useMyAppointments } from '@portal/api-client';
+import { requirePack } from '@portal/i18n';
 import { AppointmentTable, Button, Card, Notice, useFormat, useT } from '@portal/ui';
 
 // The cancel dialog, its form and the rules load when it first opens: MyInfo opened to be read
 // does not download them.
 const CancelMyAppointmentDialog = lazy(() =>
-  import('./cancel-my-appointment-dialog').then((m) => ({
-    default: m.CancelMyAppointmentDialog,
-  })),
+  import('./cancel-my-appointment-dialog').then(async (m) => {
+    await requirePack(m.DIALOG_TEXTS);
+    return { default: m.CancelMyAppointmentDialog };
+  }),
 );
 
 /** The page's list texts by list: its title, loading, failure, empty and "show more". */
