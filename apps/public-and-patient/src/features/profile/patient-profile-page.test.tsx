@@ -11,6 +11,7 @@ import {
   makePatientRecord,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
   type PatientRecordOverrides,
@@ -407,6 +408,45 @@ describe('PatientProfilePage', () => {
       await screen.findByText('Error: Could not load your upcoming appointments'),
     ).toBeInTheDocument();
     expect(await screen.findByText('Error: Could not load your past visits')).toBeInTheDocument();
+  });
+
+  it('shows the contact details and changes only what the patient changed', async () => {
+    server.use(
+      ...createHandlers({
+        patients: [
+          makePatientRecord({
+            ...FILLED,
+            patient: {
+              ...FILLED.patient,
+              phone_number: '081-555-0100',
+              email: 'malee@gmail.com',
+              address: '12 Soi Ari',
+            },
+          }),
+        ],
+      }),
+    );
+    const sent = recordBodies(server, 'updateMyContact');
+    const user = userEvent.setup();
+    renderProfile();
+    const card = await screen.findByRole('region', { name: 'Contact details' });
+    expect(card).toHaveTextContent('Phone number081-555-0100');
+    expect(card).toHaveTextContent('Emailmalee@gmail.com');
+    expect(card).toHaveTextContent('Address12 Soi Ari');
+    await user.click(within(card).getByRole('button', { name: 'Change contact details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change your contact details' });
+    const email = within(dialog).getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'malee@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/Email must end in/)).toBeVisible();
+    expect(sent).toEqual([]);
+    await user.clear(email);
+    await user.type(email, 'malee.new@hotmail.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Contact details saved')).toBeVisible();
+    expect(sent).toEqual([{ email: 'malee.new@hotmail.com' }]);
+    await waitFor(() => expect(card).toHaveTextContent('Emailmalee.new@hotmail.com'));
   });
 
   it('links to "Who opened my record"', async () => {

@@ -18,6 +18,7 @@ import {
   useIdle,
   useT,
 } from '@portal/ui';
+import { ContactDetails } from './contact-details';
 import { DownloadRecord } from './download-record';
 import { UpcomingAppointments } from './upcoming-appointments';
 import myInfoPageTexts from '@portal/i18n/packs/page-my-info';
@@ -62,6 +63,7 @@ export function PatientProfilePage() {
         </p>
         <PatientRecordView record={record.data} />
         <UpcomingAppointments />
+        <ContactDetails contact={record.data.patient} />
         <p>
           <PortalLink
             to={ROUTES.patientAccessLog}

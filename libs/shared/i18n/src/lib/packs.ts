@@ -43,7 +43,7 @@ export const PACKS = {
     landing: ['landing'],
     login: ['login', 'mfa', 'register'],
     accessLog: ['accessLog'],
-    myInfo: ['myInfo', 'appointments', 'downloadRecord'],
+    myInfo: ['myInfo', 'appointments', 'contact', 'downloadRecord'],
   },
   clinical: {
     addPatient: ['addPatient', 'patient'],
