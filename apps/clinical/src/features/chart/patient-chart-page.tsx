@@ -33,6 +33,7 @@ import {
   useT,
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
+import { ContactChanges } from './contact-changes';
 import chartPageTexts from '@portal/i18n/packs/page-chart';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
@@ -235,6 +236,7 @@ function Chart({ record }: { record: PatientRecord }) {
       <Card title={t('clinical.chart.medicalHistory')}>
         <HistoryTimeline history={record.medical_history} />
       </Card>
+      <ContactChanges patientId={p.patient_id} />
     </div>
   );
 }
