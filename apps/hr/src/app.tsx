@@ -21,10 +21,11 @@ const AccountPage = preloadable(
   (m) => m.AccountPage,
 );
 
-// Above every page, the count of the access waiting for this HR person's approval: loaded
-// beside the page, not on its first paint's path.
+// Above every page, the count of the access waiting for this HR person's approval: part of the
+// section's frame (src/frame, not a page of its own), loaded beside the page, not on its first
+// paint's path.
 const WaitingApprovalsNotice = lazy(() =>
-  import('./features/access-approvals/waiting-approvals-notice').then((m) => ({
+  import('./frame/waiting-approvals-notice').then((m) => ({
     default: m.WaitingApprovalsNotice,
   })),
 );

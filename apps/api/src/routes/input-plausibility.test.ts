@@ -22,6 +22,7 @@ import {
   ENDPOINTS,
   type Endpoint,
   loginRequestSchema,
+  myContactRequestSchema,
   type PatientRecord,
   registerRequestSchema,
   searchEmployeeRequestSchema,
@@ -91,6 +92,8 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   let app: FastifyInstance;
   let doctor: TestUser;
   let hr: TestUser;
+  /** A signed-in patient, who changes their own contact details. */
+  let patient: TestUser;
   /** A patient and an employee that the update routes change. */
   let patientBody: ReturnType<typeof newPatient>;
   let employeeBody: ReturnType<typeof newEmployee>;
@@ -100,6 +103,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     ({ app } = await createTestApp(database));
     doctor = await createUser(app, database, 'medical_personnel');
     hr = await createUser(app, database, 'HR');
+    patient = await createUser(app, database, 'patient');
     patientBody = newPatient();
     const added = await call(app, 'POST', '/patient/add-patient', {
       token: doctor.token,
@@ -202,6 +206,16 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       schema: addEmployeeRequestSchema,
       token: () => hr.token,
       body: () => newEmployee({ resignation_date: '2025-06-30', work_status: 'no' }),
+    },
+    updateMyContact: {
+      endpoint: ENDPOINTS.updateMyContact,
+      schema: myContactRequestSchema,
+      token: () => patient.token,
+      body: () => ({
+        phone_number: '081-555-0123',
+        email: `contact${unique()}@gmail.com`,
+        address: '5 Soi Ari\nPhaya Thai, Bangkok',
+      }),
     },
     updateEmployee: {
       endpoint: ENDPOINTS.updateEmployee,

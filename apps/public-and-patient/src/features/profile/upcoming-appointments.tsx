@@ -17,12 +17,14 @@ const CancelMyAppointmentDialog = lazy(() =>
 const LIST_TEXTS = {
   upcoming: {
     title: 'public.appointments.title',
+    loading: 'public.appointments.loading',
     failed: 'public.appointments.failed',
     none: 'public.appointments.none',
     more: 'public.appointments.showMore',
   },
   past: {
     title: 'public.appointments.pastTitle',
+    loading: 'public.appointments.pastLoading',
     failed: 'public.appointments.pastFailed',
     none: 'public.appointments.pastNone',
     more: 'public.appointments.pastShowMore',
@@ -84,8 +86,7 @@ function AppointmentList({ when }: { when: MyAppointmentList }) {
   const items = appointments.data?.pages.flatMap((page) => page.items) ?? [];
 
   let body;
-  if (appointments.isPending)
-    body = <p className="text-muted">{t('public.appointments.loading')}</p>;
+  if (appointments.isPending) body = <p className="text-muted">{t(texts.loading)}</p>;
   else if (appointments.isError && items.length === 0)
     body = (
       <p role="alert" className="font-medium text-danger-800">

@@ -23,7 +23,7 @@ import {
   searchPatientRequestSchema,
   updatePatientRequestSchema,
 } from './patients';
-import { employeeIdParamsSchema } from './employees';
+import { employeeIdParamsSchema, refuseAccessRequestSchema } from './employees';
 import {
   appointmentParamsSchema,
   appointmentStatusRequestSchema,
@@ -31,6 +31,11 @@ import {
   dayAppointmentsQuerySchema,
   rescheduleAppointmentRequestSchema,
 } from './chart';
+import {
+  cancelMyAppointmentRequestSchema,
+  myAppointmentsQuerySchema,
+  myContactRequestSchema,
+} from './my-record';
 import { patientListQuerySchema } from './patients';
 
 type Leaf = string | number | boolean | null;
@@ -177,6 +182,26 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
       reason: 'Clinician away',
       allow_overlap: false,
     },
+  },
+  cancelMyAppointment: {
+    schema: cancelMyAppointmentRequestSchema,
+    body: { reason: 'I feel better;\nthank you' },
+  },
+  myAppointmentsQuery: {
+    schema: myAppointmentsQuerySchema,
+    body: { when: 'past', limit: '20', cursor: 'abc_DEF-123' },
+  },
+  myContact: {
+    schema: myContactRequestSchema,
+    body: {
+      phone_number: '+66 81 555 0123',
+      email: 'malee@gmail.com',
+      address: '5 Soi Ari\nBangkok',
+    },
+  },
+  refuseAccess: {
+    schema: refuseAccessRequestSchema,
+    body: { position_id: 'P001', reason: 'Hired as a porter;\nnot a doctor' },
   },
   appointmentStatus: {
     schema: appointmentStatusRequestSchema,

@@ -113,7 +113,9 @@ export function RecordTable<Row>({
               role="columnheader"
               scope="col"
               aria-sort={sortedBy?.header === column.header ? sortedBy.direction : undefined}
-              className="py-2 pr-4 font-semibold whitespace-nowrap last:pr-0"
+              // A sortable table's headings wrap between words (its buttons make them wider);
+              // another's stay on one line.
+              className={`py-2 pr-4 font-semibold last:pr-0 ${onSort ? 'align-bottom' : 'whitespace-nowrap'}`}
             >
               {column.srOnlyHeader ? (
                 <span className="sr-only">{column.header}</span>
