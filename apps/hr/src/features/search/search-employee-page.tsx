@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import {
   type Employee,
   EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
@@ -40,6 +40,9 @@ const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', la
 // One fixed format (45,000), whatever the browser's locale: Thai writes salaries so too.
 const SALARY_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/** Where the resignation date goes in its message, to be put there unbroken. */
+const DATE_SLOT = '\u0000';
+
 /** The column heading of each sort, for the table's `aria-sort`. */
 const SORT_HEADERS: Record<EmployeeSortKey, MessageId> = {
   name: 'hr.employeeTable.name',
@@ -58,11 +61,20 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
   const format = useFormat();
   return useMemo(() => {
     /** Work status in words: "Yes", or "No (resigned 2025-03-31)". */
-    const workStatusText = (employee: Employee): string => {
+    const workStatusText = (employee: Employee): ReactNode => {
       if (employee.work_status === 'yes') return t('hr.employeeTable.workStatusYes');
-      return employee.resignation_date
-        ? t('hr.employeeTable.resigned', { date: format.day(employee.resignation_date) })
-        : t('hr.employeeTable.workStatusNo');
+      if (!employee.resignation_date) return t('hr.employeeTable.workStatusNo');
+      // The date is never split at its hyphens: the words around it wrap, the date does not.
+      const [before = '', after = ''] = t('hr.employeeTable.resigned', { date: DATE_SLOT }).split(
+        DATE_SLOT,
+      );
+      return (
+        <>
+          {before}
+          <span className="whitespace-nowrap">{format.day(employee.resignation_date)}</span>
+          {after}
+        </>
+      );
     };
     return [
       {

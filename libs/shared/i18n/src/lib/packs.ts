@@ -94,7 +94,7 @@ export const PAGE_PACKS = {
   // The chart shows no form until a dialog opens (chartDialogs).
   chart: ['common.records', 'clinical.chart'],
   // Not a page: MyInfo's cancel dialog (its words are MyInfo's own; the form's kit is not).
-  myInfoDialogs: ['common.forms'],
+  myInfoDialogs: ['common.forms', 'common.password'],
   // Not a page: HR's refusal dialog (its words are the list's; the form's kit is not).
   hrDialogs: ['common.forms'],
   // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
