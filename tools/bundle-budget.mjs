@@ -75,11 +75,11 @@ export const APPS = [
     scope: 'public',
     budgets: {
       'src/features/landing/landing-page.tsx': [100, 86, 101, 87],
-      'src/features/login/login-page.tsx': [118, 103, 119, 104],
-      'src/features/system/system-page.tsx': [118, 103, 119, 104],
-      'src/features/profile/patient-profile-page.tsx': [168, 147, 169, 149],
+      'src/features/login/login-page.tsx': [119, 104, 120, 105],
+      'src/features/system/system-page.tsx': [119, 104, 120, 105],
+      'src/features/profile/patient-profile-page.tsx': [169, 149, 171, 150],
       'src/features/profile/patient-access-log-page.tsx': [165, 145, 167, 146],
-      'src/features/account/account-page.ts': [187, 164, 188, 165],
+      'src/features/account/account-page.ts': [187, 164, 188, 166],
     },
     firstPage: 'src/features/landing/landing-page.tsx',
     withoutQueries: [
@@ -104,7 +104,7 @@ export const APPS = [
       'src/features/appointment/add-appointment-page.tsx': [137, 120, 139, 122],
       'src/features/history/add-history-page.tsx': [135, 118, 137, 120],
       'src/features/edit-patient/edit-patient-page.tsx': [139, 122, 141, 124],
-      'src/features/chart/patient-chart-page.tsx': [175, 153, 176, 155],
+      'src/features/chart/patient-chart-page.tsx': [175, 154, 177, 155],
       'src/features/search/search-patient-page.tsx': [186, 164, 188, 166],
       'src/features/today/today-page.tsx': [169, 148, 170, 149],
       'src/features/account/account-page.ts': [190, 167, 191, 168],
@@ -126,7 +126,7 @@ export const APPS = [
     budgets: {
       'src/features/add-employee/add-employee-page.tsx': [133, 116, 134, 118],
       'src/features/edit-employee/edit-employee-page.tsx': [135, 118, 136, 120],
-      'src/features/search/search-employee-page.tsx': [184, 162, 185, 163],
+      'src/features/search/search-employee-page.tsx': [185, 163, 186, 164],
       'src/features/account/account-page.ts': [186, 164, 188, 166],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',

@@ -48,6 +48,7 @@ import {
   MERGE_PATCH_CONTENT_TYPE,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
+  myContactSchema,
   PORTAL_ACCEPT,
   PROBLEM_CONTENT_TYPE,
   patientRecordSchema,
@@ -56,6 +57,7 @@ import {
   todayUtc,
   hospitalToday,
   tokenResponseSchema,
+  upcomingAppointmentSchema,
   usernameSchema,
 } from '@portal/contract';
 import type { Role } from '@portal/reference-data';
@@ -194,7 +196,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
   const { port } = app.server.address() as AddressInfo;
 
   const sessions = new Map<Role, TestUser>();
-  for (const role of ['medical_personnel', 'HR'] as const) {
+  for (const role of ['medical_personnel', 'HR', 'patient'] as const) {
     sessions.set(role, await createUser(app, database, role));
   }
   const world: World = {
@@ -336,6 +338,21 @@ export async function createWorld(group: RouteGroup): Promise<World> {
   if (group === 'auth') {
     // A patient's own booking: a patient session (its clinician's hours: openClinicHours).
     sessions.set('patient', await createUser(app, database, 'patient'));
+    // The patient's own booked appointments, two days ahead and later (beyond the notice a
+    // patient's cancel needs), for the patient's cancel to find booked.
+    const own = sessions.get('patient')!.recordId;
+    const pool: { patient_id: string; appointment_id: string }[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const booked = appointmentResponseSchema.parse(
+        await seed(app, doctor, '/patient/add-patient-appointment', {
+          patient_id: own,
+          date: addDays(todayUtc(), 2 + i),
+          time: '10:00',
+        }),
+      );
+      pool.push({ patient_id: own, appointment_id: booked.appointment_id! });
+    }
+    world.appointments.set('cancelMyAppointment', pool);
     for (const role of ['medical_personnel', 'patient', 'HR'] as const) {
       const user = await createUser(app, database, role);
       world.accounts.push({ username: user.username, password: user.password });
@@ -782,8 +799,11 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, entry_id: fc.uuid() });
   const namesEntry = endpoint.path.includes(':entry_id');
-  // An approval's path and body name the same waiting employee often enough to succeed.
-  const approving = name === 'approveEmployeeAccess' && world.pendingAccess.length > 0;
+  // An approval's (or a refusal's) path and body name the same waiting employee often enough
+  // to succeed.
+  const approving =
+    (name === 'approveEmployeeAccess' || name === 'refuseEmployeeAccess') &&
+    world.pendingAccess.length > 0;
   const arbitrary = fc.record({
     body: fc
       .tuple(validBodies(schema, worldHints(world, name)), fc.nat())
@@ -1197,6 +1217,15 @@ async function checkStored(
       throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
     }
     expectPlausible('employee', addEmployeeRequestSchema, employeeSchema.parse(response.json()));
+  } else if (name === 'updateMyContact' || name === 'cancelMyAppointment') {
+    if (name === 'cancelMyAppointment') upcomingAppointmentSchema.parse(json);
+    else myContactSchema.parse(json);
+    const own = world.sessions.get('patient')!.recordId;
+    const response = await readBack(world, `/patient/${own}`, 'medical_personnel');
+    if (response.statusCode !== 200) {
+      throw new Violation(`stored record unreadable (GET ${response.statusCode})`, response.body);
+    }
+    checkPatientRecord(patientRecordSchema.parse(response.json()));
   } else if (name === 'register') {
     const registered = registerResponseSchema.parse(json);
     expectPlausible('username', usernameSchema, registered.username);

@@ -23,6 +23,7 @@ import {
   cancelAppointmentRequestSchema,
   noteEnteredInErrorRequestSchema,
   recordVitalsRequestSchema,
+  cancelMyAppointmentRequestSchema,
   changePasswordRequestSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -36,7 +37,9 @@ import {
   noKnownAllergiesRequestSchema,
   patchAllergyRequestSchema,
   patchConditionRequestSchema,
+  myContactRequestSchema,
   patientMergePatchSchema,
+  refuseAccessRequestSchema,
   registerRequestSchema,
   rescheduleAppointmentRequestSchema,
   searchEmployeeRequestSchema,
@@ -73,6 +76,8 @@ export const REQUEST_SCHEMAS = {
   logout: NO_BODY,
   requestPasswordReset: passwordResetRequestSchema,
   confirmPasswordReset: passwordResetConfirmSchema,
+  cancelMyAppointment: cancelMyAppointmentRequestSchema,
+  updateMyContact: myContactRequestSchema,
   searchPatients: searchPatientRequestSchema,
   addPatient: addPatientRequestSchema,
   updatePatient: updatePatientRequestSchema,
@@ -100,6 +105,7 @@ export const REQUEST_SCHEMAS = {
   putSchedule: scheduleRequestSchema,
   addLeave: leaveRequestSchema,
   bookMyAppointment: bookSlotRequestSchema,
+  refuseEmployeeAccess: refuseAccessRequestSchema,
 } as const satisfies Record<BodyEndpointName, z.ZodType>;
 
 /** The three groups the suite runs in, one app (and one test file) each. */

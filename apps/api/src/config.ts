@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PATIENT_CANCEL_NOTICE_HOURS } from '@portal/contract';
 import { defaultPoolSize } from './security/hash-pool';
 import type { HashParams } from './security/passwords';
 
@@ -61,6 +62,13 @@ const envSchema = z
     BOOKING_MAX_UPCOMING: z.coerce.number().int().min(1).max(100).default(3),
     /** How far ahead a patient may book, and GET /slots offers, in days (eight weeks). */
     BOOKING_HORIZON_DAYS: z.coerce.number().int().min(1).max(366).default(56),
+    /** Hours before its start until which a patient may cancel their own appointment online. */
+    PATIENT_CANCEL_NOTICE_HOURS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 30)
+      .default(PATIENT_CANCEL_NOTICE_HOURS),
     /** How long a finished bulk export's files stay downloadable before they are swept. */
     BULK_EXPORT_TTL_MINUTES: z.coerce
       .number()
@@ -190,6 +198,8 @@ export interface Config {
   readonly activationCodeTtlDays: number;
   /** A patient's own bookings: upcoming ones held at most, and days ahead (docs/operations.md). */
   readonly booking: { readonly maxUpcoming: number; readonly horizonDays: number };
+  /** Hours before its start until which a patient may cancel their own appointment online. */
+  readonly patientCancelNoticeHours: number;
   readonly bulkExportTtlSeconds: number;
   /** Months of audit trail kept online before a partition is due for archive; none: forever. */
   readonly auditRetentionMonths: number | undefined;
@@ -246,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxSeconds: e.SESSION_MAX_HOURS * 3600,
     activationCodeTtlDays: e.ACTIVATION_CODE_TTL_DAYS,
     booking: { maxUpcoming: e.BOOKING_MAX_UPCOMING, horizonDays: e.BOOKING_HORIZON_DAYS },
+    patientCancelNoticeHours: e.PATIENT_CANCEL_NOTICE_HOURS,
     bulkExportTtlSeconds: e.BULK_EXPORT_TTL_MINUTES * 60,
     auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
     auditCheckpointKey: e.AUDIT_CHECKPOINT_KEY,

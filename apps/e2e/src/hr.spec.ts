@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCESS_AWAITING_APPROVAL_MESSAGE } from '@portal/contract';
 import {
+  apiToken,
   closeElsewhere,
   createEmployee,
   daysFromToday,
@@ -33,6 +34,7 @@ async function loadEmployee(page: Page, employeeId: string, firstName: string) {
 
 test('HR adds a nurse and hands over the code; a second HR person approves; the nurse registers and reaches the clinical app', async ({
   page,
+  request,
 }) => {
   test.setTimeout(120_000);
   const n = unique();
@@ -138,7 +140,13 @@ test('HR adds a nurse and hands over the code; a second HR person approves; the 
     await openPage(page, 'Employee Information');
     const waiting = page.getByRole('region', { name: 'Portal access waiting for approval' });
     const row = waiting.getByRole('listitem').filter({ hasText: employeeId });
-    await expect(row).toContainText('Asked for by demo.hr on ');
+    // The person who asked, by name (demo.hr is E003), not by username.
+    const asker = (await (
+      await request.get('/api/employee/E003', {
+        headers: { authorization: `Bearer ${await apiToken(request, 'demo.hr2')}` },
+      })
+    ).json()) as { first_name: string; last_name: string };
+    await expect(row).toContainText(`Asked for by ${asker.first_name} ${asker.last_name} on `);
     await row.getByRole('button', { name: `Approve access of Jintana ${lastName}` }).click();
     await expect(waiting.getByRole('status')).toContainText(
       `Jintana ${lastName} (${employeeId}) can now sign in as Nurse.`,

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { accountPath, EMPLOYEES_SECTION, ROUTES } from '@portal/contract';
 import { managementApp, type PageRoute, preloadable } from '@portal/shell';
 
@@ -25,6 +26,15 @@ const AccountPage = preloadable(
   (m) => m.AccountPage,
 );
 
+// Above every page, the count of the access waiting for this HR person's approval: part of the
+// section's frame (src/frame, not a page of its own), loaded beside the page, not on its first
+// paint's path.
+const WaitingApprovalsNotice = lazy(() =>
+  import('./frame/waiting-approvals-notice').then((m) => ({
+    default: m.WaitingApprovalsNotice,
+  })),
+);
+
 /** The section's pages, in the QueryLayout; its bare path opens Add Employee. */
 const PAGES: readonly PageRoute[] = [
   { path: ROUTES.addEmployee, Page: AddEmployeePage },
@@ -44,4 +54,5 @@ export const { routeReady, App, section } = managementApp({
   root: ROUTES.employeesManagement,
   start: ROUTES.addEmployee,
   pages: PAGES,
+  notice: WaitingApprovalsNotice,
 });

@@ -226,6 +226,28 @@ export const appointmentStatusChange = pgTable(
   (t) => [index('appointment_status_change_appointment').on(t.appointmentId, t.id)],
 );
 
+/**
+ * A change of a patient's contact details (phone, email, address): which fields, who changed
+ * them (the account; its role says whether the patient or staff) and when. The values are the
+ * record's; this is the chart's short history of who changed what.
+ */
+export const patientContactChange = pgTable(
+  'patient_contact_change',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    patientId: bigint('patient_id', { mode: 'number' })
+      .notNull()
+      .references(() => patient.id, { onDelete: 'cascade' }),
+    fields: text('fields').array().notNull(),
+    changedBy: uuid('changed_by').references((): AnyPgColumn => appUser.id, {
+      onDelete: 'set null',
+    }),
+    changedByRole: text('changed_by_role'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('patient_contact_change_patient').on(t.patientId, t.id)],
+);
+
 export const medicalHistory = pgTable(
   'medical_history',
   {
@@ -277,6 +299,13 @@ export const employee = pgTable(
       onDelete: 'set null',
     }),
     accessApprovedAt: timestamp('access_approved_at', { withTimezone: true }),
+    // A refused request (migration 0028): who refused it, when and why. The request's columns
+    // are cleared, so it no longer waits; the role stays the one approved before.
+    accessRefusedBy: uuid('access_refused_by').references((): AnyPgColumn => appUser.id, {
+      onDelete: 'set null',
+    }),
+    accessRefusedAt: timestamp('access_refused_at', { withTimezone: true }),
+    accessRefusalReason: text('access_refusal_reason'),
   },
   (t) => [
     index('employee_access_requested')

@@ -13,7 +13,9 @@ import {
   notBookedMessage,
   type PageParams,
   PATIENT_BUSY_MESSAGE,
+  PATIENT_CANCEL_TOO_LATE_MESSAGE,
   RESCHEDULED_REASON,
+  type UpcomingAppointment,
   type RescheduleResponse,
   type AppointmentStatus,
   type AppointmentStatusChange,
@@ -60,6 +62,14 @@ export const appointmentJson = sql`json_build_object(
   'recorded_by', ${staffJson(sql`a.recorded_by`)},
   'recorded_at', ${instantText(sql`a.recorded_at`)},
   'outcome_recorded_at', ${instantText(sql`a.outcome_recorded_at`)})`;
+
+/** Appointment `a` as its patient reads it (upcomingAppointmentSchema, in its key order). */
+export const myAppointmentJson = sql`json_build_object('date', a.date, 'time', a.time,
+  'topic', a.topic, 'appointment_id', a.appointment_id, 'status', a.status,
+  'duration_minutes', a.duration_minutes,
+  'clinician', (select json_build_object('first_name', c.first_name, 'last_name', c.last_name)
+                  from employee c where c.id = a.clinician_id),
+  'cancel_reason', a.cancel_reason)`;
 
 /**
  * Now on the hospital's clock, as a timestamp without zone: appointments' dates and times are the
@@ -279,14 +289,26 @@ async function leaveBooked(
   patientId: string,
   appointmentId: string,
   change:
-    | { status: 'cancelled'; reason: string | null; staffNote: string | null }
+    | {
+        status: 'cancelled';
+        reason: string | null;
+        staffNote: string | null;
+        /** The patient's own cancellation: refused (409) under this many hours before the start. */
+        noticeHours?: number;
+      }
     | { status: AppointmentOutcome },
 ): Promise<{ rowId: number; patientRowId: number }> {
   const set =
     change.status === 'cancelled'
       ? sql`cancel_reason = ${change.reason}, staff_note = ${change.staffNote}`
       : sql`outcome_recorded_by = ${authorRowId(context)}, outcome_recorded_at = now()`;
-  const startedIfNoShow = change.status === 'noshow' ? STARTED : sql`true`;
+  const noticeHours = change.status === 'cancelled' ? change.noticeHours : undefined;
+  const startedIfNoShow =
+    change.status === 'noshow'
+      ? STARTED
+      : noticeHours !== undefined
+        ? sql`(a.date + a.time) >= ${HOSPITAL_NOW} + make_interval(hours => ${noticeHours}::int)`
+        : sql`true`;
   const [changed] = await queryRows<{ id: string | number; patient_id: string | number }>(
     tx,
     sql`update appointment a set status = ${change.status}, ${set}
@@ -303,6 +325,8 @@ async function leaveBooked(
         where p.patient_id = ${patientId} and a.appointment_id = ${appointmentId}::uuid`,
   );
   if (!current) throw notFound('No such appointment for this patient');
+  if (current.status === 'booked' && noticeHours !== undefined)
+    throw conflict('appointment_id', PATIENT_CANCEL_TOO_LATE_MESSAGE);
   if (current.status === 'booked') throw conflict('status', NO_SHOW_TOO_EARLY_MESSAGE);
   throw conflict('appointment_id', notBookedMessage(current.status));
 }
@@ -396,6 +420,40 @@ export const appointmentsRepository = {
           staffNote: words.staff_note ?? null,
         });
         return appointmentByRowId(tx, rowId);
+      },
+    );
+  },
+
+  /**
+   * The signed-in patient cancels their own booked appointment with a reason, until
+   * `noticeHours` before its start on the hospital's clock (later: 409, call the clinic).
+   * The same conditional UPDATE as staff's cancel, so of simultaneous cancels one succeeds;
+   * audited as staff's is. Answers it in the patient's shape (no staff note).
+   */
+  async cancelOwn(
+    db: Db,
+    context: RequestContext,
+    patientId: string,
+    appointmentId: string,
+    reason: string,
+    noticeHours: number,
+  ): Promise<UpcomingAppointment> {
+    return auditedWrite(
+      db,
+      context,
+      { action: APPOINTMENT_ACTIONS.cancel, recordType: 'patient', recordIds: [patientId] },
+      async (tx) => {
+        const { rowId } = await leaveBooked(tx, context, patientId, appointmentId, {
+          status: 'cancelled',
+          reason,
+          staffNote: null,
+          noticeHours,
+        });
+        const [row] = await queryRows<{ appointment: UpcomingAppointment }>(
+          tx,
+          sql`select ${myAppointmentJson} as appointment from appointment a where a.id = ${rowId}`,
+        );
+        return row!.appointment;
       },
     );
   },

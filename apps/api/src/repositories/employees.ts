@@ -33,7 +33,7 @@ type UpdateEmployee = z.output<typeof updateEmployeeRequestSchema>;
  * role that is not the approved one (the session check in accounts.ts applies the same rule).
  */
 const accessPendingSql = sql`(e.work_status = 'yes' and pos.portal_role is not null
-  and e.access_role is distinct from pos.portal_role)`;
+  and e.access_role is distinct from pos.portal_role and e.access_refused_at is null)`;
 
 /** An employee as one JSON value, with position and department names. */
 const employeeJson = sql`json_build_object(
@@ -187,7 +187,62 @@ const accessRequestBy = (context: RequestContext) => ({
   accessRequestedAt: sql`now()`,
   accessApprovedBy: null,
   accessApprovedAt: null,
+  accessRefusedBy: null,
+  accessRefusedAt: null,
+  accessRefusalReason: null,
 });
+
+/**
+ * The employee row whose access waits for a second HR person, locked, so that of approvals,
+ * refusals and changes arriving together each sees the one before it. 404 for no employee;
+ * 409 when nothing waits or the position is not the one the HR person saw (`seenPositionId`;
+ * the admin tool, with no actor, decides on what is there); 403 to the HR person who asked and
+ * to the employee themselves.
+ */
+async function lockWaitingAccess(
+  tx: Db,
+  context: RequestContext,
+  employeeId: string,
+  seenPositionId: string | undefined,
+  decision: 'approve' | 'refuse',
+): Promise<{ id: number; portalRole: Role | null }> {
+  const [row] = await queryRows<{
+    id: string;
+    positionId: string | null;
+    portalRole: Role | null;
+    requestedBy: string | null;
+    pending: boolean;
+  }>(
+    tx,
+    sql`select e.id, e.position_id as "positionId", pos.portal_role as "portalRole",
+          e.access_requested_by as "requestedBy", ${accessPendingSql} as pending
+        from employee e left join position pos on pos.id = e.position_id
+        where e.employee_id = ${employeeId} for update of e`,
+  );
+  if (!row) throw noRecord('employee', employeeId);
+  if (!row.pending) {
+    throw conflict('employee_id', "This employee's access is not waiting for approval");
+  }
+  if (seenPositionId !== undefined && seenPositionId !== row.positionId) {
+    throw conflict(
+      'position_id',
+      `The employee's position changed meanwhile; look at it again before ${decision === 'approve' ? 'approving' : 'refusing'}`,
+    );
+  }
+  const actor = context.actor;
+  if (actor && actor.userId === row.requestedBy) {
+    throw refused([
+      {
+        field: 'employee_id',
+        message: `You asked for this access; another HR person must ${decision} it`,
+      },
+    ]);
+  }
+  if (actor && actor.employeeId === employeeId) {
+    throw refused([{ field: 'employee_id', message: `You cannot ${decision} your own access` }]);
+  }
+  return { id: Number(row.id), portalRole: row.portalRole };
+}
 
 /** Audits that an add or a change asks a second HR person to approve portal access. */
 const auditAccessRequest = (tx: Db, context: RequestContext, employeeId: string) =>
@@ -434,7 +489,9 @@ export const employeesRepository = {
     const rows = await queryRows<PendingAccess>(
       db,
       sql`select e.employee_id, e.first_name, e.last_name, e.position_id,
-            pos.name as position_name, pos.portal_role as role, ru.username as requested_by,
+            pos.name as position_name, pos.portal_role as role,
+            coalesce(nullif(concat_ws(' ', re.first_name, re.last_name), ''), ru.username)
+              as requested_by,
             to_char(e.access_requested_at at time zone 'UTC',
               'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as requested_at,
             (e.access_requested_by is not distinct from ${actor?.userId ?? null}::uuid
@@ -442,6 +499,7 @@ export const employeesRepository = {
           from employee e
           join position pos on pos.id = e.position_id
           left join app_user ru on ru.id = e.access_requested_by
+          left join employee re on re.id = ru.employee_id
           where e.access_requested_at is not null and e.access_approved_at is null
             and ${accessPendingSql}
           order by e.access_requested_at, e.id
@@ -474,49 +532,49 @@ export const employeesRepository = {
       context,
       { action: 'employee.access.approve', recordType: 'employee', recordIds: [employeeId] },
       async (tx) => {
-        const [row] = await queryRows<{
-          id: string;
-          positionId: string | null;
-          portalRole: Role | null;
-          requestedBy: string | null;
-          pending: boolean;
-        }>(
-          tx,
-          sql`select e.id, e.position_id as "positionId", pos.portal_role as "portalRole",
-                e.access_requested_by as "requestedBy", ${accessPendingSql} as pending
-              from employee e left join position pos on pos.id = e.position_id
-              where e.employee_id = ${employeeId} for update of e`,
-        );
-        if (!row) throw noRecord('employee', employeeId);
-        if (!row.pending) {
-          throw conflict('employee_id', "This employee's access is not waiting for approval");
-        }
-        if (seenPositionId !== undefined && seenPositionId !== row.positionId) {
-          throw conflict(
-            'position_id',
-            "The employee's position changed meanwhile; look at it again before approving",
-          );
-        }
-        const actor = context.actor;
-        if (actor && actor.userId === row.requestedBy) {
-          throw refused([
-            {
-              field: 'employee_id',
-              message: 'You asked for this access; another HR person must approve it',
-            },
-          ]);
-        }
-        if (actor && actor.employeeId === employeeId) {
-          throw refused([{ field: 'employee_id', message: 'You cannot approve your own access' }]);
-        }
+        const row = await lockWaitingAccess(tx, context, employeeId, seenPositionId, 'approve');
         await tx
           .update(employee)
           .set({
             accessRole: row.portalRole,
-            accessApprovedBy: actor?.userId ?? null,
+            accessApprovedBy: context.actor?.userId ?? null,
             accessApprovedAt: sql`now()`,
           })
-          .where(eq(employee.id, Number(row.id)));
+          .where(eq(employee.id, row.id));
+      },
+    );
+    return (await readEmployee(db, employeeId))!;
+  },
+
+  /**
+   * A second HR person refuses the portal access an add or a change asked for, with a reason:
+   * the request no longer waits, and the employee keeps the role approved before (none for a
+   * new one). The same checks as an approval ({@link lockWaitingAccess}); a later change that
+   * asks for access again makes it wait again.
+   */
+  async refuseAccess(
+    db: Db,
+    context: RequestContext,
+    employeeId: string,
+    seenPositionId: string,
+    reason: string,
+  ): Promise<Employee> {
+    await auditedWrite(
+      db,
+      context,
+      { action: 'employee.access.refuse', recordType: 'employee', recordIds: [employeeId] },
+      async (tx) => {
+        const row = await lockWaitingAccess(tx, context, employeeId, seenPositionId, 'refuse');
+        await tx
+          .update(employee)
+          .set({
+            accessRequestedBy: null,
+            accessRequestedAt: null,
+            accessRefusedBy: context.actor?.userId ?? null,
+            accessRefusedAt: sql`now()`,
+            accessRefusalReason: reason,
+          })
+          .where(eq(employee.id, row.id));
       },
     );
     return (await readEmployee(db, employeeId))!;

@@ -8,6 +8,7 @@ import {
   type AccessLogEntry,
   hospitalToday,
   accessKindOf,
+  type MyAppointmentList,
   type PageParams,
   TOTAL_COUNT_BOUND,
   type UpcomingAppointment,
@@ -18,6 +19,7 @@ import { notFound } from '../errors';
 import { audit, type RequestContext } from './audit';
 import { type Page, boundedTotal, decodeCursor, encodeCursor } from './paging';
 import { afterPosition, appointmentPosition } from './appointment-paging';
+import { myAppointmentJson } from './appointments';
 import { countUpToBound, pageIdsQuery } from './page-queries';
 
 /** The internal row id of a patient, or a 404 (a patient account always has its record). */
@@ -193,38 +195,42 @@ async function verifiedAt(db: Db, instants: readonly string[]): Promise<(string 
 /** What a signed-in patient may read about their own record beyond the record itself. */
 export const myRecordRepository = {
   /**
-   * The patient's appointments from today (UTC) on, soonest first, cancelled ones included
-   * with their status and reason, each with the clinician's name, one page at a time. The
-   * cursor is the last appointment's row id; the next page starts after its (date, time, id),
-   * and a cursor naming no appointment of this patient is a 400 ({@link appointmentPosition}).
+   * One of the patient's two lists of appointments ({@link MY_APPOINTMENT_LISTS}), each with the
+   * clinician's name and a cancelled one's reason, one page at a time: `upcoming`, the booked
+   * ones from the hospital's today on, soonest first; `past`, every other one, newest first (an
+   * appointment attended today is past, however late its time). The cursor is the last
+   * appointment's row id; the next page starts after its (date, time, id), and a cursor naming
+   * no appointment of this patient is a 400 ({@link appointmentPosition}).
    */
-  async upcomingAppointments(
+  async appointments(
     db: Db,
     context: RequestContext,
     patientId: string,
-    page: PageParams,
+    page: PageParams & { when: MyAppointmentList },
   ): Promise<Page<UpcomingAppointment>> {
     const after = decodeCursor(page.cursor);
     const rowId = await patientRowId(db, patientId);
     const position = await appointmentPosition(db, rowId, after);
-    const today = hospitalToday();
-    const upcoming = sql`a.patient_id = ${rowId} and a.date >= ${today}::date`;
+    const upcoming = sql`a.status = 'booked' and a.date >= ${hospitalToday()}::date`;
+    const listed =
+      page.when === 'upcoming'
+        ? sql`a.patient_id = ${rowId} and ${upcoming}`
+        : sql`a.patient_id = ${rowId} and not (${upcoming})`;
+    const [direction, order] =
+      page.when === 'upcoming'
+        ? (['later', sql`a.date, a.time, a.id`] as const)
+        : (['earlier', sql`a.date desc, a.time desc, a.id desc`] as const);
     const rows = await queryRows<{ id: string | number; appointment: UpcomingAppointment }>(
       db,
-      sql`select a.id, json_build_object('date', a.date, 'time', a.time, 'topic', a.topic,
-            'appointment_id', a.appointment_id, 'status', a.status,
-            'duration_minutes', a.duration_minutes,
-            'clinician', (select json_build_object('first_name', c.first_name, 'last_name', c.last_name)
-                            from employee c where c.id = a.clinician_id),
-            'cancel_reason', a.cancel_reason) as appointment
+      sql`select a.id, ${myAppointmentJson} as appointment
           from appointment a
-          where ${upcoming} and ${afterPosition(position, 'later')}
-          order by a.date, a.time, a.id
+          where ${listed} and ${afterPosition(position, direction)}
+          order by ${order}
           limit ${page.limit + 1}`,
     );
     const [{ total: counted } = { total: 0 }] = await queryRows<{ total: number }>(
       db,
-      countUpToBound(sql`appointment a`, upcoming),
+      countUpToBound(sql`appointment a`, listed),
     );
     await audit(db, context, {
       action: APPOINTMENTS_READ_ACTION,

@@ -41,6 +41,7 @@ import { audit, auditedReadsSql, auditedWrite, type RequestContext } from './aud
 import { type Page, decodeCursor, encodeCursor, type JsonText } from './paging';
 import { afterPosition, appointmentPosition } from './appointment-paging';
 import { withoutUndefined } from './edits';
+import { changedContactFields, lockedContact, recordContactChange } from './contact-changes';
 import { lockedRecord, nextFreeId, noRecord, recordPage, writeRecord } from './record-kinds';
 
 type AddPatient = z.output<typeof addPatientRequestSchema>;
@@ -567,6 +568,7 @@ async function editPatient(
     },
     async (tx) => {
       await checkAgeAgainstStored(tx, patientId, fields);
+      const stored = await lockedContact(tx, patientId);
       const changes = {
         firstName: fields.first_name,
         lastName: fields.last_name,
@@ -588,6 +590,8 @@ async function editPatient(
         .where(eq(patient.patientId, patientId))
         .returning({ id: patient.id });
       if (!row) throw noRecord('patient', patientId);
+      if (stored)
+        await recordContactChange(tx, context, row.id, changedContactFields(stored, fields));
       await replaceLists(tx, row.id, lists.diseases, lists.allergies);
     },
   );

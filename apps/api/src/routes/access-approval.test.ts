@@ -78,6 +78,16 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
     });
     return { username, response };
   };
+  const nameOf = async (user: TestUser) => {
+    const [row] = await queryRows<{ name: string }>(
+      database.db,
+      sql`select first_name || ' ' || last_name as name from employee
+          where employee_id = ${user.recordId}`,
+    );
+    return row!.name;
+  };
+  const refuse = (by: TestUser, employeeId: string, body: Record<string, unknown>) =>
+    call(app, 'POST', `/employee/${employeeId}/refuse-access`, { token: by.token, body });
   const logIn = (username: string) =>
     call(app, 'POST', '/login', { body: { username, password: GOOD_PASSWORD } });
   const expectAwaiting = async (username: string) => {
@@ -170,7 +180,8 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
         position_id: 'P001',
         position_name: 'Doctor',
         role: 'medical_personnel',
-        requested_by: hr1.username,
+        // The person asking, by name, not their username.
+        requested_by: await nameOf(hr1),
         requested_by_you: false,
       });
       expect(Date.now() - Date.parse(seenBy2!.requested_at)).toBeLessThan(60_000);
@@ -278,10 +289,56 @@ describe.each(BACKENDS)('the two-person rule on %s', (backend) => {
       expectSuccess(await update(hr1, { employee_id: doctor.recordId, work_status: 'yes' }), 200);
       await expectAwaiting(doctor.username);
       expect((await pending(hr3)).find((p) => p.employee_id === doctor.recordId)).toMatchObject({
-        requested_by: hr1.username,
+        requested_by: await nameOf(hr1),
       });
       expectSuccess(await approve(hr3, doctor.recordId, 'P001'), 200);
       expectSuccess(await logIn(doctor.username), 200);
+    });
+
+    it('a second HR person refuses a waiting access with a reason; it waits no more', async () => {
+      const { id, created } = await addEmployee(hr1, { position_id: 'P002' });
+      const { username } = await register(id, created.activation_code!);
+      // The one who asked cannot refuse it either; a reason is needed; the position seen counts.
+      expectProblem(
+        await refuse(hr1, id, { position_id: 'P002', reason: 'No' }),
+        403,
+        'employee_id',
+      );
+      expectProblem(await refuse(hr2, id, { position_id: 'P002' }), 400, 'reason');
+      expectProblem(await refuse(hr2, id, { position_id: 'P002', reason: '  ' }), 400, 'reason');
+      expectProblem(
+        await refuse(hr2, id, { position_id: 'P001', reason: 'No' }),
+        409,
+        'position_id',
+      );
+
+      const refused = await refuse(hr2, id, {
+        position_id: 'nurse',
+        reason: 'Not on the ward rota',
+      });
+      expectSuccess(refused, 200);
+      expect(refused.json<Employee>()).toMatchObject({ employee_id: id, access_pending: false });
+      expect(
+        (await auditOf(database, refused)).map((e) => [e.action, e.actor_username, e.outcome]),
+      ).toEqual([['employee.access.refuse', hr2.username, 'success']]);
+      const [row] = await queryRows<{ reason: string; by: string }>(
+        database.db,
+        sql`select e.access_refusal_reason as reason, u.username as by from employee e
+            join app_user u on u.id = e.access_refused_by where e.employee_id = ${id}`,
+      );
+      expect(row).toEqual({ reason: 'Not on the ward rota', by: hr2.username });
+      expect((await pending(hr3)).map((p) => p.employee_id)).not.toContain(id);
+      await expectAwaiting(username);
+      expectProblem(await approve(hr3, id, 'P002'), 409, 'employee_id');
+      expectProblem(await refuse(hr3, id, { position_id: 'P002', reason: 'Again' }), 409);
+
+      // A later change that asks for access makes it wait again.
+      expectSuccess(await update(hr2, { employee_id: id, position_id: 'P001' }), 200);
+      expect((await pending(hr3)).find((p) => p.employee_id === id)).toMatchObject({
+        requested_by: await nameOf(hr2),
+      });
+      expectSuccess(await approve(hr3, id, 'P001'), 200);
+      expectSuccess(await logIn(username), 200);
     });
 
     it('a change by another HR person of a waiting record keeps who asked', async () => {

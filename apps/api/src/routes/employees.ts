@@ -5,6 +5,7 @@ import {
   employeeSchema,
   ENDPOINTS,
   pendingAccessListSchema,
+  refuseAccessRequestSchema,
 } from '@portal/contract';
 import { employeesRepository as employees } from '../repositories/employees';
 import { recordKindRoutes } from './record-routes';
@@ -42,6 +43,21 @@ export const employeeRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps
         request.context(),
         request.params.employee_id,
         request.body.position_id,
+      ),
+  });
+  app.route({
+    ...fromEndpoint(ENDPOINTS.refuseEmployeeAccess, {
+      params: employeeIdParamsSchema,
+      body: refuseAccessRequestSchema,
+      response: { 200: employeeSchema },
+    }),
+    handler: async (request) =>
+      employees.refuseAccess(
+        db,
+        request.context(),
+        request.params.employee_id,
+        request.body.position_id,
+        request.body.reason,
       ),
   });
 };

@@ -37,6 +37,7 @@ import {
   passwordResetRequestSchema,
   patchAllergyRequestSchema,
   patchConditionRequestSchema,
+  myContactRequestSchema,
   type PatientRecord,
   registerRequestSchema,
   searchEmployeeRequestSchema,
@@ -107,6 +108,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   let app: FastifyInstance;
   let doctor: TestUser;
   let hr: TestUser;
+  /** A signed-in patient, who changes their own contact details. */
   let patient: TestUser;
   /** A patient and an employee that the update routes change. */
   let patientBody: ReturnType<typeof newPatient>;
@@ -125,6 +127,7 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
     ({ app } = await createTestApp(database));
     doctor = await createUser(app, database, 'medical_personnel');
     hr = await createUser(app, database, 'HR');
+    patient = await createUser(app, database, 'patient');
     patientBody = newPatient();
     const added = await call(app, 'POST', '/patient/add-patient', {
       token: doctor.token,
@@ -377,6 +380,16 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       path: () =>
         `/patient/${patientBody.patient.patient_id}/notes/${noteIds[(nextNote += 1)]}/entered-in-error`,
       body: () => ({ reason: 'Wrong chart;\nsee the other note' }),
+    },
+    updateMyContact: {
+      endpoint: ENDPOINTS.updateMyContact,
+      schema: myContactRequestSchema,
+      token: () => patient.token,
+      body: () => ({
+        phone_number: '081-555-0123',
+        email: `contact${unique()}@gmail.com`,
+        address: '5 Soi Ari\nPhaya Thai, Bangkok',
+      }),
     },
     updateEmployee: {
       endpoint: ENDPOINTS.updateEmployee,

@@ -2,13 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accessLogSchema,
+  cancelMyAppointmentRequestSchema,
   type Endpoint,
   ENDPOINTS,
+  MERGE_PATCH_CONTENT_TYPE,
+  myAppointmentParamsSchema,
+  myAppointmentsQuerySchema,
+  myContactRequestSchema,
+  myContactSchema,
   type PageParams,
   pageQuerySchema,
   RECORD_PDF_TYPE,
   recordPdfQuerySchema,
   upcomingAppointmentListSchema,
+  upcomingAppointmentSchema,
 } from '@portal/contract';
 import { gatherEverything } from '../fhir/everything';
 import { audit } from '../repositories/audit';
@@ -16,6 +23,8 @@ import { PdfWorker, summaryOf } from '../record-pdf/record-pdf';
 import type { Db } from '../db/database';
 import { forbidden } from '../errors';
 import type { RequestContext } from '../repositories/audit';
+import { appointmentsRepository as appointments } from '../repositories/appointments';
+import { contactChangesRepository as contacts } from '../repositories/contact-changes';
 import { myRecordRepository as myRecord } from '../repositories/my-record';
 import type { Page } from '../repositories/paging';
 import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
@@ -27,10 +36,11 @@ function ownPatientId(patientId: string | null | undefined): string {
 }
 
 /**
- * Beyond the spec: a patient's upcoming appointments and who opened their record,
- * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link).
+ * Beyond the spec: a patient's appointments (upcoming and past) and who opened their record,
+ * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link);
+ * cancelling their own booked appointment and changing their contact details.
  */
-export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   /** A paged list of the signed-in patient's own record: the same route for each call. */
   const ownList = <T>(
     endpoint: Endpoint,
@@ -51,9 +61,22 @@ export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
         ),
     });
 
-  ownList(ENDPOINTS.myAppointments, upcomingAppointmentListSchema, (...args) =>
-    myRecord.upcomingAppointments(...args),
-  );
+  app.route({
+    ...fromEndpoint(ENDPOINTS.myAppointments, {
+      querystring: myAppointmentsQuerySchema,
+      response: { 200: upcomingAppointmentListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(
+        reply,
+        await myRecord.appointments(
+          db,
+          request.context(),
+          ownPatientId(request.actor?.patientId),
+          request.query,
+        ),
+      ),
+  });
   ownList(ENDPOINTS.myAccessLog, accessLogSchema, (...args) => myRecord.accessLog(...args));
 
   const pdfWorker = new PdfWorker();
@@ -87,5 +110,44 @@ export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
         .header('content-disposition', `attachment; filename="my-record-${patientId}.pdf"`)
         .send(pdf);
     },
+  });
+
+  app.route({
+    ...fromEndpoint(ENDPOINTS.cancelMyAppointment, {
+      params: myAppointmentParamsSchema,
+      body: cancelMyAppointmentRequestSchema,
+      response: { 200: upcomingAppointmentSchema },
+    }),
+    handler: async (request) =>
+      appointments.cancelOwn(
+        db,
+        request.context(),
+        ownPatientId(request.actor?.patientId),
+        request.params.appointment_id,
+        request.body.reason,
+        config.patientCancelNoticeHours,
+      ),
+  });
+
+  // The contact change is a merge patch of the details (a member left out stays, null empties
+  // the address): it takes that media type as well as plain JSON, parsed alike.
+  app.addContentTypeParser(
+    MERGE_PATCH_CONTENT_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.route({
+    ...fromEndpoint(ENDPOINTS.updateMyContact, {
+      consumes: ['application/json', MERGE_PATCH_CONTENT_TYPE],
+      body: myContactRequestSchema,
+      response: { 200: myContactSchema },
+    }),
+    handler: async (request) =>
+      contacts.updateOwn(
+        db,
+        request.context(),
+        ownPatientId(request.actor?.patientId),
+        request.body,
+      ),
   });
 };

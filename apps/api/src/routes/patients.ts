@@ -9,6 +9,7 @@ import {
   cancelAppointmentRequestSchema,
   chartAppointmentListSchema,
   clinicianListSchema,
+  contactChangeListSchema,
   dayAppointmentListSchema,
   dayAppointmentsQuerySchema,
   ENDPOINTS,
@@ -24,6 +25,7 @@ import {
 import { ProblemError, forbidden } from '../errors';
 import { appointmentsRepository as appointments } from '../repositories/appointments';
 import { audit } from '../repositories/audit';
+import { contactChangesRepository as contactChanges } from '../repositories/contact-changes';
 import { patientsRepository as patients } from '../repositories/patients';
 import { recordKindRoutes } from './record-routes';
 import { fromEndpoint, type RouteDeps, sendJson, sendPage } from './route-kit';
@@ -70,6 +72,20 @@ export const patientRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps)
           request.params.patient_id,
           request.query,
         ),
+      ),
+  });
+
+  // Beyond the spec: who changed the patient's contact details, for the chart.
+  app.route({
+    ...fromEndpoint(ENDPOINTS.patientContactChanges, {
+      params: patientIdParamsSchema,
+      querystring: pageQuerySchema,
+      response: { 200: contactChangeListSchema },
+    }),
+    handler: async (request, reply) =>
+      sendPage(
+        reply,
+        await contactChanges.list(db, request.context(), request.params.patient_id, request.query),
       ),
   });
 

@@ -25,6 +25,7 @@ export * from './lib/calls/logout';
 export * from './lib/calls/get-profile';
 export * from './lib/calls/list-my-appointments';
 export * from './lib/calls/list-my-access-log';
+export * from './lib/calls/my-contact';
 export * from './lib/calls/list-patients';
 export * from './lib/calls/get-patient';
 export * from './lib/calls/list-patient-appointments';

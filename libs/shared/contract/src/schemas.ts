@@ -30,3 +30,5 @@ export {
   scheduleRequestSchema,
   slotFilterSchema,
 } from './lib/clinic-hours';
+export { cancelMyAppointmentRequestSchema, myContactRequestSchema } from './lib/my-record';
+export { refuseAccessRequestSchema } from './lib/employees';

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, patientChartPath, ROUTES } from '@portal/contract';
@@ -66,6 +67,49 @@ describe('PatientChartPage', () => {
       expect.stringContaining('Blood test reviewed.'),
       expect.stringContaining('Vaccination given.'),
     ]);
+  });
+
+  it('lists who changed the contact details and which, newest first', async () => {
+    server.use(
+      http.get('*/api/patient/:patientId/contact-changes', () =>
+        HttpResponse.json(
+          [
+            {
+              changed_at: '2026-11-20T03:00:00.000Z',
+              fields: ['phone_number'],
+              changed_by: 'staff',
+              name: 'Anan Wongsa',
+            },
+            {
+              changed_at: '2026-11-18T03:00:00.000Z',
+              fields: ['email', 'address'],
+              changed_by: 'patient',
+              name: null,
+            },
+          ],
+          { headers: { 'X-Total-Count': '2' } },
+        ),
+      ),
+      ...createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } }),
+    );
+    renderChart();
+    const card = await screen.findByRole('region', { name: 'Contact details changed' });
+    const lines = await within(card).findAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringMatching(/: Anan Wongsa changed phone number$/),
+      expect.stringMatching(/: the patient changed email, address$/),
+    ]);
+  });
+
+  it('says when nobody has changed the contact details', async () => {
+    server.use(
+      ...createHandlers({ patients: [CHART_RECORD], appointments: { P037: CHART_APPOINTMENTS } }),
+    );
+    renderChart();
+    const card = await screen.findByRole('region', { name: 'Contact details changed' });
+    expect(
+      await within(card).findByText('No change of phone, email or address yet.'),
+    ).toBeVisible();
   });
 
   it('puts the drug allergies first, as an alert naming each drug', async () => {

@@ -34,6 +34,7 @@ import {
 } from '@portal/ui';
 import { ChartAppointments } from './chart-appointments';
 import { AllergyStateLine, ClinicalLists } from './clinical-lists';
+import { ContactChanges } from './contact-changes';
 import chartPageTexts from '@portal/i18n/packs/page-chart';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
@@ -267,6 +268,7 @@ function Chart({ record }: { record: PatientRecord }) {
       <Card title={t('clinical.chart.medicalHistory')}>
         <HistoryTimeline history={record.medical_history} />
       </Card>
+      <ContactChanges patientId={p.patient_id} />
     </div>
   );
 }

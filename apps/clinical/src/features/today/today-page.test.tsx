@@ -104,7 +104,8 @@ describe('TodayPage', () => {
     expect(await rowsText()).toEqual([
       ['08:00', '15 min', 'Malee Srisuk P001', 'Attended', 'Anan Wongsa'],
       ['08:15', '30 min', 'Somchai Boonmee P002', 'Booked', 'Anan Wongsa'],
-      ['08:30', '15 min', 'Kanya Rattana P003', 'Cancelled', 'Anan Wongsa'],
+      // A cancellation with its reason under the status.
+      ['08:30', '15 min', 'Kanya Rattana P003', 'CancelledPatient is travelling', 'Anan Wongsa'],
     ]);
     expect(screen.getByRole('radio', { name: 'Mine' })).toBeChecked();
     expect(screen.getByText('Showing 3 of 3.')).toBeInTheDocument();

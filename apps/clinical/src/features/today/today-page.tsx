@@ -110,7 +110,15 @@ function dayColumns(
     },
     {
       header: t('clinical.appointments.column.status'),
-      cell: (a) => <StatusBadge status={a.status} />,
+      // A cancellation with the patient's words (or staff's), as the chart shows it.
+      cell: (a) => (
+        <>
+          <StatusBadge status={a.status} />
+          {a.status === 'cancelled' && a.cancel_reason && (
+            <span className="mt-1 block text-muted">{a.cancel_reason}</span>
+          )}
+        </>
+      ),
       nowrap: true,
     },
     { header: t('clinical.appointments.column.clinician'), cell: (a) => personName(a.clinician) },

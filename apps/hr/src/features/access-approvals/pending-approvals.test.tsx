@@ -24,7 +24,8 @@ const DOCTOR = makePendingAccess(
     position_id: 'P001',
     position_name: 'Doctor',
     role: 'medical_personnel',
-    requested_by: 'demo.hr2',
+    // The person who asked, by name (the API's answer), never a username.
+    requested_by: 'Kanya Wongsa',
   },
   13,
 );
@@ -65,9 +66,37 @@ describe('PendingApprovals', () => {
     expect(doctor.getByText('E013')).toBeInTheDocument();
     expect(doctor.getByText('Doctor')).toBeInTheDocument();
     expect(
-      doctor.getByText(`Asked for by demo.hr2 on ${localDayTime(new Date(DOCTOR.requested_at))}`),
+      doctor.getByText(
+        `Asked for by Kanya Wongsa on ${localDayTime(new Date(DOCTOR.requested_at))}`,
+      ),
     ).toBeInTheDocument();
     expect(doctor.getByRole('button', { name: 'Approve access of Somchai Srisuk' })).toBeEnabled();
+    expect(doctor.getByRole('button', { name: 'Refuse access of Somchai Srisuk' })).toBeEnabled();
+  });
+
+  it('refuses the position it showed with a reason, says so, and the row goes', async () => {
+    server.use(...createHandlers({ pendingAccess: [DOCTOR] }));
+    const sent = recordBodies(server, 'refuseEmployeeAccess');
+    const { user, region } = renderPanel();
+    await user.click(
+      await within(region).findByRole('button', { name: 'Refuse access of Somchai Srisuk' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Refuse the access of Somchai Srisuk',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse access' }));
+    expect(await within(dialog).findByText('Say why the access is refused')).toBeVisible();
+    expect(sent).toEqual([]);
+    await user.type(within(dialog).getByLabelText(/Reason for refusing/), 'Not on the rota');
+    await user.click(within(dialog).getByRole('button', { name: 'Refuse access' }));
+    expect(await within(region).findByRole('status')).toHaveTextContent(
+      'Somchai Srisuk (E013) will not get portal access from this request.',
+    );
+    expect(sent).toEqual([{ position_id: 'P001', reason: 'Not on the rota' }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(
+      await within(region).findByText('No portal access is waiting for approval.'),
+    ).toBeInTheDocument();
   });
 
   it('shows the one who asked that another HR person must approve, with no button', async () => {

@@ -1,12 +1,20 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { localDayTime, type PendingAccess } from '@portal/contract';
 import { toApiError, useAccessApprovals, useApproveAccessMutation } from '@portal/api-client';
-import { translateEnglish } from '@portal/i18n';
+import { requirePack, translateEnglish } from '@portal/i18n';
 import { Button, Msg, Notice, useFormat, useLocale, useT } from '@portal/ui';
 import { positionName } from '../employee-record-fields/local-names';
 
 /** What the one who asked reads instead of an Approve button, in English (for the tests). */
 export { WAITING_FOR_ANOTHER_HR } from '../english-words';
+
+// The refusal's dialog, its form and rule load when it first opens.
+const RefuseAccessDialog = lazy(() =>
+  import('./refuse-access-dialog').then(async (m) => {
+    await requirePack(m.DIALOG_TEXTS);
+    return { default: m.RefuseAccessDialog };
+  }),
+);
 
 /** Who asked, and when, in the viewer's words. */
 function RequestedText({ item }: { item: PendingAccess }) {
@@ -23,15 +31,17 @@ function RequestedText({ item }: { item: PendingAccess }) {
   );
 }
 
-/** One waiting access: the employee, the position, who asked and when, and Approve. */
+/** One waiting access: the employee, the position, who asked and when, Approve and Refuse. */
 function PendingRow({
   item,
   approving,
   onApprove,
+  onRefuse,
 }: {
   item: PendingAccess;
   approving: boolean;
   onApprove: () => void;
+  onRefuse: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -52,13 +62,22 @@ function PendingRow({
           {t('hr.accessApprovals.waitingForAnotherHr')}
         </p>
       ) : (
-        <Button variant="secondary" busy={approving} onClick={onApprove}>
-          <Msg
-            id="hr.accessApprovals.approve"
-            values={{ name }}
-            components={{ 0: <span className="sr-only" /> }}
-          />
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" busy={approving} onClick={onApprove}>
+            <Msg
+              id="hr.accessApprovals.approve"
+              values={{ name }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
+          </Button>
+          <Button variant="secondary" disabled={approving} onClick={onRefuse}>
+            <Msg
+              id="hr.accessApprovals.refuse"
+              values={{ name }}
+              components={{ 0: <span className="sr-only" /> }}
+            />
+          </Button>
+        </div>
       )}
     </li>
   );
@@ -76,6 +95,9 @@ export function PendingApprovals() {
   const locale = useLocale();
   // The access approved last, named when shown (in the language shown then).
   const [approved, setApproved] = useState<PendingAccess | null>(null);
+  // The access being refused (its dialog open), and the one refused last.
+  const [refusing, setRefusing] = useState<PendingAccess | null>(null);
+  const [refused, setRefused] = useState<PendingAccess | null>(null);
   const items = approvals.data ?? [];
   return (
     <section aria-labelledby="pending-approvals-title" className="flex flex-col gap-3">
@@ -91,6 +113,16 @@ export function PendingApprovals() {
               position:
                 positionName(approved.position_id, approved.position_name, locale) ??
                 approved.position_name,
+            })}
+          </p>
+        </Notice>
+      )}
+      {refused && (
+        <Notice tone="success" title={t('hr.accessApprovals.refusedTitle')}>
+          <p>
+            {t('hr.accessApprovals.refused', {
+              name: `${refused.first_name} ${refused.last_name}`,
+              employeeId: refused.employee_id,
             })}
           </p>
         </Notice>
@@ -117,8 +149,14 @@ export function PendingApprovals() {
               key={item.employee_id}
               item={item}
               approving={approve.isPending && approve.variables.employeeId === item.employee_id}
+              onRefuse={() => {
+                setApproved(null);
+                setRefused(null);
+                setRefusing(item);
+              }}
               onApprove={() => {
                 setApproved(null);
+                setRefused(null);
                 approve.mutate(
                   { employeeId: item.employee_id, positionId: item.position_id },
                   {
@@ -129,6 +167,22 @@ export function PendingApprovals() {
             />
           ))}
         </ul>
+      )}
+      {refusing && (
+        <Suspense fallback={null}>
+          <RefuseAccessDialog
+            item={refusing}
+            position={
+              positionName(refusing.position_id, refusing.position_name, locale) ??
+              refusing.position_name
+            }
+            onClose={() => setRefusing(null)}
+            onRefused={() => {
+              setRefused(refusing);
+              setRefusing(null);
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

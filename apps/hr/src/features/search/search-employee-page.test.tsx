@@ -426,6 +426,47 @@ describe('SearchEmployeePage', () => {
       );
     });
 
+    it('sorts by a column heading’s button, then the other way, with aria-sort on the heading', async () => {
+      serveEmployees([NURSE, DOCTOR_B, DOCTOR_A, PORTER]);
+      const queries = recordListQueries();
+      const { user, results } = renderPage();
+      await within(results).findByText('Showing 4 of 4 employees');
+      const nameHeader = () => within(results).getByRole('columnheader', { name: /^Name/ });
+      expect(nameHeader()).not.toHaveAttribute('aria-sort');
+      await user.click(within(nameHeader()).getByRole('button', { name: /^Name/ }));
+      await waitFor(() =>
+        expect(listedNames(results)).toEqual([
+          'Anong Boonma E021',
+          'Busaba Kaewkla E020',
+          'Chaiwat Saetang E002',
+          'Det Ying E022',
+        ]),
+      );
+      expect(queries.at(-1)).toMatchObject({ sort: 'name' });
+      expect(queries.at(-1)).not.toHaveProperty('order');
+      expect(nameHeader()).toHaveAttribute('aria-sort', 'ascending');
+      // The same heading again: the other way.
+      await user.click(within(nameHeader()).getByRole('button', { name: /^Name/ }));
+      await waitFor(() => expect(listedNames(results)[0]).toBe('Det Ying E022'));
+      expect(queries.at(-1)).toMatchObject({ sort: 'name', order: 'desc' });
+      expect(nameHeader()).toHaveAttribute('aria-sort', 'descending');
+      // Another heading sorts by its column, ascending; the name's mark goes.
+      const hired = within(results).getByRole('columnheader', { name: /^Hire date/ });
+      await user.click(within(hired).getByRole('button', { name: /^Hire date/ }));
+      await waitFor(() =>
+        expect(within(results).getByRole('columnheader', { name: /^Hire date/ })).toHaveAttribute(
+          'aria-sort',
+          'ascending',
+        ),
+      );
+      expect(queries.at(-1)).toMatchObject({ sort: 'hire_date' });
+      expect(nameHeader()).not.toHaveAttribute('aria-sort');
+      // Columns the list cannot sort by have no button.
+      expect(
+        within(within(results).getByRole('columnheader', { name: /^Email/ })).queryByRole('button'),
+      ).not.toBeInTheDocument();
+    });
+
     it('opens with the view the address names, ignoring values it does not know', async () => {
       serveEmployees([NURSE, DOCTOR_B, DOCTOR_A, PORTER]);
       const queries = recordListQueries();

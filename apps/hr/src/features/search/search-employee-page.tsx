@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import {
   type Employee,
   EMPLOYEE_ID_PLACEHOLDER_MESSAGE,
@@ -40,6 +40,9 @@ const NO_CRITERIA: SearchEmployeeRequest = { employee_id: '', first_name: '', la
 // One fixed format (45,000), whatever the browser's locale: Thai writes salaries so too.
 const SALARY_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
+/** Where the resignation date goes in its message, to be put there unbroken. */
+const DATE_SLOT = '\u0000';
+
 /** The column heading of each sort, for the table's `aria-sort`. */
 const SORT_HEADERS: Record<EmployeeSortKey, MessageId> = {
   name: 'hr.employeeTable.name',
@@ -58,15 +61,25 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
   const format = useFormat();
   return useMemo(() => {
     /** Work status in words: "Yes", or "No (resigned 2025-03-31)". */
-    const workStatusText = (employee: Employee): string => {
+    const workStatusText = (employee: Employee): ReactNode => {
       if (employee.work_status === 'yes') return t('hr.employeeTable.workStatusYes');
-      return employee.resignation_date
-        ? t('hr.employeeTable.resigned', { date: format.day(employee.resignation_date) })
-        : t('hr.employeeTable.workStatusNo');
+      if (!employee.resignation_date) return t('hr.employeeTable.workStatusNo');
+      // The date is never split at its hyphens: the words around it wrap, the date does not.
+      const [before = '', after = ''] = t('hr.employeeTable.resigned', { date: DATE_SLOT }).split(
+        DATE_SLOT,
+      );
+      return (
+        <>
+          {before}
+          <span className="whitespace-nowrap">{format.day(employee.resignation_date)}</span>
+          {after}
+        </>
+      );
     };
     return [
       {
         header: t('hr.employeeTable.name'),
+        sortKey: 'name',
         cell: (e) => (
           <span className="font-semibold text-ink">
             {e.first_name} {e.last_name}
@@ -80,15 +93,18 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
       },
       {
         header: t('hr.employeeTable.position'),
+        sortKey: 'position',
         cell: (e) => positionName(e.position_id, e.position_name, locale) ?? EMPTY_VALUE_MESSAGE,
       },
       {
         header: t('hr.employeeTable.department'),
+        sortKey: 'department',
         cell: (e) => departmentName(e.department_name, locale) ?? EMPTY_VALUE_MESSAGE,
       },
       { header: t('hr.employeeTable.workStatus'), cell: workStatusText },
       {
         header: t('hr.employeeTable.hireDate'),
+        sortKey: 'hire_date',
         cell: (e) => format.day(e.hire_date),
         nowrap: true,
       },
@@ -97,11 +113,12 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
         cell: (e) => SALARY_FORMAT.format(e.salary),
         nowrap: true,
       },
-      { header: t('hr.employeeTable.email'), cell: (e) => e.email },
+      { header: t('hr.employeeTable.email'), cell: (e) => e.email, breakAnywhere: true },
       { header: t('hr.employeeTable.phone'), cell: (e) => e.phone_number, nowrap: true },
       {
         header: t('hr.employeeTable.actions'),
         srOnlyHeader: true,
+        nowrap: true,
         cell: (e) => (
           // At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
           <PortalLink
@@ -121,8 +138,21 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
   }, [t, locale, format]);
 }
 
-/** The employees shown, as one table; rows stack into labelled blocks below 1024 px. */
-function EmployeeTable({ employees, view }: { employees: Employee[]; view: EmployeeListView }) {
+/**
+ * The employees shown, as one table; rows stack into labelled blocks below 1024 px. The name,
+ * position, department and hire date headings are buttons that sort the list (the server's
+ * sort, kept in the address): a heading sorts by its column, ascending; the sorted one's
+ * turns it round.
+ */
+function EmployeeTable({
+  employees,
+  view,
+  onViewChange,
+}: {
+  employees: Employee[];
+  view: EmployeeListView;
+  onViewChange?: (next: EmployeeListView) => void;
+}) {
   const t = useT();
   const columns = useColumns();
   return (
@@ -133,6 +163,13 @@ function EmployeeTable({ employees, view }: { employees: Employee[]; view: Emplo
       caption={t('hr.employeeTable.caption')}
       captionHidden
       stackBelow="lg"
+      {...(onViewChange && {
+        onSort: (key: string) => {
+          const sort = key as EmployeeSortKey;
+          const turn = view.sort === sort && view.order !== 'desc';
+          onViewChange({ ...view, sort, order: turn ? 'desc' : undefined });
+        },
+      })}
       sortedBy={
         view.sort && {
           header: t(SORT_HEADERS[view.sort]),
@@ -179,7 +216,9 @@ export function SearchEmployeePage() {
       loadFailedMessage={translateEnglish(EMPLOYEE_LOAD_FAILED_MESSAGE)}
       itemKey={(employee) => employee.employee_id}
       renderItem={(employee) => <EmployeeTable employees={[employee]} view={view} />}
-      renderItems={(employees) => <EmployeeTable employees={employees} view={view} />}
+      renderItems={(employees) => (
+        <EmployeeTable employees={employees} view={view} onViewChange={setView} />
+      )}
       aside={<PendingApprovals />}
       listControls={<EmployeeListControls view={view} onChange={setView} />}
     />

@@ -11,6 +11,7 @@ import {
   makePatientRecord,
   pendingHandler,
   problemHandler,
+  recordBodies,
   renderWithProviders,
   setupMswServer,
   type PatientRecordOverrides,
@@ -247,7 +248,16 @@ describe('PatientProfilePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'MyInfo' })).toBeInTheDocument();
   });
 
-  it('lists the upcoming appointments soonest first, below the spec’s fields', async () => {
+  /** The lines of the upcoming list, as read. */
+  const upcomingLines = async () => {
+    const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
+    const list = await within(section).findByRole('list');
+    return within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  };
+
+  it('lists the upcoming appointments soonest first below the spec’s fields, the first as Next', async () => {
     server.use(
       ...createHandlers({
         patients: [makePatientRecord(FILLED)],
@@ -260,38 +270,23 @@ describe('PatientProfilePage', () => {
       }),
     );
     renderProfile();
-    const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
-    const table = await within(section).findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) =>
-          within(row)
-            .getAllByRole('cell')
-            .map((cell) => cell.textContent),
-        ),
-    ).toEqual([
-      ['2026-11-20', '10:30', '-', '-', 'Booked'],
-      ['2026-12-03', '08:00', 'Blood test', '-', 'Booked'],
+    expect(await upcomingLines()).toEqual([
+      'Next2026-11-20 at 10:30-Cancel appointment 2026-11-20 at 10:30',
+      '2026-12-03 at 08:00Blood testCancel appointment 2026-12-03 at 08:00',
     ]);
     // The spec's field stays as it is.
     expect(new Map(await personalDetails()).get('Latest Appointment')).toBe('2026-11-20 10:30');
     const details = screen.getByRole('region', { name: 'Personal details' });
+    const section = screen.getByRole('region', { name: 'Upcoming appointments' });
     expect(
       details.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING,
     ).toBeTruthy();
   });
 
-  it('shows a cancellation with its status and reason, and each clinician by name', async () => {
+  it('keeps a cancelled visit out of the upcoming list and shows it among the past visits, with its reason', async () => {
     const doctor = { employee_id: 'E002', first_name: 'Anan', last_name: 'Wongsa' };
     const booked = makeChartAppointment(
-      {
-        date: '2026-12-03',
-        time: '08:00:00',
-        topic: 'Blood test',
-        clinician: doctor,
-      },
+      { date: '2026-12-03', time: '08:00:00', topic: 'Blood test', clinician: doctor },
       2,
     );
     const cancelled = makeChartAppointment({
@@ -321,13 +316,11 @@ describe('PatientProfilePage', () => {
       }),
     );
     renderProfile();
-    const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
-    const table = await within(section).findByRole('table');
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Date', 'Time', 'Topic', 'Clinician', 'Status']);
+    expect(await upcomingLines()).toEqual([
+      'Next2026-12-03 at 08:00Blood testWith Anan WongsaCancel appointment 2026-12-03 at 08:00',
+    ]);
+    const past = await screen.findByRole('region', { name: 'Past visits' });
+    const table = await within(past).findByRole('table');
     expect(
       within(table)
         .getAllByRole('row')
@@ -339,11 +332,66 @@ describe('PatientProfilePage', () => {
         ),
     ).toEqual([
       ['2026-11-20', '14:30', 'Follow-up', 'Anan Wongsa', 'Cancelled The doctor is away'],
-      ['2026-12-03', '08:00', 'Blood test', 'Anan Wongsa', 'Booked'],
     ]);
     expect(new Map(await personalDetails()).get('Latest Appointment')).toBe(
       '2026-12-03 08:00 — Blood test · with Anan Wongsa',
     );
+  });
+
+  it('cancels an upcoming appointment with a reason, then lists it as past', async () => {
+    server.use(
+      ...createHandlers({
+        patients: [makePatientRecord(FILLED)],
+        appointments: { P001: [{ date: '2030-01-15', time: '09:00:00', topic: 'Check-up' }] },
+      }),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    expect(await upcomingLines()).toHaveLength(1);
+    await user.click(
+      await screen.findByRole('button', { name: /^Cancel appointment\s*2030-01-15 at 09:00$/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment' });
+    // A reason is asked for.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    expect(await within(dialog).findByText('Say why you are cancelling')).toBeVisible();
+    await user.type(within(dialog).getByLabelText(/Reason for cancelling/), 'I feel better');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    expect(
+      await screen.findByText(
+        'Your appointment on 2030-01-15 at 09:00 is cancelled. The clinic has your reason.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const past = screen.getByRole('region', { name: 'Past visits' });
+    expect(await within(past).findByRole('table')).toHaveTextContent(
+      /2030-01-15.*09:00.*Check-up.*Cancelled.*I feel better/,
+    );
+    const upcoming = screen.getByRole('region', { name: 'Upcoming appointments' });
+    expect(await within(upcoming).findByText('No upcoming appointments.')).toBeVisible();
+  });
+
+  it('says to call the clinic when the appointment is too close to cancel online', async () => {
+    server.use(
+      ...createHandlers({
+        patients: [makePatientRecord(FILLED)],
+        // Already under way: far inside the notice.
+        appointments: { P001: [{ date: '2026-11-20', time: '10:30:00', topic: 'Check-up' }] },
+      }),
+    );
+    const user = userEvent.setup();
+    renderProfile();
+    expect(await upcomingLines()).toHaveLength(1);
+    await user.click(
+      await screen.findByRole('button', { name: /^Cancel appointment\s*2026-11-20 at 10:30$/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this appointment' });
+    await user.type(within(dialog).getByLabelText(/Reason for cancelling/), 'Busy');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    expect(await within(dialog).findByText('Please call the clinic')).toBeVisible();
+    expect(within(dialog).getByText(/call the clinic on 02 123 4567/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await upcomingLines()).toHaveLength(1);
   });
 
   it('says so when there is no upcoming appointment, and when the list fails', async () => {
@@ -351,12 +399,54 @@ describe('PatientProfilePage', () => {
     renderProfile();
     const section = await screen.findByRole('region', { name: 'Upcoming appointments' });
     expect(await within(section).findByText('No upcoming appointments.')).toBeVisible();
+    const past = await screen.findByRole('region', { name: 'Past visits' });
+    expect(await within(past).findByText('No past visits.')).toBeVisible();
 
     server.use(problemHandler('myAppointments', 500, 'Something went wrong on our side.'));
     renderProfile();
     expect(
       await screen.findByText('Error: Could not load your upcoming appointments'),
     ).toBeInTheDocument();
+    expect(await screen.findByText('Error: Could not load your past visits')).toBeInTheDocument();
+  });
+
+  it('shows the contact details and changes only what the patient changed', async () => {
+    server.use(
+      ...createHandlers({
+        patients: [
+          makePatientRecord({
+            ...FILLED,
+            patient: {
+              ...FILLED.patient,
+              phone_number: '081-555-0100',
+              email: 'malee@gmail.com',
+              address: '12 Soi Ari',
+            },
+          }),
+        ],
+      }),
+    );
+    const sent = recordBodies(server, 'updateMyContact');
+    const user = userEvent.setup();
+    renderProfile();
+    const card = await screen.findByRole('region', { name: 'Contact details' });
+    expect(card).toHaveTextContent('Phone number081-555-0100');
+    expect(card).toHaveTextContent('Emailmalee@gmail.com');
+    expect(card).toHaveTextContent('Address12 Soi Ari');
+    await user.click(within(card).getByRole('button', { name: 'Change contact details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change your contact details' });
+    const email = within(dialog).getByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'malee@example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(/Email must end in/)).toBeVisible();
+    expect(sent).toEqual([]);
+    await user.clear(email);
+    await user.type(email, 'malee.new@hotmail.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Contact details saved')).toBeVisible();
+    expect(sent).toEqual([{ email: 'malee.new@hotmail.com' }]);
+    await waitFor(() => expect(card).toHaveTextContent('Emailmalee.new@hotmail.com'));
   });
 
   it('links to "Who opened my record"', async () => {

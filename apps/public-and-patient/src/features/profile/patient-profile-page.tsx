@@ -18,6 +18,7 @@ import {
   useIdle,
   useT,
 } from '@portal/ui';
+import { ContactDetails } from './contact-details';
 import { DownloadRecord } from './download-record';
 import { MyLists } from './my-lists';
 import { UpcomingAppointments } from './upcoming-appointments';
@@ -64,6 +65,7 @@ export function PatientProfilePage() {
         <PatientRecordView record={record.data} />
         <MyLists patientId={record.data.patient.patient_id} />
         <UpcomingAppointments />
+        <ContactDetails contact={record.data.patient} />
         <p>
           <PortalLink
             to={ROUTES.bookAppointment}

@@ -31,6 +31,7 @@ export {
   chartAppointmentListSchema,
   changePasswordResponseSchema,
   clinicianListSchema,
+  contactChangeListSchema,
   dayAppointmentListSchema,
   employeeListSchema,
   employeeSchema,
@@ -39,6 +40,7 @@ export {
   loginResponseSchema,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
+  myContactSchema,
   nextEmployeeIdSchema,
   nextPatientIdSchema,
   patientListSchema,
@@ -52,6 +54,7 @@ export {
   tokenResponseSchema,
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
+  upcomingAppointmentSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {

@@ -1,5 +1,6 @@
 import type {
   EmployeeListView,
+  MyAppointmentList,
   SearchEmployeeRequest,
   SearchPatientRequest,
 } from '@portal/contract';
@@ -51,7 +52,9 @@ export const queryKeys = {
   /** The signed-in patient's own lists beyond the record. */
   myRecord: {
     all: () => ['my-record'] as const,
-    appointments: (limit?: number) => ['my-record', 'appointments', { limit }] as const,
+    /** One of the two lists (upcoming, past); under `all()`, so a cancel refreshes both. */
+    appointments: (when: MyAppointmentList = 'upcoming', limit?: number) =>
+      ['my-record', 'appointments', when, { limit }] as const,
     accessLog: (limit?: number) => ['my-record', 'access-log', { limit }] as const,
   },
   patients: {
@@ -78,6 +81,9 @@ export const queryKeys = {
     /** One patient's problem list and allergy list; under `all()`, so a write refreshes them. */
     conditions: (patientId: string) => ['patients', 'conditions', patientId] as const,
     allergies: (patientId: string) => ['patients', 'allergies', patientId] as const,
+    /** Who changed the patient's contact details (the chart). */
+    contactChanges: (patientId: string, limit?: number) =>
+      ['patients', 'contact-changes', patientId, { limit }] as const,
   },
   employees: {
     all: () => ['employees'] as const,

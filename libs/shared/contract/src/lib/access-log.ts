@@ -91,6 +91,12 @@ export const CLINICAL_LIST_ACTIONS = {
   allergyNone: 'patient.allergy.none',
 } as const;
 
+/** The audit actions of a patient's contact details: a change, and the chart's list of changes. */
+export const CONTACT_ACTIONS = {
+  update: 'patient.contact.update',
+  list: 'patient.contact-change.list',
+} as const;
+
 const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   'patient.read': 'viewed',
   [APPOINTMENTS_READ_ACTION]: 'viewed-appointments',
@@ -122,6 +128,8 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   [CLINICAL_LIST_ACTIONS.allergyCreate]: 'changed',
   [CLINICAL_LIST_ACTIONS.allergyUpdate]: 'changed',
   [CLINICAL_LIST_ACTIONS.allergyNone]: 'changed',
+  [CONTACT_ACTIONS.update]: 'changed',
+  [CONTACT_ACTIONS.list]: 'viewed',
 };
 
 /**

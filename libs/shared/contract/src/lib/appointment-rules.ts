@@ -74,6 +74,19 @@ export function outcomeMayBeUndone(
   );
 }
 
+/**
+ * How many hours before its start a patient may still cancel their own appointment online, when
+ * the server's setting (PATIENT_CANCEL_NOTICE_HOURS) says nothing else.
+ */
+export const PATIENT_CANCEL_NOTICE_HOURS = 24;
+
+/** Why a patient's own cancellation is refused once it is too close to the start (409). */
+export const PATIENT_CANCEL_TOO_LATE_MESSAGE =
+  'It is too late to cancel this appointment online; please call the clinic';
+
+/** Why a patient's own cancellation without a reason is refused (400 on `reason`). */
+export const PATIENT_CANCEL_REASON_MESSAGE = 'Say why you are cancelling';
+
 /** Why a cancellation with neither part is refused (400 on `reason`). */
 export const CANCEL_WORDS_REQUIRED_MESSAGE = 'Write a message for the patient or a note for staff';
 

@@ -12,6 +12,7 @@ import {
   plausibleDateSchema,
   salarySchema,
   searchCriterionSchema,
+  textSchema,
   yesNoSchema,
 } from './rules';
 import { activationCodeResponseSchema, roleSchema } from './auth';
@@ -185,6 +186,26 @@ export const addEmployeeResponseSchema = z.object({
  */
 export const approveAccessRequestSchema = z.object({ position_id: positionInputSchema });
 
+/** The longest reason for refusing an access, in characters. */
+export const ACCESS_REFUSAL_REASON_MAX = 500;
+
+/** Why a refusal without a reason is refused (400 on `reason`). */
+export const ACCESS_REFUSAL_REASON_MESSAGE = 'Say why the access is refused';
+
+/**
+ * POST /employee/{employee_id}/refuse-access: the position the HR person saw waiting (as for an
+ * approval) and why it is refused. The employee keeps the access they had before the request.
+ */
+export const refuseAccessRequestSchema = z.object({
+  position_id: positionInputSchema,
+  reason: z.preprocess(
+    (value) => (value === undefined || value === null ? '' : value),
+    textSchema({ max: ACCESS_REFUSAL_REASON_MAX, multiline: true }).refine((v) => v !== '', {
+      error: ACCESS_REFUSAL_REASON_MESSAGE,
+    }),
+  ),
+});
+
 /** One approval waiting for a second HR person (GET /employee/access-approvals). */
 export const pendingAccessSchema = z.object({
   employee_id: z.string(),
@@ -194,7 +215,10 @@ export const pendingAccessSchema = z.object({
   position_name: z.string(),
   /** The portal role the approval would give. */
   role: roleSchema,
-  /** The username of the HR person whose add or change asked for it (null: the admin tool). */
+  /**
+   * The name of the HR person whose add or change asked for it, from their employee record
+   * (their username only when no record is behind the account; null: the admin tool).
+   */
   requested_by: z.string().nullable(),
   requested_at: z.iso.datetime({ offset: true }),
   /** Whether the caller asked for it (or is the employee): then someone else must approve. */
@@ -218,3 +242,4 @@ export type UpdateEmployeeResponse = z.infer<typeof updateEmployeeResponseSchema
 export type AddEmployeeResponse = z.infer<typeof addEmployeeResponseSchema>;
 export type ApproveAccessRequest = z.input<typeof approveAccessRequestSchema>;
 export type PendingAccess = z.infer<typeof pendingAccessSchema>;
+export type RefuseAccessRequest = z.input<typeof refuseAccessRequestSchema>;

@@ -91,6 +91,14 @@ export const ENDPOINTS = {
   // Clinic hours: a patient books a free slot of a clinician's sessions (docs/api.md).
   bookMyAppointment: { method: 'POST', path: '/profile/appointments', access: ['patient'] },
   listSlots: { method: 'GET', path: '/slots', access: 'authenticated' },
+  // The patient's own actions: cancelling their own booked appointment (until the notice the
+  // server's setting asks for) and keeping their contact details up to date.
+  cancelMyAppointment: {
+    method: 'POST',
+    path: '/profile/appointments/:appointment_id/cancel',
+    access: ['patient'],
+  },
+  updateMyContact: { method: 'PATCH', path: '/profile/contact', access: ['patient'] },
   listPatients: { method: 'GET', path: '/patient', access: CLINICAL },
   // Beyond the spec: the coded catalogues searched as a clinician types (docs/api.md).
   searchConditions: { method: 'GET', path: '/catalogues/conditions', access: CLINICAL },
@@ -174,6 +182,11 @@ export const ENDPOINTS = {
     access: CLINICAL,
     action: 'record_allergy',
   },
+  patientContactChanges: {
+    method: 'GET',
+    path: '/patient/:patient_id/contact-changes',
+    access: CLINICAL,
+  },
   dayAppointments: { method: 'GET', path: '/appointments', access: CLINICAL },
   // The visit: vital signs and signed notes (docs/api.md), each write a clinical action.
   listVitals: { method: 'GET', path: '/patient/:patient_id/vitals', access: CLINICAL },
@@ -234,6 +247,11 @@ export const ENDPOINTS = {
   withdrawLeave: {
     method: 'DELETE',
     path: '/employee/:employee_id/leave/:leave_id',
+    access: HR,
+  },
+  refuseEmployeeAccess: {
+    method: 'POST',
+    path: '/employee/:employee_id/refuse-access',
     access: HR,
   },
   health: { method: 'GET', path: '/health', access: 'public' },

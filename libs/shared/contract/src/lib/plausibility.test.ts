@@ -26,7 +26,7 @@ import {
   searchPatientRequestSchema,
   updatePatientRequestSchema,
 } from './patients';
-import { employeeIdParamsSchema } from './employees';
+import { employeeIdParamsSchema, refuseAccessRequestSchema } from './employees';
 import {
   appointmentParamsSchema,
   appointmentStatusRequestSchema,
@@ -34,6 +34,11 @@ import {
   dayAppointmentsQuerySchema,
   rescheduleAppointmentRequestSchema,
 } from './chart';
+import {
+  cancelMyAppointmentRequestSchema,
+  myAppointmentsQuerySchema,
+  myContactRequestSchema,
+} from './my-record';
 import { patientListQuerySchema } from './patients';
 import { recordVitalsRequestSchema } from './vitals';
 import {
@@ -248,6 +253,26 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   listEntryParams: {
     schema: listEntryParamsSchema,
     body: { patient_id: 'P001', entry_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
+  },
+  cancelMyAppointment: {
+    schema: cancelMyAppointmentRequestSchema,
+    body: { reason: 'I feel better;\nthank you' },
+  },
+  myAppointmentsQuery: {
+    schema: myAppointmentsQuerySchema,
+    body: { when: 'past', limit: '20', cursor: 'abc_DEF-123' },
+  },
+  myContact: {
+    schema: myContactRequestSchema,
+    body: {
+      phone_number: '+66 81 555 0123',
+      email: 'malee@gmail.com',
+      address: '5 Soi Ari\nBangkok',
+    },
+  },
+  refuseAccess: {
+    schema: refuseAccessRequestSchema,
+    body: { position_id: 'P001', reason: 'Hired as a porter;\nnot a doctor' },
   },
   appointmentStatus: {
     schema: appointmentStatusRequestSchema,

@@ -43,7 +43,7 @@ export const PACKS = {
     landing: ['landing'],
     login: ['login', 'mfa', 'register'],
     accessLog: ['accessLog'],
-    myInfo: ['myInfo', 'appointments', 'downloadRecord'],
+    myInfo: ['myInfo', 'appointments', 'contact', 'downloadRecord'],
     forgotPassword: ['forgotPassword'],
     // What the server writes itself (mails, the record's PDF, @portal/i18n/server): no page.
     server: ['mail', 'recordPdf'],
@@ -99,6 +99,10 @@ export const PAGE_PACKS = {
   ],
   // The chart shows no form until a dialog opens (chartDialogs).
   chart: ['common.records', 'clinical.chart'],
+  // Not a page: MyInfo's cancel dialog (its words are MyInfo's own; the form's kit is not).
+  myInfoDialogs: ['common.forms', 'common.password'],
+  // Not a page: HR's refusal dialog (its words are the list's; the form's kit is not).
+  hrDialogs: ['common.forms'],
   // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
   chartDialogs: ['common.forms', 'common.time', 'clinical.chartDialogs', 'clinical.booking'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
@@ -188,6 +192,8 @@ export const PACK_READ_BACK: {
     ],
     myInfo: [
       ...APPOINTMENT_WORDS,
+      // The patient's cancel dialog: its rule's words.
+      'contract.appointment.patientCancel',
       ...message(
         'loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue',
       ),

@@ -1,3 +1,4 @@
+import { type ComponentType, Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import type { ManagementSectionInfo } from '@portal/contract';
 import { RequireRole } from '@portal/auth';
@@ -10,9 +11,16 @@ import { pageRoutes } from './route-table';
 
 /**
  * A management section's frame: only its role gets in (anyone else goes to /), and on large
- * screens its sidebar sits beside the page.
+ * screens its sidebar sits beside the page. `Notice`, when given, stands above every page of
+ * the section, at every width (HR's count of the access waiting for its approval).
  */
-export function ManagementSection({ section }: { section: ManagementSectionInfo }) {
+export function ManagementSection({
+  section,
+  Notice,
+}: {
+  section: ManagementSectionInfo;
+  Notice?: ComponentType | undefined;
+}) {
   const { pathname } = useLocation();
   const { title, links, roles } = section;
   // The section's title is the contract's English, shown in the language chosen.
@@ -22,6 +30,11 @@ export function ManagementSection({ section }: { section: ManagementSectionInfo 
       <ManagementLayout
         sidebar={<Sidebar title={translateEnglish(title)} links={links} pathname={pathname} />}
       >
+        {Notice && (
+          <Suspense fallback={null}>
+            <Notice />
+          </Suspense>
+        )}
         <Outlet />
       </ManagementLayout>
     </RequireRole>
@@ -39,7 +52,10 @@ export function managementApp({
   root,
   start,
   pages,
+  notice,
 }: {
+  /** What stands above every page of the section (ManagementSection's `Notice`). */
+  notice?: ComponentType;
   /** The app's section (PATIENTS_SECTION, EMPLOYEES_SECTION): also PortalApp's `section`. */
   section: ManagementSectionInfo;
   /** The section's path (`/patients-management`). */
@@ -53,7 +69,7 @@ export function managementApp({
     return (
       <Routes>
         <Route element={<QueryLayout />}>
-          <Route path={root} element={<ManagementSection section={section} />}>
+          <Route path={root} element={<ManagementSection section={section} Notice={notice} />}>
             <Route index element={<Navigate to={start} replace />} />
             {pageRoutes(pages)}
           </Route>

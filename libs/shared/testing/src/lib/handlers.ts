@@ -26,6 +26,15 @@ import {
   appointmentStatusRequestSchema,
   appointmentsOverlap,
   cancelAppointmentRequestSchema,
+  cancelMyAppointmentRequestSchema,
+  CONTACT_FIELDS,
+  type ContactChange,
+  myAppointmentParamsSchema,
+  myAppointmentsQuerySchema,
+  myContactRequestSchema,
+  PATIENT_CANCEL_NOTICE_HOURS,
+  PATIENT_CANCEL_TOO_LATE_MESSAGE,
+  refuseAccessRequestSchema,
   type ChartAppointment,
   CLINICIAN_BUSY_MESSAGE,
   dayAppointmentsQuerySchema,
@@ -256,6 +265,8 @@ export interface MockDb {
    */
   pastAppointments: Record<string, ChartAppointment[]>;
   accessLog: Record<string, AccessLogEntry[]>;
+  /** Each patient's contact changes, newest first (the chart's history). */
+  contactChanges: Record<string, ContactChange[]>;
   /** The signed-in account's open sessions (My account), this one first. */
   accountSessions: AccountSession[];
 }
@@ -405,6 +416,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
       accountSessions: structuredClone([...(scenario.accountSessions ?? makeAccountSessions(3))]),
       appointments,
       pastAppointments,
+      contactChanges: {},
       accessLog: structuredClone({
         ...(scenario.accessLog ?? { P001: makeAccessLog(12) }),
       }) as Record<string, AccessLogEntry[]>,
@@ -582,6 +594,14 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   };
   let booked = 0;
   const newAppointmentId = () => makeAppointmentId(900_000 + ++booked);
+  /**
+   * Who an approval names as having asked: the token's employee by name, as the API does (the
+   * username without a record behind it; the demo HR person without a token).
+   */
+  const requesterName = (claims: TokenClaims | undefined): string => {
+    const e = db.employees.find((x) => x.employee_id === (claims?.employee_id ?? 'E003'));
+    return e ? `${e.first_name} ${e.last_name}` : (claims?.sub ?? 'demo.hr');
+  };
   const findEmployee = (id: string) => {
     const employee = db.employees.find((e) => e.employee_id === id);
     if (!employee) throw new MockProblem(404, `No employee with ID ${id}`);
@@ -819,10 +839,26 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     }),
 
     // A patient's own lists: the token's patient (P001, as the profile, without a token).
-    on('myAppointments', ({ request, claims }) =>
-      pageResponse(
+    on('myAppointments', ({ request, claims }) => {
+      const query = myAppointmentsQuerySchema.safeParse(
+        Object.fromEntries(new URL(request.url).searchParams),
+      );
+      if (!query.success) throw validationProblem(query.error, 'querystring');
+      // Upcoming: the scenario's list of the patient's appointments to come, booked; past: the
+      // rest and the ones before it, newest first (the data's days, not the clock's).
+      const id = claims?.patient_id ?? 'P001';
+      const toCome = db.appointments[id] ?? [];
+      const at = (a: ChartAppointment) => `${a.date} ${a.time}`;
+      const listed =
+        query.data.when === 'upcoming'
+          ? toCome.filter((a) => a.status === 'booked')
+          : [
+              ...(db.pastAppointments[id] ?? []),
+              ...toCome.filter((a) => a.status !== 'booked'),
+            ].sort((a, b) => at(b).localeCompare(at(a)));
+      return pageResponse(
         request,
-        (db.appointments[claims?.patient_id ?? 'P001'] ?? []).map((a) => ({
+        listed.map((a) => ({
           date: a.date,
           time: a.time,
           topic: a.topic,
@@ -834,8 +870,63 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
             : null,
           cancel_reason: a.cancel_reason,
         })),
-      ),
-    ),
+      );
+    }),
+
+    // The patient cancels their own booked appointment (the notice: PATIENT_CANCEL_NOTICE_HOURS).
+    on('cancelMyAppointment', async ({ request, params, claims }) => {
+      const { appointment_id } = parseParams(params, myAppointmentParamsSchema);
+      const body = await parseBody(request, cancelMyAppointmentRequestSchema);
+      const patientId = claims?.patient_id ?? 'P001';
+      const appointment = findAppointment(patientId, appointment_id);
+      bookedOrConflict(appointment);
+      const start = Date.parse(`${appointment.date}T${appointment.time}+07:00`);
+      if (start - Date.now() < PATIENT_CANCEL_NOTICE_HOURS * 3_600_000) {
+        throw conflict('appointment_id', PATIENT_CANCEL_TOO_LATE_MESSAGE);
+      }
+      Object.assign(appointment, { status: 'cancelled', cancel_reason: body.reason });
+      refreshLatest(patientId);
+      const { staff_note: _note, ...mine } = appointment;
+      return json({
+        date: mine.date,
+        time: mine.time,
+        topic: mine.topic,
+        appointment_id: mine.appointment_id,
+        status: mine.status,
+        duration_minutes: mine.duration_minutes,
+        clinician: mine.clinician
+          ? { first_name: mine.clinician.first_name, last_name: mine.clinician.last_name }
+          : null,
+        cancel_reason: mine.cancel_reason,
+      });
+    }),
+
+    // The patient's contact details, kept in the chart's history of changes.
+    on('updateMyContact', async ({ request, claims }) => {
+      const body = await parseBody(request, myContactRequestSchema);
+      const patientId = claims?.patient_id ?? 'P001';
+      const record = findPatient(patientId);
+      const fields = CONTACT_FIELDS.filter(
+        (field) => body[field] !== undefined && body[field] !== record.patient[field],
+      );
+      Object.assign(record.patient, defined(body));
+      if (fields.length) {
+        (db.contactChanges[patientId] ??= []).unshift({
+          changed_at: new Date().toISOString(),
+          fields,
+          changed_by: 'patient',
+          name: null,
+        });
+      }
+      const { phone_number, email, address } = record.patient;
+      return json({ phone_number, email, address });
+    }),
+
+    on('patientContactChanges', ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      return pageResponse(request, db.contactChanges[id] ?? []);
+    }),
 
     // The problem and allergy lists, kept per patient for the mock's lifetime.
     on('listConditions', ({ params }) => {
@@ -1212,7 +1303,7 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
                 ...p,
                 requested_by_you:
                   p.requested_by_you ||
-                  p.requested_by === claims.sub ||
+                  p.requested_by === requesterName(claims) ||
                   p.employee_id === claims.employee_id,
               }
             : p,
@@ -1247,7 +1338,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         registered: false,
         access_pending: pending,
       });
-      if (pending) db.pendingAccess.push(pendingOf(findEmployee(body.employee_id), claims));
+      if (pending)
+        db.pendingAccess.push(pendingOf(findEmployee(body.employee_id), requesterName(claims)));
       const code =
         portal && body.work_status === 'yes'
           ? newCode()
@@ -1292,9 +1384,32 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
           "The employee's position changed meanwhile; look at it again before approving",
         );
       }
-      const asked = waiting.requested_by_you || waiting.requested_by === claims?.sub;
+      const asked = waiting.requested_by_you || waiting.requested_by === requesterName(claims);
       if (asked || claims?.employee_id === id) {
         const detail = 'You asked for this access; another HR person must approve it';
+        throw new MockProblem(403, detail, [{ field: 'employee_id', message: detail }]);
+      }
+      db.pendingAccess = db.pendingAccess.filter((p) => p !== waiting);
+      employee.access_pending = false;
+      return json(employee);
+    }),
+
+    on('refuseEmployeeAccess', async ({ request, params, claims }) => {
+      const { employee_id: id } = parseParams(params, employeeIdParamsSchema);
+      const body = await parseBody(request, refuseAccessRequestSchema);
+      const employee = findEmployee(id);
+      const waiting = db.pendingAccess.find((p) => p.employee_id === id);
+      if (!waiting) {
+        throw conflict('employee_id', "This employee's access is not waiting for approval");
+      }
+      if (waiting.position_id !== body.position_id) {
+        throw conflict(
+          'position_id',
+          "The employee's position changed meanwhile; look at it again before refusing",
+        );
+      }
+      if (waiting.requested_by_you || waiting.requested_by === requesterName(claims)) {
+        const detail = 'You asked for this access; another HR person must refuse it';
         throw new MockProblem(403, detail, [{ field: 'employee_id', message: detail }]);
       }
       db.pendingAccess = db.pendingAccess.filter((p) => p !== waiting);
@@ -1332,8 +1447,8 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
   };
 }
 
-/** The waiting approval of a new employee, asked for by the token's user (demo.hr without one). */
-function pendingOf(employee: Employee, claims: TokenClaims | undefined): PendingAccess {
+/** The waiting approval of a new employee, asked for by the HR person named. */
+function pendingOf(employee: Employee, requestedBy: string): PendingAccess {
   const position = findPosition(employee.position_id ?? '')!;
   return {
     employee_id: employee.employee_id,
@@ -1342,7 +1457,7 @@ function pendingOf(employee: Employee, claims: TokenClaims | undefined): Pending
     position_id: position.id,
     position_name: position.name,
     role: position.portalRole!,
-    requested_by: claims?.sub ?? 'demo.hr',
+    requested_by: requestedBy,
     requested_at: new Date().toISOString(),
     requested_by_you: false,
   };

@@ -50,3 +50,40 @@ export function useApproveAccessMutation() {
     },
   });
 }
+
+/**
+ * POST /employee/{employee_id}/refuse-access: refuses the access of the position the HR person
+ * was shown, with a reason; the request no longer waits.
+ */
+export async function refuseEmployeeAccess(
+  employeeId: string,
+  positionId: string,
+  reason: string,
+  options: RequestOptions = {},
+): Promise<Employee> {
+  const response = await send(ENDPOINTS.refuseEmployeeAccess, {
+    ...options,
+    params: { employee_id: employeeId.trim() },
+    data: { position_id: positionId, reason },
+  });
+  return parseAnswer((answers) => answers.employeeSchema, response);
+}
+
+/** Refuses one waiting access; the employees' lists, records and approvals are refetched. */
+export function useRefuseAccessMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      employeeId,
+      positionId,
+      reason,
+    }: {
+      employeeId: string;
+      positionId: string;
+      reason: string;
+    }) => refuseEmployeeAccess(employeeId, positionId, reason),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.employees.all() });
+    },
+  });
+}

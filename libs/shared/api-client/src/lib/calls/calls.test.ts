@@ -10,7 +10,11 @@ import {
 import { activationCode, employee, patientRecord } from '../../test/fixtures';
 import { makeToken } from '../../test/tokens';
 import { sessionStore } from '../session-store';
-import { approveEmployeeAccess, listAccessApprovals } from './access-approvals';
+import {
+  approveEmployeeAccess,
+  listAccessApprovals,
+  refuseEmployeeAccess,
+} from './access-approvals';
 import { addLeave, getSchedule, saveSchedule, withdrawLeave } from './clinic-hours';
 import { bookSlot, listSlots } from './book-slot';
 import {
@@ -53,7 +57,8 @@ import { getProfile } from './get-profile';
 import { listEmployees } from './list-employees';
 import { checkSessionStatus } from './session-status';
 import { listMyAccessLog } from './list-my-access-log';
-import { listMyAppointments } from './list-my-appointments';
+import { cancelMyAppointment, listMyAppointments } from './list-my-appointments';
+import { listContactChanges, updateMyContact } from './my-contact';
 import { listPatientAppointments } from './list-patient-appointments';
 import { getNextEmployeeId, getNextPatientId } from './next-ids';
 import { searchConditions, searchSubstances } from './search-catalogues';
@@ -577,6 +582,58 @@ const cases: Case[] = [
     badAnswer: { date: 7 },
   },
   {
+    name: 'refuseEmployeeAccess',
+    params: { employee_id: 'E001' },
+    call: () => refuseEmployeeAccess(' E001 ', 'P001', 'Not on the rota'),
+    body: { position_id: 'P001', reason: 'Not on the rota' },
+    answer: { ...employee(), access_pending: false },
+    expected: { ...employee(), access_pending: false },
+    badAnswer: { employee_id: 'E001' },
+  },
+  {
+    name: 'cancelMyAppointment',
+    params: { appointment_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
+    call: () => cancelMyAppointment(' 1b4e28ba-2fa1-41d2-883f-0016d3cca427 ', { reason: 'Away' }),
+    body: { reason: 'Away' },
+    answer: { date: '2030-01-02', time: '09:00:00', topic: null, status: 'cancelled' },
+    expected: { date: '2030-01-02', time: '09:00:00', topic: null, status: 'cancelled' },
+    badAnswer: { date: '2030-01-02' },
+  },
+  {
+    name: 'updateMyContact',
+    call: () => updateMyContact({ email: 'malee@gmail.com' }),
+    body: { email: 'malee@gmail.com' },
+    answer: { phone_number: '0811112222', email: 'malee@gmail.com', address: null },
+    expected: { phone_number: '0811112222', email: 'malee@gmail.com', address: null },
+    badAnswer: { email: 'malee@gmail.com' },
+  },
+  {
+    name: 'patientContactChanges',
+    params: { patient_id: 'P001' },
+    call: () => listContactChanges('P001'),
+    answer: [
+      {
+        changed_at: '2026-11-20T03:00:00.000Z',
+        fields: ['email'],
+        changed_by: 'patient',
+        name: null,
+      },
+    ],
+    expected: {
+      items: [
+        {
+          changed_at: '2026-11-20T03:00:00.000Z',
+          fields: ['email'],
+          changed_by: 'patient',
+          name: null,
+        },
+      ],
+      total: 1,
+      nextCursor: null,
+    },
+    badAnswer: [{ fields: 'email' }],
+  },
+  {
     name: 'listPatients',
     call: () => listPatients(),
     answer: [patientRecord()],
@@ -593,7 +650,7 @@ const cases: Case[] = [
   },
   {
     name: 'myAppointments',
-    call: () => listMyAppointments({ limit: 10 }),
+    call: () => listMyAppointments('upcoming', { limit: 10 }),
     answer: [{ date: '2030-01-02', time: '09:00:00', topic: 'Check-up' }],
     expected: {
       items: [{ date: '2030-01-02', time: '09:00:00', topic: 'Check-up' }],
@@ -832,7 +889,9 @@ describe('every call of the API', () => {
       expect(seen.accept).toBe('application/json, application/problem+json');
       if (c.body !== undefined) {
         expect(seen.contentType).toMatch(
-          c.name === 'patchPatient' ? /^application\/merge-patch\+json/ : /^application\/json/,
+          c.name === 'patchPatient' || c.name === 'updateMyContact'
+            ? /^application\/merge-patch\+json/
+            : /^application\/json/,
         );
       }
       const isPublic = ENDPOINTS[c.name].access === 'public';

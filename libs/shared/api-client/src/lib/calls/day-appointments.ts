@@ -28,6 +28,12 @@ export async function listDayAppointments(
   );
 }
 
+/**
+ * How often an open Today asks again: a change made elsewhere (a patient cancelling online, a
+ * colleague booking) shows within this, and at once when the tab is shown again.
+ */
+export const DAY_REFRESH_MS = 10_000;
+
 /** A day's appointments as an infinite query (the Today page). */
 export function dayAppointmentsQueryOptions(
   criteria: DayCriteria,
@@ -41,6 +47,9 @@ export function dayAppointmentsQueryOptions(
       (page, options) => listDayAppointments({ date: criteria.date, clinicianId }, page, options),
     ),
     enabled: criteria.date !== '',
+    refetchInterval: DAY_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
   };
 }
 

@@ -8,9 +8,19 @@ export interface RecordTableColumn<Row> {
   readonly cell: (row: Row) => ReactNode;
   /**
    * A value never split over two lines: a time, a date, an id, a count. Other cells wrap
-   * anywhere, so a long word (an e-mail address, a topic) never widens the page.
+   * between words; stacked on a phone they wrap anywhere, so a long word never widens the page.
    */
   readonly nowrap?: boolean;
+  /**
+   * A value that may break anywhere when the columns stand side by side too: one long token
+   * (an e-mail address). Words of other cells (names, buttons) never break inside.
+   */
+  readonly breakAnywhere?: boolean;
+  /**
+   * The sort its heading's button asks for ({@link RecordTableProps.onSort}); a column without
+   * one cannot be sorted by.
+   */
+  readonly sortKey?: string;
   /** The heading is for screen readers only (a column of buttons has no visible heading). */
   readonly srOnlyHeader?: boolean;
 }
@@ -36,6 +46,11 @@ export interface RecordTableProps<Row> {
    * sort itself is the caller's (a list sorted on the server, say).
    */
   readonly sortedBy?: { readonly header: string; readonly direction: 'ascending' | 'descending' };
+  /**
+   * Sorts by a column with a `sortKey`: its heading becomes a button (the sorted one asks for
+   * the other direction). Without it, headings are plain text.
+   */
+  readonly onSort?: (sortKey: string) => void;
 }
 
 /**
@@ -48,12 +63,14 @@ const STACKED = {
     block: 'max-sm:block',
     head: 'max-sm:sr-only',
     row: 'max-sm:block max-sm:py-2',
+    wrap: 'max-sm:[overflow-wrap:anywhere] sm:[overflow-wrap:break-word]',
     cell: 'max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:pr-0 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:whitespace-normal max-sm:before:text-muted max-sm:before:content-[attr(data-label)]',
   },
   lg: {
     block: 'max-lg:block',
     head: 'max-lg:sr-only',
     row: 'max-lg:block max-lg:py-2',
+    wrap: 'max-lg:[overflow-wrap:anywhere] lg:[overflow-wrap:break-word]',
     cell: 'max-lg:flex max-lg:gap-3 max-lg:py-1 max-lg:pr-0 max-lg:before:w-24 max-lg:before:shrink-0 max-lg:before:font-semibold max-lg:before:whitespace-normal max-lg:before:text-muted max-lg:before:content-[attr(data-label)]',
   },
 } as const;
@@ -74,6 +91,7 @@ export function RecordTable<Row>({
   captionHidden = false,
   stackBelow = 'sm',
   sortedBy,
+  onSort,
 }: RecordTableProps<Row>) {
   const stacked = STACKED[stackBelow];
   return (
@@ -95,14 +113,31 @@ export function RecordTable<Row>({
               role="columnheader"
               scope="col"
               aria-sort={sortedBy?.header === column.header ? sortedBy.direction : undefined}
-              className="py-2 pr-4 font-semibold whitespace-nowrap last:pr-0"
+              // A sortable table's headings wrap between words (its buttons make them wider);
+              // another's stay on one line.
+              className={`py-2 pr-4 font-semibold last:pr-0 ${onSort ? 'align-bottom' : 'whitespace-nowrap'}`}
             >
               {column.srOnlyHeader ? (
                 <span className="sr-only">{column.header}</span>
+              ) : onSort && column.sortKey ? (
+                <button
+                  type="button"
+                  onClick={() => onSort(column.sortKey!)}
+                  className="inline-flex min-h-11 items-center gap-1 rounded-md font-semibold text-brand-800 underline-offset-2 hover:underline"
+                >
+                  {column.header}
+                  <span aria-hidden="true">
+                    {sortedBy?.header === column.header
+                      ? sortedBy.direction === 'ascending'
+                        ? '▲'
+                        : '▼'
+                      : '↕'}
+                  </span>
+                </button>
               ) : (
                 column.header
               )}
-              {sortedBy?.header === column.header && (
+              {!(onSort && column.sortKey) && sortedBy?.header === column.header && (
                 <span aria-hidden="true">{sortedBy.direction === 'ascending' ? ' ▲' : ' ▼'}</span>
               )}
             </th>
@@ -125,7 +160,11 @@ export function RecordTable<Row>({
                 data-label={column.srOnlyHeader ? undefined : column.header}
                 data-nowrap={column.nowrap ? '' : undefined}
                 className={`py-2 pr-4 align-top last:pr-0 ${stacked.cell} ${
-                  column.nowrap ? 'whitespace-nowrap' : '[overflow-wrap:anywhere]'
+                  column.nowrap
+                    ? 'whitespace-nowrap'
+                    : column.breakAnywhere
+                      ? '[overflow-wrap:anywhere]'
+                      : stacked.wrap
                 }`}
               >
                 {column.cell(row)}
