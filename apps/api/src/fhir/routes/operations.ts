@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type { Bundle } from '@medplum/fhirtypes';
 import { forbidden, notFound } from '../../errors';
 import { audit } from '../../repositories/audit';
 import { capabilityStatement } from '../capability';
@@ -13,7 +13,6 @@ import {
   type FhirRouteOptions,
   refuse,
   resourceType,
-  type Row,
   send,
 } from './shared';
 
