@@ -15,6 +15,9 @@ const CEILINGS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
     'src/features/profile/patient-access-log-page.tsx': 170,
     'src/features/profile/patient-profile-page.tsx': 173,
     'src/features/system/system-page.tsx': 123,
+    // Pages added after the two languages, with both from the start: their first budget.
+    'src/features/booking/book-appointment-page.tsx': 167,
+    'src/features/password-reset/password-reset-page.tsx': 130,
   },
   clinical: {
     'src/features/account/account-page.ts': 196,
@@ -31,6 +34,24 @@ const CEILINGS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
     'src/features/add-employee/add-employee-page.tsx': 138,
     'src/features/edit-employee/edit-employee-page.tsx': 140,
     'src/features/search/search-employee-page.tsx': 189,
+    'src/features/clinic-hours/clinic-hours-page.tsx': 136,
+  },
+};
+
+/**
+ * KB gzip that features added after the two languages brought to a page's first visit beyond
+ * its ceiling, each named: the allowance above is the languages' and stays theirs. Every figure
+ * here is a debt to pay back (lazy-loading the features' schemas out of the API layer).
+ */
+const FEATURES_SINCE: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  // MyInfo's problem and allergy lists, contact details, upcoming and past visits.
+  'public-and-patient': { 'src/features/profile/patient-profile-page.tsx': 2 },
+  // The chart's problem and allergy lists and contact changes; the visit's calls in the API layer.
+  clinical: { 'src/features/chart/patient-chart-page.tsx': 4 },
+  // HR's refusals, waiting count and sortable table; clinic hours' calls in the API layer.
+  hr: {
+    'src/features/search/search-employee-page.tsx': 2,
+    'src/features/account/account-page.ts': 1,
   },
 };
 
@@ -41,7 +62,7 @@ describe("the two languages' cost", () => {
       // Every page has a ceiling, and every ceiling a page: a page added needs one.
       expect(Object.keys(app.budgets).sort(), app.name).toEqual(Object.keys(ceilings).sort());
       for (const [page, [englishGzip, , thaiGzip]] of Object.entries(app.budgets)) {
-        const ceiling = ceilings[page] ?? 0;
+        const ceiling = (ceilings[page] ?? 0) + (FEATURES_SINCE[app.name]?.[page] ?? 0);
         expect(englishGzip, `${app.name} ${page} (English)`).toBeLessThanOrEqual(ceiling);
         expect(thaiGzip, `${app.name} ${page} (Thai)`).toBeLessThanOrEqual(ceiling);
       }

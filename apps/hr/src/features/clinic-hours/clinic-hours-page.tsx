@@ -28,7 +28,16 @@ import clinicHoursPageTexts from '@portal/i18n/packs/page-clinic-hours';
 /** The page's texts (PAGE_PACKS: clinicHours), fetched before it shows. */
 export const PAGE_TEXTS: readonly Pack[] = [clinicHoursPageTexts];
 
-const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+/** The days of a session, 1 (Monday) to 7, with their names (whole ids: the build shortens them). */
+const WEEKDAYS: readonly (readonly [number, MessageId])[] = [
+  [1, 'hr.clinicHours.weekday.1'],
+  [2, 'hr.clinicHours.weekday.2'],
+  [3, 'hr.clinicHours.weekday.3'],
+  [4, 'hr.clinicHours.weekday.4'],
+  [5, 'hr.clinicHours.weekday.5'],
+  [6, 'hr.clinicHours.weekday.6'],
+  [7, 'hr.clinicHours.weekday.7'],
+];
 
 // The forms' rules, loaded when the browser is idle after the first paint (usePortalForm).
 const lookupRules = () => import('@portal/contract/schemas').then((c) => c.employeeIdParamsSchema);
@@ -64,10 +73,7 @@ function HoursForm({ employeeId, schedule }: { employeeId: string; schedule: Sch
   });
   const sessions = useFieldArray({ control: form.control, name: 'sessions' as never });
   const exceptions = useFieldArray({ control: form.control, name: 'exceptions' as never });
-  const weekdayOptions = WEEKDAYS.map((d) => ({
-    value: String(d),
-    label: t(`hr.clinicHours.weekday.${d}` as MessageId),
-  }));
+  const weekdayOptions = WEEKDAYS.map(([d, id]) => ({ value: String(d), label: t(id) }));
   const departmentOptions = DEPARTMENTS.map((d) => ({ value: d.id, label: localName(d, locale) }));
   return (
     <Card title={t('hr.clinicHours.hoursTitle')}>

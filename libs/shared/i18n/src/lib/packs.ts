@@ -110,7 +110,7 @@ export const PAGE_PACKS = {
   editEmployee: ['common.forms', 'common.editEmployee', 'hr.editEmployee'],
   searchEmployee: ['common.forms', 'common.search', 'hr.search'],
   clinicHours: ['common.forms', 'common.time', 'hr.clinicHours'],
-  bookAppointment: ['common.forms', 'public.booking'],
+  bookAppointment: ['common.forms', 'common.password', 'public.booking'],
 } as const satisfies Record<string, readonly `${string}.${string}`[]>;
 
 /** The packs (`[scope, pack]`) of a page's merged module ({@link PAGE_PACKS}). */
@@ -161,6 +161,24 @@ const message = (names: string): readonly string[] =>
 const routes = (names: string): readonly string[] =>
   names.split(' ').map((name) => `contract.route.${name}`);
 
+/** The access log's words, whole texts only (the roles come with READ_BACK_FIRST). */
+const ACCESS_LOG_WORDS = [
+  'contract.accessLog.kind.',
+  'contract.accessLog.actor.you',
+  'contract.accessLog.actor.anotherPatient',
+  'contract.accessLog.actor.portal',
+  'contract.accessLog.actor.staffMember',
+];
+
+/** MyInfo's words: appointments, the patient's cancel dialog's rule, the record's messages. */
+const MY_INFO_WORDS = [
+  ...APPOINTMENT_WORDS,
+  'contract.appointment.patientCancel',
+  ...message(
+    'loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue',
+  ),
+];
+
 export const PACK_READ_BACK: {
   readonly [S in PackScope]?: {
     readonly [P in keyof (typeof PACKS)[S] | 'base']?: readonly string[];
@@ -183,21 +201,11 @@ export const PACK_READ_BACK: {
     // The access log's words, whole texts only: a staff member's name and role are put together
     // by the page's own message (public.accessLog.staffActor), not read back as a pattern (the
     // roles come with the frame's table, READ_BACK_FIRST).
-    accessLog: [
-      'contract.accessLog.kind.',
-      'contract.accessLog.actor.you',
-      'contract.accessLog.actor.anotherPatient',
-      'contract.accessLog.actor.portal',
-      'contract.accessLog.actor.staffMember',
-    ],
-    myInfo: [
-      ...APPOINTMENT_WORDS,
-      // The patient's cancel dialog: its rule's words.
-      'contract.appointment.patientCancel',
-      ...message(
-        'loadingProfile profileLoadFailed patientLoadFailed noAppointment noDrugAllergies noChronicDiseases noMedicalHistory emptyValue',
-      ),
-    ],
+    accessLog: ACCESS_LOG_WORDS,
+    myInfo: MY_INFO_WORDS,
+    // Booking shares MyInfo's API layer and lists (the access log's, the appointments') and
+    // My account's session words.
+    booking: [...ACCESS_LOG_WORDS, ...MY_INFO_WORDS, 'contract.account.notSessionId'],
   },
   clinical: {
     // The management pages' messages (contract spec-messages/staff.ts, a chunk of its own) with
@@ -229,6 +237,7 @@ export const PACK_READ_BACK: {
     addEmployee: ['contract.position.'],
     editEmployee: ['contract.position.'],
     search: ['contract.position.'],
+    clinicHours: ['contract.position.'],
   },
 };
 
@@ -247,7 +256,7 @@ const ORGANISATION_NAMES = ['D', 'P'] as const;
 export const PACK_LOCAL_NAMES: {
   readonly [S in PackScope]?: { readonly [P in keyof (typeof PACKS)[S]]?: readonly string[] };
 } = {
-  public: { myInfo: CATALOGUE_NAMES },
+  public: { myInfo: CATALOGUE_NAMES, booking: [...CATALOGUE_NAMES, ...ORGANISATION_NAMES] },
   clinical: {
     addPatient: CATALOGUE_NAMES,
     editPatient: CATALOGUE_NAMES,
@@ -257,6 +266,7 @@ export const PACK_LOCAL_NAMES: {
     search: CATALOGUE_NAMES,
   },
   hr: {
+    clinicHours: ORGANISATION_NAMES,
     addEmployee: ORGANISATION_NAMES,
     editEmployee: ORGANISATION_NAMES,
     search: ORGANISATION_NAMES,
