@@ -110,3 +110,33 @@ test('a penicillin-class allergy shows on a patient prescribed nothing yet', asy
   await expect(alert).toContainText(/beta-lactam antibacterials, penicillins/i);
   await expect(alert).toContainText('ibuprofen (R004)');
 });
+
+test('a nurse sees no way to diagnose, and the server refuses her diagnosis naming the action', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const patient = await createPatient(request);
+  await logInThroughPage(page, 'demo.nurse');
+  await openChart(page, patient);
+  // The nurse reads the problem list and records allergies, but is offered no diagnosis.
+  const problems = page.getByRole('region', { name: 'Problem list' });
+  await expect(problems).toBeVisible();
+  await expect(problems.getByRole('button', { name: 'Add problem' })).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Allergies' }).getByRole('button', { name: 'Add allergy' }),
+  ).toBeVisible();
+
+  // Sent anyway, as a script would: 403 naming the action, and nothing written.
+  const token = await apiToken(request, 'demo.nurse');
+  const headers = { authorization: `Bearer ${token}` };
+  const refused = await request.post(`/api/patient/${patient.patientId}/conditions`, {
+    headers,
+    data: { condition_id: 'icd:E11.9' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { action?: string }).action).toBe('diagnose');
+  const listed = await request.get(`/api/patient/${patient.patientId}/conditions`, { headers });
+  expect(listed.status()).toBe(200);
+  expect(JSON.stringify(await listed.json())).not.toContain('E11.9');
+});
