@@ -137,7 +137,7 @@ describe('SearchEmployeePage in Thai', () => {
     );
     await user.selectOptions(
       within(controls).getByRole('combobox', { name: 'ลำดับ' }),
-      'มากไปน้อย (ฮ–ก, ใหม่สุดก่อน)',
+      'มากไปน้อย (Z–A, ใหม่สุดก่อน)',
     );
     await waitFor(() =>
       expect(screen.getByRole('columnheader', { name: /^ชื่อ-นามสกุล/ })).toHaveAttribute(

@@ -6,6 +6,7 @@ import { appointmentParamsSchema } from './chart';
 import { accountSessionParamsSchema } from './account';
 import { noteParamsSchema } from './notes';
 import { leaveParamsSchema } from './clinic-hours';
+import { listEntryParamsSchema } from './clinical-lists';
 
 const entries = Object.entries(ENDPOINTS) as [EndpointName, (typeof ENDPOINTS)[EndpointName]][];
 
@@ -116,6 +117,7 @@ describe('ENDPOINTS', () => {
       ...Object.keys(accountSessionParamsSchema.shape),
       ...Object.keys(noteParamsSchema.shape),
       ...Object.keys(leaveParamsSchema.shape),
+      ...Object.keys(listEntryParamsSchema.shape),
     ]);
     const used = entries.flatMap(([, { path }]) => paramNames(path));
     expect(used.length).toBeGreaterThan(0);

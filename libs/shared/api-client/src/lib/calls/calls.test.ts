@@ -61,9 +61,9 @@ import { cancelMyAppointment, listMyAppointments } from './list-my-appointments'
 import { listContactChanges, updateMyContact } from './my-contact';
 import { listPatientAppointments } from './list-patient-appointments';
 import { getNextEmployeeId, getNextPatientId } from './next-ids';
-import { searchConditions, searchSubstances } from './search-catalogues';
 import { listPatients } from './list-patients';
 import { login } from './login';
+import { confirmPasswordReset, requestPasswordReset } from './password-reset';
 import { loginMfa } from './login-mfa';
 import { confirmMfa, setupMfa } from './mfa-enrolment';
 import { logout } from './logout';
@@ -660,20 +660,6 @@ const cases: Case[] = [
     badAnswer: [{ date: '2030-01-02' }],
   },
   {
-    name: 'searchConditions',
-    call: () => searchConditions('diab', { limit: 5 }),
-    answer: [{ id: 'icd:E11.9', name: 'Type 2 diabetes', name_th: null, codes: [] }],
-    expected: [{ id: 'icd:E11.9', name: 'Type 2 diabetes', name_th: null, codes: [] }],
-    badAnswer: [{ id: 'icd:E11.9' }],
-  },
-  {
-    name: 'searchSubstances',
-    call: () => searchSubstances('pen', { kind: 'class' }),
-    answer: [{ id: 'atc:J01C', name: 'Penicillins', name_th: null, codes: [], kind: 'class' }],
-    expected: [{ id: 'atc:J01C', name: 'Penicillins', name_th: null, codes: [], kind: 'class' }],
-    badAnswer: [{ id: 'atc:J01C', name: 'Penicillins', name_th: null, codes: [] }],
-  },
-  {
     name: 'nextPatientId',
     call: () => getNextPatientId(),
     answer: { patient_id: 'P038' },
@@ -860,6 +846,16 @@ function handle(c: Case, answer: JsonBodyType, seen: Seen) {
   });
 }
 
+/** Calls of the API that no app makes yet (their screens are still to come). */
+const NO_SCREEN_YET: readonly EndpointName[] = [
+  'listVitals',
+  'recordVitals',
+  'listNotes',
+  'addNote',
+  'addNoteAddendum',
+  'markNoteEnteredInError',
+];
+
 describe('every call of the API', () => {
   it('has a case here (but health, ready, the OpenAPI document and the operators’ calls, which the apps never call)', () => {
     const covered = [
@@ -868,9 +864,18 @@ describe('every call of the API', () => {
       'endAccountSession',
       'disableMfa',
       'setAccountLocale',
+      // Answered with no body: their own test below.
+      'requestPasswordReset',
+      'confirmPasswordReset',
+      // A file, fetched as a Blob, which jsdom cannot carry: the API's record-pdf.test.ts
+      // reads the PDF back.
+      'myRecordPdf',
     ].sort();
     const expected = (Object.keys(ENDPOINTS) as EndpointName[])
       .filter((name) => !['health', 'ready', 'openapi'].includes(name))
+      // The visit's calls (vital signs, signed notes), which no screen makes yet: the API's
+      // own tests cover them (apps/api/src/routes/visit.test.ts).
+      .filter((name) => !NO_SCREEN_YET.includes(name))
       .filter((name) => ENDPOINTS[name].access !== 'operator')
       .sort();
     expect(covered).toEqual(expected);
@@ -908,6 +913,39 @@ describe('every call of the API', () => {
       detail: 'Unexpected answer from the server',
       status: c.status ?? 200,
     });
+  });
+
+  it('asks for a password reset link and sets the new password, public, reading no body', async () => {
+    const seen: { path: string; body: unknown; authorization: string | null }[] = [];
+    const record =
+      (status: number) =>
+      async ({ request }: { request: Request }) => {
+        seen.push({
+          path: new URL(request.url).pathname,
+          body: (await request.json()) as unknown,
+          authorization: request.headers.get('authorization'),
+        });
+        return new HttpResponse(status === 202 ? '{"accepted":true}' : null, { status });
+      };
+    server.use(
+      http.post('/api/password-reset', record(202)),
+      http.post('/api/password-reset/confirm', record(204)),
+    );
+    await expect(requestPasswordReset({ username: 'malee.s' })).resolves.toBeUndefined();
+    await expect(
+      confirmPasswordReset({
+        token: 'Ab3_-'.repeat(8) + 'Ab3',
+        new_password: 'Tamarind-Monsoon-42',
+      }),
+    ).resolves.toBeUndefined();
+    expect(seen).toEqual([
+      { path: '/api/password-reset', body: { username: 'malee.s' }, authorization: null },
+      {
+        path: '/api/password-reset/confirm',
+        body: { token: 'Ab3_-'.repeat(8) + 'Ab3', new_password: 'Tamarind-Monsoon-42' },
+        authorization: null,
+      },
+    ]);
   });
 
   it('logout posts with the token and expects no body', async () => {
