@@ -37,6 +37,9 @@ const VALIDATION_LAYER = '../../libs/shared/contract/src/schemas.ts';
  */
 const FORM_RESOLVER = /@?hookform[/-]resolvers/;
 
+/** The frame's connection notice, which every page fetches once shown and idle (shell). */
+const CONNECTION_NOTICE = /[\\/]connection-notice\.tsx$/;
+
 /** Where the API layer's lazily loaded modules sit in the manifest (relative to the app). */
 const API_LAYER = [
   '../../libs/shared/api-client/src/lib/http.ts',
@@ -512,6 +515,9 @@ export function measureApp(app) {
       for (const key of entry.dynamicImports ?? [])
         if (FORM_RESOLVER.test(key)) staticClosure(manifest, key, later);
     }
+    // And the frame's connection notice, on every page.
+    for (const key of Object.keys(manifest))
+      if (CONNECTION_NOTICE.test(key)) staticClosure(manifest, key, later);
     if (!callsOnOpen && (app.callsWhenIdle ?? []).includes(page)) {
       for (const key of API_LAYER) staticClosure(manifest, key, later);
     }

@@ -115,7 +115,7 @@ export function RecordTable<Row>({
               aria-sort={sortedBy?.header === column.header ? sortedBy.direction : undefined}
               // A sortable table's headings wrap between words (its buttons make them wider);
               // another's stay on one line.
-              className={`py-2 pr-4 font-semibold last:pr-0 ${onSort ? 'align-bottom' : 'whitespace-nowrap'}`}
+              className={`py-2 pr-3 font-semibold last:pr-0 ${onSort ? 'align-bottom' : 'whitespace-nowrap'}`}
             >
               {column.srOnlyHeader ? (
                 <span className="sr-only">{column.header}</span>
@@ -159,7 +159,7 @@ export function RecordTable<Row>({
                 role="cell"
                 data-label={column.srOnlyHeader ? undefined : column.header}
                 data-nowrap={column.nowrap ? '' : undefined}
-                className={`py-2 pr-4 align-top last:pr-0 ${stacked.cell} ${
+                className={`py-2 pr-3 align-top last:pr-0 ${stacked.cell} ${
                   column.nowrap
                     ? 'whitespace-nowrap'
                     : column.breakAnywhere
