@@ -81,7 +81,8 @@ export const Default: Story = {
     await expect(canvas.getByText('Help Desk')).toBeVisible();
     await expect(canvas.getByText(/^Hello, \S/)).toBeVisible();
     const upcoming = canvas.getByRole('region', { name: 'Upcoming appointments' });
-    await expect(await within(upcoming).findByRole('table')).toBeVisible();
+    await expect(await within(upcoming).findByRole('list')).toBeVisible();
+    await expect(within(upcoming).getByText('Next')).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'Who opened my record' })).toBeVisible();
   },
 };
@@ -97,8 +98,9 @@ export const NoUpcomingAppointments: Story = {
 const DOCTOR = { employee_id: 'E002', first_name: 'Anan', last_name: 'Wongsa' };
 
 /**
- * A cancelled appointment before the next booked one: the upcoming list shows it with its status
- * and reason, each with the clinician's name; "Latest Appointment" is the API's, the booked one.
+ * A cancelled appointment before the next booked one: the past visits show it with its status
+ * and reason, the upcoming list the booked one, each with the clinician's name; "Latest
+ * Appointment" is the API's, the booked one.
  */
 const WITH_CANCELLATION = createHandlers({
   patients: [
@@ -137,11 +139,13 @@ const WITH_CANCELLATION = createHandlers({
 export const CancelledAppointment: Story = {
   parameters: { msw: WITH_CANCELLATION },
   play: async ({ canvas }) => {
-    const upcoming = await canvas.findByRole('region', { name: 'Upcoming appointments' });
-    const table = await within(upcoming).findByRole('table');
+    const past = await canvas.findByRole('region', { name: 'Past visits' });
+    const table = await within(past).findByRole('table');
     await expect(within(table).getByText('Cancelled')).toBeVisible();
     await expect(within(table).getByText('The doctor is away that day')).toBeVisible();
-    await expect(within(table).getAllByText('Anan Wongsa')).toHaveLength(2);
+    await expect(within(table).getByText('Anan Wongsa')).toBeVisible();
+    const upcoming = canvas.getByRole('region', { name: 'Upcoming appointments' });
+    await expect(await within(upcoming).findByText('With Anan Wongsa')).toBeVisible();
     await expect(
       canvas.getByText('2026-12-03 14:30 — Blood test · with Anan Wongsa'),
     ).toBeVisible();
@@ -153,8 +157,8 @@ export const CancelledAppointmentPhone: Story = {
   parameters: { msw: WITH_CANCELLATION },
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas, canvasElement }) => {
-    const upcoming = await canvas.findByRole('region', { name: 'Upcoming appointments' });
-    await expect(await within(upcoming).findByText('Cancelled')).toBeVisible();
+    const past = await canvas.findByRole('region', { name: 'Past visits' });
+    await expect(await within(past).findByText('Cancelled')).toBeVisible();
     await fitsThePhone();
     await valuesStayWhole(canvasElement);
   },
