@@ -99,7 +99,9 @@ test.describe('a visitor whose browser speaks Thai', () => {
     await page.getByRole('link', { name: 'เข้าใช้ระบบ' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeVisible();
-    await page.getByText('ลืมรหัสผ่าน?', { exact: true }).click();
-    await expect(page.getByText(/^ขอรหัสเปิดใช้งานใหม่จากโรงพยาบาล/)).toBeVisible();
+    // "Forgot your password?" opens the reset page, in Thai.
+    await page.getByRole('link', { name: 'ลืมรหัสผ่าน?' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'ลืมรหัสผ่าน?' })).toBeVisible();
+    await expect(page.getByText(/^กรอกชื่อผู้ใช้ของคุณ/)).toBeVisible();
   });
 });
