@@ -168,17 +168,22 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
     await test.step('MyInfo: the cancellation with its status and reason, the doctor by name', async () => {
       await logInThroughPage(patientPage, username, PASSWORD);
       await expect(patientPage).toHaveURL(/\/patient-profile$/);
-      const rows = patientPage
-        .getByRole('region', { name: 'Upcoming appointments' })
-        .getByRole('row');
-      const cancelledRow = rows.filter({ hasText: 'Spirometry' });
+      // A cancelled visit is among the past visits, with its status and reason.
+      const cancelledRow = patientPage
+        .getByRole('region', { name: 'Past visits' })
+        .getByRole('row')
+        .filter({ hasText: 'Spirometry' });
       await expect(cancelledRow).toContainText(later);
       await expect(cancelledRow).toContainText('Cancelled');
       await expect(cancelledRow).toContainText('Patient is travelling');
       await expect(cancelledRow).toContainText(doctorName);
-      const bookedRow = rows.filter({ hasText: 'Asthma review' });
-      await expect(bookedRow).toContainText('Booked');
-      await expect(bookedRow).toContainText(doctorName);
+      // The booked one is the next of the upcoming list.
+      const bookedItem = patientPage
+        .getByRole('region', { name: 'Upcoming appointments' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Asthma review' });
+      await expect(bookedItem).toContainText('Next');
+      await expect(bookedItem).toContainText(`With ${doctorName}`);
       // "Latest Appointment" is the next booked one: today's visit was attended, the one in two
       // weeks cancelled.
       await expect(patientPage.getByRole('region', { name: 'Personal details' })).toContainText(
@@ -197,8 +202,9 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
       await expect(chartView).toHaveCount(1);
       await expect(chartView).toContainText(`${doctorName}, medical personnel`);
       await expect(chartView).toContainText('viewed your record');
+      // The record, its appointments, problem list, allergy list and contact changes: one visit.
       await expect(chartView).toContainText(
-        '2 actions in one visit; also viewed your appointments',
+        '5 actions in one visit; also viewed your appointments',
       );
     });
   } finally {
