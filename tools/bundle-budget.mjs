@@ -129,11 +129,11 @@ export const APPS = [
     name: 'hr',
     scope: 'hr',
     budgets: {
-      'src/features/clinic-hours/clinic-hours-page.tsx': [134, 118, 136, 119],
-      'src/features/add-employee/add-employee-page.tsx': [136, 119, 137, 120],
-      'src/features/edit-employee/edit-employee-page.tsx': [138, 121, 139, 122],
-      'src/features/search/search-employee-page.tsx': [189, 167, 191, 168],
-      'src/features/account/account-page.ts': [191, 168, 193, 170],
+      'src/features/clinic-hours/clinic-hours-page.tsx': [135, 118, 137, 120],
+      'src/features/add-employee/add-employee-page.tsx': [137, 120, 138, 121],
+      'src/features/edit-employee/edit-employee-page.tsx': [139, 122, 140, 123],
+      'src/features/search/search-employee-page.tsx': [190, 167, 191, 169],
+      'src/features/account/account-page.ts': [192, 169, 194, 170],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',
     withoutQueries: [],
@@ -484,9 +484,15 @@ export function measureApp(app) {
     key.startsWith('src/features/'),
   );
   if (!pages.includes(app.firstPage)) throw new Error(`${app.name}: no page ${app.firstPage}`);
+  // The section's frame's own parts (src/frame: HR's count of access waiting for approval),
+  // loaded beside every page.
+  const frameParts = startUpDynamicImports(manifest, entryKey).filter((key) =>
+    key.startsWith('src/frame/'),
+  );
   return pages.sort().map((page) => {
     const files = staticClosure(manifest, entryKey);
     staticClosure(manifest, page, files);
+    for (const key of frameParts) staticClosure(manifest, key, files);
     if (!app.withoutQueries.includes(page)) staticClosure(manifest, QUERY_LAYER, files);
     const callsOnOpen = app.callsOnOpen.includes(page);
     if (callsOnOpen) for (const key of API_LAYER) staticClosure(manifest, key, files);

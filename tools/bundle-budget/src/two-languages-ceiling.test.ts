@@ -34,7 +34,7 @@ const CEILINGS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
     'src/features/add-employee/add-employee-page.tsx': 138,
     'src/features/edit-employee/edit-employee-page.tsx': 140,
     'src/features/search/search-employee-page.tsx': 189,
-    'src/features/clinic-hours/clinic-hours-page.tsx': 136,
+    'src/features/clinic-hours/clinic-hours-page.tsx': 137,
   },
 };
 
@@ -51,7 +51,7 @@ const FEATURES_SINCE: Readonly<Record<string, Readonly<Record<string, number>>>>
   // HR's refusals, waiting count and sortable table; clinic hours' calls in the API layer.
   hr: {
     'src/features/search/search-employee-page.tsx': 2,
-    'src/features/account/account-page.ts': 1,
+    'src/features/account/account-page.ts': 2,
   },
 };
 
