@@ -470,6 +470,51 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 403,    403,  403,    201, 401,     401,    401,    401],
     request: (t) => ({ path: `/employee/${t.employeeId}/activation-code` }),
   },
+  // Clinic hours (HR): a clinician's schedule and leave; empty bodies reach validation, and
+  // E001 is no clinician of this database (404).
+  'GET /api/employee/:employee_id/schedule': {
+    expected:                                        [401, 403,    403,  403,    404, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/E001/schedule' }),
+  },
+  'PUT /api/employee/:employee_id/schedule': {
+    expected:                                        [401, 403,    403,  403,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/E001/schedule', body: {} }),
+  },
+  'POST /api/employee/:employee_id/leave': {
+    expected:                                        [401, 403,    403,  403,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/E001/leave', body: {} }),
+  },
+  'DELETE /api/employee/:employee_id/leave/:leave_id': {
+    expected:                                        [401, 403,    403,  403,    404, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/E001/leave/00000000-0000-4000-8000-000000000000' }),
+  },
+  'POST /api/employee/:employee_id/refuse-access': {
+    expected:                                        [401, 403,    403,  403,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/employee/E001/refuse-access', body: {} }),
+  },
+  // Who changed a patient's contact details: clinicians only.
+  'GET /api/patient/:patient_id/contact-changes': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/contact-changes` }),
+  },
+  // Free slots: anyone signed in (no range asked for: 400 naming it).
+  'GET /api/slots': {
+    expected:                                        [401, 400,    400,  400,    400, 401,     401,    401,    401],
+    request: () => ({ path: '/slots' }),
+  },
+  // A patient's own actions: empty bodies reach validation; staff are refused.
+  'PATCH /api/profile/contact': {
+    expected:                                        [401, 400,    400,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/contact', body: {} }),
+  },
+  'POST /api/profile/appointments': {
+    expected:                                        [401, 400,    400,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/appointments', body: {} }),
+  },
+  'POST /api/profile/appointments/:appointment_id/cancel': {
+    expected:                                        [401, 400,    400,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/appointments/00000000-0000-4000-8000-000000000000/cancel', body: {} }),
+  },
   'GET /api/employee/access-approvals': {
     expected:                                        [401, 403,    403,  403,    200, 401,     401,    401,    401],
     request: () => ({ path: '/employee/access-approvals' }),
