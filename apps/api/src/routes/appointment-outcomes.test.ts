@@ -240,7 +240,8 @@ describe.each(BACKENDS)('appointment outcomes and cancellations on %s', (backend
         staff_note: note,
       });
 
-      const mine = await call(app, 'GET', '/profile/appointments?limit=100', {
+      // A cancelled visit is among the patient's past ones, with its reason.
+      const mine = await call(app, 'GET', '/profile/appointments?when=past&limit=100', {
         token: patient.token,
       });
       expectSuccess(mine, 200);

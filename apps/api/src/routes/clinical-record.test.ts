@@ -376,7 +376,7 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
   });
 
   describe("the patient's own list", () => {
-    it('shows cancellations with their status, reason and the clinician by name', async () => {
+    it('lists a cancellation among past visits, with its status, reason and the clinician by name', async () => {
       const soon = await book(patient.recordId, {
         date: addDays(todayUtc(), 2),
         clinician_id: doctor.recordId,
@@ -385,7 +385,16 @@ describe.each(BACKENDS)('the clinical record on %s', (backend) => {
         await act(patient.recordId, soon.appointment_id!, 'cancel', { reason: 'Clinic closed' }),
         200,
       );
-      const response = await call(app, 'GET', '/profile/appointments', { token: patient.token });
+      const upcoming = await call(app, 'GET', '/profile/appointments', { token: patient.token });
+      expect(
+        upcomingAppointmentListSchema
+          .parse(upcoming.json())
+          .some((a) => a.appointment_id === soon.appointment_id),
+        'a cancelled visit is no longer upcoming',
+      ).toBe(false);
+      const response = await call(app, 'GET', '/profile/appointments?when=past', {
+        token: patient.token,
+      });
       const items = upcomingAppointmentListSchema.parse(response.json());
       const shown = items.find((a) => a.appointment_id === soon.appointment_id);
       expect(shown).toEqual({
