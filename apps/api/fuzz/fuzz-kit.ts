@@ -12,7 +12,7 @@
  * is new each run, so `npm test` covers different bodies each time; FUZZ_SEED (and FUZZ_PATH)
  * replay a run.
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -46,6 +46,7 @@ import {
   employeeSchema,
   endpointPath,
   MERGE_PATCH_CONTENT_TYPE,
+  PASSWORD_RESET_TOKEN_PATTERN,
   mfaConfirmResponseSchema,
   mfaSetupResponseSchema,
   myContactSchema,
@@ -65,6 +66,8 @@ import { buildApp } from '../src/app';
 import { catalogueEntries } from '../src/catalogues';
 import type { Database } from '../src/db/database';
 import { mfaRepository } from '../src/repositories/mfa';
+import { passwordResetsRepository } from '../src/repositories/password-resets';
+import { resetTokenHash } from '../src/services/password-reset-service';
 import { hashPassword } from '../src/security/passwords';
 import {
   createTestDatabase,
@@ -86,7 +89,13 @@ import {
   mutationArbitrary,
   validBodies,
 } from './bodies';
-import { bodyEndpoints, groupOf, requestSchemaOf, type RouteGroup } from './routes-under-fuzz';
+import {
+  bodyEndpoints,
+  groupOf,
+  NO_BODY,
+  requestSchemaOf,
+  type RouteGroup,
+} from './routes-under-fuzz';
 
 /** Bodies per route: 100 in `npm test` (a new seed each run), the deep run sets more. */
 export const FUZZ_RUNS = Math.max(1, Number(process.env['FUZZ_RUNS'] ?? 100));
@@ -172,6 +181,8 @@ export interface World {
   mfaPendingSecret: string | null;
   /** Unused recovery codes of the medical session's second factor, once My account's calls turn it on. */
   mfaRecoveryCodes: string[];
+  /** Reset links' tokens waiting to be used, each once, for accounts no other call signs in with. */
+  readonly resetTokens: string[];
 }
 
 /** An answer, from inject or from real HTTP. */
@@ -185,8 +196,11 @@ interface Answer {
 export async function createWorld(group: RouteGroup): Promise<World> {
   const database = await createTestDatabase('pglite');
   const { log, logger } = captureLog();
+  const config = testConfig();
   const app = await buildApp({
-    config: testConfig(),
+    // The patient session's own booked visits (for the cancel bodies) stay under the limit of
+    // upcoming ones, so that booking bodies reach the write (the limit: clinic-hours.test.ts).
+    config: { ...config, booking: { ...config.booking, maxUpcoming: 1000 } },
     db: database.db,
     jwtSecret: TEST_JWT_SECRET,
     logger,
@@ -221,6 +235,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     mfaLogins: [],
     mfaPendingSecret: null,
     mfaRecoveryCodes: [],
+    resetTokens: [],
   };
 
   // Records through the real calls, as staff would make them.
@@ -369,6 +384,21 @@ export async function createWorld(group: RouteGroup): Promise<World> {
       const { mfa_token } = answer.json<{ mfa_token: string }>();
       world.mfaLogins.push({ mfa_token, code: recoveryCodes[0]! });
     }
+    // Reset links as a request would have mailed them (the token's hash stored, the token
+    // known), for accounts of their own: a confirm ends every session of its account.
+    for (let i = 0; i < 5; i += 1) {
+      const user = await createUser(app, database, 'patient');
+      for (let j = 0; j < 25; j += 1) {
+        const token = randomBytes(32).toString('base64url');
+        await passwordResetsRepository.create(
+          database.db,
+          user.username,
+          resetTokenHash(token),
+          new Date(Date.now() + 3_600_000),
+        );
+        world.resetTokens.push(token);
+      }
+    }
     await startMfaSetup(world);
   }
   return world;
@@ -462,6 +492,15 @@ function worldHints(world: World, name: string): FieldHints {
                 Date.parse(`${addDays(hospitalToday(), day)}T00:00:00+07:00`) + quarter * 900_000,
               ).toISOString(),
             ),
+        }
+      : {}),
+    ...(name === 'confirmPasswordReset'
+      ? {
+          token: pick(world.resetTokens, fc.stringMatching(PASSWORD_RESET_TOKEN_PATTERN)),
+          new_password: fc.oneof(
+            fc.constantFrom('Riverside-Morning-42', 'correct horse battery staple'),
+            fc.string({ minLength: 12, maxLength: 40 }),
+          ),
         }
       : {}),
     ...(name === 'addLeave'
@@ -626,6 +665,8 @@ function completeBody(world: World, name: string): (body: unknown, choice: numbe
     }
     if (name === 'login' && world.accounts.length && choice % 4 === 0) {
       Object.assign(b, world.accounts[choice % world.accounts.length]);
+      // A client sends a proof of work only when the server asks for one (login-flood.test.ts).
+      delete b['proof'];
     }
     if (name === 'loginMfa' && world.mfaLogins.length && choice % 4 === 0) {
       // Each sign-in works once: every one of them gets its turn (not only every fourth).
@@ -804,10 +845,20 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
   const approving =
     (name === 'approveEmployeeAccess' || name === 'refuseEmployeeAccess') &&
     world.pendingAccess.length > 0;
+  const bodies = fc
+    .tuple(validBodies(schema, worldHints(world, name)), fc.nat())
+    .map(([body, choice]) => complete(body, choice));
   const arbitrary = fc.record({
-    body: fc
-      .tuple(validBodies(schema, worldHints(world, name)), fc.nat())
-      .map(([body, choice]) => complete(body, choice)),
+    // A call that takes no body gets, besides nothing and {}, a field it does not know holding
+    // the marker (else only a rare mutation would carry it, and "no marker logged" would test
+    // nothing for the seed).
+    body:
+      schema === NO_BODY
+        ? fc.oneof(
+            { weight: 3, arbitrary: bodies },
+            { weight: 1, arbitrary: fc.constant<unknown>({ note: `${MARKER} from a client` }) },
+          )
+        : bodies,
     mutations: fc.oneof(
       { weight: 3, arbitrary: fc.constant([] as Mutation[]) },
       { weight: 7, arbitrary: fc.array(mutationArbitrary, { minLength: 1, maxLength: 3 }) },

@@ -58,7 +58,7 @@ export type BodyEndpointName = {
 }[EndpointName];
 
 /** What the calls without a request schema of their own accept: nothing, or an empty object. */
-const NO_BODY = z.object({}).nullish();
+export const NO_BODY = z.object({}).nullish();
 
 /** The body schema of each POST/PUT/PATCH call. */
 export const REQUEST_SCHEMAS = {

@@ -31,7 +31,8 @@ export interface PasswordResetOptions {
   readonly onThrottled?: () => void;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the database keeps of a link's token: its SHA-256, in hex. */
+export const resetTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * A forgotten password, by e-mail: a request mails a single-use link valid 30 minutes to the
@@ -75,7 +76,7 @@ export class PasswordResetService {
     const recipient = await passwordResetsRepository.create(
       db,
       username,
-      hashToken(token),
+      resetTokenHash(token),
       expiresAt,
     );
     await audit(db, context, {
@@ -118,7 +119,7 @@ export class PasswordResetService {
         reservation.retryAfterSeconds,
       );
     }
-    const tokenHash = hashToken(token);
+    const tokenHash = resetTokenHash(token);
     const ended = async (): Promise<never> => {
       await throttleRepository.recordFailure(
         db,
