@@ -115,7 +115,9 @@ function dayColumns(
         <>
           <StatusBadge status={a.status} />
           {a.status === 'cancelled' && a.cancel_reason && (
-            <span className="mt-1 block text-muted">{a.cancel_reason}</span>
+            <span className="mt-1 block whitespace-normal text-muted [overflow-wrap:anywhere]">
+              {a.cancel_reason}
+            </span>
           )}
         </>
       ),
