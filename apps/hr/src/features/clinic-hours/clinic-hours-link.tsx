@@ -16,7 +16,9 @@ export function keepsClinicHours(employee: Pick<Employee, 'position_id' | 'work_
 
 /**
  * A link to the clinician's Clinic hours page with their Employee ID filled in, so HR never
- * types it again. At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
+ * types it again. At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5); its words
+ * may wrap between them (in the employee table's unwrapped actions column too), so the table
+ * keeps within 1280 px.
  */
 export function ClinicHoursLink({
   employeeId,
@@ -28,7 +30,7 @@ export function ClinicHoursLink({
   return (
     <PortalLink
       to={prefilledPath(ROUTES.clinicHours, 'employee', employeeId)}
-      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-2"
+      className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 text-left font-semibold whitespace-normal text-brand-800 underline underline-offset-2"
     >
       {children}
     </PortalLink>
