@@ -131,8 +131,8 @@ export const APPS = [
     budgets: {
       'src/features/clinic-hours/clinic-hours-page.tsx': [135, 118, 137, 120],
       'src/features/add-employee/add-employee-page.tsx': [137, 120, 138, 121],
-      'src/features/edit-employee/edit-employee-page.tsx': [139, 122, 140, 123],
-      'src/features/search/search-employee-page.tsx': [190, 167, 191, 169],
+      'src/features/edit-employee/edit-employee-page.tsx': [140, 123, 141, 124],
+      'src/features/search/search-employee-page.tsx': [191, 168, 192, 170],
       'src/features/account/account-page.ts': [192, 169, 194, 170],
     },
     firstPage: 'src/features/add-employee/add-employee-page.tsx',

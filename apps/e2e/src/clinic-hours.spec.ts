@@ -6,6 +6,7 @@ import {
   createPatient,
   daysFromToday,
   logInThroughPage,
+  openFromSidebar,
   registerAccount,
 } from './support';
 
@@ -34,8 +35,15 @@ test('HR sets a clinician hours, a patient books a free slot with a reason, and 
   await test.step('HR gives the doctor a session today, in both languages, by keyboard labels', async () => {
     await logInThroughPage(page, 'demo.hr');
     await expect(page).toHaveURL(new RegExp(ROUTES.addEmployee));
-    await page.goto(`${ROUTES.clinicHours}?employee_id=${DOCTOR_ID}`);
+    // From the doctor's row of the employee table, by the link: HR never types the id.
+    await openFromSidebar(page, 'Employees Management System', 'Employee Information');
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: DOCTOR_ID, exact: true }) });
+    await row.getByRole('link', { name: /^Clinic hours of / }).click();
+    await expect(page).toHaveURL(new RegExp(`${ROUTES.clinicHours}\\?employee_id=${DOCTOR_ID}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Clinic hours' })).toBeVisible();
+    await expect(page.getByLabel(/^Employee ID/)).toHaveValue(DOCTOR_ID);
     await page.getByRole('button', { name: 'Add session' }).click();
     const session = page.getByRole('group', { name: /^Session \d+$/ }).last();
     const n = (await session.locator('legend').innerText()).replace('Session ', '');

@@ -48,9 +48,11 @@ const FEATURES_SINCE: Readonly<Record<string, Readonly<Record<string, number>>>>
   'public-and-patient': { 'src/features/profile/patient-profile-page.tsx': 2 },
   // The chart's problem and allergy lists and contact changes; the visit's calls in the API layer.
   clinical: { 'src/features/chart/patient-chart-page.tsx': 4 },
-  // HR's refusals, waiting count and sortable table; clinic hours' calls in the API layer.
+  // HR's refusals, waiting count and sortable table; clinic hours' calls in the API layer; the
+  // link from an employee's screens to their clinic hours.
   hr: {
-    'src/features/search/search-employee-page.tsx': 2,
+    'src/features/search/search-employee-page.tsx': 3,
+    'src/features/edit-employee/edit-employee-page.tsx': 1,
     'src/features/account/account-page.ts': 2,
   },
 };

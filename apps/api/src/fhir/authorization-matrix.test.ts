@@ -14,6 +14,8 @@ import {
   unique,
 } from '../test/harness';
 import { CODE_SYSTEMS } from '@portal/reference-data';
+import { addDays, hospitalToday, type Slot } from '@portal/contract';
+import { slotId } from './resources';
 import { expectOutcome, expectResource, fhirCall, newPatientResource } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
 
@@ -32,18 +34,24 @@ const TYPES = [
   'Practitioner',
   'PractitionerRole',
   'AuditEvent',
+  'Schedule',
+  'Slot',
 ] as const;
 type Type = (typeof TYPES)[number];
+/** Read by everyone signed in, as GET /api/slots: a clinician's hours and free slots. */
+const EVERYONE_SIGNED_IN: readonly Type[] = ['Schedule', 'Slot'];
 
 /**
  * The rule, as the API's: medical personnel read every patient's clinical resources and the
  * clinicians; a patient reads their own compartment (and the audit events about it) only; HR
  * reads the clinicians only; nobody without a session. A patient asking for another's resource
  * by an id that names the patient is told 403; by an id that does not (an appointment's uuid,
- * an entry's number), 404, as it is not in their compartment.
+ * an entry's number), 404, as it is not in their compartment. Schedule and Slot (the
+ * clinicians' hours and free slots) are read by everyone signed in.
  */
 function expected(who: Who, type: Type, whose: Whose): number {
   if (who === 'anonymous') return 401;
+  if (EVERYONE_SIGNED_IN.includes(type)) return 200;
   const clinical = !['Practitioner', 'PractitionerRole', 'AuditEvent'].includes(type);
   if (type === 'AuditEvent') return who === 'patient' ? (whose === 'own' ? 200 : 404) : 403;
   if (!clinical) return who === 'patient' ? 403 : 200;
@@ -138,6 +146,32 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
     users.hr = await createUser(app, database, 'HR');
     users.patient = await createUser(app, database, 'patient');
     other = await createUser(app, database, 'patient');
+    // The doctor's clinic hours: every day 09:00 to 10:00 in two slots (own: the first, other: the second).
+    const hours = await call(app, 'PUT', `/employee/${users.doctor.recordId}/schedule`, {
+      token: users.hr.token,
+      body: {
+        sessions: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+          weekday,
+          start: '09:00',
+          end: '10:00',
+          slot_minutes: 30,
+        })),
+        exceptions: [],
+      },
+    });
+    expect(hours.statusCode, hours.body).toBe(200);
+    const tomorrow = addDays(hospitalToday(), 1);
+    const slots = await call(
+      app,
+      'GET',
+      `/slots?clinician_id=${users.doctor.recordId}&from=${tomorrow}&to=${tomorrow}`,
+      { token: users.patient.token },
+    );
+    const [firstSlot, secondSlot] = slots.json<Slot[]>();
+    const slotIds = {
+      own: slotId(users.doctor.recordId, firstSlot!.start),
+      other: slotId(users.doctor.recordId, secondSlot!.start),
+    };
     for (const [whose, user] of [
       ['own', users.patient],
       ['other', other],
@@ -170,6 +204,8 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         Practitioner: users.doctor.recordId,
         PractitionerRole: users.doctor.recordId,
         AuditEvent: String(event!.id),
+        Schedule: users.doctor.recordId,
+        Slot: slotIds[whose],
       };
     }
   }, 240_000);
@@ -212,7 +248,8 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         const bundle = expectResource<Bundle>(response);
         const found = (bundle.entry ?? []).map((e) => e.resource!.id);
         expect(found).toContain(ids.own[type]);
-        if (who === 'patient') expect(found).not.toContain(ids.other[type]);
+        if (who === 'patient' && !EVERYONE_SIGNED_IN.includes(type))
+          expect(found).not.toContain(ids.other[type]);
         else expect(found).toContain(ids.other[type]);
       });
     }

@@ -1,6 +1,7 @@
 import type { CapabilityStatement, CapabilityStatementRestResource } from '@medplum/fhirtypes';
 import { HOSPITAL_NAME } from '@portal/reference-data';
 import { RESOURCE_TYPES } from './types';
+import { COMPUTED_TYPES } from './schedule';
 import { EVERYTHING_MAX } from './everything';
 
 /** The resource types that take a create (POST) and an update (PUT). */
@@ -59,6 +60,27 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
         : {}),
     };
   });
+  // Schedule and Slot: read and search only (fhir/schedule.ts).
+  for (const type of COMPUTED_TYPES.values()) {
+    resource.push({
+      type: type.type,
+      interaction: [{ code: 'read' }, { code: 'search-type' }],
+      versioning: 'no-version',
+      readHistory: false,
+      updateCreate: false,
+      conditionalCreate: false,
+      conditionalUpdate: false,
+      conditionalDelete: 'not-supported',
+      searchParam: [
+        ...Object.entries(type.params).map(([name, p]) => ({
+          name,
+          type: p.type,
+          documentation: p.documentation,
+        })),
+        ...COMMON_SEARCH,
+      ],
+    });
+  }
   return {
     resourceType: 'CapabilityStatement',
     status: 'active',
@@ -73,11 +95,11 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
       {
         mode: 'server',
         documentation:
-          'One rule for parameters on every interaction: a parameter the server does not offer is refused with a 400 OperationOutcome naming it, never ignored. A search takes the parameters listed for its type and _count, _cursor, _format; a read and $everything take _format only (json, application/json or application/fhir+json). _summary, _elements, _sort, _include and _total are not offered, on a read as on a search. A reference parameter (patient, subject, practitioner) takes Type/id, id, or this server\u2019s own absolute URL of the resource.',
+          'One rule for parameters on every interaction: a parameter the server does not offer is refused with a 400 OperationOutcome naming it, never ignored. A search takes the parameters listed for its type and _count, _cursor, _format; a read and $everything take _format only (json, application/json or application/fhir+json). _summary, _elements, _sort, _include and _total are not offered, on a read as on a search. A reference parameter (patient, subject, practitioner, actor, schedule) takes Type/id, id, or this server\u2019s own absolute URL of the resource.',
         security: {
           cors: true,
           description:
-            'The portal API’s bearer session token (Authorization: Bearer …, from POST /api/login). Medical personnel read every patient; a patient reads their own compartment; HR reads Practitioner and PractitionerRole. Every read is audited. Bulk export ($export) takes a token of SMART Backend Services instead (.well-known/smart-configuration).',
+            'The portal API’s bearer session token (Authorization: Bearer …, from POST /api/login). Medical personnel read every patient; a patient reads their own compartment; HR reads Practitioner and PractitionerRole; everyone signed in reads Schedule and Slot (the clinicians’ hours and free slots). Every read is audited. Bulk export ($export) takes a token of SMART Backend Services instead (.well-known/smart-configuration).',
         },
         resource,
         operation: [

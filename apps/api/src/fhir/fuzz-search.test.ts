@@ -10,15 +10,18 @@ import { CODE_SYSTEMS } from '@portal/reference-data';
 import { createTestApp, createTestDatabase, createUser, type TestUser } from '../test/harness';
 import { PATIENT_EXTENSIONS } from './resources';
 import { RESOURCE_TYPES } from './types';
+import { COMPUTED_TYPES } from './schedule';
 import { expectValid, loadValidator } from './test/validator';
 import { appWithFrontends } from './test/fhir-harness';
 
 /** Search queries per run: a fraction of the body fuzzers' (each query is a whole search). */
 const RUNS = Math.max(50, Math.round(FUZZ_RUNS / 4));
 
-const TYPES = [...RESOURCE_TYPES.keys(), 'Medication', 'metadata', '%24everything'];
+/** Every type the server reads: the tables' and the computed ones (Schedule, Slot). */
+const READ_TYPES = [...RESOURCE_TYPES.values(), ...COMPUTED_TYPES.values()];
+const TYPES = [...READ_TYPES.map((t) => t.type), 'Medication', 'metadata', '%24everything'];
 const PARAMS = [
-  ...new Set([...RESOURCE_TYPES.values()].flatMap((t) => Object.keys(t.params))),
+  ...new Set(READ_TYPES.flatMap((t) => Object.keys(t.params))),
   '_count',
   '_cursor',
   '_format',
@@ -260,7 +263,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
   it('refuses a control character in every search parameter of every type: 400 naming it', async () => {
     let refused = 0;
     const roles = ['medical_personnel', 'patient', 'HR'] as const;
-    for (const type of RESOURCE_TYPES.values()) {
+    for (const type of READ_TYPES) {
       // A user the type is for, so the answer is about the value, not the role.
       const reader = users[roles.findIndex((role) => type.roles.includes(role))]!;
       for (const name of [...Object.keys(type.params), '_count', '_cursor', '_format']) {
@@ -294,7 +297,7 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
       // Not `..`: a client resolves it before sending, and the path is then not under the base.
       const segment = fc.oneof(
         fc.constantFrom(
-          ...RESOURCE_TYPES.keys(),
+          ...READ_TYPES.map((t) => t.type),
           'Group',
           'Medication',
           'P001',

@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { FHIR_JSON, outcomeOf } from './outcome';
 import { operationRoutes } from './routes/operations';
 import { readSearchRoutes } from './routes/read-search';
+import { scheduleRoutes } from './routes/schedule';
 import { writeRoutes } from './routes/writes';
 
 /**
@@ -39,6 +40,8 @@ export async function fhirPlugin(app: FastifyInstance, { db, config }: { db: Db;
   });
 
   const options = { db, config };
+  // Schedule and Slot (computed, not rows of a table) on their own paths, before /:type.
+  await app.register(scheduleRoutes, options);
   await app.register(readSearchRoutes, options);
   await app.register(operationRoutes, options);
   await app.register(writeRoutes, options);

@@ -135,6 +135,42 @@ export function dateCondition(
   column: SQL,
   kind: 'date' | 'timestamp',
 ): SQL {
+  const { prefix, start, end } = dateBounds(name, value, kind);
+  const bound = (date: Date) => {
+    const iso = date.toISOString();
+    // Years beyond 4 digits have no place here; toISOString gives ±YYYYYY for them.
+    const text = iso.startsWith('+') || iso.startsWith('-') ? iso.slice(3) : iso;
+    return kind === 'date' ? sql`${text.slice(0, 10)}::date` : sql`${text}::timestamptz`;
+  };
+  const from = bound(start);
+  const to = bound(end);
+  switch (prefix) {
+    case 'lt':
+      return sql`${column} < ${from}`;
+    case 'ge':
+      return sql`${column} >= ${from}`;
+    case 'le':
+      return sql`${column} < ${to}`;
+    case 'gt':
+      return sql`${column} >= ${to}`;
+    case 'ne':
+      return sql`(${column} < ${from} or ${column} >= ${to})`;
+    default:
+      return sql`(${column} >= ${from} and ${column} < ${to})`;
+  }
+}
+
+/** A date search value's prefix and the span it names, `start` (in) to `end` (out). */
+export interface DateBounds {
+  readonly prefix: 'eq' | 'ne' | 'lt' | 'gt' | 'le' | 'ge';
+  readonly start: Date;
+  readonly end: Date;
+  /** Whether the value gave a time (else a year, month or day, in UTC). */
+  readonly timed: boolean;
+}
+
+/** The span a date search value names ({@link dateCondition}'s rules); 400 naming it if none. */
+export function dateBounds(name: string, value: string, kind: 'date' | 'timestamp'): DateBounds {
   const match = DATE_VALUE.exec(value);
   if (!match) throw badParameter(name, 'a date as [eq|ne|lt|gt|le|ge]YYYY[-MM[-DD]]');
   const [, prefix = 'eq', y, m, d, hh, mm, ss, zone] = match;
@@ -163,28 +199,7 @@ export function dateCondition(
     else end.setUTCFullYear(year + 1);
   }
   if (end.getUTCFullYear() > 9999) end = new Date(Date.UTC(9999, 11, 31, 23, 59, 59));
-  const bound = (date: Date) => {
-    const iso = date.toISOString();
-    // Years beyond 4 digits have no place here; toISOString gives ±YYYYYY for them.
-    const text = iso.startsWith('+') || iso.startsWith('-') ? iso.slice(3) : iso;
-    return kind === 'date' ? sql`${text.slice(0, 10)}::date` : sql`${text}::timestamptz`;
-  };
-  const from = bound(start);
-  const to = bound(end);
-  switch (prefix) {
-    case 'lt':
-      return sql`${column} < ${from}`;
-    case 'ge':
-      return sql`${column} >= ${from}`;
-    case 'le':
-      return sql`${column} < ${to}`;
-    case 'gt':
-      return sql`${column} >= ${to}`;
-    case 'ne':
-      return sql`(${column} < ${from} or ${column} >= ${to})`;
-    default:
-      return sql`(${column} >= ${from} and ${column} < ${to})`;
-  }
+  return { prefix: prefix as DateBounds['prefix'], start, end, timed: hh !== undefined };
 }
 
 /** Conditions ANDed; undefined when there are none. */

@@ -136,6 +136,17 @@ function bookableWindow(limits: BookingLimits, now: number) {
   return { notBefore: now, notAfter: now + limits.horizonDays * 86_400_000 };
 }
 
+/** A window of instants narrowed to another's (each bound the tighter). */
+function narrowed(
+  window: { notBefore: number; notAfter: number },
+  within: { notBefore?: number | undefined; notAfter?: number | undefined },
+) {
+  return {
+    notBefore: Math.max(window.notBefore, within.notBefore ?? -Infinity),
+    notAfter: Math.min(window.notAfter, within.notAfter ?? Infinity),
+  };
+}
+
 /**
  * The most slots one GET /slots works out (a bounded range of every clinician could be many
  * more); its total then says "more than" (TOTAL_COUNT_BOUND) and a narrower query finds the rest.
@@ -305,7 +316,8 @@ export const clinicHoursRepository = {
   /**
    * The free slots from `from` to `to` (hospital dates) of one clinician, of the sessions of one
    * department, or of every active clinician, by start then clinician; only those from now to
-   * the booking horizon. One page at a time: the cursor is the count of slots before the page.
+   * the booking horizon (and, with `within`, only those starting inside its instants too). One
+   * page at a time: the cursor is the count of slots before the page.
    */
   async slots(
     db: Db,
@@ -317,6 +329,7 @@ export const clinicHoursRepository = {
     },
     limits: BookingLimits,
     now: number = Date.now(),
+    within: { notBefore?: number | undefined; notAfter?: number | undefined } = {},
   ): Promise<Page<Slot>> {
     const skip = decodeCursor(query.cursor);
     const clinicians = await queryRows<{
@@ -347,7 +360,7 @@ export const clinicHoursRepository = {
         ...h,
         from: query.from,
         to: query.to,
-        ...bookableWindow(limits, now),
+        ...narrowed(bookableWindow(limits, now), within),
         departmentId: query.department_id,
       })) {
         all.push({

@@ -21,7 +21,10 @@ import { fromEndpoint, type RouteDeps, sendPage } from './route-kit';
  * Clinic hours: HR keeps a clinician's weekly sessions, dated exceptions and leave; anyone
  * signed in reads the free slots; a patient books one for themselves.
  */
-export const clinicHoursRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const clinicHoursRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, appointmentMail },
+) => {
   app.route({
     ...fromEndpoint(ENDPOINTS.getSchedule, {
       params: employeeIdParamsSchema,
@@ -85,9 +88,16 @@ export const clinicHoursRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     handler: async (request, reply) => {
       const patientId = request.actor?.patientId;
       if (!patientId) throw forbidden('Only a patient books for themselves');
-      return reply
-        .code(201)
-        .send(await hours.book(db, request.context(), patientId, request.body, config.booking));
+      const booked = await hours.book(
+        db,
+        request.context(),
+        patientId,
+        request.body,
+        config.booking,
+      );
+      // The same confirmation (and .ics) as a booking made by staff.
+      appointmentMail.sendAppointmentMail('booked', booked);
+      return reply.code(201).send(booked);
     },
   });
 };

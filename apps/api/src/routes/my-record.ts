@@ -40,7 +40,10 @@ function ownPatientId(patientId: string | null | undefined): string {
  * their own only, paged like every list (`?limit=&cursor=`, X-Total-Count, X-Next-Cursor, Link);
  * cancelling their own booked appointment and changing their contact details.
  */
-export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
+  app,
+  { db, config, appointmentMail },
+) => {
   /** A paged list of the signed-in patient's own record: the same route for each call. */
   const ownList = <T>(
     endpoint: Endpoint,
@@ -118,15 +121,19 @@ export const myRecordRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db
       body: cancelMyAppointmentRequestSchema,
       response: { 200: upcomingAppointmentSchema },
     }),
-    handler: async (request) =>
-      appointments.cancelOwn(
+    handler: async (request) => {
+      const cancelled = await appointments.cancelOwn(
         db,
         request.context(),
         ownPatientId(request.actor?.patientId),
         request.params.appointment_id,
         request.body.reason,
         config.patientCancelNoticeHours,
-      ),
+      );
+      // The same cancellation mail (and .ics) as a cancellation by staff.
+      appointmentMail.sendAppointmentMail('cancelled', cancelled);
+      return cancelled;
+    },
   });
 
   // The contact change is a merge patch of the details (a member left out stays, null empties

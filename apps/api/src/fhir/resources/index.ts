@@ -16,6 +16,8 @@
  * | Practitioner        | practitionerRowsQuery   | toPractitioner              | employee (clinical)     |
  * | PractitionerRole    | practitionerRowsQuery   | toPractitionerRole          | employee (clinical)     |
  * | AuditEvent          | auditEventRowsQuery     | toAuditEvent                | audit_event             |
+ * | Schedule            | (fhir/schedule.ts)      | toSchedule                  | clinician_session       |
+ * | Slot                | (fhir/schedule.ts)      | toSlot                      | computed free slots     |
  *
  * `where` is SQL on the table's own columns, unqualified (e.g. sql`patient_id = 7` on
  * appointment for one patient's row id); toBloodTypeObservation answers null without a blood
@@ -32,3 +34,4 @@ export * from './practitioner';
 export * from './audit-event';
 export * from './vital-signs';
 export * from './composition';
+export * from './schedule';

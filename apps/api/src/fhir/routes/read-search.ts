@@ -30,7 +30,11 @@ import {
  * The query with each reference parameter's values (`patient`, `subject`, `practitioner`) made
  * relative where they are absolute URLs of this server ({@link relativeReference}).
  */
-function withRelativeReferences(type: ResourceType, query: RawQuery, base: string): RawQuery {
+export function withRelativeReferences(
+  type: { readonly params: Readonly<Record<string, { readonly type: string }>> },
+  query: RawQuery,
+  base: string,
+): RawQuery {
   const out: RawQuery = { ...query };
   for (const [name, value] of Object.entries(query)) {
     const parameter = Object.hasOwn(type.params, name) ? type.params[name] : undefined;

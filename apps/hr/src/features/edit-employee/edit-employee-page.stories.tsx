@@ -91,10 +91,16 @@ export const Default: Story = {
   },
 };
 
-/** E002 loaded: the form has filled itself; the position reads as the edit form names it. */
+/**
+ * E002 loaded: the form has filled itself; the position reads as the edit form names it; a
+ * working nurse's record links to her clinic hours.
+ */
 export const Filled: Story = {
   play: async ({ canvas, userEvent }) => {
     await load(canvas, userEvent, 'E002');
+    await expect(
+      canvas.getByRole('link', { name: 'Clinic hours of Chaiwat Saetang' }),
+    ).toHaveAttribute('href', `${ROUTES.clinicHours}?employee_id=E002`);
     const form = editForm(canvas);
     await expect(form.getByRole('textbox', { name: 'First Name' })).toHaveValue('Chaiwat');
     await expect(form.getByRole('combobox', { name: 'Position' })).toHaveValue('nurse');

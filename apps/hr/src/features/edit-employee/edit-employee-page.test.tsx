@@ -223,6 +223,21 @@ describe('EditEmployeePage', () => {
     expect(await screen.findByText('Portal account: not registered yet.')).toBeInTheDocument();
   });
 
+  it('links a working clinician to their clinic hours, the Employee ID filled in; nobody else', async () => {
+    serveEmployees(NURSE, PHARMACIST, LEAVER);
+    const page = await renderLoaded('E002');
+    const hours = screen.getByRole('link', { name: 'Clinic hours of Chaiwat Saetang' });
+    expect(hours).toHaveAttribute('href', `${ROUTES.clinicHours}?employee_id=E002`);
+    expect(hours).toHaveClass('min-h-11', 'min-w-11');
+    for (const other of ['E012', 'E007']) {
+      await page.user.clear(page.fields.lookupId);
+      await page.user.type(page.fields.lookupId, other);
+      await page.user.click(screen.getByRole('button', { name: 'Load employee' }));
+      await waitFor(() => expect(page.fields.id()).toHaveValue(other));
+      expect(screen.queryByRole('link', { name: /^Clinic hours/ })).toBeNull();
+    }
+  });
+
   it('offers every position: the spec’s doctor, nurse, HR first, then the others by id', async () => {
     serveEmployees(NURSE);
     const { fields } = await renderLoaded('E002');

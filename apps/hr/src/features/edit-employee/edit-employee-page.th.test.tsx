@@ -69,6 +69,10 @@ describe('EditEmployeePage in Thai', () => {
     expect(screen.getByText(/^บัญชีพอร์ทัล:/)).toHaveTextContent(
       'บัญชีพอร์ทัล: ลงทะเบียนแล้ว การยืนยันตัวตนสองขั้นตอน: ปิด',
     );
+    expect(screen.getByRole('link', { name: 'เวลาออกตรวจของ Chaiwat Saetang' })).toHaveAttribute(
+      'href',
+      `${ROUTES.clinicHours}?employee_id=E002`,
+    );
   });
 
   it('asks for the resignation date in Thai and says in Thai that a leaver’s access ended', async () => {

@@ -19,6 +19,7 @@ import {
   useDiscardQuestion,
 } from '@portal/shell';
 import { Msg, useT } from '@portal/ui';
+import { ClinicHoursLink, keepsClinicHours } from '../clinic-hours/clinic-hours-link';
 import { EmployeeFields } from '../employee-record-fields/employee-fields';
 import { otherPositionOption } from '../employee-record-fields/position-options';
 import {
@@ -102,7 +103,8 @@ export function accessRevokedText(name: string, keepsPortalRole = false): string
 
 /**
  * Edit Employee: only what changed is sent. Work status no asks for a Resignation Date and ends
- * the person's portal access. A working doctor, nurse or HR employee can be given a new code.
+ * the person's portal access. A working doctor, nurse or HR employee can be given a new code;
+ * a working clinician's record links to their clinic hours.
  */
 export function EditEmployeePage() {
   const t = useT();
@@ -154,7 +156,18 @@ export function EditEmployeePage() {
             ? t('hr.editEmployee.discardQuestion', { name: fullName(employee) })
             : t('hr.editEmployee.discardQuestionNoName'),
       }}
-      status={(employee) => <PortalAccountStatus employee={employee} />}
+      status={(employee) => (
+        <>
+          <PortalAccountStatus employee={employee} />
+          {keepsClinicHours(employee) && (
+            <p>
+              <ClinicHoursLink employeeId={employee.employee_id}>
+                {t('hr.editEmployee.clinicHours', { name: fullName(employee) })}
+              </ClinicHoursLink>
+            </p>
+          )}
+        </>
+      )}
       savedNote={(saved: Saved | { kind: 'unchanged' }) =>
         saved.kind === 'updated' &&
         saved.revokedName && <p>{accessRevokedText(saved.revokedName, saved.keepsPortalRole)}</p>

@@ -49,6 +49,7 @@ export const Default: Story = {
     await expect(list.getByRole('table', { name: 'Employees' })).toBeVisible();
     await expect(list.getByRole('cell', { name: 'Chaiwat Saetang' })).toBeVisible();
     await expect(list.getByRole('link', { name: 'Edit Chaiwat Saetang' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'Clinic hours of Chaiwat Saetang' })).toBeVisible();
     await expect(list.getAllByText('Nursing').length).toBeGreaterThan(0);
     // The date is a span of its own (never split at its hyphens) inside the cell's words.
     await expect(list.getByRole('cell', { name: 'No (resigned 2021-12-16)' })).toBeVisible();

@@ -113,6 +113,13 @@ describe('SearchEmployeePage', () => {
     const edit = within(nurse!).getByRole('link', { name: 'Edit Chaiwat Saetang' });
     expect(edit).toHaveAttribute('href', `${ROUTES.editEmployee}?employee_id=E002`);
     expect(edit).toHaveClass('min-h-11', 'min-w-11');
+    // A working clinician leads to their clinic hours as well, the Employee ID filled in.
+    const hours = within(nurse!).getByRole('link', { name: 'Clinic hours of Chaiwat Saetang' });
+    expect(hours).toHaveAttribute('href', `${ROUTES.clinicHours}?employee_id=E002`);
+    expect(hours).toHaveClass('min-h-11', 'min-w-11');
+    // A leaver and someone in no clinical position keep no clinic hours.
+    for (const row of [leaver!, unplaced!])
+      expect(within(row).queryByRole('link', { name: /^Clinic hours/ })).toBeNull();
     expect(cellsOf(nurse!)).toEqual({
       Name: 'Chaiwat Saetang',
       'Employee ID': 'E002',

@@ -113,6 +113,8 @@ describe('SearchEmployeePage in Thai', () => {
     const edit = within(nurse!).getByRole('link', { name: 'แก้ไขข้อมูลของ Chaiwat Saetang' });
     expect(edit).toHaveAttribute('href', `${ROUTES.editEmployee}?employee_id=E002`);
     expect(within(nurse!).getByRole('cell', { name: /^แก้ไข/ })).toBeInTheDocument();
+    const hours = within(nurse!).getByRole('link', { name: 'เวลาออกตรวจของ Chaiwat Saetang' });
+    expect(hours).toHaveAttribute('href', `${ROUTES.clinicHours}?employee_id=E002`);
   });
 
   it('sorts and filters in Thai, and marks the sorted column by its Thai heading', async () => {

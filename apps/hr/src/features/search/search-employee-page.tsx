@@ -24,6 +24,7 @@ import {
   useT,
 } from '@portal/ui';
 import { PendingApprovals } from '../access-approvals/pending-approvals';
+import { ClinicHoursLink, keepsClinicHours } from '../clinic-hours/clinic-hours-link';
 import { departmentName, positionName } from '../employee-record-fields/local-names';
 import { EmployeeListControls, useEmployeeListView } from './employee-list-controls';
 import searchEmployeePageTexts from '@portal/i18n/packs/page-search-employee';
@@ -52,8 +53,8 @@ const SORT_HEADERS: Record<EmployeeSortKey, MessageId> = {
 };
 
 /**
- * The table's columns, in the language shown: every field the search answers, and the way to
- * edit the employee.
+ * The table's columns, in the language shown: every field the search answers, the way to edit
+ * the employee and, for a working clinician, to their clinic hours.
  */
 function useColumns(): readonly RecordTableColumn<Employee>[] {
   const t = useT();
@@ -120,18 +121,29 @@ function useColumns(): readonly RecordTableColumn<Employee>[] {
         srOnlyHeader: true,
         nowrap: true,
         cell: (e) => (
-          // At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5).
-          <PortalLink
-            to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
-            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-2"
-          >
-            {/* The name is hidden but read; the message keeps the space before it. */}
-            <Msg
-              id="hr.employeeTable.edit"
-              values={{ name: `${e.first_name} ${e.last_name}` }}
-              components={{ 0: <span className="sr-only" /> }}
-            />
-          </PortalLink>
+          <div className="flex flex-col items-start">
+            {/* At least 44 × 44 px, so a finger on a phone finds it (WCAG 2.5.5). */}
+            <PortalLink
+              to={prefilledPath(ROUTES.editEmployee, 'employee', e.employee_id)}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold text-brand-800 underline underline-offset-2"
+            >
+              {/* The name is hidden but read; the message keeps the space before it. */}
+              <Msg
+                id="hr.employeeTable.edit"
+                values={{ name: `${e.first_name} ${e.last_name}` }}
+                components={{ 0: <span className="sr-only" /> }}
+              />
+            </PortalLink>
+            {keepsClinicHours(e) && (
+              <ClinicHoursLink employeeId={e.employee_id}>
+                <Msg
+                  id="hr.employeeTable.clinicHours"
+                  values={{ name: `${e.first_name} ${e.last_name}` }}
+                  components={{ 0: <span className="sr-only" /> }}
+                />
+              </ClinicHoursLink>
+            )}
+          </div>
         ),
       },
     ];
