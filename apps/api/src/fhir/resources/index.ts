@@ -13,6 +13,7 @@
  * | Appointment         | appointmentRowsQuery    | toAppointment               | appointment             |
  * | DocumentReference   | historyRowsQuery        | toDocumentReference         | medical_history         |
  * | Composition         | noteRowsQuery           | toComposition               | clinical_note (+ addenda) |
+ * | MedicationRequest   | medicationRequestRowsQuery | toMedicationRequest      | medication_request      |
  * | Practitioner        | practitionerRowsQuery   | toPractitioner              | employee (clinical)     |
  * | PractitionerRole    | practitionerRowsQuery   | toPractitionerRole          | employee (clinical)     |
  * | AuditEvent          | auditEventRowsQuery     | toAuditEvent                | audit_event             |
@@ -32,3 +33,4 @@ export * from './practitioner';
 export * from './audit-event';
 export * from './vital-signs';
 export * from './composition';
+export * from './medication-request';
