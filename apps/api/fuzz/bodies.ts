@@ -135,6 +135,12 @@ export const DEFAULT_HINTS: FieldHints = {
     fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.now() + 365 * DAY_MS }),
   ).map((ms) => new Date(ms).toISOString()),
   text: textArbitrary(2000),
+  // Prescriptions: mostly a believable dose, quantity and length, now and then not.
+  dose: mostly(fc.integer({ min: 1, max: 1000 }), fc.double()),
+  quantity: mostly(fc.integer({ min: 1, max: 200 }), fc.double()),
+  duration_days: mostly(fc.integer({ min: 1, max: 90 }), fc.integer({ min: -5, max: 400 })),
+  instructions: textArbitrary(1000),
+  reason: textArbitrary(500),
 };
 
 /** A value for a JSON Schema, with `hints` deciding the named fields. */

@@ -39,7 +39,11 @@ import {
   clinicalNoteListSchema,
   clinicalNoteSchema,
   noteEnteredInErrorRequestSchema,
+  medicationListSchema,
+  medicationSchema,
+  prescribeRequestSchema,
   recordVitalsRequestSchema,
+  stopMedicationRequestSchema,
   vitalSignsListSchema,
   DEFAULT_API_BASE,
   type Endpoint,
@@ -160,6 +164,8 @@ export interface World {
   readonly appointments: Map<string, { patient_id: string; appointment_id: string }[]>;
   /** Signed notes by the call whose paths name them (an entered-in-error mark is once only). */
   readonly notes: Map<string, { patient_id: string; note_id: string }[]>;
+  /** Active prescriptions by the call whose paths name them (a stop is once only). */
+  readonly medications: Map<string, { patient_id: string; medication_id: string }[]>;
   /** Problem-list and allergy-list entries by the call whose paths name them (`:entry_id`). */
   readonly listEntries: Map<string, { patient_id: string; entry_id: string }[]>;
   /** Patients with no allergy listed, for "no known allergies" to be recorded for. */
@@ -167,6 +173,8 @@ export interface World {
   /** Catalogue ids a condition and an allergy may name. */
   readonly conditionIds: string[];
   readonly substanceIds: string[];
+  /** Catalogue drugs a prescription may name. */
+  readonly drugIds: string[];
   /** Employees a booking may name as its clinician (working doctors and nurses). */
   readonly clinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
@@ -224,10 +232,12 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     employeeIds: [],
     appointments: new Map(),
     notes: new Map(),
+    medications: new Map(),
     listEntries: new Map(),
     unlistedPatientIds: [],
     conditionIds: [],
     substanceIds: [],
+    drugIds: [],
     clinicianIds: [],
     pendingAccess: [],
     registrations: [],
@@ -312,6 +322,27 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         .map((e) => e.id);
     world.conditionIds.push(...catalogue(['condition']));
     world.substanceIds.push(...catalogue(['drug', 'class', 'food', 'environment']));
+    world.drugIds.push(...catalogue(['drug']));
+    // Active prescriptions for the stop call (overridden, so that none is refused as a duplicate).
+    const stopPool: { patient_id: string; medication_id: string }[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      const patientId = world.patientIds[i % world.patientIds.length]!;
+      const prescribed = medicationSchema.parse(
+        await seed(app, doctor, `/patient/${patientId}/medications`, {
+          drug_id: world.drugIds[i % world.drugIds.length],
+          dose: 1,
+          unit: 'tablet',
+          route: 'oral',
+          frequency: 'once_daily',
+          duration_days: 30,
+          quantity: 30,
+          instructions: 'One tablet a day',
+          override_reason: 'Seeded for the fuzz suite',
+        }),
+      );
+      stopPool.push({ patient_id: patientId, medication_id: prescribed.id });
+    }
+    world.medications.set('stopMedication', stopPool);
     for (const [call, list, field, ids] of [
       ['patchCondition', 'conditions', 'condition_id', world.conditionIds],
       ['patchAllergy', 'allergies', 'substance_id', world.substanceIds],
@@ -449,6 +480,7 @@ function worldHints(world: World, name: string): FieldHints {
     clinician_id: pick(world.clinicianIds, newEmployeeId),
     condition_id: pick(world.conditionIds, fc.stringMatching(/^icd:[A-Z]\d{2}(\.\d{1,4})?$/)),
     substance_id: pick(world.substanceIds, fc.stringMatching(/^(rxn|atc|sct):[A-Z0-9]{1,9}$/)),
+    drug_id: pick(world.drugIds, fc.stringMatching(/^(rxn|atc):[A-Z0-9]{1,9}$/)),
     ...(name === 'addCondition' ||
     name === 'patchCondition' ||
     name === 'addAllergy' ||
@@ -831,6 +863,15 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, note_id: fc.uuid() });
   const namesNote = endpoint.path.includes(':note_id');
+  // The stop call's path names a seeded prescription of its patient, mostly.
+  const prescribed = world.medications.get(name) ?? [];
+  const medicationParams = prescribed.length
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...prescribed) },
+        { weight: 1, arbitrary: fc.record({ patient_id: pathParams, medication_id: fc.uuid() }) },
+      )
+    : fc.record({ patient_id: pathParams, medication_id: fc.uuid() });
+  const namesMedication = endpoint.path.includes(':medication_id');
   // The list entries' PATCH calls name a seeded entry of its patient, mostly.
   const entries = world.listEntries.get(name) ?? [];
   const entryParams = entries.length
@@ -891,6 +932,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     appointment: appointmentParams,
     note: noteParams,
     entry: entryParams,
+    medication: medicationParams,
   });
   const before = prototypeShape();
 
@@ -905,6 +947,7 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
         appointment: { patient_id: string; appointment_id: string };
         note: { patient_id: string; note_id: string };
         entry: { patient_id: string; entry_id: string };
+        medication: { patient_id: string; medication_id: string };
       },
     ) => {
       const index = run;
@@ -922,8 +965,10 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
           ? c.note.patient_id
           : namesEntry
             ? c.entry.patient_id
-            : c.param;
-      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id, note_id: c.note.note_id, entry_id: c.entry.entry_id })}`;
+            : namesMedication
+              ? c.medication.patient_id
+              : c.param;
+      const url = `${DEFAULT_API_BASE}${endpointPath(endpoint.path, { patient_id: param, employee_id: param, appointment_id: c.appointment.appointment_id, note_id: c.note.note_id, entry_id: c.entry.entry_id, medication_id: c.medication.medication_id })}`;
       const session = role ? world.sessions.get(role) : undefined;
       const headers: Record<string, string> = {
         // As the portal's own client asks: every refusal is then a problem naming its field.
@@ -1179,6 +1224,41 @@ async function checkStoredNotes(world: World, patientId: string) {
   }
 }
 
+/** The patient's prescriptions, read back, against the request schemas of a prescription and a stop. */
+async function checkStoredMedications(world: World, patientId: string) {
+  const response = await readBack(
+    world,
+    `/patient/${encodeURIComponent(patientId)}/medications`,
+    'medical_personnel',
+  );
+  if (response.statusCode !== 200) {
+    throw new Violation(
+      `stored prescriptions unreadable (GET ${response.statusCode})`,
+      response.body,
+    );
+  }
+  for (const medication of medicationListSchema.parse(response.json())) {
+    const { drug_id, dose, unit, route, frequency, duration_days, quantity, instructions } =
+      medication;
+    expectPlausible('prescription', prescribeRequestSchema, {
+      drug_id,
+      dose,
+      unit,
+      route,
+      frequency,
+      duration_days,
+      quantity,
+      instructions,
+      ...(medication.override_reason ? { override_reason: medication.override_reason } : {}),
+    });
+    if (medication.stopped) {
+      expectPlausible('stop reason', stopMedicationRequestSchema, {
+        reason: medication.stopped.reason,
+      });
+    }
+  }
+}
+
 /** Checks a stored patient record, read back, against the contract's request schemas. */
 function checkPatientRecord(record: z.infer<typeof patientRecordSchema>) {
   const id = record.patient.patient_id;
@@ -1243,6 +1323,7 @@ async function checkStored(
     if (name === 'addNote' || name === 'addNoteAddendum' || name === 'markNoteEnteredInError') {
       await checkStoredNotes(world, id);
     }
+    if (name === 'prescribe' || name === 'stopMedication') await checkStoredMedications(world, id);
   } else if (world.group === 'employees' && (name === 'putSchedule' || name === 'addLeave')) {
     // Clinic hours: the schedule read back, sessions, exceptions and leave, as HR would send them.
     const response = await readBack(world, `/employee/${encodeURIComponent(param)}/schedule`, 'HR');

@@ -44,6 +44,7 @@ import { myRecordRoutes } from './routes/my-record';
 import { operationsRoutes } from './routes/operations';
 import { patientRoutes } from './routes/patients';
 import { visitRoutes } from './routes/visit';
+import { prescriptionRoutes } from './routes/prescriptions';
 import { clinicalListRoutes } from './routes/clinical-lists';
 import { AccountService } from './services/account-service';
 import { AuthService } from './services/auth-service';
@@ -316,6 +317,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(myRecordRoutes, deps);
       await api.register(patientRoutes, deps);
       await api.register(visitRoutes, deps);
+      await api.register(prescriptionRoutes, deps);
       await api.register(clinicalListRoutes, deps);
       await api.register(employeeRoutes, deps);
       await api.register(catalogueRoutes, deps);

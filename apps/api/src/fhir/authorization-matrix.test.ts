@@ -31,6 +31,7 @@ const TYPES = [
   'Condition',
   'Appointment',
   'DocumentReference',
+  'MedicationRequest',
   'Practitioner',
   'PractitionerRole',
   'AuditEvent',
@@ -57,7 +58,7 @@ function expected(who: Who, type: Type, whose: Whose): number {
   if (!clinical) return who === 'patient' ? 403 : 200;
   if (who === 'hr') return 403;
   if (who === 'doctor' || whose === 'own') return 200;
-  return ['Appointment', 'DocumentReference'].includes(type) ? 404 : 403;
+  return ['Appointment', 'DocumentReference', 'MedicationRequest'].includes(type) ? 404 : 403;
 }
 
 /** A write: its method, its path and body for the patient it is about (none: a new one). */
@@ -120,6 +121,41 @@ const WRITES: Readonly<Record<string, Write>> = {
       start: `${new Date().getUTCFullYear() + 1}-06-01T09:15:00Z`,
       minutesDuration: 15,
       participant: [{ actor: { reference: `Patient/${patientId}` }, status: 'accepted' }],
+    }),
+    about: 'patient',
+  },
+  // A prescription is a Doctor's (the doctor here is one; medication-request.test.ts shows a
+  // Nurse refused).
+  'POST MedicationRequest': {
+    method: 'POST',
+    path: () => '/MedicationRequest',
+    body: (patientId) => ({
+      resourceType: 'MedicationRequest',
+      status: 'active',
+      intent: 'order',
+      subject: { reference: `Patient/${patientId}` },
+      medicationCodeableConcept: { coding: [{ system: CODE_SYSTEMS.rxnorm, code: '6809' }] },
+      dosageInstruction: [
+        {
+          patientInstruction: 'With meals',
+          timing: { repeat: { frequency: 2, period: 1, periodUnit: 'd' } },
+          route: { coding: [{ system: CODE_SYSTEMS.snomed, code: '26643006' }] },
+          doseAndRate: [
+            {
+              doseQuantity: {
+                value: 500,
+                unit: 'mg',
+                system: 'http://unitsofmeasure.org',
+                code: 'mg',
+              },
+            },
+          ],
+        },
+      ],
+      dispenseRequest: {
+        quantity: { value: 60 },
+        expectedSupplyDuration: { value: 30, code: 'd' },
+      },
     }),
     about: 'patient',
   },
@@ -189,6 +225,19 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         database.db,
         sql`select h.id from medical_history h join patient p on p.id = h.patient_id where p.patient_id = ${patientId}`,
       );
+      const prescribed = await call(app, 'POST', `/patient/${patientId}/medications`, {
+        token: users.doctor.token,
+        body: {
+          drug_id: 'rxn:161',
+          dose: 500,
+          unit: 'mg',
+          route: 'oral',
+          frequency: 'as_needed',
+          duration_days: 5,
+          quantity: 10,
+          instructions: 'For pain',
+        },
+      });
       const [event] = await queryRows<{ id: string | number }>(
         database.db,
         // The doctor's adding to the history is an audit event about the record.
@@ -201,6 +250,7 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         Condition: `${patientId}-I002`,
         Appointment: booked.json<{ appointment_id: string }>().appointment_id,
         DocumentReference: `mh-${history!.id}`,
+        MedicationRequest: prescribed.json<{ id: string }>().id,
         Practitioner: users.doctor.recordId,
         PractitionerRole: users.doctor.recordId,
         AuditEvent: String(event!.id),
@@ -262,6 +312,7 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
       'Appointment',
       'DocumentReference',
       'Observation',
+      'MedicationRequest',
       'AuditEvent',
     ]) {
       const response = await fhirCall(app, 'GET', `/${type}?patient=${ids.other.Patient}`, {
@@ -289,14 +340,15 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
     );
   });
 
-  /** What a write could change: the patient's row, their lists and appointments. */
+  /** What a write could change: the patient's row, their lists, appointments and prescriptions. */
   const stored = (patientId: string) =>
     queryRows(
       database.db,
       sql`select p.last_name,
         (select array_agg(drug_id order by drug_id) from patient_drug_allergy a where a.patient_id = p.id) as drugs,
         (select array_agg(disease_id order by disease_id) from patient_chronic_disease d where d.patient_id = p.id) as diseases,
-        (select count(*)::int from appointment t where t.patient_id = p.id) as appointments
+        (select count(*)::int from appointment t where t.patient_id = p.id) as appointments,
+        (select count(*)::int from medication_request m where m.patient_id = p.id) as medications
         from patient p where p.patient_id = ${patientId}`,
     );
 

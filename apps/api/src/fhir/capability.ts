@@ -10,6 +10,7 @@ export const WRITABLE: Readonly<Record<string, readonly ('create' | 'update')[]>
   AllergyIntolerance: ['create'],
   Condition: ['create'],
   Appointment: ['create'],
+  MedicationRequest: ['create'],
 };
 
 /** The interactions common to every type, and the paging parameters every search takes. */

@@ -3,6 +3,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import {
   ACCESS_LOG_READ_ACTION,
   CHART_APPOINTMENTS_READ_ACTION,
+  MEDICATION_ACTIONS,
   VISIT_ACTIONS,
 } from '@portal/contract';
 import {
@@ -14,6 +15,7 @@ import {
   type Role,
 } from '@portal/reference-data';
 import type { AuditAction } from '../repositories/audit';
+import { catalogueEntries, membersOf } from '../catalogues';
 import {
   allergyRowsQuery,
   appointmentRowsQuery,
@@ -22,6 +24,7 @@ import {
   concernsPatient,
   conditionRowsQuery,
   historyRowsQuery,
+  medicationRequestRowsQuery,
   noteRowsQuery,
   observationById,
   observationRowsQuery,
@@ -34,6 +37,7 @@ import {
   toComposition,
   toCondition,
   toDocumentReference,
+  toMedicationRequest,
   toObservation,
   toPatient,
   toPractitioner,
@@ -481,6 +485,95 @@ const compositionType: ResourceType = {
   },
 };
 
+const byMedicationId = (id: string) =>
+  UUID.test(id) ? sql`medication_id = ${id.toLowerCase()}::uuid` : null;
+
+/**
+ * The drugs an ATC code names: a class's members, or the drugs carrying that substance's code
+ * (a level-5 code such as J01CA04).
+ */
+function drugsOfAtc(code: string): string[] {
+  const members = membersOf(`atc:${code}`);
+  if (members.length) return [...members];
+  return catalogueEntries()
+    .filter(
+      (e) =>
+        e.kind === 'drug' && e.codes.some((c) => c.system === CODE_SYSTEMS.atc && c.code === code),
+    )
+    .map((e) => e.id);
+}
+
+/** `code` of a MedicationRequest: an RxNorm ingredient, an ATC code or class, or the catalogue id. */
+const medicationCodeParameter: SearchParameter = {
+  type: 'token',
+  documentation: `The drug: RxNorm (${CODE_SYSTEMS.rxnorm}), ATC (${CODE_SYSTEMS.atc}; a class names its drugs) or, without a system, an RxNorm code or the catalogue's id (rxn:723)`,
+  where: (values, name) => {
+    const ids = list(name, single(name, values)).flatMap((value) => {
+      const token = parseToken(name, value);
+      if (token.system === CODE_SYSTEMS.rxnorm) return [`rxn:${token.code}`];
+      if (token.system === CODE_SYSTEMS.atc) return drugsOfAtc(token.code);
+      if (token.system === undefined)
+        return token.code.includes(':') ? [token.code] : [`rxn:${token.code}`];
+      return [];
+    });
+    return ids.length
+      ? sql`drug_code in (${sql.join(
+          [...new Set(ids)].map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  },
+};
+
+/** Prescriptions as MedicationRequests: active, stopped (with its reason) or completed. */
+const medicationRequestType: ResourceType = {
+  type: 'MedicationRequest',
+  scope: 'patient',
+  rows: medicationRequestRowsQuery,
+  map: toMedicationRequest,
+  byId: (id) => {
+    const where = byMedicationId(id);
+    return where ? { where } : null;
+  },
+  compartment: ownPatient,
+  roles: CLINICAL,
+  readAction: MEDICATION_ACTIONS.read,
+  params: {
+    _id: idParameter(byMedicationId),
+    patient: patientParameter(ownPatient),
+    subject: patientParameter(ownPatient),
+    status: fixedToken(
+      'active, stopped or completed',
+      'http://hl7.org/fhir/CodeSystem/medicationrequest-status',
+      {
+        active: sql`(status = 'active' and ends_at > now())`,
+        stopped: sql`status = 'stopped'`,
+        completed: sql`(status = 'active' and ends_at <= now())`,
+      },
+    ),
+    intent: fixedToken(
+      'order (prescriptions here are orders)',
+      'http://hl7.org/fhir/CodeSystem/medicationrequest-intent',
+      {
+        order: sql`true`,
+      },
+    ),
+    code: medicationCodeParameter,
+    authoredon: dateParameter('When it was prescribed', sql`created_at`, 'timestamp'),
+    requester: {
+      type: 'reference',
+      documentation: 'The prescriber (Practitioner/{id} or {id})',
+      where: (values, name) =>
+        anyOf(
+          list(name, single(name, values)).map(
+            (v) =>
+              sql`prescribed_by = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
+          ),
+        ),
+    },
+  },
+};
+
 const staffParams = (): Record<string, SearchParameter> => ({
   _id: idParameter((id) => (PORTAL_ID.test(id) ? sql`employee_id = ${id}` : null)),
   active: fixedToken('true: working; false: resigned', undefined, {
@@ -552,6 +645,7 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
     appointmentType,
     documentType,
     compositionType,
+    medicationRequestType,
     practitionerType,
     practitionerRoleType,
     auditEventType,

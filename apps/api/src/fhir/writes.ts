@@ -94,7 +94,7 @@ function elementOf(field: string, elements: Record<string, string>, fallback: st
 }
 
 /** Parses with a contract schema; 422 naming the elements at fault. */
-function parseWith<S extends z.ZodType>(
+export function parseWith<S extends z.ZodType>(
   schema: S,
   input: unknown,
   elements: Record<string, string>,
@@ -110,7 +110,7 @@ function parseWith<S extends z.ZodType>(
 }
 
 /** Re-throws the API's own refusals with their fields named as FHIR elements. */
-async function asFhir<T>(
+export async function asFhir<T>(
   work: () => Promise<T>,
   elements: Record<string, string>,
   fallback: string,
@@ -137,7 +137,7 @@ async function asFhir<T>(
 }
 
 /** The body as a resource of the expected type; 400 naming resourceType otherwise. */
-function resourceOf<T extends Resource>(body: unknown, type: T['resourceType']): T {
+export function resourceOf<T extends Resource>(body: unknown, type: T['resourceType']): T {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw badRequest('Send a FHIR resource as a JSON object', [
       { field: 'resourceType', message: 'missing' },
@@ -209,7 +209,7 @@ async function storedPatient(db: Db, patientId: string): Promise<Patient> {
 }
 
 /** The patient id a reference (`Patient/P001`) names; 422 naming `element` otherwise. */
-function referencedPatient(reference: unknown, element: string): string {
+export function referencedPatient(reference: unknown, element: string): string {
   const text = typeof reference === 'string' ? reference : '';
   const match = /^Patient\/([A-Za-z0-9.-]{1,64})$/.exec(text);
   if (!match) throw unprocessable(`${element}: reference a Patient as Patient/{id}`, [element]);

@@ -13,6 +13,7 @@ import type { RequestContext } from '../repositories/audit';
 import { employeesRepository } from '../repositories/employees';
 import { clinicalListsRepository } from '../repositories/clinical-lists';
 import { patientsRepository } from '../repositories/patients';
+import { prescriptionsRepository } from '../repositories/prescriptions';
 import { visitRepository } from '../repositories/visit';
 import {
   call,
@@ -105,6 +106,25 @@ async function signedNote(patientId: string): Promise<string> {
 async function unlistedPatient(): Promise<string> {
   const body = { ...newPatient(), patient_chronic_disease: [], patient_drug_allergy: [] };
   return (await patientsRepository.add(database.db, SYSTEM, patientAddInput(body), 30)).patient_id;
+}
+
+/** A prescription to be taken as written, each call's own. */
+const PRESCRIPTION = {
+  drug_id: 'rxn:6809',
+  dose: 500,
+  unit: 'mg',
+  route: 'oral',
+  frequency: 'twice_daily',
+  duration_days: 30,
+  quantity: 60,
+  instructions: 'With meals',
+} as const;
+
+/** An active prescription of a new patient (directly, as setup): its patient and its id. */
+async function activePrescription(): Promise<string> {
+  const fresh = await unlistedPatient();
+  const given = await prescriptionsRepository.prescribe(database.db, SYSTEM, fresh, PRESCRIPTION);
+  return `${fresh}/medications/${given.id}`;
 }
 
 /** A new condition and a new allergy of the patient (directly, as setup), by their ids. */
@@ -251,6 +271,10 @@ const MATRIX: Record<string, Row> = {
     expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
     request: () => ({ path: '/profile/access-log?limit=5' }),
   },
+  'GET /api/profile/medications': {
+    expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
+    request: () => ({ path: '/profile/medications' }),
+  },
   'GET /api/profile/record.pdf': {
     expected:                                        [401, 200,    200,  403,    403, 401,     401,    401,    401],
     request: () => ({ path: '/profile/record.pdf?locale=th' }),
@@ -396,6 +420,27 @@ const MATRIX: Record<string, Row> = {
     request: async (t) => ({
       path: `/patient/${t.patientId}/conditions/${await listEntry(t.patientId, 'conditions')}`,
       body: { clinical_status: 'resolved' },
+    }),
+  },
+  // Prescriptions: a patient reads their own; prescribing and stopping are a Doctor's (the
+  // medical persona is one; clinical-permissions.test.ts shows a Nurse refused). Each write is
+  // for a new patient with no allergy, so that an allowed caller meets no check.
+  'GET /api/patient/:patient_id/medications': {
+    expected:                                        [401, 200,    403,  200,    403, 401,     401,    401,    401],
+    request: (t) => ({ path: `/patient/${t.patientId}/medications` }),
+  },
+  'POST /api/patient/:patient_id/medications': {
+    expected:                                        [401, 403,    403,  201,    403, 401,     401,    401,    401],
+    request: async () => ({
+      path: `/patient/${await unlistedPatient()}/medications`,
+      body: PRESCRIPTION,
+    }),
+  },
+  'POST /api/patient/:patient_id/medications/:medication_id/stop': {
+    expected:                                        [401, 403,    403,  200,    403, 401,     401,    401,    401],
+    request: async () => ({
+      path: `/patient/${await activePrescription()}/stop`,
+      body: { reason: 'Controlled by diet' },
     }),
   },
   'GET /api/patient/:patient_id/allergies': {

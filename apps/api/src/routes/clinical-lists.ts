@@ -14,11 +14,9 @@ import {
   patientIdParamsSchema,
 } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../errors';
-import { audit } from '../repositories/audit';
 import { clinicalListsRepository as lists } from '../repositories/clinical-lists';
 import type { RouteDeps } from './route-kit';
-import { fromEndpoint } from './route-kit';
+import { fromEndpoint, refuseOtherPatient } from './route-kit';
 
 /**
  * The problem list and the allergy list (docs/api.md, "Problems and allergies"): medical
@@ -27,18 +25,8 @@ import { fromEndpoint } from './route-kit';
  */
 export const clinicalListRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
   /** A patient reading another patient's list: refused and audited as the record read is. */
-  async function ownOnly(request: FastifyRequest, patientId: string): Promise<void> {
-    const actor = request.actor!;
-    if (actor.role === 'patient' && actor.patientId !== patientId) {
-      await audit(db, request.context(), {
-        action: 'patient.read',
-        recordType: 'patient',
-        recordIds: [patientId],
-        outcome: 'denied',
-      });
-      throw forbidden('Patients may only open their own record');
-    }
-  }
+  const ownOnly = (request: FastifyRequest, patientId: string) =>
+    refuseOtherPatient(db, request, patientId);
 
   app.route({
     ...fromEndpoint(ENDPOINTS.listConditions, {

@@ -2,8 +2,8 @@
  * The clinical actions' matrix by position, on the server: each call an endpoint ties to an
  * action, made by a Doctor and by a Nurse, with the status each must get written out here (not
  * derived from the contract's table, so a wrong entry there fails this test), and every action
- * of the matrix through a route of the test's own tied to it (the calls that prescribe are not
- * there yet, and the refusal must hold for them from the start). The seed's
+ * of the matrix through a route of the test's own tied to it (so that the refusal holds for any
+ * call an action is tied to, whatever its route does). The seed's
  * own calls stay open to every medical personnel.
  */
 import { sql } from 'drizzle-orm';
@@ -50,6 +50,8 @@ interface Entries {
   readonly bare: string;
   /** A signed note of the patient (the note rows' paths). */
   readonly note?: string;
+  /** An active prescription of the patient (metformin; the stop row's path). */
+  readonly medication?: string;
 }
 
 /** What a Doctor and a Nurse may do, written out here: only a Doctor diagnoses and prescribes. */
@@ -109,6 +111,27 @@ const MATRIX: Record<string, Row> = {
     action: 'write_note',
     path: (p, _a, e) => `/patient/${p}/notes/${e.note ?? ''}/entered-in-error`,
     body: { reason: 'Wrong patient' },
+  },
+  prescribe: {
+    expected: { doctor: 201, nurse: 403 },
+    action: 'prescribe',
+    path: (p) => `/patient/${p}/medications`,
+    body: {
+      drug_id: 'rxn:5640',
+      dose: 400,
+      unit: 'mg',
+      route: 'oral',
+      frequency: 'three_times_daily',
+      duration_days: 5,
+      quantity: 15,
+      instructions: 'After meals',
+    },
+  },
+  stopMedication: {
+    expected: { doctor: 200, nurse: 403 },
+    action: 'prescribe',
+    path: (p, _a, e) => `/patient/${p}/medications/${e.medication ?? ''}/stop`,
+    body: { reason: 'Blood sugar controlled by diet' },
   },
   addCondition: {
     expected: { doctor: 201, nurse: 403 },
@@ -194,13 +217,13 @@ describe.each(BACKENDS)('the clinical actions by position on %s', (backend) => {
     };
   }
 
-  /** A patient's two lists as a Nurse reads them. */
+  /** A patient's two lists and prescriptions as a Nurse reads them. */
   async function lists(id: string): Promise<unknown> {
     const read = async (list: string) =>
       (
         await call(app, 'GET', `/patient/${id}/${list}`, { token: users.nurse.token })
       ).json<unknown>();
-    return [await read('conditions'), await read('allergies')];
+    return [await read('conditions'), await read('allergies'), await read('medications')];
   }
 
   beforeAll(async () => {
@@ -248,7 +271,25 @@ describe.each(BACKENDS)('the clinical actions by position on %s', (backend) => {
         body: { text: 'Seen today' },
       });
       expectSuccess(note, 201);
-      const entries = { ...listed, note: note.json<{ note_id: string }>().note_id };
+      const prescribed = await call(app, 'POST', `/patient/${listed.patientId}/medications`, {
+        token: users.doctor.token,
+        body: {
+          drug_id: 'rxn:6809',
+          dose: 500,
+          unit: 'mg',
+          route: 'oral',
+          frequency: 'twice_daily',
+          duration_days: 30,
+          quantity: 60,
+          instructions: 'With meals',
+        },
+      });
+      expectSuccess(prescribed, 201);
+      const entries = {
+        ...listed,
+        note: note.json<{ note_id: string }>().note_id,
+        medication: prescribed.json<{ id: string }>().id,
+      };
       const before = await lists(listed.patientId);
       const response = await call(
         app,

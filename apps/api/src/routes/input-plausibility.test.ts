@@ -12,7 +12,9 @@ import {
   addAppointmentRequestSchema,
   addNoteRequestSchema,
   noteEnteredInErrorRequestSchema,
+  prescribeRequestSchema,
   recordVitalsRequestSchema,
+  stopMedicationRequestSchema,
   addAllergyRequestSchema,
   addConditionRequestSchema,
   addEmployeeRequestSchema,
@@ -117,6 +119,9 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
   let appointmentId: string;
   const noteIds: string[] = [];
   let nextNote = 0;
+  /** Prescriptions of that patient to stop, one per accepted body. */
+  const medicationIds: string[] = [];
+  let nextMedication = 0;
   /** A condition and an allergy of that patient that the PATCH routes change. */
   let conditionPath: string;
   let allergyPath: string;
@@ -146,6 +151,29 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       });
       expect(written.statusCode, written.body).toBe(201);
       noteIds.push(written.json<{ note_id: string }>().note_id);
+    }
+    for (let i = 0; i < 10; i += 1) {
+      const prescribed = await call(
+        app,
+        'POST',
+        `/patient/${patientBody.patient.patient_id}/medications`,
+        {
+          token: doctor.token,
+          body: {
+            drug_id: 'rxn:6809',
+            dose: 500,
+            unit: 'mg',
+            route: 'oral',
+            frequency: 'twice_daily',
+            duration_days: 30,
+            quantity: 60,
+            instructions: 'With meals',
+            override_reason: 'Set up for the test',
+          },
+        },
+      );
+      expect(prescribed.statusCode, prescribed.body).toBe(201);
+      medicationIds.push(prescribed.json<{ id: string }>().id);
     }
     employeeBody = newEmployee({ position_id: 'P005' });
     const hired = await call(app, 'POST', '/employee/add-employee', {
@@ -380,6 +408,33 @@ describe.each(BACKENDS)('input plausibility on %s', (backend) => {
       path: () =>
         `/patient/${patientBody.patient.patient_id}/notes/${noteIds[(nextNote += 1)]}/entered-in-error`,
       body: () => ({ reason: 'Wrong chart;\nsee the other note' }),
+    },
+    prescribe: {
+      endpoint: ENDPOINTS.prescribe,
+      schema: prescribeRequestSchema,
+      token: () => doctor.token,
+      path: () => `/patient/${patientBody.patient.patient_id}/medications`,
+      // Past the patient's amoxicillin allergy and the metformin set up above: overridden.
+      body: () => ({
+        drug_id: 'rxn:723',
+        dose: 0.5,
+        unit: 'g',
+        route: 'oral',
+        frequency: 'three_times_daily',
+        duration_days: 7,
+        quantity: 21,
+        instructions: 'ทานหลังอาหาร\nวันละ 3 ครั้ง',
+        override_reason: 'Tested and tolerated;\nsee the note',
+      }),
+    },
+    stopMedication: {
+      endpoint: ENDPOINTS.stopMedication,
+      schema: stopMedicationRequestSchema,
+      token: () => doctor.token,
+      // Once per prescription: each body stops the next of those set up for it.
+      path: () =>
+        `/patient/${patientBody.patient.patient_id}/medications/${medicationIds[nextMedication++]}/stop`,
+      body: () => ({ reason: 'Stomach upset;\nswitched' }),
     },
     updateMyContact: {
       endpoint: ENDPOINTS.updateMyContact,

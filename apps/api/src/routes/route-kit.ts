@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   type Endpoint,
@@ -14,6 +14,8 @@ import {
 } from '@portal/contract';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { forbidden } from '../errors';
+import { audit } from '../repositories/audit';
 import type { JsonText, Page } from '../repositories/paging';
 import type { AppointmentMail } from '../mail/appointment-mail';
 import type { AuthService } from '../services/auth-service';
@@ -25,6 +27,27 @@ export interface RouteDeps {
   readonly auth: AuthService;
   /** Booking and cancellation mails, sent once a write has committed. */
   readonly appointmentMail: AppointmentMail;
+}
+
+/**
+ * A patient asking for another patient's record (a list of it, a read of it): refused and
+ * audited as the record read is. Staff pass; their access is the endpoint's.
+ */
+export async function refuseOtherPatient(
+  db: Db,
+  request: FastifyRequest,
+  patientId: string,
+): Promise<void> {
+  const actor = request.actor!;
+  if (actor.role === 'patient' && actor.patientId !== patientId) {
+    await audit(db, request.context(), {
+      action: 'patient.read',
+      recordType: 'patient',
+      recordIds: [patientId],
+      outcome: 'denied',
+    });
+    throw forbidden('Patients may only open their own record');
+  }
 }
 
 /** The error answers every route may give, for the OpenAPI document and the serializer. */

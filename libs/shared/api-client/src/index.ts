@@ -52,4 +52,5 @@ export * from './lib/calls/reissue-employee-code';
 export * from './lib/calls/access-approvals';
 export * from './lib/calls/search-catalogues';
 export * from './lib/calls/clinic-hours';
+export * from './lib/calls/prescriptions';
 export * from './lib/calls/book-slot';

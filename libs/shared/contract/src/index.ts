@@ -36,3 +36,4 @@ export * from './lib/catalogues';
 export * from './lib/vitals';
 export * from './lib/notes';
 export * from './lib/password-reset';
+export * from './lib/prescriptions';

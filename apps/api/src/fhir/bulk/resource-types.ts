@@ -1,7 +1,8 @@
 /**
  * The resource types a bulk export can hold, in the order they are written. A Patient-level
  * export holds the patient compartment's types (the blood type and the vital signs are
- * Observations, the medical history DocumentReferences, the signed notes Compositions); a system-level export adds the clinical staff. AuditEvent stays
+ * Observations, the medical history DocumentReferences, the signed notes Compositions, the
+ * prescriptions MedicationRequests); a system-level export adds the clinical staff. AuditEvent stays
  * out of bulk exports: the access log is read one patient at a time, as the API's is.
  */
 export const PATIENT_EXPORT_TYPES = [
@@ -12,6 +13,7 @@ export const PATIENT_EXPORT_TYPES = [
   'Appointment',
   'DocumentReference',
   'Composition',
+  'MedicationRequest',
 ] as const;
 
 /** Every type a system-level export (and a backend scope) can name. */

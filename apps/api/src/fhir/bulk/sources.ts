@@ -89,6 +89,12 @@ export const EXPORT_SOURCES: ExportSources = {
     (since) => sql`(signed_at > ${since}::timestamptz or error_at > ${since}::timestamptz
       or id in (select d.note_id from clinical_note_addendum d where d.signed_at > ${since}::timestamptz))`,
   ),
+  // A prescription changes when it is stopped; it completes by the clock (its end).
+  MedicationRequest: typeSource(
+    'MedicationRequest',
+    (since) => sql`(created_at > ${since}::timestamptz or stopped_at > ${since}::timestamptz
+      or (ends_at > ${since}::timestamptz and ends_at <= now()))`,
+  ),
   Practitioner: typeSource('Practitioner', updatedSince),
   PractitionerRole: typeSource('PractitionerRole', updatedSince),
 };

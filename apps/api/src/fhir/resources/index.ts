@@ -13,6 +13,7 @@
  * | Appointment         | appointmentRowsQuery    | toAppointment               | appointment             |
  * | DocumentReference   | historyRowsQuery        | toDocumentReference         | medical_history         |
  * | Composition         | noteRowsQuery           | toComposition               | clinical_note (+ addenda) |
+ * | MedicationRequest   | medicationRequestRowsQuery | toMedicationRequest      | medication_request      |
  * | Practitioner        | practitionerRowsQuery   | toPractitioner              | employee (clinical)     |
  * | PractitionerRole    | practitionerRowsQuery   | toPractitionerRole          | employee (clinical)     |
  * | AuditEvent          | auditEventRowsQuery     | toAuditEvent                | audit_event             |
@@ -35,3 +36,4 @@ export * from './audit-event';
 export * from './vital-signs';
 export * from './composition';
 export * from './schedule';
+export * from './medication-request';

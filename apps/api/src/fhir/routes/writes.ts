@@ -3,9 +3,16 @@ import { sql } from 'drizzle-orm';
 import type { Resource } from '@medplum/fhirtypes';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { queryRows } from '../../db/database';
-import { forbidden } from '../../errors';
+import {
+  actionNotAllowedMessage,
+  type ClinicalAction,
+  ENDPOINTS,
+  mayPerform,
+} from '@portal/contract';
+import { forbidden, ProblemError } from '../../errors';
 import { audit, type RequestContext } from '../../repositories/audit';
 import { badParameter, parseToken, type RawQuery, single } from '../search';
+import { createMedicationRequest } from '../medication-writes';
 import { fhirWrites, portalPatientId } from '../writes';
 import { baseUrlOf, type FhirRouteOptions, notOffered, refuse, resourceType, send } from './shared';
 
@@ -22,6 +29,25 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     }
   }
 
+  /**
+   * A create that is a clinical action (the API's endpoint for the same write names it): the
+   * caller's position must allow it, as the API's authentication checks (clinical-permissions).
+   */
+  async function checkAction(request: FastifyRequest, action: ClinicalAction | undefined) {
+    if (!action || mayPerform(request.actor!.positionId, action)) return;
+    await audit(db, request.context(), { action: 'access.denied', outcome: 'denied' });
+    throw new ProblemError(
+      403,
+      'Forbidden',
+      actionNotAllowedMessage(action),
+      undefined,
+      undefined,
+      {
+        action,
+      },
+    );
+  }
+
   const created = (request: FastifyRequest, reply: FastifyReply, resource: Resource) => {
     void reply.header('location', `${baseUrlOf(request)}/${resource.resourceType}/${resource.id}`);
     return send(reply, resource, 201);
@@ -35,6 +61,7 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
       const create = CREATE[type.type];
       if (!create) throw notOffered();
       await checkWriter(request);
+      await checkAction(request, CREATE_ACTIONS[type.type]);
       return created(request, reply, await create(request.context(), request.body));
     },
   );
@@ -117,5 +144,11 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     AllergyIntolerance: (context, body) => fhirWrites.createAllergy(db, context, body),
     Condition: (context, body) => fhirWrites.createCondition(db, context, body),
     Appointment: (context, body) => fhirWrites.createAppointment(db, context, body),
+    MedicationRequest: (context, body) => createMedicationRequest(db, context, body),
+  };
+
+  /** The clinical action a create is, where the API's call for the same write names one. */
+  const CREATE_ACTIONS: Partial<Record<string, ClinicalAction>> = {
+    MedicationRequest: ENDPOINTS.prescribe.action,
   };
 }

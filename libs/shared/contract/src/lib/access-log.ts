@@ -30,6 +30,8 @@ export const ACCESS_KINDS = [
   'note-written',
   'note-addendum',
   'note-entered-in-error',
+  'prescribed',
+  'prescription-stopped',
 ] as const;
 
 /** One kind of access. */
@@ -80,6 +82,17 @@ export const VISIT_ACTIONS = {
   noteEnteredInError: 'patient.note.entered-in-error',
 } as const;
 
+/**
+ * The audit actions of prescriptions: a read, a prescription (with an override reason given
+ * past an allergy or a duplicate therapy, its own action), a stop.
+ */
+export const MEDICATION_ACTIONS = {
+  read: 'patient.medication.read',
+  prescribe: 'patient.medication.create',
+  prescribeOverride: 'patient.medication.create-override',
+  stop: 'patient.medication.stop',
+} as const;
+
 /** The audit actions of the problem list and the allergy list (a read is a view, a write a change). */
 export const CLINICAL_LIST_ACTIONS = {
   conditionsRead: 'patient.condition.read',
@@ -121,6 +134,10 @@ const SUCCESS_KINDS: Readonly<Record<string, AccessKind>> = {
   [VISIT_ACTIONS.noteWrite]: 'note-written',
   [VISIT_ACTIONS.noteAddendum]: 'note-addendum',
   [VISIT_ACTIONS.noteEnteredInError]: 'note-entered-in-error',
+  [MEDICATION_ACTIONS.read]: 'viewed',
+  [MEDICATION_ACTIONS.prescribe]: 'prescribed',
+  [MEDICATION_ACTIONS.prescribeOverride]: 'prescribed',
+  [MEDICATION_ACTIONS.stop]: 'prescription-stopped',
   [CLINICAL_LIST_ACTIONS.conditionsRead]: 'viewed',
   [CLINICAL_LIST_ACTIONS.allergiesRead]: 'viewed',
   [CLINICAL_LIST_ACTIONS.conditionCreate]: 'changed',
@@ -150,6 +167,8 @@ export const ACCESS_KIND_PRIORITY: readonly AccessKind[] = [
   'appointment-cancelled',
   'appointment-status',
   'history-added',
+  'prescribed',
+  'prescription-stopped',
   'note-written',
   'note-addendum',
   'vitals-recorded',
@@ -192,6 +211,8 @@ export const ACCESS_KIND_TEXT: Readonly<Record<AccessKind, string>> = {
   'note-written': 'wrote and signed a clinical note',
   'note-addendum': 'added an addendum to a clinical note',
   'note-entered-in-error': 'marked a clinical note entered in error',
+  prescribed: 'prescribed a medication',
+  'prescription-stopped': 'stopped a medication',
 };
 
 /** How a role reads after a staff member's name. */

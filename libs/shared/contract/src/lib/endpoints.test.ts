@@ -5,6 +5,7 @@ import { patientIdParamsSchema } from './patients';
 import { appointmentParamsSchema } from './chart';
 import { accountSessionParamsSchema } from './account';
 import { noteParamsSchema } from './notes';
+import { medicationParamsSchema } from './prescriptions';
 import { leaveParamsSchema } from './clinic-hours';
 import { listEntryParamsSchema } from './clinical-lists';
 
@@ -116,6 +117,7 @@ describe('ENDPOINTS', () => {
       ...Object.keys(appointmentParamsSchema.shape),
       ...Object.keys(accountSessionParamsSchema.shape),
       ...Object.keys(noteParamsSchema.shape),
+      ...Object.keys(medicationParamsSchema.shape),
       ...Object.keys(leaveParamsSchema.shape),
       ...Object.keys(listEntryParamsSchema.shape),
     ]);

@@ -86,6 +86,8 @@ export const ENDPOINTS = {
   sessionStatus: { method: 'GET', path: '/session', access: 'authenticated' },
   myAppointments: { method: 'GET', path: '/profile/appointments', access: ['patient'] },
   myAccessLog: { method: 'GET', path: '/profile/access-log', access: ['patient'] },
+  // The patient's current medications with their instructions (MyInfo).
+  myMedications: { method: 'GET', path: '/profile/medications', access: ['patient'] },
   // The patient's own record as a PDF summary to read or print, in the language asked for.
   myRecordPdf: { method: 'GET', path: '/profile/record.pdf', access: ['patient'] },
   // Clinic hours: a patient books a free slot of a clinician's sessions (docs/api.md).
@@ -214,6 +216,25 @@ export const ENDPOINTS = {
     path: '/patient/:patient_id/notes/:note_id/entered-in-error',
     access: CLINICAL,
     action: 'write_note',
+  },
+  // Prescriptions (docs/api.md): checked against allergies and active therapy; a Doctor
+  // prescribes and stops; a patient reads their own.
+  listMedications: {
+    method: 'GET',
+    path: '/patient/:patient_id/medications',
+    access: ['medical_personnel', 'patient'],
+  },
+  prescribe: {
+    method: 'POST',
+    path: '/patient/:patient_id/medications',
+    access: CLINICAL,
+    action: 'prescribe',
+  },
+  stopMedication: {
+    method: 'POST',
+    path: '/patient/:patient_id/medications/:medication_id/stop',
+    access: CLINICAL,
+    action: 'prescribe',
   },
   listClinicians: { method: 'GET', path: '/clinicians', access: CLINICAL },
   reissuePatientCode: {

@@ -42,6 +42,11 @@ import {
 import { patientListQuerySchema } from './patients';
 import { recordVitalsRequestSchema } from './vitals';
 import {
+  medicationParamsSchema,
+  prescribeRequestSchema,
+  stopMedicationRequestSchema,
+} from './prescriptions';
+import {
   addAddendumRequestSchema,
   addNoteRequestSchema,
   noteEnteredInErrorRequestSchema,
@@ -329,6 +334,28 @@ const REQUESTS: Record<string, { schema: z.ZodType; body: Json }> = {
   noteParams: {
     schema: noteParamsSchema,
     body: { patient_id: 'P001', note_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
+  },
+  prescribe: {
+    schema: prescribeRequestSchema,
+    body: {
+      drug_id: 'rxn:723',
+      dose: '0.25',
+      unit: 'g',
+      route: 'oral',
+      frequency: 'three_times_daily',
+      duration_days: '7',
+      quantity: 21,
+      instructions: 'ทานหลังอาหาร\nวันละ 3 ครั้ง',
+      override_reason: 'Tolerated before;\tsee the note',
+    },
+  },
+  stopMedication: {
+    schema: stopMedicationRequestSchema,
+    body: { reason: 'Stomach upset;\nswitched' },
+  },
+  medicationParams: {
+    schema: medicationParamsSchema,
+    body: { patient_id: 'P001', medication_id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427' },
   },
   notesQuery: {
     schema: notesQuerySchema,

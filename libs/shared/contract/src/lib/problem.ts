@@ -21,6 +21,32 @@ export const appointmentClashSchema = z.object({
     .nullable(),
 });
 
+/** An allergy a prescription meets: the allergy list's entry and its substance. */
+export const medicationAllergyConflictSchema = z.object({
+  /** The allergy's entry id (null for one of the seed's own drug allergies, which have none). */
+  allergy_id: z.string().nullable(),
+  substance_id: z.string(),
+  name: z.string(),
+});
+
+/** An active prescription another one duplicates, and what they share (ingredient or class). */
+export const medicationDuplicateSchema = z.object({
+  medication_id: z.string(),
+  drug_id: z.string(),
+  name: z.string(),
+  /** The shared catalogue id: the drug itself, or an ATC class both belong to. */
+  shared: z.string(),
+});
+
+/**
+ * What a prescription's 409 carries beside `errors` (field `allergy`, `duplicate_therapy` or
+ * both): the allergies it meets and the active prescriptions it duplicates.
+ */
+export const prescriptionConflictsSchema = z.object({
+  allergies: z.array(medicationAllergyConflictSchema),
+  duplicates: z.array(medicationDuplicateSchema),
+});
+
 /** Every error the API answers: RFC 9457 problem details, with field errors on a 400. */
 export const problemSchema = z.object({
   type: z.string(),
@@ -46,6 +72,8 @@ export const problemSchema = z.object({
   challenge: z.string().optional(),
   /** On a 403 only: the clinical action the caller's position does not allow. */
   action: z.enum(CLINICAL_ACTIONS).optional(),
+  /** On a prescription's 409: the allergies it meets and the prescriptions it duplicates. */
+  prescription_conflicts: prescriptionConflictsSchema.optional(),
 });
 
 /** The members a problem may carry beside the standard ones and the field errors. */
