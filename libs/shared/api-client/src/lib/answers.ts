@@ -55,6 +55,10 @@ export {
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
   upcomingAppointmentSchema,
+  clinicalNoteListSchema,
+  clinicalNoteSchema,
+  vitalSignsListSchema,
+  vitalSignsSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {
