@@ -32,9 +32,3 @@ export {
 } from './lib/clinic-hours';
 export { cancelMyAppointmentRequestSchema, myContactRequestSchema } from './lib/my-record';
 export { refuseAccessRequestSchema } from './lib/employees';
-export { recordVitalsRequestSchema } from './lib/vitals';
-export {
-  addAddendumRequestSchema,
-  addNoteRequestSchema,
-  noteEnteredInErrorRequestSchema,
-} from './lib/notes';

@@ -3,7 +3,9 @@ import { type ClinicalNote, personName } from '@portal/contract';
 import { usePatientAppointments, usePatientNotes } from '@portal/api-client';
 import { useMayPerform } from '@portal/auth';
 import { Button, Card, ErrorState, LoadingState, useFormat, useT } from '@portal/ui';
+import { LeaveGuard } from '@portal/shell';
 import { CHART_APPOINTMENTS_PAGE } from '../chart/chart-appointments';
+import { EMPTY_NOTE_DRAFTS, type NoteDrafts, notesTyped } from './note-drafts';
 import { hospitalDayTime } from './vital-words';
 
 // The forms and the confirm dialog load when first opened: a chart opened to be read does not
@@ -31,11 +33,16 @@ function NoteItem({
   note,
   appointments,
   mayWrite,
+  drafts,
+  onDrafts,
 }: {
   patientId: string;
   note: ClinicalNote;
   appointments: ReadonlyMap<string, string>;
   mayWrite: boolean;
+  /** What is typed in the section's forms, kept while they are closed. */
+  drafts: NoteDrafts;
+  onDrafts: (change: (drafts: NoteDrafts) => NoteDrafts) => void;
 }) {
   const t = useT();
   const format = useFormat();
@@ -103,6 +110,10 @@ function NoteItem({
                   patientId={patientId}
                   noteId={note.note_id}
                   label={t('clinical.notes.addendumLabel', { when })}
+                  draft={drafts.addenda[note.note_id] ?? ''}
+                  onDraftChange={(text) =>
+                    onDrafts((d) => ({ ...d, addenda: { ...d.addenda, [note.note_id]: text } }))
+                  }
                   onClose={() => setAdding(false)}
                 />
               </Suspense>
@@ -130,6 +141,10 @@ function NoteItem({
                   patientId={patientId}
                   noteId={note.note_id}
                   when={when}
+                  draft={drafts.reasons[note.note_id] ?? ''}
+                  onDraftChange={(reason) =>
+                    onDrafts((d) => ({ ...d, reasons: { ...d.reasons, [note.note_id]: reason } }))
+                  }
                   onClose={() => setMarking(false)}
                 />
               </Suspense>
@@ -153,16 +168,24 @@ export function ClinicalNotesSection({ patientId }: { patientId: string }) {
   const may = useMayPerform();
   const [showAll, setShowAll] = useState(false);
   const [writing, setWriting] = useState(false);
+  // What is typed in the forms, kept while they are closed; leaving the page with it asks first.
+  const [drafts, setDrafts] = useState<NoteDrafts>(EMPTY_NOTE_DRAFTS);
   const notes = usePatientNotes(patientId, showAll ? 'all' : 'current');
   const appointments = useAppointmentTimes(patientId);
   const mayWrite = may('write_note');
   return (
     <Card title={t('clinical.notes.title')}>
+      <LeaveGuard dirty={notesTyped(drafts)} />
       <div className="flex flex-col gap-4">
         {mayWrite &&
           (writing ? (
             <Suspense fallback={<LoadingState label={t('clinical.notes.loading')} />}>
-              <NoteForm patientId={patientId} onClose={() => setWriting(false)} />
+              <NoteForm
+                patientId={patientId}
+                draft={drafts.note}
+                onDraftChange={(note) => setDrafts((d) => ({ ...d, note }))}
+                onClose={() => setWriting(false)}
+              />
             </Suspense>
           ) : (
             <div className="print:hidden">
@@ -196,6 +219,8 @@ export function ClinicalNotesSection({ patientId }: { patientId: string }) {
                 note={note}
                 appointments={appointments}
                 mayWrite={mayWrite}
+                drafts={drafts}
+                onDrafts={setDrafts}
               />
             ))}
           </ul>

@@ -1,5 +1,12 @@
-import { useRef } from 'react';
-import { NOTE_ERROR_REASON_MAX, NOTE_TEXT_MAX } from '@portal/contract';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
+import {
+  addAddendumRequestSchema,
+  addNoteRequestSchema,
+  NOTE_ERROR_REASON_MAX,
+  NOTE_TEXT_MAX,
+  noteEnteredInErrorRequestSchema,
+} from '@portal/contract';
 import { toApiError, usePatientAppointments, useVisitMutations } from '@portal/api-client';
 import {
   PortalForm,
@@ -9,39 +16,52 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { LeaveGuard, useFormDraft } from '@portal/shell';
-import { Button, Dialog, Notice, useFormat, useLaterTexts, useT } from '@portal/ui';
+import { Button, Dialog, Notice, useFormat, useT } from '@portal/ui';
 import { CHART_APPOINTMENTS_PAGE } from '../chart/chart-appointments';
+import { EMPTY_NOTE, type NoteDraft } from './note-drafts';
 
-// The rules of each form, loaded when the browser is idle or on the first submit.
-const noteSchema = () => import('@portal/contract/schemas').then((c) => c.addNoteRequestSchema);
-const addendumSchema = () =>
-  import('@portal/contract/schemas').then((c) => c.addAddendumRequestSchema);
-const errorSchema = () =>
-  import('@portal/contract/schemas').then((c) => c.noteEnteredInErrorRequestSchema);
-
-const EMPTY_NOTE = { text: '', appointment_id: '' };
+// The forms' rules are the contract's: this module loads when a form first opens, after the
+// chart's calls have brought zod, so they cost no first visit.
+/** Reports a text field's value as it is typed (the section keeps it while the form is closed). */
+function useReport(value: unknown, report: (text: string) => void) {
+  const send = useEffectEvent((text: string) => report(text));
+  const text = typeof value === 'string' ? value : '';
+  useEffect(() => send(text), [text]);
+}
 
 /** Props of {@link NoteForm}. */
 export interface NoteFormProps {
   readonly patientId: string;
+  /** What was typed before (the form starts with it). */
+  readonly draft: NoteDraft;
+  /** What is typed, as it is typed: the section keeps it, so closing the form loses nothing. */
+  readonly onDraftChange: (draft: NoteDraft) => void;
   readonly onClose: () => void;
 }
 
 /**
  * Writes a note, signed with the writer's name when saved: free text, which "Insert SOAP
  * template" starts with the Subjective, Objective, Assessment and Plan headings, and optionally
- * the appointment it belongs to. What is typed is kept for the tab if the session ends, and
- * leaving with it unsaved asks first; a refusal keeps it and says why beside the field.
+ * the appointment it belongs to. What is typed goes to the section as it is typed, which shows it
+ * again when the form reopens and holds the page's leave guard meanwhile; a refusal keeps it and
+ * says why beside the field.
  */
-export function NoteForm({ patientId, onClose }: NoteFormProps) {
+export function NoteForm({ patientId, draft, onDraftChange, onClose }: NoteFormProps) {
   const t = useT();
   const format = useFormat();
   const mutations = useVisitMutations(patientId);
   const appointments = usePatientAppointments(patientId, { limit: CHART_APPOINTMENTS_PAGE });
-  const form = usePortalForm(noteSchema, { defaultValues: EMPTY_NOTE });
-  const draft = useFormDraft(form, 'note');
-  const laterTexts = useLaterTexts();
+  const form = usePortalForm(addNoteRequestSchema, { defaultValues: draft });
+  const text = useWatch({ control: form.control, name: 'text' });
+  const appointment = useWatch({ control: form.control, name: 'appointment_id' });
+  const typed = JSON.stringify([text, appointment]);
+  const report = useEffectEvent(() =>
+    onDraftChange({
+      text: typeof text === 'string' ? text : '',
+      appointment_id: typeof appointment === 'string' ? appointment : '',
+    }),
+  );
+  useEffect(() => report(), [typed]);
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<true>();
   const options = (appointments.data?.pages.flatMap((page) => page.items) ?? []).map((a) => ({
     value: a.appointment_id,
@@ -57,12 +77,6 @@ export function NoteForm({ patientId, onClose }: NoteFormProps) {
   };
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-line p-3 print:hidden">
-      <LeaveGuard dirty={form.formState.isDirty} />
-      {draft.restored && laterTexts && (
-        <Notice tone="info">
-          <p>{t('common.draft.restored')}</p>
-        </Notice>
-      )}
       {feedback?.kind === 'success' && (
         <Notice ref={noticeRef} tone="success" tabIndex={-1}>
           <p>{t('clinical.notes.saved')}</p>
@@ -80,7 +94,6 @@ export function NoteForm({ patientId, onClose }: NoteFormProps) {
           clear();
           try {
             await mutations.addNote.mutateAsync(values);
-            draft.clear();
             form.reset(EMPTY_NOTE);
             succeed(true);
           } catch (error) {
@@ -126,6 +139,9 @@ export interface AddendumFormProps {
   readonly noteId: string;
   /** The form's name: which note it adds to. */
   readonly label: string;
+  /** What was typed before, and what is typed as it is typed (the section keeps it). */
+  readonly draft: string;
+  readonly onDraftChange: (text: string) => void;
   readonly onClose: () => void;
 }
 
@@ -133,15 +149,21 @@ export interface AddendumFormProps {
  * Adds an addendum to a signed note (the note itself is never edited), signed with the writer's
  * name and time. Closes once added; a refusal keeps what was typed.
  */
-export function AddendumForm({ patientId, noteId, label, onClose }: AddendumFormProps) {
+export function AddendumForm({
+  patientId,
+  noteId,
+  label,
+  draft,
+  onDraftChange,
+  onClose,
+}: AddendumFormProps) {
   const t = useT();
   const mutations = useVisitMutations(patientId);
-  const form = usePortalForm(addendumSchema, { defaultValues: { text: '' } });
-  const draft = useFormDraft(form, `addendum-${noteId}`);
+  const form = usePortalForm(addAddendumRequestSchema, { defaultValues: { text: draft } });
+  useReport(useWatch({ control: form.control, name: 'text' }), onDraftChange);
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback();
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-line p-3">
-      <LeaveGuard dirty={form.formState.isDirty} />
       <SubmitErrorNotice
         feedback={feedback}
         noticeRef={noticeRef}
@@ -154,8 +176,8 @@ export function AddendumForm({ patientId, noteId, label, onClose }: AddendumForm
           clear();
           try {
             await mutations.addAddendum.mutateAsync({ noteId, body: values });
-            draft.clear();
             form.reset({ text: '' });
+            onDraftChange('');
             onClose();
           } catch (error) {
             fail(form, toApiError(error));
@@ -188,6 +210,9 @@ export interface EnteredInErrorDialogProps {
   readonly noteId: string;
   /** When the note was signed, in words: which note this is. */
   readonly when: string;
+  /** The reason typed before, and as it is typed (the section keeps it). */
+  readonly draft: string;
+  readonly onDraftChange: (reason: string) => void;
   readonly onClose: () => void;
 }
 
@@ -199,11 +224,16 @@ export function EnteredInErrorDialog({
   patientId,
   noteId,
   when,
+  draft,
+  onDraftChange,
   onClose,
 }: EnteredInErrorDialogProps) {
   const t = useT();
   const mutations = useVisitMutations(patientId);
-  const form = usePortalForm(errorSchema, { defaultValues: { reason: '' } });
+  const form = usePortalForm(noteEnteredInErrorRequestSchema, {
+    defaultValues: { reason: draft },
+  });
+  useReport(useWatch({ control: form.control, name: 'reason' }), onDraftChange);
   const { feedback, noticeRef, fail, clear } = useSubmitFeedback();
   const reasonRef = useRef<HTMLElement | null>(null);
   return (
@@ -222,6 +252,7 @@ export function EnteredInErrorDialog({
           clear();
           try {
             await mutations.markEnteredInError.mutateAsync({ noteId, body: values });
+            onDraftChange('');
             onClose();
           } catch (error) {
             fail(form, toApiError(error));

@@ -4,7 +4,17 @@ import { usePatientVitals } from '@portal/api-client';
 import { useMayPerform } from '@portal/auth';
 import { Button, Card, ErrorState, LoadingState, useFormat, useT } from '@portal/ui';
 import { VitalsTrend } from './vitals-trend';
-import { FLAG_WORDS, flagOf, hospitalDayTime, rangeOf, VITAL_LABELS } from './vital-words';
+import { LeaveGuard } from '@portal/shell';
+import {
+  EMPTY_VITALS,
+  FLAG_WORDS,
+  flagOf,
+  hospitalDayTime,
+  rangeOf,
+  VITAL_LABELS,
+  type VitalsDraft,
+  vitalsTyped,
+} from './vital-words';
 
 // The form (react-hook-form, the widgets, the rules) loads when a set is first recorded.
 const VitalsForm = lazy(() => import('./vitals-form').then((m) => ({ default: m.VitalsForm })));
@@ -110,10 +120,13 @@ export function VitalSignsSection({ patientId }: { patientId: string }) {
   const may = useMayPerform();
   const vitals = usePatientVitals(patientId);
   const [recording, setRecording] = useState(false);
+  // What is typed in the form, kept while it is closed; leaving the page with it asks first.
+  const [draft, setDraft] = useState<VitalsDraft>(EMPTY_VITALS);
   const sets = vitals.data?.items ?? [];
   const latest = sets[0];
   return (
     <Card title={t('clinical.vitals.title')}>
+      <LeaveGuard dirty={vitalsTyped(draft)} />
       {vitals.isPending ? (
         <LoadingState label={t('clinical.vitals.loading')} />
       ) : vitals.isError ? (
@@ -128,7 +141,12 @@ export function VitalSignsSection({ patientId }: { patientId: string }) {
           {may('record_vitals') &&
             (recording ? (
               <Suspense fallback={<LoadingState label={t('clinical.vitals.loading')} />}>
-                <VitalsForm patientId={patientId} onClose={() => setRecording(false)} />
+                <VitalsForm
+                  patientId={patientId}
+                  draft={draft}
+                  onDraftChange={setDraft}
+                  onClose={() => setRecording(false)}
+                />
               </Suspense>
             ) : (
               <div className="print:hidden">

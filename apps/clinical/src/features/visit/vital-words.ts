@@ -1,6 +1,7 @@
 import {
   type FlaggedVital,
   localDayTime,
+  VITAL_FIELDS,
   VITAL_REFERENCE_RANGES,
   type VitalFlagLevel,
   type VitalSigns,
@@ -40,3 +41,15 @@ export function rangeOf(field: FlaggedVital) {
 export function hospitalDayTime(iso: string): string {
   return localDayTime(new Date(iso));
 }
+
+/** What is typed in the vital signs' form, each measurement as text. */
+export type VitalsDraft = Readonly<Record<(typeof VITAL_FIELDS)[number], string>>;
+
+/** The form as it starts: every measurement empty until measured. */
+export const EMPTY_VITALS: VitalsDraft = Object.fromEntries(
+  VITAL_FIELDS.map((field) => [field, '']),
+) as VitalsDraft;
+
+/** Whether a draft holds anything typed. */
+export const vitalsTyped = (draft: VitalsDraft) =>
+  Object.values(draft).some((value) => value.trim() !== '');

@@ -55,10 +55,6 @@ export {
   updateEmployeeResponseSchema,
   upcomingAppointmentListSchema,
   upcomingAppointmentSchema,
-  clinicalNoteListSchema,
-  clinicalNoteSchema,
-  vitalSignsListSchema,
-  vitalSignsSchema,
 } from '@portal/contract';
 
 function badAnswer(response: AxiosResponse<unknown>, cause: unknown): ApiError {

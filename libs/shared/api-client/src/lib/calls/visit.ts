@@ -19,6 +19,9 @@ import { parseAnswer, parsePage, send, type RequestOptions } from '../request';
  * of the person's action (request.ts).
  */
 
+/** The visit's answer schemas, fetched with the first of its calls (visit-answers.ts). */
+const visitAnswers = () => import('./visit-answers');
+
 const patientParams = (patientId: string) => ({ patient_id: patientId.trim() });
 const noteParams = (patientId: string, noteId: string) => ({
   patient_id: patientId.trim(),
@@ -36,10 +39,11 @@ export async function listVitals(
   page: PageParams = {},
   options: RequestOptions = {},
 ): Promise<Page<VitalSigns>> {
-  return parsePage(
-    (answers) => answers.vitalSignsListSchema,
-    await send(ENDPOINTS.listVitals, { ...options, params: patientParams(patientId), page }),
-  );
+  const [schemas, response] = await Promise.all([
+    visitAnswers(),
+    send(ENDPOINTS.listVitals, { ...options, params: patientParams(patientId), page }),
+  ]);
+  return parsePage(() => schemas.vitalSignsListSchema, response);
 }
 
 /** POST /patient/{patient_id}/vitals: any subset of the measurements, taken now unless said. */
@@ -53,7 +57,8 @@ export async function recordVitals(
     params: patientParams(patientId),
     data: body,
   });
-  return parseAnswer((answers) => answers.vitalSignsSchema, response);
+  const schemas = await visitAnswers();
+  return parseAnswer(() => schemas.vitalSignsSchema, response);
 }
 
 /**
@@ -65,15 +70,16 @@ export async function listNotes(
   { status, ...page }: PageParams & { status?: 'current' | 'all' } = {},
   options: RequestOptions = {},
 ): Promise<Page<ClinicalNote>> {
-  return parsePage(
-    (answers) => answers.clinicalNoteListSchema,
-    await send(ENDPOINTS.listNotes, {
+  const [schemas, response] = await Promise.all([
+    visitAnswers(),
+    send(ENDPOINTS.listNotes, {
       ...options,
       params: patientParams(patientId),
       page,
       query: { status },
     }),
-  );
+  ]);
+  return parsePage(() => schemas.clinicalNoteListSchema, response);
 }
 
 /** POST /patient/{patient_id}/notes: a note, signed by the one who writes it as it is saved. */
@@ -87,7 +93,8 @@ export async function addNote(
     params: patientParams(patientId),
     data: body,
   });
-  return parseAnswer((answers) => answers.clinicalNoteSchema, response);
+  const schemas = await visitAnswers();
+  return parseAnswer(() => schemas.clinicalNoteSchema, response);
 }
 
 /** POST /patient/{patient_id}/notes/{note_id}/addenda: an addendum, signed as the note is. */
@@ -102,7 +109,8 @@ export async function addNoteAddendum(
     params: noteParams(patientId, noteId),
     data: body,
   });
-  return parseAnswer((answers) => answers.clinicalNoteSchema, response);
+  const schemas = await visitAnswers();
+  return parseAnswer(() => schemas.clinicalNoteSchema, response);
 }
 
 /** POST /patient/{patient_id}/notes/{note_id}/entered-in-error: with the reason why. */
@@ -117,7 +125,8 @@ export async function markNoteEnteredInError(
     params: noteParams(patientId, noteId),
     data: body,
   });
-  return parseAnswer((answers) => answers.clinicalNoteSchema, response);
+  const schemas = await visitAnswers();
+  return parseAnswer(() => schemas.clinicalNoteSchema, response);
 }
 
 /** A patient's latest sets of vital signs (the chart's latest set and its trend). */
