@@ -94,7 +94,7 @@ test('a doctor writes a signed note from the SOAP template and adds an addendum'
   await expect(note).toContainText('Recheck blood pressure in one week');
   await expect(note).toContainText(/Signed by \S+ \S+, /);
 
-  await note.getByRole('button', { name: /^Add an addendum to the note signed/ }).click();
+  await note.getByRole('button', { name: /^Add addendum to the note signed/ }).click();
   await note.getByLabel(/^Addendum/).fill('Home readings reviewed: all below 135/85.');
   await note.getByRole('button', { name: 'Sign and add' }).click();
   await expect(note.getByText('Home readings reviewed: all below 135/85.')).toBeVisible();

@@ -130,7 +130,7 @@ export const WriteANote: Story = {
     await userEvent.click(within(form).getByRole('button', { name: 'Sign and save' }));
     await expect(await within(notes).findByText('Note signed and saved')).toBeVisible();
     const note = await within(notes).findByRole('article');
-    await userEvent.click(within(note).getByRole('button', { name: /^Add an addendum/ }));
+    await userEvent.click(within(note).getByRole('button', { name: /^Add addendum to/ }));
     await userEvent.type(await within(note).findByLabelText(/^Addendum/), 'Lab results normal');
     await userEvent.click(within(note).getByRole('button', { name: 'Sign and add' }));
     await expect(await within(note).findByText('Lab results normal')).toBeVisible();
@@ -144,7 +144,9 @@ export const EnteredInError: Story = {
     const notes = await canvas.findByRole('region', { name: 'Notes' });
     const [first] = await within(notes).findAllByRole('article');
     await userEvent.click(
-      within(first as HTMLElement).getByRole('button', { name: /^Mark the note signed/ }),
+      within(first as HTMLElement).getByRole('button', {
+        name: /^Entered in error: the note signed/,
+      }),
     );
     const dialog = await within(document.body).findByRole('alertdialog');
     await userEvent.type(within(dialog).getByLabelText(/^Reason/), 'Duplicate of another note');

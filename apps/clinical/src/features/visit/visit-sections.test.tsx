@@ -192,7 +192,7 @@ describe('the chart’s vital signs', () => {
     const notes = await notesCard();
     await within(notes).findByText(/Blood test reviewed/);
     expect(within(notes).queryByRole('button', { name: 'Write a note' })).toBeNull();
-    expect(within(notes).queryByRole('button', { name: /Add an addendum/ })).toBeNull();
+    expect(within(notes).queryByRole('button', { name: /Add addendum to/ })).toBeNull();
   });
 });
 
@@ -247,8 +247,8 @@ describe('the chart’s signed notes', () => {
     const note = await within(card).findByRole('article');
     expect(note).toHaveTextContent('Appointment of');
 
-    await user.click(within(note).getByRole('button', { name: /^Add an addendum to the note/ }));
-    const addendum = await within(note).findByRole('form', { name: /^Add an addendum/ });
+    await user.click(within(note).getByRole('button', { name: /^Add addendum to the note/ }));
+    const addendum = await within(note).findByRole('form', { name: /^Add addendum to/ });
     await user.type(within(addendum).getByLabelText(/^Addendum/), 'Patient called: better.');
     await user.click(within(addendum).getByRole('button', { name: 'Sign and add' }));
     expect(await within(note).findByText(/^Addendum by /)).toBeInTheDocument();
@@ -262,7 +262,9 @@ describe('the chart’s signed notes', () => {
     const card = await notesCard();
     const [first] = await within(card).findAllByRole('article');
     await user.click(
-      within(first as HTMLElement).getByRole('button', { name: /^Mark the note signed/ }),
+      within(first as HTMLElement).getByRole('button', {
+        name: /^Entered in error: the note signed/,
+      }),
     );
     const dialog = await screen.findByRole('alertdialog', {
       name: 'Mark this note entered in error?',

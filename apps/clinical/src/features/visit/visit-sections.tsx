@@ -10,7 +10,8 @@ export { default as VISIT_TEXTS } from '@portal/i18n/packs/page-chart-visit';
  */
 export function VisitSections({ patientId }: { patientId: string }) {
   return (
-    <div className="grid gap-6">
+    // One column that never grows past the page: the trend's table scrolls inside its own box.
+    <div className="grid grid-cols-1 gap-6">
       <VitalSignsSection patientId={patientId} />
       <ClinicalNotesSection patientId={patientId} />
     </div>
