@@ -1,11 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  bodyMassIndex,
-  recordVitalsRequestSchema,
-  VITAL_FIELDS,
-  VITAL_LIMITS,
-} from '@portal/contract';
+import { bodyMassIndex, recordVitalsRequestSchema, VITAL_FIELDS } from '@portal/contract';
 import { toApiError, useVisitMutations } from '@portal/api-client';
 import {
   PortalForm,
@@ -105,7 +100,6 @@ export function VitalsForm({ patientId, draft, onDraftChange, onClose }: VitalsF
                 key={field}
                 name={field}
                 label={t(VITAL_LABELS[field])}
-                inputMode={VITAL_LIMITS[field].whole ? 'numeric' : 'decimal'}
                 autoComplete="off"
                 maxLength={6}
               />

@@ -81,11 +81,6 @@ export const queryKeys = {
     /** One patient's problem list and allergy list; under `all()`, so a write refreshes them. */
     conditions: (patientId: string) => ['patients', 'conditions', patientId] as const,
     allergies: (patientId: string) => ['patients', 'allergies', patientId] as const,
-    /** One patient's vital signs and notes (the chart); under `all()`, so a write refreshes them. */
-    vitals: (patientId: string, limit?: number) =>
-      ['patients', 'vitals', patientId, { limit }] as const,
-    notes: (patientId: string, status: 'current' | 'all', limit?: number) =>
-      ['patients', 'notes', patientId, { status, limit }] as const,
     /** Who changed the patient's contact details (the chart). */
     contactChanges: (patientId: string, limit?: number) =>
       ['patients', 'contact-changes', patientId, { limit }] as const,

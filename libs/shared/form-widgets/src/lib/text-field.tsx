@@ -6,8 +6,6 @@ export interface TextFieldProps extends FieldProps {
   /** `tel` brings up a phone keypad; `text` otherwise. */
   type?: 'text' | 'tel';
   maxLength?: number;
-  /** The keyboard a phone brings up: `decimal` for a measurement typed with its decimals. */
-  inputMode?: 'text' | 'decimal' | 'numeric';
   /**
    * Selects the whole value when the field gets focus, by click or Tab, so typing replaces it
    * rather than adding to it (an id box reused for the next lookup: "E001E004").
@@ -26,7 +24,6 @@ export function TextField({
   disabled,
   type = 'text',
   maxLength,
-  inputMode,
   selectOnFocus = false,
 }: TextFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
@@ -53,7 +50,6 @@ export function TextField({
       <input
         id={id}
         type={type}
-        inputMode={inputMode}
         className={INPUT_CLASS}
         placeholder={placeholder}
         autoComplete={autoComplete}

@@ -28,6 +28,17 @@ const noteParams = (patientId: string, noteId: string) => ({
   note_id: noteId,
 });
 
+/**
+ * The visit's query keys, under `queryKeys.patients.all()` so that any write about the patient
+ * refreshes them; kept here rather than in query-keys.ts, which every page loads.
+ */
+const visitKeys = {
+  vitals: (patientId: string, limit?: number) =>
+    [...queryKeys.patients.all(), 'vitals', patientId, { limit }] as const,
+  notes: (patientId: string, status: 'current' | 'all', limit?: number) =>
+    [...queryKeys.patients.all(), 'notes', patientId, { status, limit }] as const,
+};
+
 /** How many sets of vital signs the chart reads: the latest and the trend over time. */
 export const CHART_VITALS_LIMIT = 100;
 /** How many notes the chart reads, newest first. */
@@ -133,7 +144,7 @@ export async function markNoteEnteredInError(
 export function usePatientVitals(patientId: string) {
   const id = patientId.trim();
   return useQuery({
-    queryKey: queryKeys.patients.vitals(id, CHART_VITALS_LIMIT),
+    queryKey: visitKeys.vitals(id, CHART_VITALS_LIMIT),
     queryFn: ({ signal }) => listVitals(id, { limit: CHART_VITALS_LIMIT }, { signal }),
     enabled: id !== '',
   });
@@ -143,7 +154,7 @@ export function usePatientVitals(patientId: string) {
 export function usePatientNotes(patientId: string, status: 'current' | 'all' = 'current') {
   const id = patientId.trim();
   return useQuery({
-    queryKey: queryKeys.patients.notes(id, status, CHART_NOTES_LIMIT),
+    queryKey: visitKeys.notes(id, status, CHART_NOTES_LIMIT),
     queryFn: ({ signal }) => listNotes(id, { status, limit: CHART_NOTES_LIMIT }, { signal }),
     enabled: id !== '',
   });
