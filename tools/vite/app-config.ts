@@ -40,7 +40,7 @@ const TANSTACK = /[\\/]node_modules[\\/]@tanstack[\\/]/;
  */
 const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
 const CONTRACT_SCHEMAS =
-  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|catalogues|chart|clinical-lists|clinical-permissions|employees|mfa|my-record|notes|paging|password-reset|patients|problem|record-kind-schemas|rules|vitals|zod-setup)\.ts$/;
+  /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](account|auth|catalogues|chart|clinical-lists|clinical-permissions|employees|mfa|my-record|paging|password-reset|patients|problem|record-kind-schemas|rules|zod-setup)\.ts$/;
 /**
  * The access log's words (contract access-log.ts), which my-record.ts's schemas name: a chunk of
  * its own. Where only the API layer reaches it (the staff apps), Rolldown would put it in the
@@ -55,6 +55,12 @@ const ACCESS_LOG_WORDS = /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/]
  */
 const CLINIC_HOURS =
   /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/]clinic-hours(-rules)?\.ts$/;
+/**
+ * The visit's schemas and rules (contract vitals.ts, notes.ts): a chunk of their own, fetched
+ * with the chart's vital signs and notes after the chart shows, so that neither the zod chunk
+ * nor the API layer every page loads grows with them.
+ */
+const VISIT = /[\\/]libs[\\/]shared[\\/]contract[\\/]src[\\/]lib[\\/](vitals|notes)\.ts$/;
 /** react-hook-form and its resolvers. */
 const HOOK_FORM = /[\\/]node_modules[\\/](react-hook-form|@hookform[\\/][^\\/]+)[\\/]/;
 /**
@@ -113,6 +119,7 @@ function sharedChunkOf(modules: SharedChunkModules) {
     if (HOOK_FORM.test(path) || FORMS_KIT.test(path)) return 'forms';
     if (ZOD.test(path) || CONTRACT_SCHEMAS.test(path)) return 'zod';
     if (CLINIC_HOURS.test(path)) return 'clinic-hours';
+    if (VISIT.test(path)) return 'visit-rules';
     if (ACCESS_LOG_WORDS.test(path)) return 'access-log';
     const listed = Object.entries(modules).find(([, tests]) =>
       tests.some((test) => test.test(path)),

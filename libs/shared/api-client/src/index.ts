@@ -39,6 +39,7 @@ export * from './lib/calls/add-history';
 export * from './lib/calls/reissue-patient-code';
 export * from './lib/calls/appointment-actions';
 export * from './lib/calls/clinical-lists';
+export * from './lib/calls/visit';
 export * from './lib/calls/day-appointments';
 export * from './lib/calls/list-clinicians';
 export * from './lib/calls/download-my-record';

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import {
   ALLERGY_SEVERITY_LABELS,
@@ -13,7 +13,7 @@ import {
   ROUTES,
 } from '@portal/contract';
 import { isApiError, usePatient, usePatientAllergies } from '@portal/api-client';
-import { type MessageId, t as translate, translateEnglish } from '@portal/i18n';
+import { type MessageId, requirePack, t as translate, translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { drugName } from '@portal/reference-data';
 import {
@@ -39,6 +39,15 @@ import chartPageTexts from '@portal/i18n/packs/page-chart';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [chartPageTexts];
+
+// The vital signs (their trend plot too) and the signed notes load with their texts once the
+// chart shows: the chart's first visit does not carry them.
+const VisitSections = lazy(() =>
+  import('../visit/visit-sections').then(async (m) => {
+    await requirePack(m.VISIT_TEXTS);
+    return { default: m.VisitSections };
+  }),
+);
 
 /** A value of the record as shown: the contract's mark for an empty one. */
 const shown = (value: string | number | null | undefined) => translateEnglish(shownValue(value));
@@ -250,6 +259,9 @@ function Chart({ record }: { record: PatientRecord }) {
       <AllergyAlert patientId={p.patient_id} allergies={record.patient_drug_allergy} />
       <ChartActions patientId={p.patient_id} />
       <ClinicalLists patientId={p.patient_id} />
+      <Suspense fallback={<LoadingState label={t('clinical.chart.visitLoading')} />}>
+        <VisitSections patientId={p.patient_id} />
+      </Suspense>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={t('clinical.chart.personalDetails')}>
           <DetailList items={detailsOf(p, t, format.day)} />

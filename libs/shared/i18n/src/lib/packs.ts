@@ -56,6 +56,8 @@ export const PACKS = {
     chart: ['chart', 'chartAppointments', 'appointments'],
     // The chart's cancel and reschedule dialogs, fetched with a dialog's code when one opens.
     chartDialogs: ['rescheduleDialog', 'cancelDialog'],
+    // The chart's vital signs and signed notes, fetched with their code after the chart shows.
+    chartVisit: ['vitals', 'notes'],
     editPatient: ['chart', 'patient'],
     search: ['search', 'patient'],
     today: ['today', 'appointments'],
@@ -105,6 +107,8 @@ export const PAGE_PACKS = {
   hrDialogs: ['common.forms'],
   // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
   chartDialogs: ['common.forms', 'common.time', 'clinical.chartDialogs', 'clinical.booking'],
+  // Not a page: the chart's vital signs and notes (their forms' kit with them).
+  chartVisit: ['common.forms', 'clinical.chartVisit'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
   addEmployee: ['common.forms', 'common.addEmployee', 'hr.addEmployee'],
   editEmployee: ['common.forms', 'common.editEmployee', 'hr.editEmployee'],

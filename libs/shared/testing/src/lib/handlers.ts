@@ -91,6 +91,16 @@ import {
   WRONG_CREDENTIALS_MESSAGE,
   WRONG_MFA_CODE_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
+  addAddendumRequestSchema,
+  addNoteRequestSchema,
+  bodyMassIndex,
+  type ClinicalNote,
+  noteEnteredInErrorRequestSchema,
+  noteParamsSchema,
+  recordVitalsRequestSchema,
+  VITAL_FIELDS,
+  vitalFlags,
+  type VitalSigns,
 } from '@portal/contract';
 import { findDepartment, findPosition, type Role } from '@portal/reference-data';
 import {
@@ -249,6 +259,10 @@ export interface MockScenario {
   readonly accountSessions?: readonly AccountSession[];
   /** The hospital's second-factor policy for staff (default `optional`). */
   readonly staffMfa?: 'optional' | 'required';
+  /** Each patient's sets of vital signs, most recently taken first (default: none). */
+  readonly vitals?: Readonly<Record<string, readonly VitalSigns[]>>;
+  /** Each patient's signed notes, newest first, entered in error included (default: none). */
+  readonly notes?: Readonly<Record<string, readonly ClinicalNote[]>>;
 }
 
 /** The mock API's data, which its handlers read and change. */
@@ -378,6 +392,9 @@ const MOCK_AUTHORSHIP = {
   changed_at: '2026-01-05T03:00:00.000Z',
 };
 
+/** Who signs the mock's notes and records its vital signs. */
+export const MOCK_SIGNER = { employee_id: 'E001', first_name: 'Anong', last_name: 'Sukjai' };
+
 /** The mock's catalogue entry for an id: its code from the id, named by it. */
 function mockCatalogueItem(id: string): CatalogueItem {
   const code = id.slice(id.indexOf(':') + 1);
@@ -468,6 +485,12 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     conditions: new Map<string, Condition[]>(),
     allergies: new Map<string, Allergy[]>(),
     noKnown: new Set<string>(),
+    vitals: new Map<string, VitalSigns[]>(
+      Object.entries(scenario.vitals ?? {}).map(([id, sets]) => [id, structuredClone([...sets])]),
+    ),
+    notes: new Map<string, ClinicalNote[]>(
+      Object.entries(scenario.notes ?? {}).map(([id, notes]) => [id, structuredClone([...notes])]),
+    ),
   };
   /** A patient's allergy list: listed once the record or the list names one. */
   const allergyListOf = (id: string) => {
@@ -488,6 +511,17 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     if (!record) throw new MockProblem(404, `No patient with ID ${id}`);
     return record;
   };
+  const findNote = (patientId: string, noteId: string) => {
+    const note = lists.notes.get(patientId)?.find((n) => n.note_id === noteId);
+    if (!note) throw new MockProblem(404, 'This patient has no such note');
+    return note;
+  };
+  /** A signature as the server makes it: the signer, now, and a hash (a stand-in here). */
+  const mockSignature = () => ({
+    signed_by: MOCK_SIGNER,
+    signed_at: new Date().toISOString(),
+    content_hash: '0'.repeat(64),
+  });
   /**
    * An edit as the server makes it (update-patient and the merge patch): the ID card's
    * uniqueness, the age rule on the stored record merged with the edit (naming the field that
@@ -1024,6 +1058,86 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         all.map((a) => (a.id === entry_id ? changed : a)),
       );
       return json(changed);
+    }),
+
+    // The visit's records: vital signs and signed notes, newest first.
+    on('listVitals', ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      return pageResponse(request, lists.vitals.get(id) ?? []);
+    }),
+    on('recordVitals', async ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const body = await parseBody(request, recordVitalsRequestSchema);
+      const now = new Date().toISOString();
+      const values = Object.fromEntries(VITAL_FIELDS.map((f) => [f, body[f] ?? null])) as Record<
+        (typeof VITAL_FIELDS)[number],
+        number | null
+      >;
+      const bmi = bodyMassIndex(values.weight_kg, values.height_cm);
+      const set: VitalSigns = {
+        vital_id: crypto.randomUUID(),
+        taken_at: body.taken_at ?? now,
+        ...values,
+        bmi,
+        flags: vitalFlags({ ...values, bmi }),
+        recorded_by: MOCK_SIGNER,
+        recorded_at: now,
+      };
+      lists.vitals.set(
+        id,
+        [set, ...(lists.vitals.get(id) ?? [])].sort((a, b) => b.taken_at.localeCompare(a.taken_at)),
+      );
+      return json(set, 201);
+    }),
+    on('listNotes', ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const all = new URL(request.url).searchParams.get('status') === 'all';
+      const notes = lists.notes.get(id) ?? [];
+      return pageResponse(request, all ? notes : notes.filter((n) => n.status === 'current'));
+    }),
+    on('addNote', async ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const body = await parseBody(request, addNoteRequestSchema);
+      const note: ClinicalNote = {
+        note_id: crypto.randomUUID(),
+        text: body.text,
+        appointment_id: body.appointment_id ?? null,
+        status: 'current',
+        signature: mockSignature(),
+        addenda: [],
+        entered_in_error: null,
+      };
+      lists.notes.set(id, [note, ...(lists.notes.get(id) ?? [])]);
+      return json(note, 201);
+    }),
+    on('addNoteAddendum', async ({ request, params }) => {
+      const { patient_id: id, note_id } = parseParams(params, noteParamsSchema);
+      const body = await parseBody(request, addAddendumRequestSchema);
+      const note = findNote(id, note_id);
+      note.addenda.push({
+        addendum_id: crypto.randomUUID(),
+        text: body.text,
+        signature: mockSignature(),
+      });
+      return json(note, 201);
+    }),
+    on('markNoteEnteredInError', async ({ request, params }) => {
+      const { patient_id: id, note_id } = parseParams(params, noteParamsSchema);
+      const body = await parseBody(request, noteEnteredInErrorRequestSchema);
+      const note = findNote(id, note_id);
+      if (note.status === 'entered-in-error')
+        throw conflict('note_id', 'This note is already marked entered in error');
+      note.status = 'entered-in-error';
+      note.entered_in_error = {
+        reason: body.reason,
+        by: MOCK_SIGNER,
+        at: new Date().toISOString(),
+      };
+      return json(note);
     }),
 
     // The chart's list: every appointment of the patient, newest first.
