@@ -224,7 +224,15 @@ const statusParameter = (
   fixedToken(
     `${documentation}: ${codes.join(', ')}`,
     system,
-    Object.fromEntries(codes.map((code) => [code, sql`${sql.identifier(column)} = ${code}`])),
+    Object.fromEntries(
+      codes.map((code) => [
+        code,
+        // An entry entered in error has no clinical status (the resource leaves it out).
+        column === 'clinical_status'
+          ? sql`clinical_status = ${code} and verification_status <> 'entered-in-error'`
+          : sql`${sql.identifier(column)} = ${code}`,
+      ]),
+    ),
   );
 
 /** An id of the form `{patient id}-{seed id}`: the two, or null. */
