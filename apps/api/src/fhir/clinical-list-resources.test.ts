@@ -12,7 +12,7 @@ import type { Allergy, Condition as ChartCondition } from '@portal/contract';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../db/database';
-import { expectSuccess } from '../test/assertions';
+import { auditOf, expectSuccess } from '../test/assertions';
 import {
   BACKENDS,
   call,
@@ -118,12 +118,16 @@ describe.each(BACKENDS)('problem and allergy lists in FHIR on %s', (backend) => 
       clinicalStatus: { coding: [{ code: 'resolved' }] },
       note: [{ text: 'Home readings' }],
     });
-    // The patient reads their own entry by its id.
-    expect(
-      expectResource<Condition>(
-        await fhirCall(app, 'GET', `/Condition/${diabetes.id}`, { token: patient.token }),
-      ).id,
-    ).toBe(diabetes.id);
+    // The patient reads their own entry by its id, audited as the chart's list is read.
+    const read = await fhirCall(app, 'GET', `/Condition/${diabetes.id}`, { token: patient.token });
+    expect(expectResource<Condition>(read).id).toBe(diabetes.id);
+    expect(await auditOf(database, read)).toEqual([
+      expect.objectContaining({
+        action: 'patient.condition.read',
+        record_ids: [patient.recordId],
+        outcome: 'success',
+      }),
+    ]);
   });
 
   it('searches conditions by code with and without a system, and by status', async () => {

@@ -291,7 +291,8 @@ describe(`fuzz: FHIR search parameters and write bodies (${RUNS} searches, seed 
       }
     }
     expect(refused).toBeGreaterThan(1000);
-  }, 240_000);
+    // Some 1,500 searches, more with each parameter a type offers.
+  }, 480_000);
 
   it(
     'answers every path under the base with FHIR, whatever its shape and method, never a page',

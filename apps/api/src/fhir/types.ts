@@ -3,6 +3,7 @@ import type { Resource } from '@medplum/fhirtypes';
 import {
   ACCESS_LOG_READ_ACTION,
   CHART_APPOINTMENTS_READ_ACTION,
+  CLINICAL_LIST_ACTIONS,
   VISIT_ACTIONS,
 } from '@portal/contract';
 import { CODE_SYSTEMS, DISEASE_IDS, DRUG_IDS, type Role } from '@portal/reference-data';
@@ -340,7 +341,7 @@ const allergyType: ResourceType = {
   byId: (id) => listEntryById(id, [...DRUG_IDS, NO_KNOWN_SUFFIX]),
   compartment: ownPatient,
   roles: CLINICAL,
-  readAction: 'patient.read',
+  readAction: CLINICAL_LIST_ACTIONS.allergiesRead,
   params: {
     _id: idParameter((id) => allergyType.byId(id)?.where ?? null),
     patient: patientParameter(ownPatient),
@@ -370,7 +371,7 @@ const conditionType: ResourceType = {
   byId: (id) => listEntryById(id, DISEASE_IDS),
   compartment: ownPatient,
   roles: CLINICAL,
-  readAction: 'patient.read',
+  readAction: CLINICAL_LIST_ACTIONS.conditionsRead,
   params: {
     _id: idParameter((id) => conditionType.byId(id)?.where ?? null),
     patient: patientParameter(ownPatient),
