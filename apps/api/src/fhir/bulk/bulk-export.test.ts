@@ -456,7 +456,9 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     );
     const [conditions] = await queryRows<{ n: string }>(
       database.db,
-      sql`select count(*) as n from patient_chronic_disease`,
+      // The seed's lists and the chart's problem list: both are Conditions.
+      sql`select (select count(*) from patient_chronic_disease)
+        + (select count(*) from patient_condition) as n`,
     );
     const ids = (type: string) =>
       parts
