@@ -65,7 +65,8 @@ function expected(who: Who, type: Type, whose: Whose): number {
 interface Write {
   readonly method: 'POST' | 'PUT';
   readonly path: (patientId: string) => string;
-  readonly body: (patientId: string) => object;
+  /** The body; `who` lets a nurse's successful write differ from the doctor's after it. */
+  readonly body: (patientId: string, who: string) => object;
   /** Whether it is about an existing patient (own / other), or creates a new one. */
   readonly about: 'patient' | 'new';
 }
@@ -95,10 +96,21 @@ const WRITES: Readonly<Record<string, Write>> = {
   'POST AllergyIntolerance': {
     method: 'POST',
     path: () => '/AllergyIntolerance',
-    body: (patientId) => ({
+    body: (patientId, who) => ({
       resourceType: 'AllergyIntolerance',
       patient: { reference: `Patient/${patientId}` },
-      code: { coding: [{ system: CODE_SYSTEMS.portalDrug, code: 'R001' }] },
+      code: {
+        coding: [{ system: CODE_SYSTEMS.portalDrug, code: who === 'nurse' ? 'R002' : 'R001' }],
+      },
+    }),
+    about: 'patient',
+  },
+  'PUT AllergyIntolerance/{id}': {
+    method: 'PUT',
+    path: (patientId) => `/AllergyIntolerance/${entries[patientId]!.allergy}`,
+    body: (_patientId, who) => ({
+      resourceType: 'AllergyIntolerance',
+      clinicalStatus: { coding: [{ code: who === 'nurse' ? 'inactive' : 'resolved' }] },
     }),
     about: 'patient',
   },
@@ -109,6 +121,15 @@ const WRITES: Readonly<Record<string, Write>> = {
       resourceType: 'Condition',
       subject: { reference: `Patient/${patientId}` },
       code: { coding: [{ system: CODE_SYSTEMS.portalDisease, code: 'I001' }] },
+    }),
+    about: 'patient',
+  },
+  'PUT Condition/{id}': {
+    method: 'PUT',
+    path: (patientId) => `/Condition/${entries[patientId]!.condition}`,
+    body: () => ({
+      resourceType: 'Condition',
+      clinicalStatus: { coding: [{ code: 'resolved' }] },
     }),
     about: 'patient',
   },
@@ -161,10 +182,18 @@ const WRITES: Readonly<Record<string, Write>> = {
   },
 };
 
-/** Writes are medical personnel's, as the API's add and update calls: others are refused. */
-function expectedWrite(who: Who, write: Write): number {
+/** The problem and allergy list entries written in beforeAll, by patient: the PUTs' targets. */
+const entries: Record<string, { condition: string; allergy: string }> = {};
+
+/**
+ * Writes are medical personnel's, as the API's add and update calls: others are refused; a
+ * Nurse records allergies but neither diagnoses nor prescribes (the clinical actions' matrix).
+ */
+function expectedWrite(who: Who | 'nurse', write: Write, name: string): number {
   if (who === 'anonymous') return 401;
-  if (who !== 'doctor') return 403;
+  if (who === 'nurse' && (name.includes('Condition') || name.includes('MedicationRequest')))
+    return 403;
+  if (who !== 'doctor' && who !== 'nurse') return 403;
   return write.method === 'POST' ? 201 : 200;
 }
 
@@ -173,6 +202,7 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
   let app: FastifyInstance;
   const users = {} as Record<Exclude<Who, 'anonymous'>, TestUser>;
   let other: TestUser;
+  let nurse: TestUser;
   const ids = {} as Record<Whose, Record<Type, string>>;
 
   beforeAll(async () => {
@@ -181,6 +211,7 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
     users.doctor = await createUser(app, database, 'medical_personnel');
     users.hr = await createUser(app, database, 'HR');
     users.patient = await createUser(app, database, 'patient');
+    nurse = await createUser(app, database, 'medical_personnel', 'P002');
     other = await createUser(app, database, 'patient');
     // The doctor's clinic hours: every day 09:00 to 10:00 in two slots (own: the first, other: the second).
     const hours = await call(app, 'PUT', `/employee/${users.doctor.recordId}/schedule`, {
@@ -243,6 +274,18 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         // The doctor's adding to the history is an audit event about the record.
         sql`select id from audit_event where record_type = 'patient' and record_ids @> array[${patientId}]::text[] and action = 'patient.history.create' order by id desc limit 1`,
       );
+      const condition = await call(app, 'POST', `/patient/${patientId}/conditions`, {
+        token: users.doctor.token,
+        body: { condition_id: 'icd:E11.9' },
+      });
+      const allergy = await call(app, 'POST', `/patient/${patientId}/allergies`, {
+        token: users.doctor.token,
+        body: { substance_id: 'atc:J01C' },
+      });
+      entries[patientId] = {
+        condition: condition.json<{ id: string }>().id,
+        allergy: allergy.json<{ id: string }>().id,
+      };
       ids[whose] = {
         Patient: patientId,
         Observation: `blood-type-${patientId}`,
@@ -348,17 +391,25 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         (select array_agg(drug_id order by drug_id) from patient_drug_allergy a where a.patient_id = p.id) as drugs,
         (select array_agg(disease_id order by disease_id) from patient_chronic_disease d where d.patient_id = p.id) as diseases,
         (select count(*)::int from appointment t where t.patient_id = p.id) as appointments,
-        (select count(*)::int from medication_request m where m.patient_id = p.id) as medications
+        (select count(*)::int from medication_request m where m.patient_id = p.id) as medications,
+        (select json_agg(json_build_object('code', c.code, 'status', c.clinical_status) order by c.id)
+          from patient_condition c where c.patient_id = p.id) as conditions,
+        (select json_agg(json_build_object('code', a.code, 'status', a.clinical_status) order by a.id)
+          from patient_allergy a where a.patient_id = p.id) as allergies,
+        p.no_known_allergies_at
         from patient p where p.patient_id = ${patientId}`,
     );
 
   // The refused callers first: the same bodies then succeed for medical personnel, so a refusal
   // is the role's, never the body's.
-  for (const who of ['anonymous', 'patient', 'hr', 'doctor'] as const) {
+  for (const who of ['anonymous', 'patient', 'hr', 'nurse', 'doctor'] as const) {
     for (const [name, write] of Object.entries(WRITES)) {
-      const status = expectedWrite(who, write);
+      // A nurse's rows: the writes tied to a clinical action (the problem and allergy lists).
+      if (who === 'nurse' && !/Condition|AllergyIntolerance/.test(name)) continue;
+      const status = expectedWrite(who, write, name);
       it(`${who} writing ${name}: ${status}${status >= 400 ? ', nothing stored' : ''}`, async () => {
-        const token = who === 'anonymous' ? undefined : users[who].token;
+        const token =
+          who === 'anonymous' ? undefined : who === 'nurse' ? nurse.token : users[who].token;
         const targets =
           write.about === 'new'
             ? [`P6${String(unique()).padStart(6, '0')}`]
@@ -367,7 +418,7 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
           const before = await stored(patientId);
           const response = await fhirCall(app, write.method, write.path(patientId), {
             ...(token ? { token } : {}),
-            body: write.body(patientId),
+            body: write.body(patientId, who),
           });
           if (status >= 400) {
             expectOutcome(response, status);

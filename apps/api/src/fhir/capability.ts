@@ -7,8 +7,8 @@ import { EVERYTHING_MAX } from './everything';
 /** The resource types that take a create (POST) and an update (PUT). */
 export const WRITABLE: Readonly<Record<string, readonly ('create' | 'update')[]>> = {
   Patient: ['create', 'update'],
-  AllergyIntolerance: ['create'],
-  Condition: ['create'],
+  AllergyIntolerance: ['create', 'update'],
+  Condition: ['create', 'update'],
   Appointment: ['create'],
   MedicationRequest: ['create'],
 };

@@ -4,19 +4,14 @@ import {
   ACCESS_LOG_READ_ACTION,
   CHART_APPOINTMENTS_READ_ACTION,
   MEDICATION_ACTIONS,
+  CLINICAL_LIST_ACTIONS,
   VISIT_ACTIONS,
 } from '@portal/contract';
-import {
-  CODE_SYSTEMS,
-  DISEASE_CODES,
-  DISEASE_IDS,
-  DRUG_CODES,
-  DRUG_IDS,
-  type Role,
-} from '@portal/reference-data';
+import { CODE_SYSTEMS, DISEASE_IDS, DRUG_IDS, type Role } from '@portal/reference-data';
 import type { AuditAction } from '../repositories/audit';
 import { catalogueEntries, membersOf } from '../catalogues';
 import {
+  ALLERGY_EXTRA_CODES,
   allergyRowsQuery,
   appointmentRowsQuery,
   auditEventRowsQuery,
@@ -25,6 +20,9 @@ import {
   conditionRowsQuery,
   historyRowsQuery,
   medicationRequestRowsQuery,
+  idsOfCode,
+  NO_KNOWN_ALLERGY,
+  NO_KNOWN_SUFFIX,
   noteRowsQuery,
   observationById,
   observationRowsQuery,
@@ -193,32 +191,14 @@ const patientIdentifierParameter: SearchParameter = {
     ),
 };
 
-/** The catalogue ids a coded search names, by each system the mappers code them in. */
-function catalogueCodes(
-  ids: readonly string[],
-  codes: Readonly<Record<string, Readonly<Record<string, { code: string }>>>>,
-  own: string,
-): Map<string, Map<string, string[]>> {
-  const bySystem = new Map<string, Map<string, string[]>>();
-  const add = (system: string, code: string, id: string) => {
-    const map = bySystem.get(system) ?? new Map<string, string[]>();
-    map.set(code, [...(map.get(code) ?? []), id]);
-    bySystem.set(system, map);
-  };
-  for (const id of ids) {
-    add(own, id, id);
-    for (const [key, value] of Object.entries(codes[id] ?? {})) {
-      add(CODE_SYSTEMS[key as keyof typeof CODE_SYSTEMS], value.code, id);
-    }
-  }
-  return bySystem;
-}
-
-/** `code` on a catalogue column: `system|code` or a code of any of the systems. */
-function catalogueParameter(
+/**
+ * `code` of a problem or allergy list: `system|code` or a code of any system the entries are
+ * coded in (ICD-10-CM, WHO ICD-10 for the seed's diseases, RxNorm, ATC, SNOMED CT, the portal's
+ * seed codes), each the catalogue ids it names, matched on the `code` column both sources share.
+ */
+function listCodeParameter(
   documentation: string,
-  column: SQL,
-  bySystem: Map<string, Map<string, string[]>>,
+  extra?: Parameters<typeof idsOfCode>[2],
 ): SearchParameter {
   return {
     type: 'token',
@@ -226,12 +206,11 @@ function catalogueParameter(
     where: (values, name) => {
       const ids = list(name, single(name, values)).flatMap((value) => {
         const token = parseToken(name, value);
-        const systems =
-          token.system === undefined ? [...bySystem.values()] : [bySystem.get(token.system)];
-        return systems.flatMap((map) => map?.get(token.code) ?? []);
+        // `|code`: a code without a system, which no entry has.
+        return token.system === '' ? [] : idsOfCode(token.system, token.code, extra);
       });
       return ids.length
-        ? sql`${column} in (${sql.join(
+        ? sql`code in (${sql.join(
             [...new Set(ids)].map((id) => sql`${id}`),
             sql`, `,
           )})`
@@ -240,11 +219,28 @@ function catalogueParameter(
   };
 }
 
-/** `clinical-status`: the portal's entries are all active. */
-const activeStatus = (system: string) =>
-  fixedToken('Clinical status (entries here are active)', system, { active: sql`true` });
+/** A status parameter of a list: each of `codes` on `column`. */
+const statusParameter = (
+  documentation: string,
+  system: string,
+  column: 'clinical_status' | 'verification_status',
+  codes: readonly string[],
+) =>
+  fixedToken(
+    `${documentation}: ${codes.join(', ')}`,
+    system,
+    Object.fromEntries(
+      codes.map((code) => [
+        code,
+        // An entry entered in error has no clinical status (the resource leaves it out).
+        column === 'clinical_status'
+          ? sql`clinical_status = ${code} and verification_status <> 'entered-in-error'`
+          : sql`${sql.identifier(column)} = ${code}`,
+      ]),
+    ),
+  );
 
-/** An id of the form `{patient id}-{catalogue id}`: the two, or null. */
+/** An id of the form `{patient id}-{seed id}`: the two, or null. */
 function linkId(id: string, ids: readonly string[]): { patientId: string; entry: string } | null {
   const dash = id.lastIndexOf('-');
   if (dash <= 0) return null;
@@ -322,61 +318,83 @@ const observationType: ResourceType = {
   },
 };
 
-/** An allergy's or a disease's id (`{patient id}-{catalogue id}`) as its row's condition. */
-function listEntryById(id: string, ids: readonly string[], column: SQL) {
-  const link = linkId(id, ids);
-  return link
+/**
+ * A list entry's id as its row's condition: a UUID names an entry of the chart's lists; a
+ * `{patient id}-{seed id}` (`P001-I001`, `P001-R003`, `P001-nka`) a seed row or "no known
+ * allergies", and the patient it is about.
+ */
+function listEntryById(id: string, seedIds: readonly string[]) {
+  if (UUID.test(id)) return { where: sql`entry_id = ${id.toLowerCase()}::uuid` };
+  const link = linkId(id, seedIds);
+  return link && PORTAL_ID.test(link.patientId)
     ? {
-        where: sql`patient_id = ${patientRow(link.patientId)} and ${column} = ${link.entry}`,
+        where: sql`patient_id = ${patientRow(link.patientId)} and seed_id = ${link.entry}`,
         patientId: link.patientId,
       }
     : null;
 }
 
-export const drugCodes = catalogueCodes(DRUG_IDS, DRUG_CODES, CODE_SYSTEMS.portalDrug);
+const ALLERGY_CLINICAL = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+const ALLERGY_VERIFICATION =
+  'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
 const allergyType: ResourceType = {
   type: 'AllergyIntolerance',
   scope: 'patient',
   rows: allergyRowsQuery,
   map: toAllergyIntolerance,
-  byId: (id) => listEntryById(id, DRUG_IDS, sql`drug_id`),
+  byId: (id) => listEntryById(id, [...DRUG_IDS, NO_KNOWN_SUFFIX]),
   compartment: ownPatient,
   roles: CLINICAL,
-  readAction: 'patient.read',
+  readAction: CLINICAL_LIST_ACTIONS.allergiesRead,
   params: {
     _id: idParameter((id) => allergyType.byId(id)?.where ?? null),
     patient: patientParameter(ownPatient),
-    code: catalogueParameter(
-      'The drug (RxNorm, ATC or the portal’s code)',
-      sql`drug_id`,
-      drugCodes,
+    code: listCodeParameter(
+      `The substance (RxNorm, ATC, SNOMED CT, the portal’s drug code); ${CODE_SYSTEMS.snomed}|${NO_KNOWN_ALLERGY.code}: no known allergies`,
+      ALLERGY_EXTRA_CODES,
     ),
-    'clinical-status': activeStatus(
-      'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical',
+    'clinical-status': statusParameter('Clinical status', ALLERGY_CLINICAL, 'clinical_status', [
+      'active',
+      'inactive',
+      'resolved',
+    ]),
+    'verification-status': statusParameter(
+      'Verification status',
+      ALLERGY_VERIFICATION,
+      'verification_status',
+      ['confirmed', 'unconfirmed', 'entered-in-error'],
     ),
   },
 };
 
-export const diseaseCodes = catalogueCodes(DISEASE_IDS, DISEASE_CODES, CODE_SYSTEMS.portalDisease);
 const conditionType: ResourceType = {
   type: 'Condition',
   scope: 'patient',
   rows: conditionRowsQuery,
   map: toCondition,
-  byId: (id) => listEntryById(id, DISEASE_IDS, sql`disease_id`),
+  byId: (id) => listEntryById(id, DISEASE_IDS),
   compartment: ownPatient,
   roles: CLINICAL,
-  readAction: 'patient.read',
+  readAction: CLINICAL_LIST_ACTIONS.conditionsRead,
   params: {
     _id: idParameter((id) => conditionType.byId(id)?.where ?? null),
     patient: patientParameter(ownPatient),
     subject: patientParameter(ownPatient),
-    code: catalogueParameter(
-      'The disease (ICD-10 or the portal’s code)',
-      sql`disease_id`,
-      diseaseCodes,
+    code: listCodeParameter(
+      'The diagnosis (ICD-10-CM; WHO ICD-10 or the portal’s code for the seed’s diseases)',
     ),
-    'clinical-status': activeStatus('http://terminology.hl7.org/CodeSystem/condition-clinical'),
+    'clinical-status': statusParameter(
+      'Clinical status',
+      'http://terminology.hl7.org/CodeSystem/condition-clinical',
+      'clinical_status',
+      ['active', 'recurrence', 'inactive', 'resolved'],
+    ),
+    'verification-status': statusParameter(
+      'Verification status',
+      'http://terminology.hl7.org/CodeSystem/condition-ver-status',
+      'verification_status',
+      ['confirmed', 'provisional', 'entered-in-error'],
+    ),
     category: fixedToken(
       'problem-list-item',
       'http://terminology.hl7.org/CodeSystem/condition-category',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AllergyIntolerance,
@@ -12,22 +12,29 @@ import type {
 import {
   addAppointmentRequestSchema,
   addPatientRequestSchema,
+  addAllergyRequestSchema,
+  addConditionRequestSchema,
   ageOn,
-  chronicDiseaseListSchema,
-  drugAllergySchema,
+  patchAllergyRequestSchema,
+  patchConditionRequestSchema,
   todayUtc,
   updatePatientRequestSchema,
 } from '@portal/contract';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { type Db, queryRows } from '../db/database';
-import { ProblemError, badRequest, conflict, notFound } from '../errors';
-import { auditedWrite, type RequestContext } from '../repositories/audit';
+import { catalogueEntry, SUBSTANCE_KINDS } from '../catalogues';
+import { ProblemError, badRequest, notFound } from '../errors';
+import type { RequestContext } from '../repositories/audit';
+import { clinicalListsRepository } from '../repositories/clinical-lists';
 import { patientsRepository } from '../repositories/patients';
-import { unprocessable } from './outcome';
+import { methodNotAllowed, unprocessable } from './outcome';
 import {
   allergyRowsQuery,
   appointmentRowsQuery,
   conditionRowsQuery,
+  idsOfCode,
+  NO_KNOWN_ALLERGY,
+  NO_KNOWN_SUFFIX,
   PATIENT_EXTENSIONS,
   patientRowsQuery,
   toAllergyIntolerance,
@@ -35,7 +42,7 @@ import {
   toCondition,
   toPatient,
 } from './resources';
-import { diseaseCodes, drugCodes } from './types';
+import { RESOURCE_TYPES } from './types';
 
 /*
  * Writes go through the contract's schemas and the API's repository calls, so a FHIR client
@@ -216,29 +223,206 @@ export function referencedPatient(reference: unknown, element: string): string {
   return match[1]!;
 }
 
-/** A patient's row id inside a write; 422 naming `element` when there is none. */
-async function patientRowIn(tx: Db, patientId: string, element: string): Promise<number> {
-  const [row] = await queryRows<{ id: string | number }>(
-    tx,
-    sql`select id from patient where patient_id = ${patientId} for share`,
-  );
-  if (!row) throw unprocessable(`${element}: no such patient`, [element]);
-  return Number(row.id);
+/** A patient's row id by their portal id, as SQL. */
+const patientRowSql = (patientId: string) =>
+  sql`(select id from patient where patient_id = ${patientId})`;
+
+/** The API's 404 for an unknown patient is, in a resource, a reference that fails. */
+async function patientAsReference<T>(work: () => Promise<T>, element: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 404)
+      throw unprocessable(`${element}: no such patient`, [element]);
+    throw error;
+  }
 }
 
-/** The catalogue id a CodeableConcept's codings name (portal, or a standard system's code). */
-function catalogueId(
-  codings: unknown,
-  bySystem: Map<string, Map<string, string[]>>,
-  element: string,
-): string {
+/** An object without its undefined members (an absent element is an absent field). */
+const defined = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The catalogue id the codings name: the first coding whose system and code name exactly one
+ * entry of the kinds (ICD-10-CM or WHO ICD-10, RxNorm, ATC, SNOMED CT, the portal's seed codes);
+ * 422 naming `element` when none does.
+ */
+function catalogueIdOf(codings: unknown, kinds: readonly string[], element: string): string {
   const list = Array.isArray(codings) ? (codings as { system?: unknown; code?: unknown }[]) : [];
   for (const coding of list) {
     if (typeof coding?.system !== 'string' || typeof coding.code !== 'string') continue;
-    const ids = bySystem.get(coding.system)?.get(coding.code);
-    if (ids?.length === 1) return ids[0]!;
+    const ids = idsOfCode(coding.system, coding.code).filter((id) => {
+      const kind = catalogueEntry(id)?.kind;
+      return kind !== undefined && kinds.includes(kind);
+    });
+    if (ids.length === 1) return ids[0]!;
   }
   throw unprocessable(`${element}: code one entry of the catalogue`, [element]);
+}
+
+/** The first coding's code of a CodeableConcept, as the contract's status fields take it. */
+function codeOf(concept: unknown): unknown {
+  if (concept === undefined) return undefined;
+  const coding: unknown =
+    typeof concept === 'object' && concept !== null
+      ? (concept as Record<string, unknown>)['coding']
+      : undefined;
+  return Array.isArray(coding) ? (coding[0] as { code?: unknown } | undefined)?.code : concept;
+}
+
+/** A status element that must be one of `codes` when present; 422 naming it otherwise. */
+function checkCode(concept: unknown, codes: readonly string[], element: string): void {
+  if (concept === undefined) return;
+  const code = codeOf(concept);
+  if (typeof code !== 'string' || !codes.includes(code))
+    throw unprocessable(`${element}: a new entry is ${codes.join(' or ')}`, [element]);
+}
+
+/** An onset as the contract's date (the date part of a dateTime; anything else as it is). */
+function onsetOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return /^\d{4}-\d{2}-\d{2}(T|$)/.test(value) ? value.slice(0, 10) : value;
+}
+
+/** The prefix of the note that carries an entry's error reason (as the resources write it). */
+const ERROR_NOTE = 'Entered in error: ';
+
+const noteTexts = (notes: unknown): unknown[] =>
+  Array.isArray(notes) ? notes.map((n) => (n as { text?: unknown } | null)?.text) : [];
+
+/** The note's text (the annotations but the error reason's); undefined when there is none. */
+function noteOf(notes: unknown): unknown {
+  const texts = noteTexts(notes).filter(
+    (t) => !(typeof t === 'string' && t.startsWith(ERROR_NOTE)),
+  );
+  if (texts.length === 0) return undefined;
+  return texts.every((t) => typeof t === 'string') ? texts.join('\n\n') : texts[0];
+}
+
+/** The error reason a note "Entered in error: …" gives, if any. */
+function errorReasonOf(notes: unknown): string | undefined {
+  const text = noteTexts(notes).find(
+    (t): t is string => typeof t === 'string' && t.startsWith(ERROR_NOTE),
+  );
+  return text?.slice(ERROR_NOTE.length);
+}
+
+/** The FHIR element each contract field of a condition comes from. */
+const CONDITION_ELEMENTS: Record<string, string> = {
+  condition_id: 'Condition.code',
+  onset_date: 'Condition.onsetDateTime',
+  clinical_status: 'Condition.clinicalStatus',
+  verification_status: 'Condition.verificationStatus',
+  note: 'Condition.note',
+  error_reason: 'Condition.note',
+  patient_id: 'Condition.subject',
+};
+
+/** The FHIR element each contract field of an allergy comes from. */
+const ALLERGY_ELEMENTS: Record<string, string> = {
+  substance_id: 'AllergyIntolerance.code',
+  reaction: 'AllergyIntolerance.reaction[0].manifestation[0].text',
+  severity: 'AllergyIntolerance.reaction[0].severity',
+  criticality: 'AllergyIntolerance.criticality',
+  onset_date: 'AllergyIntolerance.onsetDateTime',
+  clinical_status: 'AllergyIntolerance.clinicalStatus',
+  verification_status: 'AllergyIntolerance.verificationStatus',
+  error_reason: 'AllergyIntolerance.note',
+  // "No known allergies" while an allergy is listed.
+  allergies: 'AllergyIntolerance.code',
+  patient_id: 'AllergyIntolerance.patient',
+};
+
+/** A list entry as stored: its patient, catalogue id and the fields a PUT may change. */
+interface StoredEntry {
+  readonly patientId: string;
+  readonly code: string;
+  readonly state: Record<string, unknown>;
+}
+
+/**
+ * The list entry a PUT names (a UUID); 404 for none. The seed's rows (`P001-I001`) change with
+ * their patient's update call: 405 for them.
+ */
+async function listEntryOf(
+  db: Db,
+  table: 'patient_condition' | 'patient_allergy',
+  id: string,
+  type: 'Condition' | 'AllergyIntolerance',
+): Promise<StoredEntry> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+    if (RESOURCE_TYPES.get(type)?.byId(id))
+      throw methodNotAllowed(
+        `This ${type} is on the seed's list: change it with the patient's update`,
+      );
+    throw notFound(`No ${type} with id ${id}`);
+  }
+  const columns =
+    table === 'patient_condition' ? sql`t.note` : sql`t.reaction, t.severity, t.criticality`;
+  const [row] = await queryRows<Record<string, unknown> & { patient_id: string; code: string }>(
+    db,
+    sql`select p.patient_id, t.code, to_char(t.onset_date, 'YYYY-MM-DD') as onset_date,
+          t.clinical_status, t.verification_status, ${columns}
+        from ${sql.identifier(table)} t join patient p on p.id = t.patient_id
+        where t.entry_id = ${id.toLowerCase()}::uuid`,
+  );
+  if (!row) throw notFound(`No ${type} with id ${id}`);
+  const { patient_id, code, ...state } = row;
+  return { patientId: patient_id, code, state };
+}
+
+/** A PUT's resource must be the entry's: its id, its code and its patient (they never change). */
+function checkSameEntry(
+  resource: Condition | AllergyIntolerance,
+  current: StoredEntry,
+  type: 'Condition' | 'AllergyIntolerance',
+  patientReference: unknown,
+): void {
+  const codings = resource.code?.coding;
+  const kinds = type === 'Condition' ? ['condition'] : SUBSTANCE_KINDS;
+  if (codings !== undefined && catalogueIdOf(codings, kinds, `${type}.code`) !== current.code)
+    throw unprocessable(
+      `${type}.code: the code of an entry never changes; enter it in error and create the right one`,
+      [`${type}.code`],
+    );
+  const element = type === 'Condition' ? 'Condition.subject' : 'AllergyIntolerance.patient';
+  if (
+    patientReference !== undefined &&
+    referencedPatient(patientReference, element) !== current.patientId
+  )
+    throw unprocessable(`${element}: the entry is another patient's`, [element]);
+}
+
+/**
+ * The fields of `wanted` that differ from the stored state (a status left out stays as it is;
+ * the error reason goes with a change to entered-in-error only).
+ */
+function changes(wanted: Record<string, unknown>, state: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(wanted)) {
+    if (field === 'error_reason' || value === undefined) continue;
+    if (value !== state[field]) out[field] = value;
+  }
+  if (out['verification_status'] === 'entered-in-error' && wanted['error_reason'] !== undefined)
+    out['error_reason'] = wanted['error_reason'];
+  return out;
+}
+
+/** A condition as the FHIR server answers it, by its entry id. */
+async function storedCondition(db: Db, entryId: string): Promise<Condition> {
+  const [row] = await queryRows(
+    db,
+    conditionRowsQuery({ after: 0, limit: 1, where: sql`entry_id = ${entryId}::uuid` }),
+  );
+  if (!row) throw notFound(`No Condition with id ${entryId}`);
+  return toCondition(row as never);
+}
+
+/** An allergy (or "no known allergies") as the FHIR server answers it. */
+async function storedAllergy(db: Db, where: SQL): Promise<AllergyIntolerance> {
+  const [row] = await queryRows(db, allergyRowsQuery({ after: 0, limit: 1, where }));
+  if (!row) throw notFound('No such AllergyIntolerance');
+  return toAllergyIntolerance(row as never);
 }
 
 export const fhirWrites = {
@@ -283,93 +467,153 @@ export const fhirWrites = {
     return storedPatient(db, input.patient.patient_id);
   },
 
-  /** POST /AllergyIntolerance: one allergy added to the patient's list (audited as an update). */
+  /**
+   * POST /AllergyIntolerance: the API's add-allergy call (the same rules, audit and refusals);
+   * SNOMED CT 716186003 "No known allergy" records "no known allergies", as `…/allergies/none`.
+   */
   async createAllergy(db: Db, context: RequestContext, body: unknown) {
     const resource = resourceOf<AllergyIntolerance>(body, 'AllergyIntolerance');
     const patientId = referencedPatient(resource.patient?.reference, 'AllergyIntolerance.patient');
-    checkActive(resource.clinicalStatus?.coding, 'AllergyIntolerance.clinicalStatus');
+    checkCode(resource.clinicalStatus, ['active'], 'AllergyIntolerance.clinicalStatus');
+    checkCode(resource.verificationStatus, ['confirmed'], 'AllergyIntolerance.verificationStatus');
+    const codings = Array.isArray(resource.code?.coding) ? resource.code.coding : [];
+    if (
+      codings.some((c) => c?.system === CODE_SYSTEMS.snomed && c.code === NO_KNOWN_ALLERGY.code)
+    ) {
+      await asFhir(
+        () =>
+          patientAsReference(
+            () => clinicalListsRepository.recordNoKnownAllergies(db, context, patientId),
+            'AllergyIntolerance.patient',
+          ),
+        ALLERGY_ELEMENTS,
+        'AllergyIntolerance',
+      );
+      return storedAllergy(
+        db,
+        sql`patient_id = ${patientRowSql(patientId)} and seed_id = ${NO_KNOWN_SUFFIX}`,
+      );
+    }
     const reaction = Array.isArray(resource.reaction) ? resource.reaction[0] : undefined;
-    const allergy = parseWith(
-      drugAllergySchema,
-      {
-        drug_id: catalogueId(resource.code?.coding, drugCodes, 'AllergyIntolerance.code'),
+    const input = parseWith(
+      addAllergyRequestSchema,
+      defined({
+        substance_id: catalogueIdOf(codings, SUBSTANCE_KINDS, 'AllergyIntolerance.code'),
         reaction: Array.isArray(reaction?.manifestation)
-          ? reaction.manifestation[0]?.text
+          ? (reaction.manifestation[0]?.text ?? reaction.manifestation[0]?.coding?.[0]?.display)
           : undefined,
         severity: reaction?.severity,
-      },
-      {
-        drug_id: 'AllergyIntolerance.code',
-        reaction: 'AllergyIntolerance.reaction[0].manifestation[0].text',
-        severity: 'AllergyIntolerance.reaction[0].severity',
-      },
+        criticality: resource.criticality,
+        onset_date: onsetOf(resource.onsetDateTime),
+      }),
+      ALLERGY_ELEMENTS,
       'AllergyIntolerance',
     );
-    await auditedWrite(
-      db,
-      context,
-      { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
-      async (tx) => {
-        const rowId = await patientRowIn(tx, patientId, 'AllergyIntolerance.patient');
-        const inserted = await queryRows(
-          tx,
-          sql`insert into patient_drug_allergy (patient_id, drug_id, reaction, severity)
-              values (${rowId}, ${allergy.drug_id}, ${allergy.reaction ?? null}, ${allergy.severity ?? null})
-              on conflict do nothing returning 1`,
-        );
-        if (!inserted.length)
-          throw conflict(
-            'AllergyIntolerance.code',
-            'The patient’s allergies list this drug already',
-          );
-      },
+    const added = await patientAsReference(
+      () =>
+        asFhir(
+          () => clinicalListsRepository.addAllergy(db, context, patientId, input),
+          ALLERGY_ELEMENTS,
+          'AllergyIntolerance',
+        ),
+      'AllergyIntolerance.patient',
     );
-    const [row] = await queryRows(
-      db,
-      allergyRowsQuery({
-        after: 0,
-        limit: 1,
-        where: sql`patient_id = (select id from patient where patient_id = ${patientId}) and drug_id = ${allergy.drug_id}`,
-      }),
-    );
-    return toAllergyIntolerance(row as never);
+    return storedAllergy(db, sql`entry_id = ${added.id}::uuid`);
   },
 
-  /** POST /Condition: one chronic disease added to the patient's list (audited as an update). */
+  /**
+   * PUT /AllergyIntolerance/{id}: the API's allergy PATCH, with what the resource changes
+   * (statuses, reaction, severity, criticality, onset; the error reason a note "Entered in
+   * error: …"). The substance and the patient stay (422 naming them otherwise).
+   */
+  async updateAllergy(db: Db, context: RequestContext, id: string, body: unknown) {
+    const resource = resourceOf<AllergyIntolerance>(body, 'AllergyIntolerance');
+    const current = await listEntryOf(db, 'patient_allergy', id, 'AllergyIntolerance');
+    checkSameEntry(resource, current, 'AllergyIntolerance', resource.patient?.reference);
+    const reaction = Array.isArray(resource.reaction) ? resource.reaction[0] : undefined;
+    const wanted = {
+      reaction:
+        (Array.isArray(reaction?.manifestation)
+          ? (reaction.manifestation[0]?.text ?? reaction.manifestation[0]?.coding?.[0]?.display)
+          : undefined) ?? null,
+      severity: reaction?.severity ?? null,
+      criticality: resource.criticality ?? null,
+      onset_date: onsetOf(resource.onsetDateTime) ?? null,
+      clinical_status: codeOf(resource.clinicalStatus),
+      verification_status: codeOf(resource.verificationStatus),
+      error_reason: errorReasonOf(resource.note),
+    };
+    const changed = changes(wanted, current.state);
+    // The resource as it is stored: nothing to change, nothing written.
+    if (Object.keys(changed).length === 0) return storedAllergy(db, sql`entry_id = ${id}::uuid`);
+    const patch = parseWith(
+      patchAllergyRequestSchema,
+      changed,
+      ALLERGY_ELEMENTS,
+      'AllergyIntolerance',
+    );
+    await asFhir(
+      () => clinicalListsRepository.patchAllergy(db, context, current.patientId, id, patch),
+      ALLERGY_ELEMENTS,
+      'AllergyIntolerance',
+    );
+    return storedAllergy(db, sql`entry_id = ${id}::uuid`);
+  },
+
+  /** POST /Condition: the API's add-condition call (the same rules, audit and refusals). */
   async createCondition(db: Db, context: RequestContext, body: unknown) {
     const resource = resourceOf<Condition>(body, 'Condition');
     const patientId = referencedPatient(resource.subject?.reference, 'Condition.subject');
-    checkActive(resource.clinicalStatus?.coding, 'Condition.clinicalStatus');
-    const [disease] = parseWith(
-      chronicDiseaseListSchema,
-      [{ disease_id: catalogueId(resource.code?.coding, diseaseCodes, 'Condition.code') }],
-      { disease_id: 'Condition.code' },
+    const input = parseWith(
+      addConditionRequestSchema,
+      defined({
+        condition_id: catalogueIdOf(resource.code?.coding, ['condition'], 'Condition.code'),
+        onset_date: onsetOf(resource.onsetDateTime),
+        clinical_status: codeOf(resource.clinicalStatus),
+        verification_status: codeOf(resource.verificationStatus),
+        note: noteOf(resource.note),
+      }),
+      CONDITION_ELEMENTS,
       'Condition',
     );
-    await auditedWrite(
-      db,
-      context,
-      { action: 'patient.update', recordType: 'patient', recordIds: [patientId] },
-      async (tx) => {
-        const rowId = await patientRowIn(tx, patientId, 'Condition.subject');
-        const inserted = await queryRows(
-          tx,
-          sql`insert into patient_chronic_disease (patient_id, disease_id)
-              values (${rowId}, ${disease!.disease_id}) on conflict do nothing returning 1`,
-        );
-        if (!inserted.length)
-          throw conflict('Condition.code', 'The patient’s diseases list this disease already');
-      },
+    const added = await patientAsReference(
+      () =>
+        asFhir(
+          () => clinicalListsRepository.addCondition(db, context, patientId, input),
+          CONDITION_ELEMENTS,
+          'Condition',
+        ),
+      'Condition.subject',
     );
-    const [row] = await queryRows(
-      db,
-      conditionRowsQuery({
-        after: 0,
-        limit: 1,
-        where: sql`patient_id = (select id from patient where patient_id = ${patientId}) and disease_id = ${disease!.disease_id}`,
-      }),
+    return storedCondition(db, added.id);
+  },
+
+  /**
+   * PUT /Condition/{id}: the API's condition PATCH, with what the resource changes (statuses,
+   * onset, note; the error reason a note "Entered in error: …"). The code and the subject stay
+   * (a wrong code is entered in error and the right one created).
+   */
+  async updateCondition(db: Db, context: RequestContext, id: string, body: unknown) {
+    const resource = resourceOf<Condition>(body, 'Condition');
+    const current = await listEntryOf(db, 'patient_condition', id, 'Condition');
+    checkSameEntry(resource, current, 'Condition', resource.subject?.reference);
+    const wanted = {
+      onset_date: onsetOf(resource.onsetDateTime) ?? null,
+      clinical_status: codeOf(resource.clinicalStatus),
+      verification_status: codeOf(resource.verificationStatus),
+      error_reason: errorReasonOf(resource.note),
+      note: noteOf(resource.note) ?? null,
+    };
+    const changed = changes(wanted, current.state);
+    // The resource as it is stored: nothing to change, nothing written.
+    if (Object.keys(changed).length === 0) return storedCondition(db, id);
+    const patch = parseWith(patchConditionRequestSchema, changed, CONDITION_ELEMENTS, 'Condition');
+    await asFhir(
+      () => clinicalListsRepository.patchCondition(db, context, current.patientId, id, patch),
+      CONDITION_ELEMENTS,
+      'Condition',
     );
-    return toCondition(row as never);
+    return storedCondition(db, id);
   },
 
   /** POST /Appointment: the API's booking call (a booked appointment, by the session's user). */
@@ -440,11 +684,3 @@ export const fhirWrites = {
     return toAppointment(row as never);
   },
 };
-
-/** A clinical status other than active cannot be stored (the record keeps active entries). */
-function checkActive(codings: unknown, element: string): void {
-  if (codings === undefined) return;
-  const list = Array.isArray(codings) ? (codings as { code?: unknown }[]) : [];
-  if (!list.some((c) => c?.code === 'active'))
-    throw unprocessable(`${element}: only active entries are kept`, [element]);
-}

@@ -233,6 +233,13 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
         body: { resourceType: 'Patient', name: [{ family: 'Sincechanged', given: ['Malee'] }] },
       }),
     );
+    // A problem list entry keeps its own change time: the unchanged patient's new diagnosis
+    // goes out, their seed list's diseases do not.
+    const diagnosed = await call(app, 'POST', `/patient/${unchanged}/conditions`, {
+      token: doctor.token,
+      body: { condition_id: 'icd:E11.9' },
+    });
+    expect(diagnosed.statusCode, diagnosed.body).toBe(201);
     const token = await accessToken(app, rs);
     const status = await kickOff(
       token,
@@ -243,7 +250,9 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     expect(files.get('Patient')!.map((p) => p.id)).toEqual([changed]);
     expect(files.get('Patient')![0]).toMatchObject({ name: [{ family: 'Sincechanged' }] });
     const conditions = files.get('Condition')!.map((c) => c.id);
-    expect(conditions.sort()).toEqual([`${changed}-I002`, `${changed}-I007`]);
+    expect(conditions.sort()).toEqual(
+      [`${changed}-I002`, `${changed}-I007`, diagnosed.json<{ id: string }>().id].sort(),
+    );
     expect(conditions.some((id) => id!.startsWith(`${unchanged}-`))).toBe(false);
   });
 
@@ -447,7 +456,9 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     );
     const [conditions] = await queryRows<{ n: string }>(
       database.db,
-      sql`select count(*) as n from patient_chronic_disease`,
+      // The seed's lists and the chart's problem list: both are Conditions.
+      sql`select (select count(*) from patient_chronic_disease)
+        + (select count(*) from patient_condition) as n`,
     );
     const ids = (type: string) =>
       parts

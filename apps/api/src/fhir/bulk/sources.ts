@@ -64,9 +64,13 @@ function typeSource(name: ExportType, changedSince?: (since: string) => SQL): Ex
 
 /** A patient's or staff member's change: their row's update time. */
 const updatedSince = (since: string) => sql`updated_at > ${since}::timestamptz`;
-/** An allergy or disease changes through its patient's update, which stamps the patient. */
-const ownerUpdatedSince = (since: string) =>
-  sql`patient_id in (select id from patient where updated_at > ${since}::timestamptz)`;
+/**
+ * A list entry (and "no known allergies") keeps its change time; a seed list's allergy or
+ * disease (none: null) changes through its patient's update, which stamps the patient.
+ */
+const listChangedSince = (since: string) =>
+  sql`(changed_at > ${since}::timestamptz
+    or patient_id in (select id from patient where updated_at > ${since}::timestamptz))`;
 
 /** The sources of every exportable type. */
 export const EXPORT_SOURCES: ExportSources = {
@@ -74,8 +78,8 @@ export const EXPORT_SOURCES: ExportSources = {
   // A blood group changes with its patient; a set of vital signs is never changed after it is
   // recorded (its update time is its recording).
   Observation: typeSource('Observation', updatedSince),
-  AllergyIntolerance: typeSource('AllergyIntolerance', ownerUpdatedSince),
-  Condition: typeSource('Condition', ownerUpdatedSince),
+  AllergyIntolerance: typeSource('AllergyIntolerance', listChangedSince),
+  Condition: typeSource('Condition', listChangedSince),
   // A status change (cancel, no-show) stamps nothing: every appointment goes out.
   Appointment: typeSource('Appointment'),
   // History entries are only ever added: their creation time is their change time.

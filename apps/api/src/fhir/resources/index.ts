@@ -8,8 +8,8 @@
  * |---------------------|-------------------------|-----------------------------|-------------------------|
  * | Patient             | patientRowsQuery        | toPatient                   | patient                 |
  * | Observation         | observationRowsQuery    | toObservation               | patient.blood_type, vital_signs |
- * | AllergyIntolerance  | allergyRowsQuery        | toAllergyIntolerance        | patient_drug_allergy    |
- * | Condition           | conditionRowsQuery      | toCondition                 | patient_chronic_disease |
+ * | AllergyIntolerance  | allergyRowsQuery        | toAllergyIntolerance        | patient_allergy, patient (no known allergies), patient_drug_allergy |
+ * | Condition           | conditionRowsQuery      | toCondition                 | patient_condition, patient_chronic_disease |
  * | Appointment         | appointmentRowsQuery    | toAppointment               | appointment             |
  * | DocumentReference   | historyRowsQuery        | toDocumentReference         | medical_history         |
  * | Composition         | noteRowsQuery           | toComposition               | clinical_note (+ addenda) |
@@ -29,6 +29,7 @@ export * from './common';
 export * from './patient';
 export * from './allergy-intolerance';
 export * from './condition';
+export * from './clinical-lists';
 export * from './appointment';
 export * from './document-reference';
 export * from './practitioner';

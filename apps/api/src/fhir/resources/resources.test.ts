@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../db/database';
+import { entryForSeedCode } from '../../catalogues';
 import { patientsRepository } from '../../repositories/patients';
 import type { RequestContext } from '../../repositories/audit';
 import {
@@ -109,34 +110,125 @@ describe('mappers on edge rows', () => {
     const base: AllergyRow = {
       k: 1,
       patient_id: 'P001',
-      drug_id: 'R003',
+      code: 'rxn:723',
+      seed_id: 'R003',
+      entry_id: null,
+      kind: 'drug',
       reaction: null,
       severity: null,
+      criticality: null,
+      clinical_status: 'active',
+      verification_status: 'confirmed',
+      onset_date: null,
+      error_reason: null,
+      recorded_by: null,
+      recorded_at: null,
+    };
+    const entry: AllergyRow = {
+      ...base,
+      seed_id: null,
+      entry_id: '3f1c1f7e-0d1c-4d0b-9f3e-2a4b5c6d7e8f',
+      recorded_by: { employee_id: 'E001', first_name: 'Somchai', last_name: 'Dee' },
+      recorded_at: '2026-01-02T03:04:05.000Z',
     };
     const rows: AllergyRow[] = [
       base,
-      { ...base, reaction: 'Hives', severity: 'severe' },
-      { ...base, severity: 'mild' },
-      { ...base, drug_id: 'R001', reaction: 'Rash' },
+      { ...base, reaction: 'Hives', severity: 'severe', criticality: 'high' },
+      { ...base, severity: 'mild', criticality: 'low' },
+      { ...base, code: 'atc:J01', seed_id: 'R001', kind: 'class', reaction: 'Rash' },
+      { ...entry, code: 'atc:J01C', kind: 'class', criticality: 'unable-to-assess' },
+      { ...entry, code: 'sct:762952008', kind: 'food', onset_date: '2020-05-01' },
+      { ...entry, code: 'sct:256259004', kind: 'environment', clinical_status: 'resolved' },
+      { ...entry, verification_status: 'entered-in-error', error_reason: 'wrong patient' },
+      { ...base, code: 'sct:716186003', seed_id: 'nka', kind: null },
     ];
     for (const row of rows) expectValid(toAllergyIntolerance(row));
     expect(toAllergyIntolerance(rows[1]!).reaction?.[0]?.severity).toBe('severe');
     expect(toAllergyIntolerance(rows[1]!).criticality).toBe('high');
     const systems = toAllergyIntolerance(rows[3]!).code?.coding?.map((c) => c.system);
     expect(systems).not.toContain('http://www.nlm.nih.gov/research/umls/rxnorm');
+    expect(toAllergyIntolerance(rows[4]!)).toMatchObject({
+      id: entry.entry_id,
+      category: ['medication'],
+      criticality: 'unable-to-assess',
+      code: { coding: [{ system: 'http://www.whocc.no/atc', code: 'J01C' }] },
+      recorder: { reference: 'Practitioner/E001' },
+      recordedDate: entry.recorded_at,
+    });
+    expect(toAllergyIntolerance(rows[5]!)).toMatchObject({
+      category: ['food'],
+      onsetDateTime: '2020-05-01',
+      code: { coding: [{ system: 'http://snomed.info/sct', code: '762952008' }] },
+    });
+    expect(toAllergyIntolerance(rows[6]!).category).toEqual(['environment']);
+    const corrected = toAllergyIntolerance(rows[7]!);
+    expect(corrected.clinicalStatus).toBeUndefined();
+    expect(corrected.verificationStatus?.coding?.[0]?.code).toBe('entered-in-error');
+    expect(toAllergyIntolerance(rows[8]!)).toMatchObject({
+      id: 'P001-nka',
+      code: { coding: [{ system: 'http://snomed.info/sct', code: '716186003' }] },
+    });
   });
 
-  it('maps every catalogue disease to a coded problem-list condition', () => {
+  it('maps every seed disease and problem list entries to coded problem-list conditions', () => {
     for (let n = 1; n <= 11; n++) {
+      const seed = `I${String(n).padStart(3, '0')}`;
       const row: ConditionRow = {
         k: n,
         patient_id: 'P001',
-        disease_id: `I${String(n).padStart(3, '0')}`,
+        code: entryForSeedCode(seed)!.id,
+        seed_id: seed,
+        entry_id: null,
+        clinical_status: 'active',
+        verification_status: 'confirmed',
+        onset_date: null,
+        note: null,
+        error_reason: null,
+        recorded_by: null,
+        recorded_at: null,
       };
       const condition = toCondition(row);
       expectValid(condition);
-      expect(condition.code?.coding?.[0]?.system).toBe('http://hl7.org/fhir/sid/icd-10');
+      expect(condition.id).toBe(`P001-${seed}`);
+      expect(condition.code?.coding?.[0]?.system).toBe('http://hl7.org/fhir/sid/icd-10-cm');
+      expect(condition.code?.coding?.map((c) => c.system)).toContain(
+        'http://hl7.org/fhir/sid/icd-10',
+      );
     }
+    const entry: ConditionRow = {
+      k: 2e14 + 1,
+      patient_id: 'P001',
+      code: 'icd:E11.9',
+      seed_id: null,
+      entry_id: '3f1c1f7e-0d1c-4d0b-9f3e-2a4b5c6d7e8f',
+      clinical_status: 'resolved',
+      verification_status: 'provisional',
+      onset_date: '2019-03-04',
+      note: 'Diet controlled',
+      error_reason: null,
+      recorded_by: { employee_id: 'E001', first_name: 'Somchai', last_name: 'Dee' },
+      recorded_at: '2026-01-02T03:04:05.000Z',
+    };
+    const condition = toCondition(entry);
+    expectValid(condition);
+    expect(condition).toMatchObject({
+      id: entry.entry_id,
+      clinicalStatus: { coding: [{ code: 'resolved' }] },
+      verificationStatus: { coding: [{ code: 'provisional' }] },
+      code: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10-cm', code: 'E11.9' }] },
+      onsetDateTime: '2019-03-04',
+      recorder: { reference: 'Practitioner/E001', display: 'Somchai Dee' },
+      recordedDate: entry.recorded_at,
+      note: [{ text: 'Diet controlled' }],
+    });
+    const corrected = toCondition({
+      ...entry,
+      verification_status: 'entered-in-error',
+      error_reason: 'wrong code',
+    });
+    expectValid(corrected);
+    expect(corrected.clinicalStatus).toBeUndefined();
+    expect(corrected.note?.at(-1)?.text).toBe('Entered in error: wrong code');
   });
 
   it('maps appointments of every status, with and without clinician or topic', () => {
@@ -335,7 +427,7 @@ describe.each(BACKENDS)('row queries on %s', (backend) => {
     }
     const mine = sql`patient_id = ${rowId}`;
     const allergies = await drain<AllergyRow>(allergyRowsQuery, mine);
-    expect(allergies.map((a) => a.drug_id)).toEqual(['R002', 'R010', 'R011']);
+    expect(allergies.map((a) => a.seed_id)).toEqual(['R002', 'R010', 'R011']);
     expect(allergies[0]).toMatchObject({ reaction: 'Rash', severity: 'moderate' });
     allergies.forEach((a) => expectValid(toAllergyIntolerance(a)));
     const everyAllergy = await drain<AllergyRow>(allergyRowsQuery, undefined, 1);

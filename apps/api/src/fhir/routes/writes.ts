@@ -17,36 +17,46 @@ import { fhirWrites, portalPatientId } from '../writes';
 import { baseUrlOf, type FhirRouteOptions, notOffered, refuse, resourceType, send } from './shared';
 
 /**
+ * The clinical action each type's writes are, as the API's calls of the same writes
+ * (ENDPOINTS): a condition is a diagnosis, an allergy (or "no known allergies") is recorded,
+ * a medication request is a prescription.
+ */
+const WRITE_ACTIONS: Readonly<Record<string, ClinicalAction | undefined>> = {
+  Condition: ENDPOINTS.addCondition.action,
+  AllergyIntolerance: ENDPOINTS.addAllergy.action,
+  MedicationRequest: ENDPOINTS.prescribe.action,
+};
+
+/**
  * The writes (medical personnel only, as the API's add and update calls): create, update by
  * id, conditional update by identifier; 405 for the methods not offered on a type's paths.
  */
 export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRouteOptions) {
-  /** Writes are the clinicians' (as the API's add and update calls). */
-  async function checkWriter(request: FastifyRequest): Promise<void> {
-    if (request.actor!.role !== 'medical_personnel') {
+  /**
+   * Writes are the clinicians' (as the API's add and update calls), and a type's writes the
+   * clinical action the API's call of it is tied to (a Doctor diagnoses; allergies are a
+   * Doctor's and a Nurse's): 403 naming the action otherwise, audited as the API refuses it.
+   */
+  async function checkWriter(request: FastifyRequest, type: string): Promise<void> {
+    const actor = request.actor!;
+    if (actor.role !== 'medical_personnel') {
       await audit(db, request.context(), { action: 'access.denied', outcome: 'denied' });
       throw forbidden('Only medical personnel may change records');
     }
+    const action = WRITE_ACTIONS[type];
+    if (action && !mayPerform(actor.positionId, action)) {
+      await audit(db, request.context(), { action: 'access.denied', outcome: 'denied' });
+      throw new ProblemError(
+        403,
+        'Forbidden',
+        actionNotAllowedMessage(action),
+        undefined,
+        undefined,
+        { action },
+      );
+    }
   }
 
-  /**
-   * A create that is a clinical action (the API's endpoint for the same write names it): the
-   * caller's position must allow it, as the API's authentication checks (clinical-permissions).
-   */
-  async function checkAction(request: FastifyRequest, action: ClinicalAction | undefined) {
-    if (!action || mayPerform(request.actor!.positionId, action)) return;
-    await audit(db, request.context(), { action: 'access.denied', outcome: 'denied' });
-    throw new ProblemError(
-      403,
-      'Forbidden',
-      actionNotAllowedMessage(action),
-      undefined,
-      undefined,
-      {
-        action,
-      },
-    );
-  }
 
   const created = (request: FastifyRequest, reply: FastifyReply, resource: Resource) => {
     void reply.header('location', `${baseUrlOf(request)}/${resource.resourceType}/${resource.id}`);
@@ -60,8 +70,7 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
       const type = resourceType(request.params.type);
       const create = CREATE[type.type];
       if (!create) throw notOffered();
-      await checkWriter(request);
-      await checkAction(request, CREATE_ACTIONS[type.type]);
+      await checkWriter(request, type.type);
       return created(request, reply, await create(request.context(), request.body));
     },
   );
@@ -71,12 +80,10 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     { config: { access: 'authenticated', idempotent: true } },
     async (request, reply) => {
       const type = resourceType(request.params.type);
-      if (type.type !== 'Patient') throw notOffered();
-      await checkWriter(request);
-      return send(
-        reply,
-        await fhirWrites.updatePatient(db, request.context(), request.params.id, request.body),
-      );
+      const update = UPDATE[type.type];
+      if (!update) throw notOffered();
+      await checkWriter(request, type.type);
+      return send(reply, await update(request.context(), request.params.id, request.body));
     },
   );
 
@@ -94,7 +101,7 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
       const token = parseToken('identifier', single('identifier', request.query['identifier']!));
       if (token.system !== undefined && token.system !== CODE_SYSTEMS.portalPatientId)
         throw badParameter('identifier', `use the system ${CODE_SYSTEMS.portalPatientId}`);
-      await checkWriter(request);
+      await checkWriter(request, type.type);
       const id = token.code.toUpperCase();
       const [existing] = await queryRows(db, sql`select 1 from patient where patient_id = ${id}`);
       if (existing)
@@ -135,6 +142,15 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     handler: refuse,
   });
 
+  /** The updates offered, by type. */
+  const UPDATE: Partial<
+    Record<string, (context: RequestContext, id: string, body: unknown) => Promise<Resource>>
+  > = {
+    Patient: (context, id, body) => fhirWrites.updatePatient(db, context, id, body),
+    AllergyIntolerance: (context, id, body) => fhirWrites.updateAllergy(db, context, id, body),
+    Condition: (context, id, body) => fhirWrites.updateCondition(db, context, id, body),
+  };
+
   /** The creates offered, by type. */
   const CREATE: Partial<
     Record<string, (context: RequestContext, body: unknown) => Promise<Resource>>
@@ -147,8 +163,4 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     MedicationRequest: (context, body) => createMedicationRequest(db, context, body),
   };
 
-  /** The clinical action a create is, where the API's call for the same write names one. */
-  const CREATE_ACTIONS: Partial<Record<string, ClinicalAction>> = {
-    MedicationRequest: ENDPOINTS.prescribe.action,
-  };
 }
