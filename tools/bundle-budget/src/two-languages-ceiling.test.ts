@@ -44,8 +44,12 @@ const CEILINGS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
  * here is a debt to pay back (lazy-loading the features' schemas out of the API layer).
  */
 const FEATURES_SINCE: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  // MyInfo's problem and allergy lists, contact details, upcoming and past visits.
-  'public-and-patient': { 'src/features/profile/patient-profile-page.tsx': 2 },
+  // MyInfo's problem and allergy lists, contact details, upcoming and past visits; the
+  // prescriptions' and the visit's calls in the API layer.
+  'public-and-patient': {
+    'src/features/profile/patient-profile-page.tsx': 2,
+    'src/features/booking/book-appointment-page.tsx': 1,
+  },
   // The chart's problem and allergy lists and contact changes; the visit's calls in the API layer.
   clinical: { 'src/features/chart/patient-chart-page.tsx': 4 },
   // HR's refusals, waiting count and sortable table; clinic hours' calls in the API layer; the
