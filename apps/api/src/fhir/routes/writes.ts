@@ -57,7 +57,6 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     }
   }
 
-
   const created = (request: FastifyRequest, reply: FastifyReply, resource: Resource) => {
     void reply.header('location', `${baseUrlOf(request)}/${resource.resourceType}/${resource.id}`);
     return send(reply, resource, 201);
@@ -162,5 +161,4 @@ export async function writeRoutes(app: FastifyInstance, { db, config }: FhirRout
     Appointment: (context, body) => fhirWrites.createAppointment(db, context, body),
     MedicationRequest: (context, body) => createMedicationRequest(db, context, body),
   };
-
 }
