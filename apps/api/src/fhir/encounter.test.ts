@@ -270,7 +270,7 @@ describe.each(BACKENDS)('the visit as a FHIR Encounter on %s', (backend) => {
     );
   });
 
-  it('reads a search by patient or by date from the appointment’s indexes', async () => {
+  it('reads a search by patient, date or status from the appointment’s indexes', async () => {
     /** The plan of one page of a search, sequential scans ruled out (the tables are tiny here). */
     const plan = (query: SQL) =>
       database.db.transaction(async (tx) => {
@@ -283,5 +283,7 @@ describe.each(BACKENDS)('the visit as a FHIR Encounter on %s', (backend) => {
       encounters.rows({ after: 0, limit: 20, where: allOf(searchWhere(encounters, query)) });
     expect(await plan(pageOf({ patient: patient.recordId }))).toContain('appointment_latest');
     expect(await plan(pageOf({ date: yesterday }))).toContain('appointment_day');
+    // Migration 0033: a status across patients.
+    expect(await plan(pageOf({ status: 'cancelled' }))).toContain('appointment_status');
   });
 });
