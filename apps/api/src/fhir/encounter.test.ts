@@ -8,24 +8,18 @@
  * valid for the independent validator. On each backend.
  */
 import type { FastifyInstance } from 'fastify';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bundle, CapabilityStatement, Composition, Encounter } from '@medplum/fhirtypes';
 import { addDays, type AppointmentResponse, type ClinicalNote, todayUtc } from '@portal/contract';
-import { type Database, queryRows } from '../db/database';
+import type { Database } from '../db/database';
 import { expectSuccess } from '../test/assertions';
-import {
-  BACKENDS,
-  call,
-  createTestApp,
-  createTestDatabase,
-  createUser,
-  type TestUser,
-} from '../test/harness';
+import { closeClinic, openClinic } from '../test/fixtures';
+import { BACKENDS, call, createUser, type TestUser } from '../test/harness';
 import { EXPORT_SOURCES } from './bulk/sources';
 import { allOf, type RawQuery } from './search';
 import { RESOURCE_TYPES, searchWhere } from './types';
-import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { expectOutcome, expectResource, fhirCall, queryPlan } from './test/fhir-harness';
 import { loadValidator, validationIssues } from './test/validator';
 
 // The definitions take seconds to index, and far longer on a busy machine.
@@ -53,10 +47,7 @@ describe.each(BACKENDS)('the visit as a FHIR Encounter on %s', (backend) => {
   const ids = (encounters: readonly Encounter[]) => encounters.map((e) => e.id).sort();
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ({ app } = await createTestApp(database));
-    doctor = await createUser(app, database, 'medical_personnel');
-    patient = await createUser(app, database, 'patient');
+    ({ database, app, doctor, patient } = await openClinic(backend));
     other = await createUser(app, database, 'patient');
     const book = async (of: TestUser, date: string, time: string, extra = {}) => {
       const response = await call(app, 'POST', '/patient/add-patient-appointment', {
@@ -100,10 +91,7 @@ describe.each(BACKENDS)('the visit as a FHIR Encounter on %s', (backend) => {
     unlinked = await write({ text: 'Phone call' });
   }, 240_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => closeClinic({ app, database }));
 
   it('gives each appointment as its visit: status, class, participant, period, reason', async () => {
     const found = await search(`/Encounter?patient=${patient.recordId}`);
@@ -271,13 +259,7 @@ describe.each(BACKENDS)('the visit as a FHIR Encounter on %s', (backend) => {
   });
 
   it('reads a search by patient, date or status from the appointment’s indexes', async () => {
-    /** The plan of one page of a search, sequential scans ruled out (the tables are tiny here). */
-    const plan = (query: SQL) =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+    const plan = (query: SQL) => queryPlan(database, query);
     const encounters = RESOURCE_TYPES.get('Encounter')!;
     const pageOf = (query: RawQuery) =>
       encounters.rows({ after: 0, limit: 20, where: allOf(searchWhere(encounters, query)) });

@@ -405,18 +405,21 @@ const conditionType: ResourceType = {
   },
 };
 
-/** `practitioner`: the clinician an appointment names. */
-const clinicianParameter: SearchParameter = {
+/** A reference parameter naming a Practitioner, on a column of the staff member's row id. */
+const practitionerParameter = (who: string, column: SQL): SearchParameter => ({
   type: 'reference',
-  documentation: 'The clinician (Practitioner/{id} or {id})',
+  documentation: `${who} (Practitioner/{id} or {id})`,
   where: (values, name) =>
     anyOf(
       list(name, single(name, values)).map(
         (v) =>
-          sql`clinician_id = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
+          sql`${column} = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
       ),
     ),
-};
+});
+
+/** `practitioner`: the clinician an appointment names. */
+const clinicianParameter = practitionerParameter('The clinician', sql`clinician_id`);
 
 const byAppointmentId = (id: string) =>
   UUID.test(id) ? sql`appointment_id = ${id.toLowerCase()}::uuid` : null;
@@ -635,17 +638,7 @@ const medicationRequestType: ResourceType = {
     ),
     code: medicationCodeParameter,
     authoredon: dateParameter('When it was prescribed', sql`created_at`, 'timestamp'),
-    requester: {
-      type: 'reference',
-      documentation: 'The prescriber (Practitioner/{id} or {id})',
-      where: (values, name) =>
-        anyOf(
-          list(name, single(name, values)).map(
-            (v) =>
-              sql`prescribed_by = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
-          ),
-        ),
-    },
+    requester: practitionerParameter('The prescriber', sql`prescribed_by`),
   },
 };
 
