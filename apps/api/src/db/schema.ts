@@ -189,6 +189,8 @@ export const appointment = pgTable(
     uniqueIndex('appointment_appointment_id_key').on(t.appointmentId),
     uniqueIndex('appointment_rescheduled_from_key').on(t.rescheduledFrom),
     index('appointment_day').on(t.date, t.time, t.id),
+    // Migration 0033: FHIR search by status (Appointment, Encounter), in row order.
+    index('appointment_status').on(t.status, t.id),
     index('appointment_clinician_day')
       .on(t.clinicianId, t.date, t.time)
       .where(sql`${t.clinicianId} is not null`),

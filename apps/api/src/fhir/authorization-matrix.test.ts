@@ -30,6 +30,7 @@ const TYPES = [
   'AllergyIntolerance',
   'Condition',
   'Appointment',
+  'Encounter',
   'DocumentReference',
   'MedicationRequest',
   'Practitioner',
@@ -58,7 +59,9 @@ function expected(who: Who, type: Type, whose: Whose): number {
   if (!clinical) return who === 'patient' ? 403 : 200;
   if (who === 'hr') return 403;
   if (who === 'doctor' || whose === 'own') return 200;
-  return ['Appointment', 'DocumentReference', 'MedicationRequest'].includes(type) ? 404 : 403;
+  return ['Appointment', 'Encounter', 'DocumentReference', 'MedicationRequest'].includes(type)
+    ? 404
+    : 403;
 }
 
 /** A write: its method, its path and body for the patient it is about (none: a new one). */
@@ -292,6 +295,8 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
         AllergyIntolerance: `${patientId}-R003`,
         Condition: `${patientId}-I002`,
         Appointment: booked.json<{ appointment_id: string }>().appointment_id,
+        // The visit's Encounter has its appointment's id.
+        Encounter: booked.json<{ appointment_id: string }>().appointment_id,
         DocumentReference: `mh-${history!.id}`,
         MedicationRequest: prescribed.json<{ id: string }>().id,
         Practitioner: users.doctor.recordId,
@@ -353,6 +358,7 @@ describe.each(BACKENDS)('FHIR authorization matrix on %s', (backend) => {
       'AllergyIntolerance',
       'Condition',
       'Appointment',
+      'Encounter',
       'DocumentReference',
       'Observation',
       'MedicationRequest',

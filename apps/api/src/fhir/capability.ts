@@ -50,7 +50,7 @@ export function capabilityStatement(baseUrl: string): CapabilityStatement {
               {
                 name: 'everything',
                 definition: 'http://hl7.org/fhir/OperationDefinition/Patient-everything',
-                documentation: `GET only, no parameters: the Patient, the blood group Observation, allergies, conditions, appointments and history entries, at most ${EVERYTHING_MAX} of each type. A type with more is cut there, and the Bundle then ends with an OperationOutcome entry (search.mode outcome) with a warning naming each type cut; a search by patient pages through all of them.`,
+                documentation: `GET only, no parameters: the Patient, the blood group and vital-signs Observations, allergies, conditions, appointments and their visits (Encounter), history entries, signed notes and prescriptions, at most ${EVERYTHING_MAX} of each type. A type with more is cut there, and the Bundle then ends with an OperationOutcome entry (search.mode outcome) with a warning naming each type cut; a search by patient pages through all of them.`,
               },
               {
                 name: 'export',

@@ -11,7 +11,7 @@ import type { AllergyIntolerance, Bundle, Condition, Resource } from '@medplum/f
 import type { Allergy, Condition as ChartCondition } from '@portal/contract';
 import { CODE_SYSTEMS } from '@portal/reference-data';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/database';
+import type { Database } from '../db/database';
 import { auditOf, expectSuccess } from '../test/assertions';
 import {
   BACKENDS,
@@ -24,7 +24,7 @@ import {
 } from '../test/harness';
 import { EXPORT_SOURCES } from './bulk/sources';
 import { allergyRowsQuery, conditionRowsQuery } from './resources';
-import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
+import { expectOutcome, expectResource, fhirCall, queryPlan } from './test/fhir-harness';
 import { loadValidator, validationIssues } from './test/validator';
 
 // The definitions take seconds to index, and far longer on a busy machine.
@@ -278,13 +278,7 @@ describe.each(BACKENDS)('problem and allergy lists in FHIR on %s', (backend) => 
   });
 
   it('reads a search across patients from its index (migration 0032), not every entry', async () => {
-    /** The plan of one page of a search, sequential scans ruled out (the tables are tiny here). */
-    const plan = (query: SQL) =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
-        return rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+    const plan = (query: SQL) => queryPlan(database, query);
     const page = { after: 0, limit: 20 };
     expect(
       await plan(conditionRowsQuery({ ...page, where: sql`code in ('icd:E11.9')` })),

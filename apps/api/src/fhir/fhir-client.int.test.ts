@@ -6,6 +6,7 @@ import type {
   Appointment,
   Bundle,
   Condition,
+  Encounter,
   OperationOutcome,
   Patient,
   Resource,
@@ -133,7 +134,24 @@ describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) =>
       'clinical-status': 'active',
     });
     expect(conditions).toHaveLength(1);
-    expect(await search('Appointment', { patient: ids[0]!, status: 'booked' })).toHaveLength(1);
+    const [appointment] = await search('Appointment', { patient: ids[0]!, status: 'booked' });
+    expect(appointment).toBeDefined();
+    // The visit's Encounter: found by patient and status, read by its appointment's id.
+    const visits = await search('Encounter', { patient: ids[0]!, status: 'planned' });
+    expect(visits.map((v) => v.id)).toEqual([appointment!.id]);
+    const visit = keep(
+      (await client.read({
+        resourceType: 'Encounter',
+        id: appointment!.id!,
+      })) as unknown as Encounter,
+    );
+    expect(visit).toMatchObject({
+      status: 'planned',
+      class: { code: 'AMB' },
+      appointment: [{ reference: `Appointment/${appointment!.id}` }],
+      participant: [{ individual: { reference: `Practitioner/${doctor.recordId}` } }],
+      reasonCode: [{ text: 'Follow-up' }],
+    });
     expect(await search('DocumentReference', { patient: ids[0]! })).toHaveLength(1);
     expect(
       await search('Observation', { patient: ids[0]!, code: 'http://loinc.org|883-9' }),
@@ -161,6 +179,7 @@ describe.each(BACKENDS)('fhir-kit-client against the server on %s', (backend) =>
         'AllergyIntolerance',
         'Condition',
         'Appointment',
+        'Encounter',
         'DocumentReference',
       ]),
     );

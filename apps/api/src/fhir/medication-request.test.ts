@@ -13,14 +13,13 @@ import type { Medication } from '@portal/contract';
 import type { Database } from '../db/database';
 import { expectSuccess } from '../test/assertions';
 import {
-  BACKENDS,
-  call,
-  createTestApp,
-  createTestDatabase,
-  createUser,
-  newPatient,
-  type TestUser,
-} from '../test/harness';
+  allergyFreePatient,
+  closeClinic,
+  openClinic,
+  PRESCRIPTION_INSTRUCTIONS,
+  prescription,
+} from '../test/fixtures';
+import { BACKENDS, call, createUser, type TestUser } from '../test/harness';
 import { EXPORT_SOURCES } from './bulk/sources';
 import { OVERRIDE_REASON_EXTENSION } from './resources';
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
@@ -30,18 +29,6 @@ import { loadValidator, validationIssues } from './test/validator';
 beforeAll(loadValidator, 240_000);
 
 const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
-
-const prescription = (drugId: string, extra: Record<string, unknown> = {}) => ({
-  drug_id: drugId,
-  dose: 500,
-  unit: 'mg',
-  route: 'oral',
-  frequency: 'three_times_daily',
-  duration_days: 7,
-  quantity: 21,
-  instructions: 'One capsule three times a day',
-  ...extra,
-});
 
 /** A MedicationRequest as an information system would send it. */
 const requestResource = (
@@ -98,22 +85,10 @@ describe.each(BACKENDS)('prescriptions in FHIR on %s', (backend) => {
     return (bundle.entry ?? []).map((e) => e.resource as MedicationRequest);
   };
 
-  /** A new patient with no allergy at all (the harness's patients are allergic to R003). */
-  async function allergyFree(): Promise<string> {
-    const body = { ...newPatient(), patient_drug_allergy: [] };
-    expectSuccess(
-      await call(app, 'POST', '/patient/add-patient', { token: doctor.token, body }),
-      201,
-    );
-    return body.patient.patient_id;
-  }
+  const allergyFree = () => allergyFreePatient(app, doctor);
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ({ app } = await createTestApp(database));
-    doctor = await createUser(app, database, 'medical_personnel', 'P001');
-    nurse = await createUser(app, database, 'medical_personnel', 'P002');
-    patient = await createUser(app, database, 'patient');
+    ({ database, app, doctor, nurse, patient } = await openClinic(backend));
     const prescribe = (body: unknown) =>
       call(app, 'POST', `/patient/${patient.recordId}/medications`, { token: doctor.token, body });
     // Past the harness's amoxicillin allergy, with a reason.
@@ -134,10 +109,7 @@ describe.each(BACKENDS)('prescriptions in FHIR on %s', (backend) => {
     stopped = stop.json<Medication>();
   }, 240_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => closeClinic({ app, database }));
 
   it('gives a prescription as a MedicationRequest: RxNorm, requester, dosage, dispense', async () => {
     const read = expectResource<MedicationRequest>(
@@ -158,7 +130,7 @@ describe.each(BACKENDS)('prescriptions in FHIR on %s', (backend) => {
       display: 'amoxicillin',
     });
     const dosage = read.dosageInstruction?.[0];
-    expect(dosage?.patientInstruction).toBe('One capsule three times a day');
+    expect(dosage?.patientInstruction).toBe(PRESCRIPTION_INSTRUCTIONS);
     expect(dosage?.timing?.repeat).toMatchObject({ frequency: 3, period: 1, periodUnit: 'd' });
     expect(dosage?.route?.coding?.[0]).toMatchObject({
       system: 'http://snomed.info/sct',

@@ -8,15 +8,8 @@ import type { Bundle, CapabilityStatement, Schedule, Slot } from '@medplum/fhirt
 import { addDays, hospitalToday, type Slot as ApiSlot } from '@portal/contract';
 import type { Database } from '../db/database';
 import { auditOf, expectSuccess } from '../test/assertions';
-import {
-  BACKENDS,
-  call,
-  createTestApp,
-  createTestDatabase,
-  createUser,
-  testConfig,
-  type TestUser,
-} from '../test/harness';
+import { bangkok, bookableDay, closeClinic, everyDay, openClinic } from '../test/fixtures';
+import { BACKENDS, call, testConfig, type TestUser } from '../test/harness';
 import { parseSlotId, slotId } from './resources';
 import { expectOutcome, expectResource, fhirCall } from './test/fhir-harness';
 import { loadValidator } from './test/validator';
@@ -26,20 +19,6 @@ beforeAll(loadValidator, 240_000);
 
 const HORIZON_DAYS = 90;
 
-/** Every day, `start` to `end` Bangkok time in 30-minute slots, of a department or none. */
-const everyDay = (start: string, end: string, department_id?: string) =>
-  [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-    weekday,
-    start,
-    end,
-    slot_minutes: 30,
-    ...(department_id ? { department_id } : {}),
-  }));
-
-/** The ISO instant of a Bangkok wall-clock time (UTC+7, no daylight saving). */
-const bangkok = (date: string, time: string) =>
-  new Date(Date.parse(`${date}T${time}:00+07:00`)).toISOString();
-
 describe.each(BACKENDS)('FHIR Schedule and Slot on %s', (backend) => {
   let database: Database;
   let app: FastifyInstance;
@@ -47,19 +26,13 @@ describe.each(BACKENDS)('FHIR Schedule and Slot on %s', (backend) => {
   let doctor: TestUser;
   let nurse: TestUser;
   let patient: TestUser;
-  /** From the day after tomorrow, so that no slot of the test is already past. */
-  const day = (n: number) => addDays(hospitalToday(), 2 + n);
+  const day = bookableDay;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ({ app } = await createTestApp(
-      database,
+    ({ database, app, hr, doctor, nurse, patient } = await openClinic(
+      backend,
       testConfig({ booking: { maxUpcoming: 5, horizonDays: HORIZON_DAYS } }),
     ));
-    hr = await createUser(app, database, 'HR');
-    doctor = await createUser(app, database, 'medical_personnel');
-    nurse = await createUser(app, database, 'medical_personnel', 'P002');
-    patient = await createUser(app, database, 'patient');
     for (const [who, sessions] of [
       [doctor, everyDay('09:00', '10:00', 'D001')],
       [nurse, everyDay('13:00', '14:00')],
@@ -72,10 +45,7 @@ describe.each(BACKENDS)('FHIR Schedule and Slot on %s', (backend) => {
     }
   }, 240_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => closeClinic({ app, database }));
 
   const get = <T extends Bundle | Schedule | Slot>(path: string, token = patient.token) =>
     fhirCall(app, 'GET', path, { token }).then((r) => expectResource<T>(r));

@@ -18,6 +18,7 @@ import {
   BLOOD_GROUP_CODE,
   concernsPatient,
   conditionRowsQuery,
+  ENCOUNTER_STATUS,
   historyRowsQuery,
   medicationRequestRowsQuery,
   idsOfCode,
@@ -35,6 +36,7 @@ import {
   toComposition,
   toCondition,
   toDocumentReference,
+  toEncounter,
   toMedicationRequest,
   toObservation,
   toPatient,
@@ -403,6 +405,22 @@ const conditionType: ResourceType = {
   },
 };
 
+/** A reference parameter naming a Practitioner, on a column of the staff member's row id. */
+const practitionerParameter = (who: string, column: SQL): SearchParameter => ({
+  type: 'reference',
+  documentation: `${who} (Practitioner/{id} or {id})`,
+  where: (values, name) =>
+    anyOf(
+      list(name, single(name, values)).map(
+        (v) =>
+          sql`${column} = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
+      ),
+    ),
+});
+
+/** `practitioner`: the clinician an appointment names. */
+const clinicianParameter = practitionerParameter('The clinician', sql`clinician_id`);
+
 const byAppointmentId = (id: string) =>
   UUID.test(id) ? sql`appointment_id = ${id.toLowerCase()}::uuid` : null;
 const appointmentType: ResourceType = {
@@ -427,17 +445,59 @@ const appointmentType: ResourceType = {
       fulfilled: sql`status = 'fulfilled'`,
       noshow: sql`status = 'noshow'`,
     }),
-    practitioner: {
+    practitioner: clinicianParameter,
+  },
+};
+
+/** Encounter's `status`: each FHIR status as the appointment statuses it stands for. */
+const ENCOUNTER_STATUS_CODES: Record<string, SQL> = Object.fromEntries(
+  [...new Set(Object.values(ENCOUNTER_STATUS))].map((status) => [
+    status,
+    sql`status in (${sql.join(
+      Object.keys(ENCOUNTER_STATUS)
+        .filter((appointment) => ENCOUNTER_STATUS[appointment] === status)
+        .map((appointment) => sql`${appointment}`),
+      sql`, `,
+    )})`,
+  ]),
+);
+
+/**
+ * The visit: one Encounter per appointment (resources/encounter.ts), its id the appointment's,
+ * read from the same rows as Appointment, so the same compartment, indexes and audit action.
+ */
+const encounterType: ResourceType = {
+  ...appointmentType,
+  type: 'Encounter',
+  map: toEncounter,
+  params: {
+    _id: idParameter(byAppointmentId),
+    patient: patientParameter(ownPatient),
+    subject: patientParameter(ownPatient),
+    date: dateParameter('The day of the visit (its appointment’s day)', sql`date`, 'date'),
+    status: fixedToken(
+      'planned (booked), finished (attended) or cancelled (cancelled or a no-show)',
+      'http://hl7.org/fhir/encounter-status',
+      ENCOUNTER_STATUS_CODES,
+    ),
+    class: fixedToken(
+      'AMB (every visit here is ambulatory)',
+      'http://terminology.hl7.org/CodeSystem/v3-ActCode',
+      {
+        AMB: sql`true`,
+      },
+    ),
+    appointment: {
       type: 'reference',
-      documentation: 'The clinician (Practitioner/{id} or {id})',
+      documentation: 'The appointment (Appointment/{id} or {id})',
       where: (values, name) =>
         anyOf(
-          list(name, single(name, values)).map(
-            (v) =>
-              sql`clinician_id = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
+          list(name, single(name, values)).flatMap(
+            (v) => byAppointmentId(v.replace(/^Appointment\//, '')) ?? [],
           ),
         ),
     },
+    practitioner: clinicianParameter,
   },
 };
 
@@ -578,17 +638,7 @@ const medicationRequestType: ResourceType = {
     ),
     code: medicationCodeParameter,
     authoredon: dateParameter('When it was prescribed', sql`created_at`, 'timestamp'),
-    requester: {
-      type: 'reference',
-      documentation: 'The prescriber (Practitioner/{id} or {id})',
-      where: (values, name) =>
-        anyOf(
-          list(name, single(name, values)).map(
-            (v) =>
-              sql`prescribed_by = (select id from employee where employee_id = ${v.replace(/^Practitioner\//, '')})`,
-          ),
-        ),
-    },
+    requester: practitionerParameter('The prescriber', sql`prescribed_by`),
   },
 };
 
@@ -661,6 +711,7 @@ export const RESOURCE_TYPES: ReadonlyMap<string, ResourceType> = new Map(
     allergyType,
     conditionType,
     appointmentType,
+    encounterType,
     documentType,
     compositionType,
     medicationRequestType,

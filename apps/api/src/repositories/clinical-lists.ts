@@ -14,8 +14,8 @@ import { catalogueEntry, type CatalogueKind } from '../catalogues';
 import { type Db, queryRows } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { authorRowId, instantText, staffJson } from './appointments';
-import { audit, auditedWrite, type RequestContext } from './audit';
-import { noRecord } from './record-kinds';
+import { auditedWrite, type RequestContext } from './audit';
+import { auditedPatientRowId, patientRowId } from './record-kinds';
 
 /*
  * The problem list and the allergy list (docs/api.md, "Problems and allergies"). Entries are
@@ -96,16 +96,6 @@ export const allergyStateSql = sql`case
     when p.no_known_allergies_at is not null then 'no_known'
     else 'not_asked' end`;
 
-/** The patient's row id; 404 for an unknown patient (after auditing the failure). */
-async function patientRow(tx: Db, patientId: string, lock = false): Promise<number> {
-  const [found] = await queryRows<{ id: string | number }>(
-    tx,
-    sql`select id from patient where patient_id = ${patientId} ${lock ? sql`for update` : sql``}`,
-  );
-  if (!found) throw noRecord('patient', patientId);
-  return Number(found.id);
-}
-
 /** The catalogue entry `code` names, if of one of `kinds`; 400 naming `field` otherwise. */
 function checkCatalogue(code: string, kinds: readonly CatalogueKind[], field: string) {
   const entry = catalogueEntry(code);
@@ -169,18 +159,13 @@ const noEntry = (list: string) => notFound(`This patient has no such ${list}`);
 export const clinicalListsRepository = {
   /** Every condition of a patient, oldest first (entered in error included); audited. */
   async conditions(db: Db, context: RequestContext, patientId: string): Promise<Condition[]> {
-    const [found] = await queryRows<{ id: string | number }>(
+    const rowId = await auditedPatientRowId(
       db,
-      sql`select id from patient where patient_id = ${patientId}`,
+      context,
+      CLINICAL_LIST_ACTIONS.conditionsRead,
+      patientId,
     );
-    await audit(db, context, {
-      action: CLINICAL_LIST_ACTIONS.conditionsRead,
-      recordType: 'patient',
-      recordIds: [patientId],
-      outcome: found ? 'success' : 'failure',
-    });
-    if (!found) throw noRecord('patient', patientId);
-    return conditionsOf(db, sql`c.patient_id = ${Number(found.id)}`);
+    return conditionsOf(db, sql`c.patient_id = ${rowId}`);
   },
 
   /** Adds a condition from the catalogue: active and confirmed unless said otherwise. */
@@ -200,7 +185,7 @@ export const clinicalListsRepository = {
       },
       async (tx) => {
         const entry = checkCatalogue(input.condition_id, ['condition'], 'condition_id');
-        const rowId = await patientRow(tx, patientId);
+        const rowId = await patientRowId(tx, patientId);
         const [row] = await queryRows<{ entry_id: string }>(
           tx,
           sql`insert into patient_condition (patient_id, code, seed_code, onset_date,
@@ -237,7 +222,7 @@ export const clinicalListsRepository = {
         recordIds: [patientId],
       },
       async (tx) => {
-        const rowId = await patientRow(tx, patientId);
+        const rowId = await patientRowId(tx, patientId);
         const [current] = await queryRows<{ verification_status: string }>(
           tx,
           sql`select verification_status from patient_condition
@@ -266,18 +251,13 @@ export const clinicalListsRepository = {
 
   /** The allergy list of a patient (state, "no known allergies", every allergy); audited. */
   async allergies(db: Db, context: RequestContext, patientId: string): Promise<AllergyList> {
-    const [found] = await queryRows<{ id: string | number }>(
+    const rowId = await auditedPatientRowId(
       db,
-      sql`select id from patient where patient_id = ${patientId}`,
+      context,
+      CLINICAL_LIST_ACTIONS.allergiesRead,
+      patientId,
     );
-    await audit(db, context, {
-      action: CLINICAL_LIST_ACTIONS.allergiesRead,
-      recordType: 'patient',
-      recordIds: [patientId],
-      outcome: found ? 'success' : 'failure',
-    });
-    if (!found) throw noRecord('patient', patientId);
-    return allergyList(db, Number(found.id));
+    return allergyList(db, rowId);
   },
 
   /**
@@ -301,7 +281,7 @@ export const clinicalListsRepository = {
       },
       async (tx) => {
         const entry = checkCatalogue(input.substance_id, SUBSTANCE_KINDS, 'substance_id');
-        const rowId = await patientRow(tx, patientId, true);
+        const rowId = await patientRowId(tx, patientId, true);
         const [twin] = await queryRows<{ id: string | number }>(
           tx,
           sql`select id from patient_allergy where patient_id = ${rowId}
@@ -343,7 +323,7 @@ export const clinicalListsRepository = {
       context,
       { action: CLINICAL_LIST_ACTIONS.allergyNone, recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
-        const rowId = await patientRow(tx, patientId, true);
+        const rowId = await patientRowId(tx, patientId, true);
         const [listed] = await queryRows<{ state: string }>(
           tx,
           sql`select ${allergyStateSql} as state from patient p where p.id = ${rowId}`,
@@ -375,7 +355,7 @@ export const clinicalListsRepository = {
         recordIds: [patientId],
       },
       async (tx) => {
-        const rowId = await patientRow(tx, patientId);
+        const rowId = await patientRowId(tx, patientId);
         const [current] = await queryRows<{ verification_status: string }>(
           tx,
           sql`select verification_status from patient_allergy

@@ -11,6 +11,7 @@ import { type Db, queryRows } from '../db/database';
 import { notFound } from '../errors';
 import { audit, auditedWrite, type RequestContext } from './audit';
 import { countUpToBound } from './page-queries';
+import { patientRowId } from './record-kinds';
 import { boundedTotal, decodeCursor, encodeCursor, type Page } from './paging';
 
 /*
@@ -108,12 +109,7 @@ export const contactChangesRepository = {
     page: PageParams,
   ): Promise<Page<ContactChange>> {
     const after = decodeCursor(page.cursor);
-    const [patient] = await queryRows<{ id: string | number }>(
-      db,
-      sql`select id from patient where patient_id = ${patientId}`,
-    );
-    if (!patient) throw notFound(`No patient with ID ${patientId}`);
-    const where = sql`c.patient_id = ${Number(patient.id)}`;
+    const where = sql`c.patient_id = ${await patientRowId(db, patientId)}`;
     const rows = await queryRows<ContactChange & { id: string | number }>(
       db,
       sql`select c.id,

@@ -15,22 +15,12 @@ import {
 } from '@portal/contract';
 import { isRole } from '@portal/reference-data';
 import { type Db, preparedRows, queryRows, withGenericPlans } from '../db/database';
-import { notFound } from '../errors';
 import { audit, type RequestContext } from './audit';
 import { type Page, boundedTotal, decodeCursor, encodeCursor } from './paging';
 import { afterPosition, appointmentPosition } from './appointment-paging';
 import { myAppointmentJson } from './appointments';
 import { countUpToBound, pageIdsQuery } from './page-queries';
-
-/** The internal row id of a patient, or a 404 (a patient account always has its record). */
-async function patientRowId(db: Db, patientId: string): Promise<number> {
-  const [row] = await queryRows<{ id: string | number }>(
-    db,
-    sql`select id from patient where patient_id = ${patientId}`,
-  );
-  if (!row) throw notFound(`No patient with ID ${patientId}`);
-  return Number(row.id);
-}
+import { patientRowId } from './record-kinds';
 
 /**
  * The audit events that concern one patient's record: the record id is one of the event's

@@ -42,7 +42,14 @@ import { type Page, decodeCursor, encodeCursor, type JsonText } from './paging';
 import { afterPosition, appointmentPosition } from './appointment-paging';
 import { withoutUndefined } from './edits';
 import { changedContactFields, lockedContact, recordContactChange } from './contact-changes';
-import { lockedRecord, nextFreeId, noRecord, recordPage, writeRecord } from './record-kinds';
+import {
+  auditedPatientRowId,
+  lockedRecord,
+  nextFreeId,
+  noRecord,
+  recordPage,
+  writeRecord,
+} from './record-kinds';
 
 type AddPatient = z.output<typeof addPatientRequestSchema>;
 type UpdatePatient = z.output<typeof updatePatientRequestSchema>;
@@ -265,18 +272,7 @@ export const patientsRepository = {
     page: PageParams,
   ): Promise<Page<ChartAppointment>> {
     const after = decodeCursor(page.cursor);
-    const [found] = await queryRows<{ id: string | number }>(
-      db,
-      sql`select id from patient where patient_id = ${patientId}`,
-    );
-    await audit(db, context, {
-      action: CHART_APPOINTMENTS_READ_ACTION,
-      recordType: 'patient',
-      recordIds: [patientId],
-      outcome: found ? 'success' : 'failure',
-    });
-    if (!found) throw noRecord('patient', patientId);
-    const rowId = Number(found.id);
+    const rowId = await auditedPatientRowId(db, context, CHART_APPOINTMENTS_READ_ACTION, patientId);
     const position = await appointmentPosition(db, rowId, after);
     const rows = await queryRows<{ id: string | number; appointment: ChartAppointment }>(
       db,

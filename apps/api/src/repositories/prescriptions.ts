@@ -20,7 +20,7 @@ import { type Db, queryRows } from '../db/database';
 import { badRequest, conflict, notFound, ProblemError } from '../errors';
 import { authorRowId, instantText, staffJson } from './appointments';
 import { audit, auditedWrite, type RequestContext } from './audit';
-import { noRecord } from './record-kinds';
+import { auditedPatientRowId, patientRowId } from './record-kinds';
 
 /*
  * Prescriptions (docs/api.md, "Prescriptions"). A prescription is checked, inside the write's
@@ -158,42 +158,16 @@ async function medicationsOf(tx: Db, rowId: number, where: SQL): Promise<Medicat
   });
 }
 
-/** The patient's row id (locked until the transaction ends, with `lock`); 404 when none. */
-async function patientRow(tx: Db, patientId: string, lock = false): Promise<number> {
-  const [found] = await queryRows<{ id: string | number }>(
-    tx,
-    sql`select id from patient where patient_id = ${patientId} ${lock ? sql`for update` : sql``}`,
-  );
-  if (!found) throw noRecord('patient', patientId);
-  return Number(found.id);
-}
-
-/** Audits a read of a patient's prescriptions; the patient's row id (404 when none). */
-async function auditedRead(db: Db, context: RequestContext, patientId: string): Promise<number> {
-  const [found] = await queryRows<{ id: string | number }>(
-    db,
-    sql`select id from patient where patient_id = ${patientId}`,
-  );
-  await audit(db, context, {
-    action: MEDICATION_ACTIONS.read,
-    recordType: 'patient',
-    recordIds: [patientId],
-    outcome: found ? 'success' : 'failure',
-  });
-  if (!found) throw noRecord('patient', patientId);
-  return Number(found.id);
-}
-
 export const prescriptionsRepository = {
   /** Every prescription of a patient, newest first; audited. */
   async list(db: Db, context: RequestContext, patientId: string): Promise<Medication[]> {
-    const rowId = await auditedRead(db, context, patientId);
+    const rowId = await auditedPatientRowId(db, context, MEDICATION_ACTIONS.read, patientId);
     return medicationsOf(db, rowId, sql`true`);
   },
 
   /** A patient's active prescriptions (what MyInfo shows), newest first; audited. */
   async active(db: Db, context: RequestContext, patientId: string): Promise<Medication[]> {
-    const rowId = await auditedRead(db, context, patientId);
+    const rowId = await auditedPatientRowId(db, context, MEDICATION_ACTIONS.read, patientId);
     return medicationsOf(db, rowId, sql`m.status = 'active' and m.ends_at > now()`);
   },
 
@@ -222,7 +196,7 @@ export const prescriptionsRepository = {
       { action: MEDICATION_ACTIONS.prescribe, recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
         const drug = drugOf(input.drug_id);
-        const rowId = await patientRow(tx, patientId, true);
+        const rowId = await patientRowId(tx, patientId, true);
         const allergies = allergiesCovering(await activeAllergies(tx, rowId), drug.id);
         const current = await queryRows<{ medication_id: string; drug_code: string }>(
           tx,
@@ -286,7 +260,7 @@ export const prescriptionsRepository = {
       context,
       { action: MEDICATION_ACTIONS.stop, recordType: 'patient', recordIds: [patientId] },
       async (tx) => {
-        const rowId = await patientRow(tx, patientId, true);
+        const rowId = await patientRowId(tx, patientId, true);
         const [found] = await queryRows<{ id: string | number; active: boolean }>(
           tx,
           sql`select id, (status = 'active' and ends_at > now()) as active

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { nextIdAfter, type PageParams } from '@portal/contract';
 import { type Db, queryRows } from '../db/database';
 import { notFound } from '../errors';
-import { type AuditAction, auditedWrite, type RequestContext } from './audit';
+import { audit, type AuditAction, auditedWrite, type RequestContext } from './audit';
 import { searchColumns, searchFilter } from './name-search';
 import { decodeCursor, type JsonText, type Page } from './paging';
 import { auditedRecordPage } from './record-pages';
@@ -25,6 +25,45 @@ const recordIdOf = (kind: RecordKind) => sql.raw(`${kind}_id`);
 
 /** The 404 of a record that is not there. */
 export const noRecord = (kind: RecordKind, id: string) => notFound(`No ${kind} with ID ${id}`);
+
+/**
+ * A patient's row id; 404 when there is none. With `lock`, the row stays locked (FOR UPDATE)
+ * until the transaction ends: a write that checks what the patient has (their lists, their
+ * active prescriptions) before adding to it takes the lock first, so two such writes at once are
+ * checked one after the other.
+ */
+export async function patientRowId(db: Db, patientId: string, lock = false): Promise<number> {
+  const [found] = await queryRows<{ id: string | number }>(
+    db,
+    sql`select id from patient where patient_id = ${patientId} ${lock ? sql`for update` : sql``}`,
+  );
+  if (!found) throw noRecord('patient', patientId);
+  return Number(found.id);
+}
+
+/**
+ * A patient's row id for a read of part of their record, audited as `action` (a failure when
+ * there is no such patient, which is then a 404).
+ */
+export async function auditedPatientRowId(
+  db: Db,
+  context: RequestContext,
+  action: AuditAction,
+  patientId: string,
+): Promise<number> {
+  const [found] = await queryRows<{ id: string | number }>(
+    db,
+    sql`select id from patient where patient_id = ${patientId}`,
+  );
+  await audit(db, context, {
+    action,
+    recordType: 'patient',
+    recordIds: [patientId],
+    outcome: found ? 'success' : 'failure',
+  });
+  if (!found) throw noRecord('patient', patientId);
+  return Number(found.id);
+}
 
 /**
  * The highest number among a kind's ids of the form `P123` (the add form suggests the next

@@ -15,25 +15,15 @@ import {
 import { type Db, queryRows } from '../db/database';
 import { badRequest, conflict, notFound } from '../errors';
 import { instantText, staffJson } from './appointments';
-import { audit, auditedWrite, type RequestContext } from './audit';
+import { auditedWrite, type RequestContext } from './audit';
 import { decodeCursor, encodeCursor, type Page, unknownCursor } from './paging';
-import { noRecord } from './record-kinds';
+import { auditedPatientRowId, patientRowId } from './record-kinds';
 
 /*
  * The visit's records beyond the appointment: sets of vital signs and signed notes with their
  * addenda. Every write is audited with the patient's id (the patient's access log names who
  * recorded vitals or wrote a note); every read of them likewise.
  */
-
-/** A patient's row id; 404 when there is none. */
-async function patientRowId(db: Db, patientId: string): Promise<number> {
-  const [found] = await queryRows<{ id: string | number }>(
-    db,
-    sql`select id from patient where patient_id = ${patientId}`,
-  );
-  if (!found) throw noRecord('patient', patientId);
-  return Number(found.id);
-}
 
 /** The signed-in staff member's employee row, as SQL (null for anyone else). */
 const author = (context: RequestContext) =>
@@ -133,27 +123,6 @@ function pageOf<R extends { id: string | number }, T>(
   };
 }
 
-/** Audits a read of one patient's visit records (a failure when there is no such patient). */
-async function auditedRead(
-  db: Db,
-  context: RequestContext,
-  action: (typeof VISIT_ACTIONS)['vitalsRead' | 'notesRead'],
-  patientId: string,
-): Promise<number> {
-  const [found] = await queryRows<{ id: string | number }>(
-    db,
-    sql`select id from patient where patient_id = ${patientId}`,
-  );
-  await audit(db, context, {
-    action,
-    recordType: 'patient',
-    recordIds: [patientId],
-    outcome: found ? 'success' : 'failure',
-  });
-  if (!found) throw noRecord('patient', patientId);
-  return Number(found.id);
-}
-
 /** The visit's calls: vital signs and signed notes. */
 export const visitRepository = {
   /** Records a set of vital signs, taken when the body says (absent: now), by the session. */
@@ -195,7 +164,7 @@ export const visitRepository = {
     page: PageParams,
   ): Promise<Page<VitalSigns>> {
     const after = decodeCursor(page.cursor);
-    const rowId = await auditedRead(db, context, VISIT_ACTIONS.vitalsRead, patientId);
+    const rowId = await auditedPatientRowId(db, context, VISIT_ACTIONS.vitalsRead, patientId);
     let position: SQL = sql`true`;
     if (after > 0) {
       const [at] = await queryRows<{ taken_at: string }>(
@@ -344,7 +313,7 @@ export const visitRepository = {
     query: PageParams & { status: 'current' | 'all' },
   ): Promise<Page<ClinicalNote>> {
     const after = decodeCursor(query.cursor);
-    const rowId = await auditedRead(db, context, VISIT_ACTIONS.notesRead, patientId);
+    const rowId = await auditedPatientRowId(db, context, VISIT_ACTIONS.notesRead, patientId);
     const where = sql`n.patient_id = ${rowId} and ${
       query.status === 'current' ? sql`n.status = 'current'` : sql`true`
     }`;

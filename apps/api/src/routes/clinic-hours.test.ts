@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addDays,
-  hospitalToday,
   isoWeekday,
   type LeaveResponse,
   type Leave,
@@ -20,28 +18,11 @@ import {
 } from '@portal/contract';
 import { type Database, queryRows } from '../db/database';
 import { expectProblem, expectSuccess } from '../test/assertions';
-import {
-  BACKENDS,
-  call,
-  createTestApp,
-  createTestDatabase,
-  createUser,
-  testConfig,
-  type TestUser,
-} from '../test/harness';
+import { bangkok, bookableDay, closeClinic, everyDay, openClinic } from '../test/fixtures';
+import { BACKENDS, call, createUser, testConfig, type TestUser } from '../test/harness';
 
 /** Every day of the week, 09:00 to 10:00 Bangkok time, in 30-minute slots. */
-const EVERY_MORNING = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  start: '09:00',
-  end: '10:00',
-  slot_minutes: 30,
-  department_id: 'D001',
-}));
-
-/** The ISO instant of a Bangkok wall-clock time (UTC+7, no daylight saving). */
-const bangkok = (date: string, time: string) =>
-  new Date(Date.parse(`${date}T${time}:00+07:00`)).toISOString();
+const EVERY_MORNING = everyDay('09:00', '10:00', 'D001');
 
 describe.each(BACKENDS)('clinic hours on %s', (backend) => {
   let database: Database;
@@ -50,25 +31,16 @@ describe.each(BACKENDS)('clinic hours on %s', (backend) => {
   let doctor: TestUser;
   let nurse: TestUser;
   let patient: TestUser;
-  /** From the day after tomorrow, so that no slot of the test is already past. */
-  const day = (n: number) => addDays(hospitalToday(), 2 + n);
+  const day = bookableDay;
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ({ app } = await createTestApp(
-      database,
+    ({ database, app, hr, doctor, nurse, patient } = await openClinic(
+      backend,
       testConfig({ booking: { maxUpcoming: 3, horizonDays: 56 } }),
     ));
-    hr = await createUser(app, database, 'HR');
-    doctor = await createUser(app, database, 'medical_personnel');
-    nurse = await createUser(app, database, 'medical_personnel', 'P002');
-    patient = await createUser(app, database, 'patient');
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  afterAll(() => closeClinic({ app, database }));
 
   const putSchedule = (employeeId: string, body: unknown, token = hr.token) =>
     call(app, 'PUT', `/employee/${employeeId}/schedule`, { token, body });

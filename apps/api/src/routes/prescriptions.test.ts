@@ -25,14 +25,13 @@ import {
 import { type Database } from '../db/database';
 import { auditOf, expectProblem, expectSuccess } from '../test/assertions';
 import {
-  BACKENDS,
-  call,
-  createTestApp,
-  createTestDatabase,
-  createUser,
-  newPatient,
-  type TestUser,
-} from '../test/harness';
+  allergyFreePatient,
+  closeClinic,
+  openClinic,
+  PRESCRIPTION_INSTRUCTIONS,
+  prescription,
+} from '../test/fixtures';
+import { BACKENDS, call, createUser, type TestUser } from '../test/harness';
 
 /** Drugs of the catalogue: amoxicillin and ampicillin (both J01CA, penicillins J01C), others. */
 const AMOXICILLIN = 'rxn:723';
@@ -42,18 +41,6 @@ const IBUPROFEN = 'rxn:5640';
 const NAPROXEN = 'rxn:7258';
 const METFORMIN = 'rxn:6809';
 const PARACETAMOL = 'rxn:161';
-
-const prescription = (drugId: string, extra: Record<string, unknown> = {}) => ({
-  drug_id: drugId,
-  dose: 500,
-  unit: 'mg',
-  route: 'oral',
-  frequency: 'three_times_daily',
-  duration_days: 7,
-  quantity: 21,
-  instructions: 'One capsule three times a day after meals',
-  ...extra,
-});
 
 describe.each(BACKENDS)('prescriptions on %s', (backend) => {
   let database: Database;
@@ -71,43 +58,23 @@ describe.each(BACKENDS)('prescriptions on %s', (backend) => {
   const list = (patientId: string, by: TestUser = nurse) =>
     call(app, 'GET', `/patient/${patientId}/medications`, { token: by.token });
 
-  /** A new patient with no allergy at all (the harness's patients are allergic to R003). */
-  async function allergyFree(): Promise<string> {
-    const body = { ...newPatient(), patient_drug_allergy: [] };
-    expectSuccess(
-      await call(app, 'POST', '/patient/add-patient', { token: doctor.token, body }),
-      201,
-    );
-    return body.patient.patient_id;
-  }
+  const allergyFree = () => allergyFreePatient(app, doctor);
 
   beforeAll(async () => {
-    database = await createTestDatabase(backend);
-    ({ app } = await createTestApp(database));
-    doctor = await createUser(app, database, 'medical_personnel', 'P001');
-    nurse = await createUser(app, database, 'medical_personnel', 'P002');
-    patient = await createUser(app, database, 'patient');
+    ({ database, app, doctor, nurse, patient } = await openClinic(backend));
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(() => closeClinic({ app, database }));
 
   it('prescribes a catalogue drug: names and codes, prescriber, active, audited', async () => {
     const own = await allergyFree();
     const response = await prescribe(own, prescription(AMOXICILLIN));
     expectSuccess(response, 201);
     const medication = medicationSchema.parse(response.json());
+    // What was prescribed comes back as sent (drug, dose, unit, route, frequency, days, …).
     expect(medication).toMatchObject({
-      drug_id: AMOXICILLIN,
+      ...prescription(AMOXICILLIN),
       name: 'amoxicillin',
-      dose: 500,
-      unit: 'mg',
-      route: 'oral',
-      frequency: 'three_times_daily',
-      duration_days: 7,
-      quantity: 21,
       status: 'active',
       stopped: null,
       override_reason: null,
@@ -432,7 +399,7 @@ describe.each(BACKENDS)('prescriptions on %s', (backend) => {
     expectSuccess(mine, 200);
     const current = medicationListSchema.parse(mine.json());
     expect(current.map((m) => [m.drug_id, m.instructions, m.name_th])).toEqual([
-      [METFORMIN, 'One capsule three times a day after meals', 'เมทฟอร์มิน'],
+      [METFORMIN, PRESCRIPTION_INSTRUCTIONS, 'เมทฟอร์มิน'],
     ]);
     expect(await auditOf(database, mine)).toEqual([
       expect.objectContaining({ action: 'patient.medication.read', record_ids: [own.recordId] }),

@@ -141,6 +141,7 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
       'AllergyIntolerance',
       'Condition',
       'Appointment',
+      'Encounter',
       'DocumentReference',
       'Practitioner',
       'PractitionerRole',
@@ -151,7 +152,7 @@ describe.each(BACKENDS)('FHIR Bulk Data export on %s', (backend) => {
     expect(files.get('Condition')!.length).toBeGreaterThanOrEqual(6);
     expect(files.get('Practitioner')!.map((p) => p.id)).toContain(doctor.recordId);
     expect(await auditCount('bulk.export.start', es.clientId)).toBe(1);
-    expect(await auditCount('bulk.export.download', es.clientId)).toBe(8);
+    expect(await auditCount('bulk.export.download', es.clientId)).toBe(9);
   });
 
   it('exports the patient level with _type and _since for an RS384 client', async () => {

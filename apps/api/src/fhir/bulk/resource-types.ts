@@ -1,9 +1,10 @@
 /**
  * The resource types a bulk export can hold, in the order they are written. A Patient-level
  * export holds the patient compartment's types (the blood type and the vital signs are
- * Observations, the medical history DocumentReferences, the signed notes Compositions, the
- * prescriptions MedicationRequests); a system-level export adds the clinical staff. AuditEvent stays
- * out of bulk exports: the access log is read one patient at a time, as the API's is.
+ * Observations, each appointment's visit an Encounter, the medical history DocumentReferences,
+ * the signed notes Compositions, the prescriptions MedicationRequests); a system-level export
+ * adds the clinical staff. AuditEvent stays out of bulk exports: the access log is read one
+ * patient at a time, as the API's is.
  */
 export const PATIENT_EXPORT_TYPES = [
   'Patient',
@@ -11,6 +12,7 @@ export const PATIENT_EXPORT_TYPES = [
   'AllergyIntolerance',
   'Condition',
   'Appointment',
+  'Encounter',
   'DocumentReference',
   'Composition',
   'MedicationRequest',

@@ -82,6 +82,8 @@ export const EXPORT_SOURCES: ExportSources = {
   Condition: typeSource('Condition', listChangedSince),
   // A status change (cancel, no-show) stamps nothing: every appointment goes out.
   Appointment: typeSource('Appointment'),
+  // The visit is its appointment: it goes out with every export likewise.
+  Encounter: typeSource('Encounter'),
   // History entries are only ever added: their creation time is their change time.
   DocumentReference: typeSource(
     'DocumentReference',

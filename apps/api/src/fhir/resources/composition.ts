@@ -10,6 +10,7 @@ import {
   type RowKey,
   type RowWindow,
 } from './common';
+import { encounterReference } from './encounter';
 
 /** A staff member as the note's JSON gives them. */
 interface Staff {
@@ -77,7 +78,8 @@ const author = (staff: Staff | null) =>
 /**
  * A signed note as a Composition (a progress note): final, or entered-in-error once marked so;
  * its text the first section's narrative, each addendum a section of its own with its author;
- * the signature a legal attester at the time signed, the note's id its identifier.
+ * the signature a legal attester at the time signed, the note's id its identifier; a note
+ * written for an appointment names that visit's Encounter.
  */
 export function toComposition(row: NoteRow): Composition {
   const sections: CompositionSection[] = [
@@ -96,6 +98,7 @@ export function toComposition(row: NoteRow): Composition {
     status: row.status === 'entered-in-error' ? 'entered-in-error' : 'final',
     type: concept(CODE_SYSTEMS.loinc, '11506-3', 'Progress note'),
     subject: patientReference(row.patient_id),
+    ...(row.appointment_id ? { encounter: encounterReference(row.appointment_id) } : {}),
     date: row.signed_at,
     author: [author(row.signed_by)],
     title: 'Clinical note',

@@ -11,6 +11,7 @@
  * | AllergyIntolerance  | allergyRowsQuery        | toAllergyIntolerance        | patient_allergy, patient (no known allergies), patient_drug_allergy |
  * | Condition           | conditionRowsQuery      | toCondition                 | patient_condition, patient_chronic_disease |
  * | Appointment         | appointmentRowsQuery    | toAppointment               | appointment             |
+ * | Encounter           | appointmentRowsQuery    | toEncounter                 | appointment (the visit) |
  * | DocumentReference   | historyRowsQuery        | toDocumentReference         | medical_history         |
  * | Composition         | noteRowsQuery           | toComposition               | clinical_note (+ addenda) |
  * | MedicationRequest   | medicationRequestRowsQuery | toMedicationRequest      | medication_request      |
@@ -31,6 +32,7 @@ export * from './allergy-intolerance';
 export * from './condition';
 export * from './clinical-lists';
 export * from './appointment';
+export * from './encounter';
 export * from './document-reference';
 export * from './practitioner';
 export * from './audit-event';

@@ -30,6 +30,7 @@ import {
   type PractitionerRow,
   toAllergyIntolerance,
   toAppointment,
+  toEncounter,
   toAuditEvent,
   toBloodTypeObservation,
   toCondition,
@@ -266,6 +267,22 @@ describe('mappers on edge rows', () => {
     expect(booked.participant).toHaveLength(2);
     expect(toAppointment(rows[1]!).cancelationReason?.text).toBe('Patient asked');
     expect(toAppointment(rows[2]!).participant).toHaveLength(1);
+    // The same rows as the visit's Encounter: one per appointment, its status the visit's.
+    for (const row of rows) expectValid(toEncounter(row));
+    expect(rows.map((row) => toEncounter(row).status)).toEqual([
+      'planned',
+      'cancelled',
+      'finished',
+      'cancelled',
+    ]);
+    expect(toEncounter(base)).toMatchObject({
+      id: base.appointment_id,
+      period: { start: '2026-03-01T09:30:00Z', end: '2026-03-01T10:15:00Z' },
+      participant: [{ individual: { reference: 'Practitioner/E001', display: 'Kanya Dee' } }],
+      reasonCode: [{ text: 'Check-up' }],
+    });
+    expect(toEncounter(rows[2]!).participant).toBeUndefined();
+    expect(toEncounter(rows[3]!).reasonCode).toBeUndefined();
   });
 
   it('maps history entries with and without author or text', () => {
@@ -438,6 +455,7 @@ describe.each(BACKENDS)('row queries on %s', (backend) => {
     const appointments = await drain<AppointmentRow>(appointmentRowsQuery, mine, 1);
     expect(appointments.map((a) => a.status)).toEqual(['booked', 'cancelled']);
     appointments.forEach((a) => expectValid(toAppointment(a)));
+    appointments.forEach((a) => expectValid(toEncounter(a)));
     expect(toAppointment(appointments[0]!).participant).toHaveLength(2);
     const history = await drain<HistoryRow>(historyRowsQuery, mine, 1);
     expect(history).toHaveLength(2);

@@ -1,5 +1,6 @@
 /** What the FHIR tests share: calls under /fhir/R4 and the checks of an OperationOutcome. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { OperationOutcome, Patient, Resource } from '@medplum/fhirtypes';
 import { FHIR_BASE } from '@portal/contract';
@@ -8,7 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../app';
-import type { Database } from '../../db/database';
+import { type Database, queryRows } from '../../db/database';
 import { TEST_JWT_SECRET, testConfig, unique } from '../../test/harness';
 import { PATIENT_EXTENSIONS } from '../resources';
 import { expectValid } from './validator';
@@ -121,4 +122,16 @@ export function newPatientResource(patientId: string): Patient {
       { url: PATIENT_EXTENSIONS.unhealthyHabits, valueString: 'none' },
     ],
   };
+}
+
+/**
+ * The plan of a query as text, sequential scans ruled out (a test's tables are tiny, where a
+ * scan would win): which indexes a search's page reads.
+ */
+export function queryPlan(database: Database, query: SQL): Promise<string> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${query}`);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
 }
