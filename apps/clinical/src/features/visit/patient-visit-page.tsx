@@ -1,0 +1,376 @@
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import {
+  APPOINTMENT_STATUS_LABELS,
+  type ChartAppointment,
+  hospitalToday,
+  PATIENT_LOAD_FAILED_MESSAGE,
+  type PatientRecord,
+  patientVisitPath,
+  personName,
+  ROUTES,
+} from '@portal/contract';
+import { useAuth, useMayPerform } from '@portal/auth';
+import {
+  isApiError,
+  toApiError,
+  useDayAppointments,
+  usePatient,
+  usePatientAppointments,
+  useSetAppointmentStatusMutation,
+} from '@portal/api-client';
+import { requirePack, translateEnglish, type Pack } from '@portal/i18n';
+import {
+  Button,
+  Card,
+  DetailList,
+  ErrorState,
+  LoadingState,
+  Notice,
+  PageHeading,
+  PortalLink,
+  shownValue,
+  useFormat,
+  useT,
+} from '@portal/ui';
+import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
+import { StatusBadge } from '../appointments/status-badge';
+import { AllergyAlert } from '../chart/allergy-alert';
+import { BackToChartLink } from '../chart/back-to-chart-link';
+import { CHART_APPOINTMENTS_PAGE } from '../chart/chart-appointments';
+import { ClinicalLists } from '../chart/clinical-lists';
+import visitPageTexts from '@portal/i18n/packs/page-visit';
+
+/** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
+export const PAGE_TEXTS: readonly Pack[] = [visitPageTexts];
+
+// The vital signs, notes and prescriptions load with their texts once the visit shows, as on the
+// chart (the same module: what the chart loaded is not loaded again).
+const VisitSections = lazy(() =>
+  import('./visit-sections').then(async (m) => {
+    await requirePack(m.VISIT_TEXTS);
+    return { default: m.VisitSections };
+  }),
+);
+
+// The follow-up booking (the form, its rules and its texts) loads once the visit is finished.
+const FollowUpForm = lazy(() =>
+  import('./follow-up-form').then(async (m) => {
+    await requirePack(m.FOLLOW_UP_TEXTS);
+    return { default: m.FollowUpForm };
+  }),
+);
+
+const linkClasses = 'font-semibold text-brand-800 underline underline-offset-2';
+
+/** How many appointments a page of the day's list asks for (Today's). */
+const DAY_PAGE = 50;
+
+/**
+ * The appointment of the path among the patient's (the chart's pages, in its cache), asking for
+ * the next page while it is not found and there are more.
+ */
+function useVisitAppointment(patientId: string, appointmentId: string) {
+  const appointments = usePatientAppointments(patientId, { limit: CHART_APPOINTMENTS_PAGE });
+  const items = appointments.data?.pages.flatMap((page) => page.items) ?? [];
+  const found = items.find((a) => a.appointment_id === appointmentId);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = appointments;
+  const more = !found && hasNextPage;
+  useEffect(() => {
+    if (more && !isFetchingNextPage) void fetchNextPage();
+  }, [more, isFetchingNextPage, fetchNextPage]);
+  return {
+    appointment: found,
+    pending: appointments.isPending || (more ?? false),
+    failed: appointments.isError && !found,
+  };
+}
+
+/** The patient and the appointment: who, and which visit, in a few lines under the heading. */
+function VisitHeader({
+  patient,
+  appointment,
+}: {
+  patient: PatientRecord['patient'];
+  appointment: ChartAppointment;
+}) {
+  const t = useT();
+  const format = useFormat();
+  const shown = (value: string | number | null | undefined) => translateEnglish(shownValue(value));
+  return (
+    <section aria-label={t('clinical.visitPage.identifiers')}>
+      <DetailList
+        items={[
+          [t('clinical.visitPage.patientId'), patient.patient_id],
+          [
+            t('clinical.visitPage.dateOfBirth'),
+            shown(patient.date_of_birth ? format.day(patient.date_of_birth) : null),
+          ],
+          [t('clinical.visitPage.age'), shown(patient.age)],
+          [
+            t('clinical.visitPage.appointment'),
+            t('clinical.visitPage.when', {
+              date: format.day(appointment.date),
+              time: appointment.time.slice(0, 5),
+            }),
+          ],
+          [
+            t('clinical.visitPage.clinician'),
+            shown(appointment.clinician ? personName(appointment.clinician) : null),
+          ],
+          [t('clinical.visitPage.reason'), shown(appointment.topic)],
+        ]}
+      />
+      <p className="mt-2 flex items-center gap-2 text-sm">
+        <span className="font-medium text-muted">{t('clinical.visitPage.status')}</span>
+        <StatusBadge status={appointment.status} />
+      </p>
+    </section>
+  );
+}
+
+/**
+ * Back to Today, and the next patient: the first booked appointment of today's list after this
+ * one (the signed-in clinician's own, or everyone's for someone who is no clinician), if any.
+ */
+function NextLinks({ appointment }: { appointment: ChartAppointment }) {
+  const t = useT();
+  const { claims } = useAuth();
+  const employeeId = claims?.employee_id;
+  const day = useDayAppointments(
+    { date: hospitalToday(), ...(employeeId ? { clinicianId: employeeId } : {}) },
+    { limit: DAY_PAGE },
+  );
+  const items = day.data?.pages.flatMap((page) => page.items) ?? [];
+  const next = items.find(
+    (a) =>
+      a.status === 'booked' &&
+      a.appointment_id !== appointment.appointment_id &&
+      (a.date > appointment.date || (a.date === appointment.date && a.time >= appointment.time)),
+  );
+  return (
+    <nav
+      aria-label={t('clinical.visitPage.backToToday')}
+      className="flex flex-wrap gap-x-6 gap-y-2"
+    >
+      <PortalLink to={ROUTES.today} className={linkClasses}>
+        {t('clinical.visitPage.backToToday')}
+      </PortalLink>
+      {next ? (
+        <PortalLink
+          to={patientVisitPath(next.patient_id, next.appointment_id)}
+          className={linkClasses}
+        >
+          {t('clinical.visitPage.nextPatient', {
+            who: t('clinical.visitPage.who', {
+              name: `${next.first_name} ${next.last_name}`,
+              time: next.time.slice(0, 5),
+            }),
+          })}
+        </PortalLink>
+      ) : (
+        day.data && <span className="text-muted">{t('clinical.visitPage.noNextPatient')}</span>
+      )}
+    </nav>
+  );
+}
+
+/**
+ * Finish visit: records the appointment attended (the status call; the server refuses what its
+ * rules refuse, and the refusal is shown), then offers the follow-up booking and the way back to
+ * Today or on to the next patient. An attended visit can be set back to booked on its day (the
+ * outcome buttons' rule), should Finish have been a slip.
+ */
+function FinishVisit({
+  patientId,
+  appointment,
+  who,
+}: {
+  patientId: string;
+  appointment: ChartAppointment;
+  who: string;
+}) {
+  const t = useT();
+  const may = useMayPerform();
+  const mutation = useSetAppointmentStatusMutation();
+  const outcome = useOutcome();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result) noticeRef.current?.focus();
+  }, [result]);
+  const finish = () => {
+    setResult(null);
+    mutation.mutate(
+      {
+        ref: { patientId, appointmentId: appointment.appointment_id },
+        status: 'fulfilled',
+      },
+      {
+        onSuccess: () => setResult({ ok: true, text: t('clinical.visitPage.finished') }),
+        onError: (error) =>
+          setResult({
+            ok: false,
+            text: t('clinical.visitPage.finishFailed', { detail: toApiError(error).detail }),
+          }),
+      },
+    );
+  };
+  const status = appointment.status;
+  let body: ReactNode;
+  if (status === 'booked') {
+    body = may('set_status') ? (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-muted">{t('clinical.visitPage.finishHint')}</p>
+        <div>
+          <Button busy={mutation.isPending} onClick={finish}>
+            {t('clinical.visitPage.finish')}
+          </Button>
+        </div>
+      </div>
+    ) : null;
+  } else if (status === 'fulfilled') {
+    body = (
+      <div className="flex flex-col gap-4">
+        {!result?.ok && <p className="font-medium text-ink">{t('clinical.visitPage.attended')}</p>}
+        {outcome.notice}
+        <OutcomeButtons
+          appointment={appointment}
+          patientId={patientId}
+          who={who}
+          outcome={outcome}
+        />
+        <NextLinks appointment={appointment} />
+        {may('book') && (
+          <Suspense fallback={<LoadingState label={t('clinical.visitPage.followUpLoading')} />}>
+            <FollowUpForm
+              patientId={patientId}
+              clinicianId={appointment.clinician?.employee_id ?? ''}
+            />
+          </Suspense>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <div className="flex flex-col gap-4">
+        <p className="text-muted">
+          {t('clinical.visitPage.closed', {
+            status: translateEnglish(APPOINTMENT_STATUS_LABELS[status]).toLowerCase(),
+          })}
+        </p>
+        {outcome.notice}
+        <OutcomeButtons
+          appointment={appointment}
+          patientId={patientId}
+          who={who}
+          outcome={outcome}
+        />
+        <NextLinks appointment={appointment} />
+      </div>
+    );
+  }
+  return (
+    <Card title={t('clinical.visitPage.finishTitle')}>
+      <div className="flex flex-col gap-4">
+        {result && (
+          <Notice ref={noticeRef} tabIndex={-1} tone={result.ok ? 'success' : 'error'}>
+            <p>{result.text}</p>
+          </Notice>
+        )}
+        {body}
+      </div>
+    </Card>
+  );
+}
+
+/** The visit: the patient's alert and lists, this visit's records, and Finish visit. */
+function Visit({ record, appointment }: { record: PatientRecord; appointment: ChartAppointment }) {
+  const p = record.patient;
+  const t = useT();
+  const format = useFormat();
+  const who = t('clinical.visitPage.who', {
+    name: `${p.first_name} ${p.last_name}`,
+    time: appointment.time.slice(0, 5),
+  });
+  return (
+    <div className="flex flex-col gap-6">
+      <AllergyAlert patientId={p.patient_id} allergies={record.patient_drug_allergy} />
+      <VisitHeader patient={p} appointment={appointment} />
+      {appointment.date !== hospitalToday() && (
+        <Notice tone="info">
+          <p>{t('clinical.visitPage.notToday', { date: format.day(appointment.date) })}</p>
+        </Notice>
+      )}
+      <Suspense fallback={<LoadingState label={t('clinical.visitPage.sectionsLoading')} />}>
+        <VisitSections patientId={p.patient_id} appointmentId={appointment.appointment_id} />
+      </Suspense>
+      <ClinicalLists patientId={p.patient_id} />
+      <FinishVisit patientId={p.patient_id} appointment={appointment} who={who} />
+      <p>
+        <BackToChartLink patientId={p.patient_id} />
+      </p>
+    </div>
+  );
+}
+
+/**
+ * One visit on one screen, `/patients-management/patient/:patientId/visit/:appointmentId`
+ * (Today's "Start visit"): the patient's identifiers and allergy alert, this visit's vital
+ * signs, note (tied to the appointment), diagnoses (the problem list) and prescriptions, and
+ * "Finish visit", which records the appointment attended and offers the follow-up booking.
+ * The ids come from the path unless given (stories).
+ */
+export function PatientVisitPage({
+  patientId: givenPatient,
+  appointmentId: givenAppointment,
+}: {
+  patientId?: string;
+  appointmentId?: string;
+}) {
+  const params = useParams();
+  const patientId = (givenPatient ?? params['patientId'] ?? '').trim().toUpperCase();
+  const appointmentId = (givenAppointment ?? params['appointmentId'] ?? '').trim();
+  const record = usePatient(patientId);
+  const visit = useVisitAppointment(patientId, appointmentId);
+  const t = useT();
+
+  let heading: ReactNode = t('clinical.visitPage.title');
+  let body: ReactNode;
+  if (record.isPending || (visit.pending && !visit.appointment))
+    body = <LoadingState label={t('clinical.visitPage.loading')} />;
+  else if (record.isError) {
+    const notFound =
+      isApiError(record.error) && (record.error.status === 404 || record.error.status === 400);
+    body = (
+      <ErrorState>
+        {notFound
+          ? t('clinical.chart.notFound', { patientId })
+          : t('clinical.chart.loadFailed', {
+              message: translateEnglish(PATIENT_LOAD_FAILED_MESSAGE),
+            })}
+      </ErrorState>
+    );
+  } else if (visit.failed) body = <ErrorState>{t('clinical.visitPage.loadFailed')}</ErrorState>;
+  else if (!visit.appointment)
+    body = (
+      <div className="flex flex-col gap-4">
+        <ErrorState>{t('clinical.visitPage.notFound', { patientId, appointmentId })}</ErrorState>
+        <p>
+          <BackToChartLink patientId={patientId} />
+        </p>
+      </div>
+    );
+  else {
+    const p = record.data.patient;
+    heading = t('clinical.visitPage.heading', { name: `${p.first_name} ${p.last_name}` });
+    body = <Visit record={record.data} appointment={visit.appointment} />;
+  }
+
+  return (
+    <div className="flex flex-col">
+      <PageHeading description={t('clinical.visitPage.description')}>{heading}</PageHeading>
+      {body}
+    </div>
+  );
+}
