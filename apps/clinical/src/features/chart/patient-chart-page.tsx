@@ -33,6 +33,12 @@ import { ClinicalLists } from './clinical-lists';
 import { ContactChanges } from './contact-changes';
 import chartPageTexts from '@portal/i18n/packs/page-chart';
 
+// What the visit view shows as the chart does, imported from here so that it stays in the
+// chart's chunk: shared as modules of their own, they would be split off into a chunk of their
+// own and the chart's first visit would grow.
+export { AllergyAlert, ClinicalLists };
+export { CHART_APPOINTMENTS_PAGE } from './chart-appointments';
+
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [chartPageTexts];
 

@@ -175,7 +175,8 @@ export function ClinicalNotesSection({
   const id = useId();
   const may = useMayPerform();
   const [showAll, setShowAll] = useState(false);
-  const [writing, setWriting] = useState(false);
+  // The visit view opens with its note's form.
+  const [writing, setWriting] = useState(appointmentId !== undefined);
   // What is typed in the forms, kept while they are closed; leaving the page with it asks first.
   const [drafts, setDrafts] = useState<NoteDrafts>(() =>
     appointmentId

@@ -32,15 +32,17 @@ export interface FollowUpFormProps {
   readonly patientId: string;
   /** The visit's clinician, whom the follow-up is with unless changed ('' for none). */
   readonly clinicianId: string;
+  /** The visit's time (`HH:MM`), which the follow-up keeps unless changed. */
+  readonly time: string;
 }
 
 /**
- * The follow-up booking offered once a visit is finished: date, time, length, clinician (this
- * visit's) and the reason, booked with the appointment call. A booking over another booked
+ * The follow-up booking offered once a visit is finished: date, time (this visit's), length,
+ * clinician (this visit's) and the reason, booked with the appointment call. A booking over another booked
  * appointment of the patient or the clinician is refused (409 with the clashes): the form names
  * them and asks whether to book anyway. Leaving with something typed asks first.
  */
-export function FollowUpForm({ patientId, clinicianId }: FollowUpFormProps) {
+export function FollowUpForm({ patientId, clinicianId, time }: FollowUpFormProps) {
   const t = useT();
   const format = useFormat();
   const mutation = useAddAppointmentMutation();
@@ -48,7 +50,7 @@ export function FollowUpForm({ patientId, clinicianId }: FollowUpFormProps) {
   const start = {
     patient_id: patientId,
     date: '',
-    time: '',
+    time,
     topic: '',
     duration_minutes: '',
     clinician_id: clinicianId,

@@ -3,18 +3,18 @@ import { useParams } from 'react-router-dom';
 import {
   APPOINTMENT_STATUS_LABELS,
   type ChartAppointment,
+  EMPTY_VALUE_MESSAGE,
   hospitalToday,
   PATIENT_LOAD_FAILED_MESSAGE,
   type PatientRecord,
-  patientVisitPath,
+  patientChartPath,
   personName,
   ROUTES,
 } from '@portal/contract';
-import { useAuth, useMayPerform } from '@portal/auth';
+import { useMayPerform } from '@portal/auth';
 import {
   isApiError,
   toApiError,
-  useDayAppointments,
   usePatient,
   usePatientAppointments,
   useSetAppointmentStatusMutation,
@@ -23,22 +23,19 @@ import { requirePack, translateEnglish, type Pack } from '@portal/i18n';
 import {
   Button,
   Card,
-  DetailList,
   ErrorState,
   LoadingState,
   Notice,
   PageHeading,
   PortalLink,
-  shownValue,
   useFormat,
   useT,
 } from '@portal/ui';
 import { OutcomeButtons, useOutcome } from '../appointments/outcome-buttons';
 import { StatusBadge } from '../appointments/status-badge';
-import { AllergyAlert } from '../chart/allergy-alert';
-import { BackToChartLink } from '../chart/back-to-chart-link';
-import { CHART_APPOINTMENTS_PAGE } from '../chart/chart-appointments';
-import { ClinicalLists } from '../chart/clinical-lists';
+// Through the chart's module: what the chart shows and the visit shares stays in the chart's
+// chunk (a chunk split off for both would make the chart's first visit larger).
+import { AllergyAlert, CHART_APPOINTMENTS_PAGE, ClinicalLists } from '../chart/patient-chart-page';
 import visitPageTexts from '@portal/i18n/packs/page-visit';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
@@ -62,9 +59,6 @@ const FollowUpForm = lazy(() =>
 );
 
 const linkClasses = 'font-semibold text-brand-800 underline underline-offset-2';
-
-/** How many appointments a page of the day's list asks for (Today's). */
-const DAY_PAGE = 50;
 
 /**
  * The appointment of the path among the patient's (the chart's pages, in its cache), asking for
@@ -96,89 +90,79 @@ function VisitHeader({
 }) {
   const t = useT();
   const format = useFormat();
-  const shown = (value: string | number | null | undefined) => translateEnglish(shownValue(value));
+  // The contract's mark for an empty value, as the chart shows one.
+  const shown = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === ''
+      ? translateEnglish(EMPTY_VALUE_MESSAGE)
+      : String(value);
+  const items: [string, string][] = [
+    [t('clinical.visitPage.patientId'), patient.patient_id],
+    [
+      t('clinical.visitPage.dateOfBirth'),
+      shown(patient.date_of_birth ? format.day(patient.date_of_birth) : null),
+    ],
+    [t('clinical.visitPage.age'), shown(patient.age)],
+    [
+      t('clinical.visitPage.appointment'),
+      t('clinical.visitPage.when', {
+        date: format.day(appointment.date),
+        time: appointment.time.slice(0, 5),
+      }),
+    ],
+    [
+      t('clinical.visitPage.clinician'),
+      shown(appointment.clinician ? personName(appointment.clinician) : null),
+    ],
+    [t('clinical.visitPage.reason'), shown(appointment.topic)],
+  ];
   return (
     <section aria-label={t('clinical.visitPage.identifiers')}>
-      <DetailList
-        items={[
-          [t('clinical.visitPage.patientId'), patient.patient_id],
-          [
-            t('clinical.visitPage.dateOfBirth'),
-            shown(patient.date_of_birth ? format.day(patient.date_of_birth) : null),
-          ],
-          [t('clinical.visitPage.age'), shown(patient.age)],
-          [
-            t('clinical.visitPage.appointment'),
-            t('clinical.visitPage.when', {
-              date: format.day(appointment.date),
-              time: appointment.time.slice(0, 5),
-            }),
-          ],
-          [
-            t('clinical.visitPage.clinician'),
-            shown(appointment.clinician ? personName(appointment.clinician) : null),
-          ],
-          [t('clinical.visitPage.reason'), shown(appointment.topic)],
-        ]}
-      />
-      <p className="mt-2 flex items-center gap-2 text-sm">
-        <span className="font-medium text-muted">{t('clinical.visitPage.status')}</span>
-        <StatusBadge status={appointment.status} />
-      </p>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 min-[400px]:grid-cols-2 lg:grid-cols-4">
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm font-medium text-muted">{label}</dt>
+            <dd className="text-ink [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+        <div>
+          <dt className="text-sm font-medium text-muted">{t('clinical.visitPage.status')}</dt>
+          <dd>
+            <StatusBadge status={appointment.status} />
+          </dd>
+        </div>
+      </dl>
     </section>
   );
 }
 
-/**
- * Back to Today, and the next patient: the first booked appointment of today's list after this
- * one (the signed-in clinician's own, or everyone's for someone who is no clinician), if any.
- */
-function NextLinks({ appointment }: { appointment: ChartAppointment }) {
+/** Back to the patient's chart. */
+function BackToChart({ patientId }: { patientId: string }) {
   const t = useT();
-  const { claims } = useAuth();
-  const employeeId = claims?.employee_id;
-  const day = useDayAppointments(
-    { date: hospitalToday(), ...(employeeId ? { clinicianId: employeeId } : {}) },
-    { limit: DAY_PAGE },
-  );
-  const items = day.data?.pages.flatMap((page) => page.items) ?? [];
-  const next = items.find(
-    (a) =>
-      a.status === 'booked' &&
-      a.appointment_id !== appointment.appointment_id &&
-      (a.date > appointment.date || (a.date === appointment.date && a.time >= appointment.time)),
-  );
   return (
-    <nav
-      aria-label={t('clinical.visitPage.backToToday')}
-      className="flex flex-wrap gap-x-6 gap-y-2"
-    >
+    <p>
+      <PortalLink to={patientChartPath(patientId)} className={linkClasses}>
+        {t('clinical.chart.backTo', { patientId })}
+      </PortalLink>
+    </p>
+  );
+}
+
+/** Back to Today, where the day's next patient is. */
+function BackToToday() {
+  const t = useT();
+  return (
+    <p>
       <PortalLink to={ROUTES.today} className={linkClasses}>
         {t('clinical.visitPage.backToToday')}
       </PortalLink>
-      {next ? (
-        <PortalLink
-          to={patientVisitPath(next.patient_id, next.appointment_id)}
-          className={linkClasses}
-        >
-          {t('clinical.visitPage.nextPatient', {
-            who: t('clinical.visitPage.who', {
-              name: `${next.first_name} ${next.last_name}`,
-              time: next.time.slice(0, 5),
-            }),
-          })}
-        </PortalLink>
-      ) : (
-        day.data && <span className="text-muted">{t('clinical.visitPage.noNextPatient')}</span>
-      )}
-    </nav>
+    </p>
   );
 }
 
 /**
  * Finish visit: records the appointment attended (the status call; the server refuses what its
  * rules refuse, and the refusal is shown), then offers the follow-up booking and the way back to
- * Today or on to the next patient. An attended visit can be set back to booked on its day (the
+ * Today, where the next patient is. An attended visit can be set back to booked on its day (the
  * outcome buttons' rule), should Finish have been a slip.
  */
 function FinishVisit({
@@ -240,12 +224,13 @@ function FinishVisit({
           who={who}
           outcome={outcome}
         />
-        <NextLinks appointment={appointment} />
+        <BackToToday />
         {may('book') && (
           <Suspense fallback={<LoadingState label={t('clinical.visitPage.followUpLoading')} />}>
             <FollowUpForm
               patientId={patientId}
               clinicianId={appointment.clinician?.employee_id ?? ''}
+              time={appointment.time.slice(0, 5)}
             />
           </Suspense>
         )}
@@ -266,7 +251,7 @@ function FinishVisit({
           who={who}
           outcome={outcome}
         />
-        <NextLinks appointment={appointment} />
+        <BackToToday />
       </div>
     );
   }
@@ -305,11 +290,9 @@ function Visit({ record, appointment }: { record: PatientRecord; appointment: Ch
       <Suspense fallback={<LoadingState label={t('clinical.visitPage.sectionsLoading')} />}>
         <VisitSections patientId={p.patient_id} appointmentId={appointment.appointment_id} />
       </Suspense>
-      <ClinicalLists patientId={p.patient_id} />
+      <ClinicalLists patientId={p.patient_id} addingProblemFirst />
       <FinishVisit patientId={p.patient_id} appointment={appointment} who={who} />
-      <p>
-        <BackToChartLink patientId={p.patient_id} />
-      </p>
+      <BackToChart patientId={p.patient_id} />
     </div>
   );
 }
@@ -356,9 +339,7 @@ export function PatientVisitPage({
     body = (
       <div className="flex flex-col gap-4">
         <ErrorState>{t('clinical.visitPage.notFound', { patientId, appointmentId })}</ErrorState>
-        <p>
-          <BackToChartLink patientId={patientId} />
-        </p>
+        <BackToChart patientId={patientId} />
       </div>
     );
   else {

@@ -149,7 +149,7 @@ describe('the chart’s vital signs', () => {
         weight_kg: 70,
         height_cm: 170,
         // The time shown, the hospital's now as the form opened (vitals-form.test.tsx).
-        taken_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/),
+        taken_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/) as string,
       },
     ]);
     await waitFor(() =>

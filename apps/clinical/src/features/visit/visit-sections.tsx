@@ -13,13 +13,16 @@ export function VisitSections({
   appointmentId,
 }: {
   patientId: string;
-  /** The visit view's appointment: a note written there is tied to it. */
+  /**
+   * The visit view's appointment: the vital signs' and the note's forms start open there, and a
+   * note written there is tied to it.
+   */
   appointmentId?: string;
 }) {
   return (
     // One column that never grows past the page: the trend's table scrolls inside its own box.
     <div className="grid grid-cols-1 gap-6">
-      <VitalSignsSection patientId={patientId} />
+      <VitalSignsSection patientId={patientId} recordingFirst={appointmentId !== undefined} />
       <ClinicalNotesSection patientId={patientId} appointmentId={appointmentId} />
     </div>
   );

@@ -115,7 +115,7 @@ export const PAGE_PACKS = {
   chartVisit: ['common.forms', 'clinical.chartVisit'],
   // The visit view: the chart's allergy alert and lists, its own header; the vital signs and
   // notes come with their code (chartVisit), the follow-up booking once the visit is finished.
-  visit: ['clinical.chart', 'clinical.visitPage'],
+  visit: ['common.records', 'clinical.chart', 'clinical.visitPage'],
   // Not a page: the visit view's follow-up booking (the booking's clinician and length fields).
   followUp: ['common.forms', 'common.time', 'clinical.booking', 'clinical.followUp'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
