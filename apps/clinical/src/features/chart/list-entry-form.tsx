@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { toApiError, useClinicalListMutations } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
+import { LeaveGuard } from '@portal/shell';
 import { Button, useT } from '@portal/ui';
 import { CatalogueCombobox } from './catalogue-combobox';
 
@@ -71,6 +72,8 @@ export function ListEntryForm({ patientId, list, onDone, focusOnOpen = true }: L
         void submit();
       }}
     >
+      {/* Leaving with an entry chosen or typed and not saved asks first. */}
+      <LeaveGuard dirty={chosen !== null || onset !== '' || reaction !== '' || severity !== ''} />
       {failure && (
         <p role="alert" className="font-semibold text-danger-700">
           {t('clinical.chart.saveFailed', { message: failure })}

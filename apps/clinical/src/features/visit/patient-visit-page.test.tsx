@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
@@ -233,6 +233,21 @@ describe('PatientVisitPage', () => {
     expect(bookings).toHaveLength(2);
     expect(bookings[1]?.body).toMatchObject({ allow_overlap: true });
     expect(bookings[1]?.key).not.toBe(bookings[0]?.key);
+  });
+
+  it('asks before leaving with a diagnosis’s entry typed and not saved', async () => {
+    const { user } = renderVisitPage();
+    await heading();
+    const problems = screen.getByRole('region', { name: 'Problem list' });
+    const form = await within(problems).findByRole('form', { name: 'Add problem' });
+    // A date field takes its value whole (jsdom drops one typed a key at a time).
+    fireEvent.change(within(form).getByLabelText('Onset date'), {
+      target: { value: addDays(TODAY, -30) },
+    });
+    await user.click(screen.getByRole('link', { name: "Back to P037's chart" }));
+    const question = await screen.findByRole('alertdialog', { name: 'Unsaved changes' });
+    await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
+    expect(within(form).getByLabelText('Onset date')).toHaveValue(addDays(TODAY, -30));
   });
 
   it('shows a refused Finish visit and keeps the visit open', async () => {
