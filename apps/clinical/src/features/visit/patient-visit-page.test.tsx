@@ -250,6 +250,30 @@ describe('PatientVisitPage', () => {
     expect(within(form).getByLabelText('Onset date')).toHaveValue(addDays(TODAY, -30));
   });
 
+  it('sets a finish made by mistake back to booked, and Finish visit is there again', async () => {
+    const { user } = renderVisitPage();
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Finish visit' }));
+    const finish = screen.getByRole('region', { name: 'Finish the visit' });
+    await user.click(
+      await within(finish).findByRole('button', {
+        name: 'Set back to booked: Malee Srisuk at 09:30',
+      }),
+    );
+    await user.type(
+      within(finish).getByLabelText('Why it is set back'),
+      'Finished the wrong visit',
+    );
+    await user.click(within(finish).getByRole('button', { name: 'Confirm: set back to booked' }));
+    expect(
+      await within(finish).findByText('Malee Srisuk at 09:30: set back to booked.'),
+    ).toBeInTheDocument();
+    expect(await within(finish).findByRole('button', { name: 'Finish visit' })).toBeVisible();
+    expect(
+      within(finish).queryByText('Visit finished: the appointment is recorded as attended.'),
+    ).not.toBeInTheDocument();
+  });
+
   it('shows a refused Finish visit and keeps the visit open', async () => {
     const { user } = renderVisitPage();
     await heading();

@@ -183,6 +183,13 @@ function FinishVisit({
   useEffect(() => {
     if (result) noticeRef.current?.focus();
   }, [result]);
+  // Set back to booked after a finish: the finish's notice no longer holds (adjusted as the
+  // status changes, during the render).
+  const [seenStatus, setSeenStatus] = useState(appointment.status);
+  if (seenStatus !== appointment.status) {
+    setSeenStatus(appointment.status);
+    if (appointment.status === 'booked' && result?.ok) setResult(null);
+  }
   const finish = () => {
     setResult(null);
     mutation.mutate(
@@ -217,7 +224,6 @@ function FinishVisit({
     body = (
       <div className="flex flex-col gap-4">
         {!result?.ok && <p className="font-medium text-ink">{t('clinical.visitPage.attended')}</p>}
-        {outcome.notice}
         <OutcomeButtons
           appointment={appointment}
           patientId={patientId}
@@ -244,7 +250,6 @@ function FinishVisit({
             status: translateEnglish(APPOINTMENT_STATUS_LABELS[status]).toLowerCase(),
           })}
         </p>
-        {outcome.notice}
         <OutcomeButtons
           appointment={appointment}
           patientId={patientId}
@@ -263,6 +268,8 @@ function FinishVisit({
             <p>{result.text}</p>
           </Notice>
         )}
+        {/* Set back to booked, and how it went, whichever the status is now. */}
+        {outcome.notice}
         {body}
       </div>
     </Card>
