@@ -16,5 +16,11 @@ export default defineAppConfig({
     ],
     // The fields of the add and edit forms, the appointment's and the history entry's.
     fields: [/\/libs\/shared\/form-widgets\/src\/lib\/(date|text-area|select|time)-field\.tsx$/],
+    // The booking's fields and call, which Patient Appointment and the visit's follow-up share
+    // (the chart's reschedule dialog, loaded when opened, takes the fields): one chunk, not two.
+    booking: [
+      /\/apps\/clinical\/src\/features\/appointments\/booking-fields\.tsx$/,
+      /\/libs\/shared\/api-client\/src\/lib\/calls\/add-appointment\.ts$/,
+    ],
   },
 });

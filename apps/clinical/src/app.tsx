@@ -29,6 +29,10 @@ const PatientChartPage = preloadable(
   () => import('./features/chart/patient-chart-page'),
   (m) => m.PatientChartPage,
 );
+const PatientVisitPage = preloadable(
+  () => import('./features/visit/patient-visit-page'),
+  (m) => m.PatientVisitPage,
+);
 // My account, the shell's page for every app.
 const AccountPage = preloadable(
   () => import('./features/account/account-page'),
@@ -44,6 +48,7 @@ const PAGES: readonly PageRoute[] = [
   { path: ROUTES.addHistory, Page: AddHistoryPage },
   { path: ROUTES.searchPatient, Page: SearchPatientPage, callsOnOpen: true },
   { path: ROUTES.patientChart, Page: PatientChartPage, callsOnOpen: true },
+  { path: ROUTES.patientVisit, Page: PatientVisitPage, callsOnOpen: true },
   { path: accountPath('clinical'), Page: AccountPage, callsOnOpen: true },
 ];
 

@@ -1,24 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiToken,
   createPatient,
   daysFromToday,
   logInThroughPage,
-  openFromSidebar,
+  openChart,
   registerAccount,
 } from './support';
-
-/** Opens a patient's chart as a clinician would: Patient Information, search, the name. */
-async function openChart(page: Page, patient: { last_name: string; first_name: string }) {
-  await openFromSidebar(page, /Patients Management System/, 'Patient Information');
-  await page.getByLabel(/^Last Name/).fill(patient.last_name);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText(/^Results for/)).toBeVisible();
-  await page.getByRole('link', { name: `${patient.first_name} ${patient.last_name}` }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: `${patient.first_name} ${patient.last_name}` }),
-  ).toBeVisible();
-}
 
 /**
  * The problem list and the allergy list from the chart: a diagnosis picked from the catalogue as

@@ -109,6 +109,47 @@ export async function logInThroughPage(
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
 }
 
+/** The demo doctor's employee id (demo.doctor is linked to E001). */
+export const DEMO_DOCTOR_ID = 'E001';
+
+/**
+ * Books an appointment for a patient through the API, as the demo doctor would (a clash with
+ * another test's booking of the same clinician is allowed: `allow_overlap`).
+ */
+export async function bookAppointment(
+  request: APIRequestContext,
+  booking: {
+    patient_id: string;
+    date: string;
+    time: string;
+    topic?: string;
+    clinician_id?: string;
+  },
+): Promise<{ appointment_id: string }> {
+  const token = await apiToken(request, 'demo.doctor');
+  const response = await request.post('/api/patient/add-patient-appointment', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...booking, allow_overlap: true },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { appointment_id: string };
+}
+
+/** Opens a patient's chart as a clinician would: Patient Information, search, the name. */
+export async function openChart(
+  page: Page,
+  patient: { last_name: string; first_name: string },
+): Promise<void> {
+  await openFromSidebar(page, /Patients Management System/, 'Patient Information');
+  await page.getByLabel(/^Last Name/).fill(patient.last_name);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(/^Results for/)).toBeVisible();
+  await page.getByRole('link', { name: `${patient.first_name} ${patient.last_name}` }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${patient.first_name} ${patient.last_name}` }),
+  ).toBeVisible();
+}
+
 /** A fresh employee id: E and six digits, clear of the demo data's E001–E017. */
 export function uniqueEmployeeId(): string {
   return `E${String(unique()).padStart(6, '0')}`;

@@ -86,7 +86,7 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
   let chartMinute = '';
   await test.step('one click on the name opens the chart', async () => {
     chartMinute = await nextMinute();
-    await page.getByRole('link', { name: fullName }).click();
+    await page.getByRole('link', { name: fullName, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: fullName })).toBeVisible();
     const upcoming = page.getByRole('table', { name: 'Upcoming' });
     await expect(upcoming.getByRole('row').filter({ hasText: 'Inhaler check' })).toContainText(

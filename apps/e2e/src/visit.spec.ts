@@ -1,17 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
-import { createPatient, logInThroughPage, openFromSidebar } from './support';
-
-/** Opens a patient's chart as a clinician would: Patient Information, search, the name. */
-async function openChart(page: Page, patient: { last_name: string; first_name: string }) {
-  await openFromSidebar(page, /Patients Management System/, 'Patient Information');
-  await page.getByLabel(/^Last Name/).fill(patient.last_name);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText(/^Results for/)).toBeVisible();
-  await page.getByRole('link', { name: `${patient.first_name} ${patient.last_name}` }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: `${patient.first_name} ${patient.last_name}` }),
-  ).toBeVisible();
-}
+import { expect, type Locator, test } from '@playwright/test';
+import { patientVisitPath } from '@portal/contract';
+import {
+  apiToken,
+  bookAppointment,
+  createPatient,
+  daysFromToday,
+  DEMO_DOCTOR_ID,
+  logInThroughPage,
+  openChart,
+  openFromSidebar,
+  unique,
+} from './support';
 
 /**
  * The visit's records on the chart: a nurse records three sets of vital signs, which the trend
@@ -101,4 +100,155 @@ test('a doctor writes a signed note from the SOAP template and adds an addendum'
   await expect(note.getByText(/^Addendum by \S+ \S+, /)).toBeVisible();
   // The signed note is never edited: no field holds it.
   await expect(note.getByRole('textbox')).toHaveCount(0);
+});
+
+/**
+ * What a person does on the page, each counted as one interaction: a click, a field filled, a
+ * choice in a drop-down, a key pressed. A routine visit must take few of them.
+ */
+class CountedPerson {
+  count = 0;
+
+  async click(target: Locator): Promise<void> {
+    this.count += 1;
+    await target.click();
+  }
+
+  async fill(target: Locator, value: string): Promise<void> {
+    this.count += 1;
+    await target.fill(value);
+  }
+
+  async select(target: Locator, option: { label: string }): Promise<void> {
+    this.count += 1;
+    await target.selectOption(option);
+  }
+
+  async press(target: Locator, key: string): Promise<void> {
+    this.count += 1;
+    await target.press(key);
+  }
+}
+
+/** A text as a regular expression matching it literally. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The most interactions a routine visit may take (issue 42: "at most 20"). */
+const ROUTINE_VISIT_MOST = 20;
+/**
+ * What the prescription step may take of them: the visit's journey below leaves it out and
+ * keeps this many free for it (a step between the diagnosis and Finish visit).
+ */
+const PRESCRIPTION_STEP_MOST = 5;
+
+/**
+ * One visit on one screen: from Today, Start visit; the vital signs, a signed note and its
+ * addendum, a diagnosis; Finish visit; the follow-up booked; back on Today the appointment reads
+ * Attended. Every interaction of the doctor from Start visit to the follow-up is counted.
+ */
+test('a doctor runs a routine visit from Today in at most 15 interactions before prescribing', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const patient = await createPatient(request);
+  const fullName = `${patient.first_name} ${patient.last_name}`;
+  // Today at 23:50 with the doctor: late, so it is still today's whenever the test runs.
+  const visitTime = '23:50';
+  const { appointment_id } = await bookAppointment(request, {
+    patient_id: patient.patientId,
+    date: daysFromToday(0),
+    time: visitTime,
+    topic: 'Blood pressure check',
+    clinician_id: DEMO_DOCTOR_ID,
+  });
+  // A follow-up day no other test books the doctor at 23:50 on.
+  const followUpDate = daysFromToday(30 + (unique() % 300));
+  const token = await apiToken(request, 'demo.doctor');
+  const found = await request.get('/api/catalogues/conditions?q=I10', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [hypertension] = (await found.json()) as { id: string; name: string }[];
+  expect(hypertension?.id).toBe('icd:I10');
+
+  await logInThroughPage(page, 'demo.doctor');
+  await openFromSidebar(page, /Patients Management System/, 'Today');
+  const person = new CountedPerson();
+
+  await test.step('Start visit opens the visit view of that appointment', async () => {
+    await person.click(
+      page.getByRole('link', { name: `Start visit: ${fullName} at ${visitTime}` }),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: `Visit: ${fullName}` })).toBeVisible();
+    await expect(page).toHaveURL(patientVisitPath(patient.patientId, appointment_id));
+    // The patient's drug allergy, as loud as on the chart.
+    await expect(page.getByRole('alert')).toContainText('Drug allergies');
+  });
+
+  await test.step('the vital signs, recorded in the form that is open', async () => {
+    const vitals = page.getByRole('region', { name: 'Vital signs' });
+    const form = vitals.getByRole('form', { name: 'Record vital signs' });
+    await person.fill(form.getByLabel('Systolic (mmHg)'), '138');
+    await person.fill(form.getByLabel('Diastolic (mmHg)'), '86');
+    await person.click(form.getByRole('button', { name: 'Save vital signs' }));
+    await expect(vitals.getByText('Vital signs saved')).toBeVisible();
+    await expect(vitals.getByRole('definition').filter({ hasText: '138' })).toBeVisible();
+  });
+
+  await test.step('a note signed for this appointment, and its addendum', async () => {
+    const notes = page.getByRole('region', { name: 'Notes' });
+    const form = notes.getByRole('form', { name: 'Write a note' });
+    await person.fill(
+      form.getByLabel(/^Note/),
+      'Blood pressure near target on the current dose. Plan: recheck in a month.',
+    );
+    await person.click(form.getByRole('button', { name: 'Sign and save' }));
+    await expect(notes.getByText('Note signed and saved')).toBeVisible();
+    const note = notes.getByRole('article');
+    await expect(note).toContainText('Blood pressure near target');
+    await expect(note).toContainText(`${daysFromToday(0)} ${visitTime}`);
+
+    await person.click(note.getByRole('button', { name: /^Add addendum to the note signed/ }));
+    await person.fill(note.getByLabel(/^Addendum/), 'Home readings reviewed: all below 135/85.');
+    await person.click(note.getByRole('button', { name: 'Sign and add' }));
+    await expect(note.getByText('Home readings reviewed: all below 135/85.')).toBeVisible();
+  });
+
+  await test.step('one diagnosis, picked from the catalogue', async () => {
+    const problems = page.getByRole('region', { name: 'Problem list' });
+    await person.fill(problems.getByRole('combobox', { name: 'Diagnosis' }), 'hypert');
+    await person.click(
+      problems.getByRole('option', { name: new RegExp(`^${escapeRegExp(hypertension!.name)}`) }),
+    );
+    await person.click(problems.getByRole('button', { name: 'Save' }));
+    await expect(
+      problems.getByRole('listitem').filter({ hasText: hypertension!.name }),
+    ).toBeVisible();
+  });
+
+  // The prescription step goes here, counted the same way (at most PRESCRIPTION_STEP_MOST).
+
+  await test.step('Finish visit records it attended and offers the follow-up', async () => {
+    const finish = page.getByRole('region', { name: 'Finish the visit' });
+    await person.click(finish.getByRole('button', { name: 'Finish visit' }));
+    await expect(
+      finish.getByText('Visit finished: the appointment is recorded as attended.'),
+    ).toBeVisible();
+    const followUp = finish.getByRole('form', { name: 'Book the follow-up' });
+    // This visit's time and clinician, as the form starts.
+    await expect(followUp.getByLabel(/^Time/)).toHaveValue(visitTime);
+    await person.fill(followUp.getByLabel(/^Date/), followUpDate);
+    await person.click(followUp.getByRole('button', { name: 'Book follow-up' }));
+    await expect(
+      finish.getByText(new RegExp(`^Follow-up booked on ${followUpDate} at ${visitTime} with `)),
+    ).toBeVisible();
+  });
+
+  expect(person.count).toBeLessThanOrEqual(ROUTINE_VISIT_MOST - PRESCRIPTION_STEP_MOST);
+
+  await test.step('back on Today, the appointment reads Attended', async () => {
+    await page.getByRole('link', { name: 'Back to Today' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: fullName })).toContainText('Attended');
+  });
 });

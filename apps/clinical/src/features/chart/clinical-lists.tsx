@@ -201,13 +201,28 @@ export function AllergyStateLine({ list }: { list: AllergyList }) {
  * resolving and correcting for the positions that may (a Doctor diagnoses; a Doctor or a Nurse
  * records allergies); the allergy list's state.
  */
-export function ClinicalLists({ patientId }: { patientId: string }) {
+export function ClinicalLists({
+  patientId,
+  addingProblemFirst = false,
+}: {
+  patientId: string;
+  /** The problem list's add form starts open, without taking the focus (the visit view). */
+  addingProblemFirst?: boolean;
+}) {
   const t = useT();
   const may = useMayPerform();
   const conditions = usePatientConditions(patientId);
   const allergies = usePatientAllergies(patientId);
   const mutations = useClinicalListMutations(patientId);
-  const [adding, setAdding] = useState<'conditions' | 'allergies' | null>(null);
+  const [adding, setAdding] = useState<'conditions' | 'allergies' | null>(
+    addingProblemFirst ? 'conditions' : null,
+  );
+  // A form opened by the person takes the focus; one open as the page opens does not.
+  const [focusForm, setFocusForm] = useState(!addingProblemFirst);
+  const open = (list: 'conditions' | 'allergies') => {
+    setFocusForm(true);
+    setAdding(list);
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const run = async (work: () => Promise<unknown>) => {
     setFailure(null);
@@ -271,12 +286,13 @@ export function ClinicalLists({ patientId }: { patientId: string }) {
                   <ListEntryForm
                     patientId={patientId}
                     list="conditions"
+                    focusOnOpen={focusForm}
                     onDone={() => setAdding(null)}
                   />
                 </Suspense>
               ) : (
                 <div className="print:hidden">
-                  <Button onClick={() => setAdding('conditions')}>
+                  <Button onClick={() => open('conditions')}>
                     {t('clinical.chart.addProblem')}
                   </Button>
                 </div>
@@ -331,7 +347,7 @@ export function ClinicalLists({ patientId }: { patientId: string }) {
                     />
                   </Suspense>
                 ) : (
-                  <Button onClick={() => setAdding('allergies')}>
+                  <Button onClick={() => open('allergies')}>
                     {t('clinical.chart.addAllergy')}
                   </Button>
                 )}

@@ -7,6 +7,7 @@ import {
 } from '@portal/contract';
 import { toApiError, useClinicalListMutations } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
+import { LeaveGuard } from '@portal/shell';
 import { Button, useT } from '@portal/ui';
 import { CatalogueCombobox } from './catalogue-combobox';
 
@@ -15,6 +16,8 @@ export interface ListEntryFormProps {
   readonly patientId: string;
   readonly list: 'conditions' | 'allergies';
   readonly onDone: () => void;
+  /** The picker takes the focus as the form opens (default); not for a form open from the start. */
+  readonly focusOnOpen?: boolean;
 }
 
 const inputClasses = 'min-h-11 rounded-lg border border-line bg-surface px-3 py-2 text-ink';
@@ -23,7 +26,7 @@ const inputClasses = 'min-h-11 rounded-lg border border-line bg-surface px-3 py-
  * Adds a problem or an allergy from the chart: the entry picked from the catalogue as one types,
  * the onset date, and for an allergy its reaction and severity; Save. Loaded when first opened.
  */
-export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
+export function ListEntryForm({ patientId, list, onDone, focusOnOpen = true }: ListEntryFormProps) {
   const t = useT();
   const id = useId();
   const mutations = useClinicalListMutations(patientId);
@@ -69,6 +72,8 @@ export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
         void submit();
       }}
     >
+      {/* Leaving with an entry chosen or typed and not saved asks first. */}
+      <LeaveGuard dirty={chosen !== null || onset !== '' || reaction !== '' || severity !== ''} />
       {failure && (
         <p role="alert" className="font-semibold text-danger-700">
           {t('clinical.chart.saveFailed', { message: failure })}
@@ -83,7 +88,7 @@ export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
           if (item) setMissing(false);
         }}
         invalid={missing ? t('clinical.chart.chooseEntry') : undefined}
-        focusOnMount
+        focusOnMount={focusOnOpen}
       />
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-onset`} className="font-semibold">

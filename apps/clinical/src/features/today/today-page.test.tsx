@@ -8,6 +8,7 @@ import {
   ENDPOINTS,
   hospitalToday,
   patientChartPath,
+  patientVisitPath,
   ROUTES,
 } from '@portal/contract';
 import {
@@ -71,7 +72,9 @@ function serveDay(items: DayAppointment[]) {
   return { asked, marked };
 }
 
-function renderToday(session: { employee_id?: string } = { employee_id: DOCTOR.employee_id }) {
+function renderToday(
+  session: { employee_id?: string; position_id?: string } = { employee_id: DOCTOR.employee_id },
+) {
   const user = userEvent.setup();
   renderWithProviders(<TodayPage />, {
     route: ROUTES.today,
@@ -157,6 +160,24 @@ describe('TodayPage', () => {
       'href',
       patientChartPath('P002'),
     );
+  });
+
+  it('starts the visit of a booked appointment in one click', async () => {
+    serveDay(morning(today()));
+    renderToday({ employee_id: DOCTOR.employee_id, position_id: 'P001' });
+    await table();
+    // Only the booked one (the attended and the cancelled have none).
+    expect(screen.getAllByRole('link', { name: /^Start visit/ })).toHaveLength(1);
+    expect(
+      screen.getByRole('link', { name: 'Start visit: Somchai Boonmee at 08:15' }),
+    ).toHaveAttribute('href', patientVisitPath('P002', '00000000-0000-4000-8000-000000000001'));
+  });
+
+  it('offers no Start visit to a position that may not write its note', async () => {
+    serveDay(morning(today()));
+    renderToday({ employee_id: DOCTOR.employee_id, position_id: 'P011' });
+    await table();
+    expect(screen.queryByRole('link', { name: /^Start visit/ })).not.toBeInTheDocument();
   });
 
   it('marks a booked appointment attended, and offers nothing on the others', async () => {

@@ -1,11 +1,18 @@
 import { useSearchParams } from 'react-router-dom';
-import { hospitalToday, patientChartPath, personName, type DayAppointment } from '@portal/contract';
-import { useAuth } from '@portal/auth';
+import {
+  hospitalToday,
+  patientChartPath,
+  patientVisitPath,
+  personName,
+  type DayAppointment,
+} from '@portal/contract';
+import { useAuth, useMayPerform } from '@portal/auth';
 import { useDayAppointments } from '@portal/api-client';
 import {
   Button,
   EmptyState,
   ErrorState,
+  LinkButton,
   LoadingState,
   PageHeading,
   PortalLink,
@@ -77,11 +84,13 @@ const patientName = (a: DayAppointment) => `${a.first_name} ${a.last_name}`;
 
 /**
  * The day's columns: time, length, the patient (a link to the chart), status, clinician, and
- * the buttons that mark a booked appointment attended or no-show.
+ * for a booked appointment "Start visit" (for those who may write its note) and the buttons that
+ * mark it attended or no-show.
  */
 function dayColumns(
   outcome: ReturnType<typeof useOutcome>,
   t: ReturnType<typeof useT>,
+  mayStartVisit: boolean,
 ): readonly RecordTableColumn<DayAppointment>[] {
   return [
     {
@@ -127,14 +136,25 @@ function dayColumns(
     {
       header: t('clinical.appointments.column.actions'),
       srOnlyHeader: true,
-      cell: (a) => (
-        <OutcomeButtons
-          appointment={a}
-          patientId={a.patient_id}
-          who={t('clinical.today.who', { name: patientName(a), time: a.time.slice(0, 5) })}
-          outcome={outcome}
-        />
-      ),
+      cell: (a) => {
+        const who = t('clinical.today.who', { name: patientName(a), time: a.time.slice(0, 5) });
+        return (
+          <div className="flex flex-col gap-2">
+            {mayStartVisit && a.status === 'booked' && (
+              <div className="print:hidden">
+                <LinkButton
+                  className="min-h-9 px-3"
+                  to={patientVisitPath(a.patient_id, a.appointment_id)}
+                  aria-label={t('clinical.today.startVisitLabel', { who })}
+                >
+                  {t('clinical.today.startVisit')}
+                </LinkButton>
+              </div>
+            )}
+            <OutcomeButtons appointment={a} patientId={a.patient_id} who={who} outcome={outcome} />
+          </div>
+        );
+      },
     },
   ];
 }
@@ -155,6 +175,7 @@ export function TodayPage() {
     { limit: TODAY_PAGE },
   );
   const outcome = useOutcome();
+  const may = useMayPerform();
   const t = useT();
   const format = useFormat();
   const items = day.data?.pages.flatMap((page) => page.items) ?? [];
@@ -184,7 +205,7 @@ export function TodayPage() {
             show === 'mine' ? t('clinical.today.captionMine') : t('clinical.today.captionAll')
           }
           captionHidden
-          columns={dayColumns(outcome, t)}
+          columns={dayColumns(outcome, t, may('write_note'))}
           rows={items}
           rowKey={(a) => a.appointment_id}
           stackBelow="lg"

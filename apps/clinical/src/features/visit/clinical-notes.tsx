@@ -160,16 +160,29 @@ function NoteItem({
  * The chart's signed notes, newest first: each with its author and time, its appointment if it
  * has one, and its addenda with theirs; those entered in error hidden unless asked for. Writing a
  * note, an addendum, and marking a note entered in error (with a reason) for those who may write
- * notes (`write_note`). A signed note is never edited.
+ * notes (`write_note`). A signed note is never edited. In the visit view a new note is for its
+ * appointment unless another is chosen.
  */
-export function ClinicalNotesSection({ patientId }: { patientId: string }) {
+export function ClinicalNotesSection({
+  patientId,
+  appointmentId,
+}: {
+  patientId: string;
+  /** The appointment a new note is for as the form opens (the visit view's); none: no appointment. */
+  appointmentId?: string | undefined;
+}) {
   const t = useT();
   const id = useId();
   const may = useMayPerform();
   const [showAll, setShowAll] = useState(false);
-  const [writing, setWriting] = useState(false);
+  // The visit view opens with its note's form.
+  const [writing, setWriting] = useState(appointmentId !== undefined);
   // What is typed in the forms, kept while they are closed; leaving the page with it asks first.
-  const [drafts, setDrafts] = useState<NoteDrafts>(EMPTY_NOTE_DRAFTS);
+  const [drafts, setDrafts] = useState<NoteDrafts>(() =>
+    appointmentId
+      ? { ...EMPTY_NOTE_DRAFTS, note: { ...EMPTY_NOTE_DRAFTS.note, appointment_id: appointmentId } }
+      : EMPTY_NOTE_DRAFTS,
+  );
   const notes = usePatientNotes(patientId, showAll ? 'all' : 'current');
   const appointments = useAppointmentTimes(patientId);
   const mayWrite = may('write_note');

@@ -142,7 +142,15 @@ describe('the chart’s vital signs', () => {
 
     expect(await within(card).findByText('Vital signs saved')).toBeInTheDocument();
     expect(sent).toEqual([
-      { systolic: 150, diastolic: 95, pulse: 72, weight_kg: 70, height_cm: 170 },
+      {
+        systolic: 150,
+        diastolic: 95,
+        pulse: 72,
+        weight_kg: 70,
+        height_cm: 170,
+        // The time shown, the hospital's now as the form opened (vitals-form.test.tsx).
+        taken_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/) as string,
+      },
     ]);
     await waitFor(() =>
       expect(latest(card, 'Blood pressure (mmHg)')).toHaveTextContent('150High / 95High'),

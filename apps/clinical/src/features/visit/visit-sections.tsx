@@ -8,12 +8,22 @@ export { default as VISIT_TEXTS } from '@portal/i18n/packs/page-chart-visit';
  * The visit's records on the chart: the vital signs (latest set, recording, trend) and the
  * signed notes. Loaded after the chart shows, with their texts: no first visit carries them.
  */
-export function VisitSections({ patientId }: { patientId: string }) {
+export function VisitSections({
+  patientId,
+  appointmentId,
+}: {
+  patientId: string;
+  /**
+   * The visit view's appointment: the vital signs' and the note's forms start open there, and a
+   * note written there is tied to it.
+   */
+  appointmentId?: string;
+}) {
   return (
     // One column that never grows past the page: the trend's table scrolls inside its own box.
     <div className="grid grid-cols-1 gap-6">
-      <VitalSignsSection patientId={patientId} />
-      <ClinicalNotesSection patientId={patientId} />
+      <VitalSignsSection patientId={patientId} recordingFirst={appointmentId !== undefined} />
+      <ClinicalNotesSection patientId={patientId} appointmentId={appointmentId} />
     </div>
   );
 }

@@ -115,11 +115,18 @@ export function LatestVitals({ set }: { set: VitalSigns }) {
  * The chart's vital signs: the latest set with its flags, recording a set (a Nurse or a Doctor:
  * `record_vitals`) and the trend over time, as a plot or a table.
  */
-export function VitalSignsSection({ patientId }: { patientId: string }) {
+export function VitalSignsSection({
+  patientId,
+  recordingFirst = false,
+}: {
+  patientId: string;
+  /** The form starts open (the visit view, where a set is recorded). */
+  recordingFirst?: boolean;
+}) {
   const t = useT();
   const may = useMayPerform();
   const vitals = usePatientVitals(patientId);
-  const [recording, setRecording] = useState(false);
+  const [recording, setRecording] = useState(recordingFirst);
   // What is typed in the form, kept while it is closed; leaving the page with it asks first.
   const [draft, setDraft] = useState<VitalsDraft>(EMPTY_VITALS);
   const sets = vitals.data?.items ?? [];

@@ -42,14 +42,17 @@ export function hospitalDayTime(iso: string): string {
   return localDayTime(new Date(iso));
 }
 
-/** What is typed in the vital signs' form, each measurement as text. */
-export type VitalsDraft = Readonly<Record<(typeof VITAL_FIELDS)[number], string>>;
+/**
+ * What is typed in the vital signs' form, each measurement as text, and when they were taken as
+ * the hospital's `YYYY-MM-DDTHH:MM` if it was changed ('' while it is "now").
+ */
+export type VitalsDraft = Readonly<Record<(typeof VITAL_FIELDS)[number] | 'taken_at', string>>;
 
-/** The form as it starts: every measurement empty until measured. */
+/** The form as it starts: every measurement empty until measured, taken now. */
 export const EMPTY_VITALS: VitalsDraft = Object.fromEntries(
-  VITAL_FIELDS.map((field) => [field, '']),
+  [...VITAL_FIELDS, 'taken_at'].map((field) => [field, '']),
 ) as VitalsDraft;
 
-/** Whether a draft holds anything typed. */
+/** Whether a draft holds a measurement typed (the time alone is no set). */
 export const vitalsTyped = (draft: VitalsDraft) =>
-  Object.values(draft).some((value) => value.trim() !== '');
+  VITAL_FIELDS.some((field) => draft[field].trim() !== '');

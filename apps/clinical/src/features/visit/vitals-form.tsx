@@ -1,6 +1,14 @@
 import { useEffect, useEffectEvent } from 'react';
+import { z } from 'zod';
 import { useWatch } from 'react-hook-form';
-import { bodyMassIndex, recordVitalsRequestSchema, VITAL_FIELDS } from '@portal/contract';
+import {
+  bodyMassIndex,
+  hospitalNow,
+  recordVitalsRequestSchema,
+  VITAL_FIELDS,
+  VITAL_LIMITS,
+  zonedInstant,
+} from '@portal/contract';
 import { toApiError, useVisitMutations } from '@portal/api-client';
 import {
   PortalForm,
@@ -22,6 +30,42 @@ function typedNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The hospital's clock now as the time-taken field shows it: `2026-01-05T09:07`. */
+function hospitalLocalNow(): string {
+  const now = hospitalNow();
+  return `${now.date}T${now.time.slice(0, 5)}`;
+}
+
+/**
+ * The time taken as the field holds it (the hospital's `YYYY-MM-DDTHH:MM`) as the instant the
+ * contract takes; anything else as it is, for the contract's rule to name.
+ */
+function takenAtInstant(value: unknown): unknown {
+  const match =
+    typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(value) : null;
+  if (!match) return value;
+  const at = zonedInstant(match[1]!, Number(match[2]) * 60 + Number(match[3]));
+  return at === null ? value : new Date(at).toISOString();
+}
+
+/**
+ * The contract's rules, the time taken read on the hospital's clock first (the field's value
+ * is the hospital's wall time; the call takes an instant with its zone).
+ */
+const vitalsFormSchema = z.preprocess(
+  (values) =>
+    values && typeof values === 'object'
+      ? { ...values, taken_at: takenAtInstant((values as { taken_at?: unknown }).taken_at) }
+      : values,
+  recordVitalsRequestSchema,
+) as unknown as typeof recordVitalsRequestSchema;
+
+/** The form's values as it starts: the draft, taken now unless another time was typed. */
+const startOf = (draft: VitalsDraft) => ({
+  ...draft,
+  taken_at: draft.taken_at || hospitalLocalNow(),
+});
+
 /** Props of {@link VitalsForm}. */
 export interface VitalsFormProps {
   readonly patientId: string;
@@ -33,7 +77,8 @@ export interface VitalsFormProps {
 }
 
 /**
- * Records a set of vital signs, taken now: any of the eight measurements (blood pressure as a
+ * Records a set of vital signs, taken now unless another time is given (the hospital's clock,
+ * editable): any of the eight measurements (blood pressure as a
  * pair), each refused beside its field with what was typed kept (the contract's rules, then the
  * server's), the body mass index worked out as weight and height are typed (the contract's
  * computation). What is typed goes to the section as it is typed, which shows it again when the
@@ -44,7 +89,7 @@ export function VitalsForm({ patientId, draft, onDraftChange, onClose }: VitalsF
   const t = useT();
   const format = useFormat();
   const mutations = useVisitMutations(patientId);
-  const form = usePortalForm(recordVitalsRequestSchema, { defaultValues: draft });
+  const form = usePortalForm(vitalsFormSchema, { defaultValues: startOf(draft) });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<true>();
   const weight = useWatch({ control: form.control, name: 'weight_kg' });
   const height = useWatch({ control: form.control, name: 'height_cm' });
@@ -54,14 +99,15 @@ export function VitalsForm({ patientId, draft, onDraftChange, onClose }: VitalsF
   const typed = JSON.stringify(useWatch({ control: form.control }));
   const report = useEffectEvent(() => {
     const values = form.getValues() as Record<string, unknown>;
-    onDraftChange(
-      Object.fromEntries(
-        VITAL_FIELDS.map((field) => {
-          const value = values[field];
-          return [field, typeof value === 'string' ? value : ''];
-        }),
-      ) as VitalsDraft,
-    );
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    onDraftChange({
+      ...(Object.fromEntries(VITAL_FIELDS.map((field) => [field, text(values[field])])) as Omit<
+        VitalsDraft,
+        'taken_at'
+      >),
+      // The time only once changed: left as it was, it is "now" when the form next opens.
+      taken_at: form.getFieldState('taken_at').isDirty ? text(values['taken_at']) : '',
+    });
   });
   useEffect(() => report(), [typed]);
   return (
@@ -82,8 +128,9 @@ export function VitalsForm({ patientId, draft, onDraftChange, onClose }: VitalsF
         onSubmit={async (values) => {
           clear();
           try {
+            // The time as shown (the hospital's now as the form opened, or as changed).
             await mutations.recordVitals.mutateAsync(values);
-            form.reset(EMPTY_VITALS);
+            form.reset(startOf(EMPTY_VITALS));
             succeed(true);
           } catch (error) {
             fail(form, toApiError(error));
@@ -101,10 +148,19 @@ export function VitalsForm({ patientId, draft, onDraftChange, onClose }: VitalsF
                 name={field}
                 label={t(VITAL_LABELS[field])}
                 autoComplete="off"
+                inputMode={VITAL_LIMITS[field].whole ? 'numeric' : 'decimal'}
                 maxLength={6}
               />
             );
           })}
+        </div>
+        <div className="max-w-xs">
+          <TextField
+            name="taken_at"
+            type="datetime-local"
+            label={t('clinical.vitals.takenAt')}
+            hint={t('clinical.vitals.takenAtHint')}
+          />
         </div>
         <p className="text-sm text-ink" aria-live="polite">
           {bmi !== null && t('clinical.vitals.bmiPreview', { bmi: format.number(bmi) })}

@@ -24,6 +24,8 @@ export const ROUTES = {
   searchPatient: '/patients-management/search-patient',
   /** A patient's chart; `patientChartPath` fills the id. */
   patientChart: '/patients-management/patient/:patientId',
+  /** One visit of a patient, an appointment's (`patientVisitPath` fills both ids). */
+  patientVisit: '/patients-management/patient/:patientId/visit/:appointmentId',
   /** The clinician's day: today's appointments, mine or everyone's. */
   today: '/patients-management/today',
   employeesManagement: '/employees-management',
@@ -42,6 +44,13 @@ export const PREFILL_PARAMS = { patient: 'patient_id', employee: 'employee_id' }
 /** The chart of one patient (`/patients-management/patient/P037`). */
 export function patientChartPath(patientId: string): string {
   return ROUTES.patientChart.replace(':patientId', encodeURIComponent(patientId));
+}
+
+/** The visit view of one appointment (`/patients-management/patient/P037/visit/A12`). */
+export function patientVisitPath(patientId: string, appointmentId: string): string {
+  return ROUTES.patientVisit
+    .replace(':patientId', encodeURIComponent(patientId))
+    .replace(':appointmentId', encodeURIComponent(appointmentId));
 }
 
 /**

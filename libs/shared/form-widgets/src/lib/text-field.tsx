@@ -3,8 +3,10 @@ import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-
 
 /** Props of TextField. */
 export interface TextFieldProps extends FieldProps {
-  /** `tel` brings up a phone keypad; `text` otherwise. */
-  type?: 'text' | 'tel';
+  /** `tel` brings up a phone keypad; `datetime-local` the browser's date and time; `text` otherwise. */
+  type?: 'text' | 'tel' | 'datetime-local';
+  /** The keyboard a phone shows: `decimal` or `numeric` for a measurement typed as text. */
+  inputMode?: 'text' | 'decimal' | 'numeric';
   maxLength?: number;
   /**
    * Selects the whole value when the field gets focus, by click or Tab, so typing replaces it
@@ -24,6 +26,7 @@ export function TextField({
   disabled,
   type = 'text',
   maxLength,
+  inputMode,
   selectOnFocus = false,
 }: TextFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
@@ -50,6 +53,7 @@ export function TextField({
       <input
         id={id}
         type={type}
+        inputMode={inputMode}
         className={INPUT_CLASS}
         placeholder={placeholder}
         autoComplete={autoComplete}

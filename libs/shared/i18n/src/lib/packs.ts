@@ -58,6 +58,10 @@ export const PACKS = {
     chartDialogs: ['rescheduleDialog', 'cancelDialog'],
     // The chart's vital signs and signed notes, fetched with their code after the chart shows.
     chartVisit: ['vitals', 'notes'],
+    // The visit view (its header, Finish visit), and its follow-up booking, fetched with the
+    // booking's code once the visit is finished.
+    visitPage: ['visitPage'],
+    followUp: ['followUp'],
     editPatient: ['chart', 'patient'],
     search: ['search', 'patient'],
     today: ['today', 'appointments'],
@@ -109,6 +113,11 @@ export const PAGE_PACKS = {
   chartDialogs: ['common.forms', 'common.time', 'clinical.chartDialogs', 'clinical.booking'],
   // Not a page: the chart's vital signs and notes (their forms' kit with them).
   chartVisit: ['common.forms', 'clinical.chartVisit'],
+  // The visit view: the chart's allergy alert and lists, its own header; the vital signs and
+  // notes come with their code (chartVisit), the follow-up booking once the visit is finished.
+  visit: ['common.records', 'clinical.chart', 'clinical.visitPage'],
+  // Not a page: the visit view's follow-up booking (the booking's clinician and length fields).
+  followUp: ['common.forms', 'common.time', 'clinical.booking', 'clinical.followUp'],
   searchPatient: ['common.forms', 'common.records', 'common.search', 'clinical.search'],
   addEmployee: ['common.forms', 'common.addEmployee', 'hr.addEmployee'],
   editEmployee: ['common.forms', 'common.editEmployee', 'hr.editEmployee'],
@@ -225,6 +234,7 @@ export const PACK_READ_BACK: {
     entry: [...APPOINTMENT_WORDS, ...message(`patientLoadFailed ${STAFF}`)],
     booking: APPOINTMENT_WORDS,
     chart: [...APPOINTMENT_WORDS, ...message(RECORD_VIEW)],
+    visitPage: [...APPOINTMENT_WORDS, ...message(RECORD_VIEW)],
     editPatient: [...APPOINTMENT_WORDS, ...message(`patientLoadFailed idPlaceholder ${STAFF}`)],
     search: [...APPOINTMENT_WORDS, ...message(`${RECORD_VIEW} ${STAFF}`)],
     today: APPOINTMENT_WORDS,
