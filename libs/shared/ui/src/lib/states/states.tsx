@@ -29,14 +29,37 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-/** Loading failed, e.g. "Error: Could not load profile"; announced at once (role="alert"). */
-export function ErrorState({ children }: { children: ReactNode }) {
+/** Props of {@link ErrorState}. */
+export interface ErrorStateProps {
+  children: ReactNode;
+  /**
+   * `block` (the default) stands in for a whole panel that could not load; `inline` is one line
+   * of red text inside a card, a list or a form, e.g. a save that failed beside its fields.
+   */
+  variant?: 'block' | 'inline';
+  /** So a form or field can name this message (aria-describedby / aria-errormessage). */
+  id?: string;
+  /** Layout only, e.g. a grid span. */
+  className?: string;
+}
+
+/* eslint-disable lingui/no-unlocalized-strings -- class lists, not words */
+const ERROR_CLASSES: Readonly<Record<NonNullable<ErrorStateProps['variant']>, string>> = {
+  block:
+    'rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center text-sm font-medium text-danger-800',
+  inline: 'text-sm font-medium text-danger-800',
+};
+/* eslint-enable lingui/no-unlocalized-strings */
+
+/**
+ * Something failed, e.g. "Error: Could not load profile"; announced at once (role="alert").
+ * The one error display of the apps: a panel that could not load, or (`variant="inline"`) a
+ * line inside a card or form. A submit's outcome is SubmitErrorNotice (form-widgets) instead.
+ */
+export function ErrorState({ children, variant = 'block', id, className = '' }: ErrorStateProps) {
   useLocale();
   return (
-    <div
-      role="alert"
-      className="rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center text-sm font-medium text-danger-800"
-    >
+    <div role="alert" id={id} className={`${ERROR_CLASSES[variant]} ${className}`.trim()}>
       {shown(children)}
     </div>
   );
