@@ -226,9 +226,9 @@ export function ClinicalLists({ patientId }: { patientId: string }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {failure && (
-        <p role="alert" className="font-semibold text-danger-700 lg:col-span-2">
+        <ErrorState variant="inline" className="lg:col-span-2">
           {t('clinical.chart.saveFailed', { message: failure })}
-        </p>
+        </ErrorState>
       )}
       <Card title={t('clinical.chart.problems')}>
         {conditions.isPending ? (

@@ -7,7 +7,7 @@ import {
 } from '@portal/contract';
 import { toApiError, useClinicalListMutations } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
-import { Button, useT } from '@portal/ui';
+import { Button, ErrorState, useT } from '@portal/ui';
 import { CatalogueCombobox } from './catalogue-combobox';
 
 /** Props of {@link ListEntryForm}. */
@@ -63,6 +63,7 @@ export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
   return (
     <form
       aria-label={conditions ? t('clinical.chart.addProblem') : t('clinical.chart.addAllergy')}
+      aria-describedby={failure ? `${id}-failed` : undefined}
       className="flex flex-col gap-3 rounded-lg border border-line p-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -70,9 +71,9 @@ export function ListEntryForm({ patientId, list, onDone }: ListEntryFormProps) {
       }}
     >
       {failure && (
-        <p role="alert" className="font-semibold text-danger-700">
+        <ErrorState variant="inline" id={`${id}-failed`}>
           {t('clinical.chart.saveFailed', { message: failure })}
-        </p>
+        </ErrorState>
       )}
       <CatalogueCombobox
         catalogue={conditions ? 'conditions' : 'substances'}

@@ -20,9 +20,9 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { type MessageId, translateEnglish, type Pack } from '@portal/i18n';
+import { type MessageId, type Pack } from '@portal/i18n';
 import { DEPARTMENTS, localName } from '@portal/reference-data';
-import { Button, Card, Notice, PageHeading, useLocale, useT } from '@portal/ui';
+import { Button, Card, ErrorState, Notice, PageHeading, useLocale, useT } from '@portal/ui';
 import clinicHoursPageTexts from '@portal/i18n/packs/page-clinic-hours';
 
 /** The page's texts (PAGE_PACKS: clinicHours), fetched before it shows. */
@@ -285,9 +285,7 @@ function LeaveSection({ employeeId, schedule }: { employeeId: string; schedule: 
       </PortalForm>
       <h3 className="mt-4 text-base font-semibold text-ink">{t('hr.clinicHours.leaveKept')}</h3>
       {withdraw.error != null && (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {translateEnglish(toApiError(withdraw.error).detail)}
-        </p>
+        <ErrorState variant="inline">{toApiError(withdraw.error).detail}</ErrorState>
       )}
       {schedule.leave.length === 0 ? (
         <p className="text-sm text-muted">{t('hr.clinicHours.noLeave')}</p>
@@ -349,9 +347,7 @@ export function ClinicHoursPage() {
         </PortalForm>
       </Card>
       {schedule.isError && (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {translateEnglish(toApiError(schedule.error).detail)}
-        </p>
+        <ErrorState variant="inline">{toApiError(schedule.error).detail}</ErrorState>
       )}
       {schedule.data && schedule.data.employee_id === employeeId && (
         <>

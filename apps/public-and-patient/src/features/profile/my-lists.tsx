@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Allergy, Condition } from '@portal/contract';
 import { usePatientAllergies, usePatientConditions } from '@portal/api-client';
-import { useFormat, useLocale, useT } from '@portal/ui';
+import { ErrorState, useFormat, useLocale, useT } from '@portal/ui';
 
 type Entry = Condition | Allergy;
 
@@ -73,7 +73,7 @@ export function MyLists({ patientId }: { patientId: string }) {
         {conditions.isPending ? (
           <p className="text-muted">{t('public.myInfo.listsLoading')}</p>
         ) : conditions.isError ? (
-          <p className="text-danger-700">{t('public.myInfo.listsFailed')}</p>
+          <ErrorState variant="inline">{t('public.myInfo.listsFailed')}</ErrorState>
         ) : (
           <Entries entries={conditions.data} empty={t('public.myInfo.noProblems')} />
         )}
@@ -82,7 +82,7 @@ export function MyLists({ patientId }: { patientId: string }) {
         {allergies.isPending ? (
           <p className="text-muted">{t('public.myInfo.listsLoading')}</p>
         ) : allergies.isError ? (
-          <p className="text-danger-700">{t('public.myInfo.listsFailed')}</p>
+          <ErrorState variant="inline">{t('public.myInfo.listsFailed')}</ErrorState>
         ) : (
           <>
             {allergies.data.state === 'not_asked' && (
