@@ -39,10 +39,11 @@ describe('PatientChartPage in Thai', () => {
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('ยาที่แพ้');
     const drugs = within(alert).getAllByRole('listitem');
-    // The severe one first, each drug by its Thai name.
-    expect(drugs[0]).toHaveTextContent('อะม็อกซีซิลลิน (R003)');
+    // The severe one first, each drug by its English generic name, as Thai clinicians read it.
+    expect(drugs[0]).toHaveTextContent('amoxicillin (R003)');
+    expect(drugs[0]).not.toHaveTextContent('อะม็อกซีซิลลิน');
     expect(drugs[0]).toHaveTextContent('อาการที่แพ้: Swelling of the lips and throat');
-    expect(drugs[1]).toHaveTextContent('พาราเซตามอล (R002)');
+    expect(drugs[1]).toHaveTextContent('paracetamol (R002)');
 
     const details = screen.getByRole('region', { name: 'ข้อมูลส่วนตัว' });
     for (const text of ['รหัสผู้ป่วย', 'เพศ', 'หญิง', 'ประกันสุขภาพ', 'มี', 'หมู่เลือด']) {

@@ -15,7 +15,7 @@ import {
 import { isApiError, usePatient, usePatientAllergies } from '@portal/api-client';
 import { type MessageId, requirePack, t as translate, translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
-import { drugName } from '@portal/reference-data';
+import { catalogueEntryName, drugName } from '@portal/reference-data';
 import {
   Button,
   Card,
@@ -133,7 +133,7 @@ function AllergyAlert({
   const items = [
     ...active.map((a) => ({
       key: a.id,
-      name: locale === 'th' && a.name_th ? a.name_th : a.name,
+      name: catalogueEntryName(a, locale, 'clinician'),
       code: a.codes[0]?.code ?? null,
       severity: a.severity,
       reaction: a.reaction,
@@ -142,7 +142,7 @@ function AllergyAlert({
       .filter((a) => !named.has(a.drug_id))
       .map((a) => ({
         key: a.drug_id,
-        name: drugName(a.drug_id, locale) ?? a.drug_id,
+        name: drugName(a.drug_id) ?? a.drug_id,
         code: a.drug_id,
         severity: a.severity ?? null,
         reaction: a.reaction ?? null,
@@ -270,6 +270,7 @@ function Chart({ record }: { record: PatientRecord }) {
           <Card title={t('clinical.chart.chronicDiseases')}>
             <CatalogueList
               catalogue="disease"
+              reader="clinician"
               codes={record.patient_chronic_disease.map(({ disease_id }) => disease_id)}
             />
           </Card>

@@ -1,13 +1,17 @@
 import { useId, type ReactNode } from 'react';
 import type { Allergy, Condition } from '@portal/contract';
 import { usePatientAllergies, usePatientConditions } from '@portal/api-client';
+import { catalogueEntryName } from '@portal/reference-data';
 import { ErrorState, useFormat, useLocale, useT } from '@portal/ui';
 
 type Entry = Condition | Allergy;
 
-/** The name a patient reads: Thai where the catalogue has it, else the English term. */
+/**
+ * The name a patient reads: Thai where the catalogue has it, else the English term; a drug by
+ * its English generic name (as on the box) with the Thai beside it.
+ */
 function nameOf(entry: Entry, locale: string): string {
-  return locale === 'th' && entry.name_th ? entry.name_th : entry.name;
+  return catalogueEntryName(entry, locale, 'patient');
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
