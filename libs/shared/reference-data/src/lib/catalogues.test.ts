@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DISEASE_IDS,
-  DISEASES,
-  DRUG_IDS,
-  DRUGS,
-  diseaseName,
-  drugLabel,
-  drugName,
-} from './catalogues';
-import { addLocalNames, catalogueEntryName, localName } from './local-name';
+import { DISEASE_IDS, DISEASES, DRUG_IDS, DRUGS, diseaseName, drugName } from './catalogues';
+import { catalogueEntryName, drugLabel } from './drug-names';
+import { addLocalNames, localName } from './local-name';
 import { LOCAL_NAMES } from './local-names';
 import { DEPARTMENTS, POSITIONS } from './organisation';
 

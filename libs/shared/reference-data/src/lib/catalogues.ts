@@ -1,4 +1,4 @@
-import { drugNameFor, type DrugNameReader, localName } from './local-name';
+import { localName } from './local-name';
 
 /**
  * One entry of a clinical catalogue: a stable id and its human name in English (the spec's);
@@ -59,13 +59,4 @@ export function diseaseName(id: string, locale = 'en'): string | undefined {
 export function drugName(id: string, locale = 'en'): string | undefined {
   const entry = DRUGS.find((d) => d.id === id);
   return entry && localName(entry, locale);
-}
-
-/**
- * A drug id as `reader` reads it in `locale` ({@link drugNameFor}: the English generic name for
- * clinicians, the Thai beside it for a patient), or undefined for an unknown id.
- */
-export function drugLabel(id: string, locale: string, reader: DrugNameReader): string | undefined {
-  const english = drugName(id);
-  return english && drugNameFor(reader, english, drugName(id, locale));
 }

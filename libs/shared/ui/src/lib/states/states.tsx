@@ -43,23 +43,26 @@ export interface ErrorStateProps {
   className?: string;
 }
 
-/* eslint-disable lingui/no-unlocalized-strings -- class lists, not words */
-const ERROR_CLASSES: Readonly<Record<NonNullable<ErrorStateProps['variant']>, string>> = {
-  block:
-    'rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center text-sm font-medium text-danger-800',
-  inline: 'text-sm font-medium text-danger-800',
-};
-/* eslint-enable lingui/no-unlocalized-strings */
-
 /**
  * Something failed, e.g. "Error: Could not load profile"; announced at once (role="alert").
  * The one error display of the apps: a panel that could not load, or (`variant="inline"`) a
  * line inside a card or form. A submit's outcome is SubmitErrorNotice (form-widgets) instead.
  */
-export function ErrorState({ children, variant = 'block', id, className = '' }: ErrorStateProps) {
+export function ErrorState({ children, variant, id, className = '' }: ErrorStateProps) {
   useLocale();
+  // A block frames the line an inline error is (no map: this is in every app's start-up chunk).
+  /* eslint-disable lingui/no-unlocalized-strings -- a class list, not words */
+  const frame =
+    variant === 'inline'
+      ? ''
+      : 'rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center ';
+  /* eslint-enable lingui/no-unlocalized-strings */
   return (
-    <div role="alert" id={id} className={`${ERROR_CLASSES[variant]} ${className}`.trim()}>
+    <div
+      role="alert"
+      id={id}
+      className={`${frame}text-sm font-medium text-danger-800 ${className}`}
+    >
       {shown(children)}
     </div>
   );
