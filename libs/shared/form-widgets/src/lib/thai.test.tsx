@@ -83,8 +83,13 @@ describe('the form widgets in Thai', () => {
         <RequiredFieldsNote />
         <PasswordField name="password" label="รหัสผ่าน" hint={NEW_PASSWORD_HINT} />
         <TimeField name="time" label="เวลา" />
+        <TimeField name="clock" label="เวลานัด" clock />
         <SelectField name="choice" label="ตัวเลือก" options={[{ value: 'a', label: 'ก' }]} />
       </FormHarness>,
+    );
+    // The browser's clock control: an example, no word of AM / PM or of how the field works.
+    expect(screen.getByLabelText('เวลานัด')).toHaveAccessibleDescription(
+      'ระบุชั่วโมงและนาที เช่น 10:30 น.',
     );
     expect(screen.getByRole('button', { name: 'ล้างข้อมูล' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'แสดงรหัสผ่าน' })).toBeInTheDocument();
