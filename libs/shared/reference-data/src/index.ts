@@ -1,5 +1,6 @@
 export * from './lib/catalogues';
 export * from './lib/local-name';
+export * from './lib/drug-names';
 export * from './lib/local-names';
 export * from './lib/roles';
 export * from './lib/organisation';

@@ -6,7 +6,7 @@ import {
 } from '@portal/contract';
 import { usePatientAllergies } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
-import { drugName } from '@portal/reference-data';
+import { catalogueEntryName, drugName } from '@portal/reference-data';
 import { useLocale, useT } from '@portal/ui';
 import { AllergyStateLine } from './clinical-lists';
 
@@ -33,7 +33,7 @@ export function AllergyAlert({
   const items = [
     ...active.map((a) => ({
       key: a.id,
-      name: locale === 'th' && a.name_th ? a.name_th : a.name,
+      name: catalogueEntryName(a, locale, 'clinician'),
       code: a.codes[0]?.code ?? null,
       severity: a.severity,
       reaction: a.reaction,
@@ -42,7 +42,7 @@ export function AllergyAlert({
       .filter((a) => !named.has(a.drug_id))
       .map((a) => ({
         key: a.drug_id,
-        name: drugName(a.drug_id, locale) ?? a.drug_id,
+        name: drugName(a.drug_id) ?? a.drug_id,
         code: a.drug_id,
         severity: a.severity ?? null,
         reaction: a.reaction ?? null,

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CatalogueItem } from '@portal/contract';
+import type { CatalogueItem, SubstanceItem } from '@portal/contract';
 import { useCatalogueSearch } from '@portal/api-client';
+import { catalogueEntryName } from '@portal/reference-data';
 import { useLocale, useT } from '@portal/ui';
 
 /** How long typing pauses before the catalogue is asked (ms). */
 const TYPING_PAUSE_MS = 200;
 
-/** An entry's name in the language shown (Thai where it exists). */
-export function entryLabel(item: Pick<CatalogueItem, 'name' | 'name_th'>, locale: string): string {
-  return locale === 'th' && item.name_th ? item.name_th : item.name;
+/** An entry's name as a clinician reads it: Thai where it exists, a drug in English. */
+export function entryLabel(item: CatalogueItem | SubstanceItem, locale: string): string {
+  return catalogueEntryName(item, locale, 'clinician');
 }
 
 /** Props of {@link CatalogueCombobox}. */

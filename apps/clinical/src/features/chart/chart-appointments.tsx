@@ -7,6 +7,7 @@ import { requirePack, translateEnglish } from '@portal/i18n';
 import {
   Button,
   Card,
+  ErrorState,
   Notice,
   RecordTable,
   type RecordTableColumn,
@@ -201,11 +202,7 @@ export function ChartAppointments({ patientId }: { patientId: string }) {
   if (appointments.isPending)
     body = <p className="text-muted">{t('clinical.chartAppointments.loading')}</p>;
   else if (appointments.isError && items.length === 0)
-    body = (
-      <p role="alert" className="font-medium text-danger-800">
-        {t('clinical.chartAppointments.failed')}
-      </p>
-    );
+    body = <ErrorState variant="inline">{t('clinical.chartAppointments.failed')}</ErrorState>;
   else if (items.length === 0)
     body = <p className="text-muted">{t('clinical.chartAppointments.empty')}</p>;
   else

@@ -15,6 +15,7 @@ import {
 } from '@portal/api-client';
 import { useMayPerform } from '@portal/auth';
 import { translateEnglish } from '@portal/i18n';
+import { catalogueEntryName } from '@portal/reference-data';
 import { Button, Card, ErrorState, LoadingState, useFormat, useLocale, useT } from '@portal/ui';
 
 // The add form, its search-as-you-type picker and the catalogue's calls load when a clinician
@@ -25,9 +26,9 @@ const ListEntryForm = lazy(() =>
 
 type Entry = Condition | Allergy;
 
-/** An entry's name in the language shown: Thai where the catalogue has it. */
-function nameOf(entry: Pick<Entry, 'name' | 'name_th'>, locale: string): string {
-  return locale === 'th' && entry.name_th ? entry.name_th : entry.name;
+/** An entry's name as a clinician reads it: Thai where the catalogue has it, drugs in English. */
+function nameOf(entry: Entry, locale: string): string {
+  return catalogueEntryName(entry, locale, 'clinician');
 }
 
 /** An entry's name with its main standard code small beside it, for clinicians. */
@@ -241,9 +242,9 @@ export function ClinicalLists({
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       {failure && (
-        <p role="alert" className="font-semibold text-danger-700 lg:col-span-2">
+        <ErrorState variant="inline" className="lg:col-span-2">
           {t('clinical.chart.saveFailed', { message: failure })}
-        </p>
+        </ErrorState>
       )}
       <Card title={t('clinical.chart.problems')}>
         {conditions.isPending ? (

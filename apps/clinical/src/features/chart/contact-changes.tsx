@@ -1,7 +1,7 @@
 import { type ContactField, localDayTime } from '@portal/contract';
 import { useContactChanges } from '@portal/api-client';
 import type { MessageId } from '@portal/i18n';
-import { Button, Card, useFormat, useT } from '@portal/ui';
+import { Button, Card, ErrorState, useFormat, useT } from '@portal/ui';
 
 /** Each contact field in the chart's words. */
 const FIELD_WORDS: Record<ContactField, MessageId> = {
@@ -24,11 +24,7 @@ export function ContactChanges({ patientId }: { patientId: string }) {
   if (changes.isPending)
     body = <p className="text-sm text-muted">{t('clinical.chart.contactLoading')}</p>;
   else if (changes.isError)
-    body = (
-      <p role="alert" className="text-sm font-medium text-danger-800">
-        {t('clinical.chart.contactFailed')}
-      </p>
-    );
+    body = <ErrorState variant="inline">{t('clinical.chart.contactFailed')}</ErrorState>;
   else if (items.length === 0)
     body = <p className="text-sm text-muted">{t('clinical.chart.contactNone')}</p>;
   else

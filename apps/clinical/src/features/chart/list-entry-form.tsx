@@ -8,7 +8,7 @@ import {
 import { toApiError, useClinicalListMutations } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
 import { LeaveGuard } from '@portal/shell';
-import { Button, useT } from '@portal/ui';
+import { Button, ErrorState, useT } from '@portal/ui';
 import { CatalogueCombobox } from './catalogue-combobox';
 
 /** Props of {@link ListEntryForm}. */
@@ -66,6 +66,7 @@ export function ListEntryForm({ patientId, list, onDone, focusOnOpen = true }: L
   return (
     <form
       aria-label={conditions ? t('clinical.chart.addProblem') : t('clinical.chart.addAllergy')}
+      aria-describedby={failure ? `${id}-failed` : undefined}
       className="flex flex-col gap-3 rounded-lg border border-line p-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -75,9 +76,9 @@ export function ListEntryForm({ patientId, list, onDone, focusOnOpen = true }: L
       {/* Leaving with an entry chosen or typed and not saved asks first. */}
       <LeaveGuard dirty={chosen !== null || onset !== '' || reaction !== '' || severity !== ''} />
       {failure && (
-        <p role="alert" className="font-semibold text-danger-700">
+        <ErrorState variant="inline" id={`${id}-failed`}>
           {t('clinical.chart.saveFailed', { message: failure })}
-        </p>
+        </ErrorState>
       )}
       <CatalogueCombobox
         catalogue={conditions ? 'conditions' : 'substances'}

@@ -187,6 +187,7 @@ function Chart({ record }: { record: PatientRecord }) {
           <Card title={t('clinical.chart.chronicDiseases')}>
             <CatalogueList
               catalogue="disease"
+              reader="clinician"
               codes={record.patient_chronic_disease.map(({ disease_id }) => disease_id)}
             />
           </Card>

@@ -44,7 +44,7 @@ function FullRecord({ patientId }: { patientId: string }) {
         })}
       </ErrorState>
     );
-  return <PatientRecordView record={record.data} />;
+  return <PatientRecordView record={record.data} reader="clinician" />;
 }
 
 /**

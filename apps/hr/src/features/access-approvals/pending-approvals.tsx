@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { localDayTime, type PendingAccess } from '@portal/contract';
 import { toApiError, useAccessApprovals, useApproveAccessMutation } from '@portal/api-client';
 import { requirePack, translateEnglish } from '@portal/i18n';
-import { Button, Msg, Notice, useFormat, useLocale, useT } from '@portal/ui';
+import { Button, ErrorState, Msg, Notice, useFormat, useLocale, useT } from '@portal/ui';
 import { positionName } from '../employee-record-fields/local-names';
 
 /** What the one who asked reads instead of an Approve button, in English (for the tests). */
@@ -135,11 +135,11 @@ export function PendingApprovals() {
       {approvals.isPending ? (
         <p className="text-sm text-muted">{t('hr.accessApprovals.loading')}</p>
       ) : approvals.isError ? (
-        <p role="alert" className="text-sm font-medium text-danger-800">
+        <ErrorState variant="inline">
           {t('hr.accessApprovals.loadFailed', {
             detail: translateEnglish(toApiError(approvals.error).detail),
           })}
-        </p>
+        </ErrorState>
       ) : items.length === 0 ? (
         <p className="text-sm text-muted">{t('hr.accessApprovals.empty')}</p>
       ) : (

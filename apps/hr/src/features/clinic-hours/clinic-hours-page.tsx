@@ -20,9 +20,18 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { type MessageId, translateEnglish, type Pack } from '@portal/i18n';
+import { type MessageId, type Pack } from '@portal/i18n';
 import { DEPARTMENTS, localName } from '@portal/reference-data';
-import { Button, Card, Notice, PageHeading, useLocale, useT } from '@portal/ui';
+import {
+  Button,
+  Card,
+  ErrorState,
+  Notice,
+  PageHeading,
+  useFormat,
+  useLocale,
+  useT,
+} from '@portal/ui';
 import clinicHoursPageTexts from '@portal/i18n/packs/page-clinic-hours';
 
 /** The page's texts (PAGE_PACKS: clinicHours), fetched before it shows. */
@@ -222,6 +231,7 @@ function HoursForm({ employeeId, schedule }: { employeeId: string; schedule: Sch
 /** The bookings a new leave overlaps, to be rebooked (none was cancelled). */
 function AffectedList({ affected }: { affected: readonly AffectedAppointment[] }) {
   const t = useT();
+  const format = useFormat();
   if (affected.length === 0) return <p>{t('hr.clinicHours.leaveNoBookings')}</p>;
   return (
     <>
@@ -229,7 +239,8 @@ function AffectedList({ affected }: { affected: readonly AffectedAppointment[] }
       <ul className="mt-1 list-disc pl-5">
         {affected.map((a) => (
           <li key={a.appointment_id}>
-            {a.date} {a.time.slice(0, 5)} — {a.first_name} {a.last_name} ({a.patient_id})
+            {format.dayTime(`${a.date} ${a.time.slice(0, 5)}`)} — {a.first_name} {a.last_name} (
+            {a.patient_id})
           </li>
         ))}
       </ul>
@@ -240,6 +251,7 @@ function AffectedList({ affected }: { affected: readonly AffectedAppointment[] }
 /** A clinician's leave: a new one (whole days), and the ones kept, each withdrawable. */
 function LeaveSection({ employeeId, schedule }: { employeeId: string; schedule: Schedule }) {
   const t = useT();
+  const format = useFormat();
   const add = useAddLeaveMutation();
   const withdraw = useWithdrawLeaveMutation();
   const { feedback, noticeRef, succeed, fail, clear } =
@@ -285,9 +297,7 @@ function LeaveSection({ employeeId, schedule }: { employeeId: string; schedule: 
       </PortalForm>
       <h3 className="mt-4 text-base font-semibold text-ink">{t('hr.clinicHours.leaveKept')}</h3>
       {withdraw.error != null && (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {translateEnglish(toApiError(withdraw.error).detail)}
-        </p>
+        <ErrorState variant="inline">{toApiError(withdraw.error).detail}</ErrorState>
       )}
       {schedule.leave.length === 0 ? (
         <p className="text-sm text-muted">{t('hr.clinicHours.noLeave')}</p>
@@ -299,7 +309,10 @@ function LeaveSection({ employeeId, schedule }: { employeeId: string; schedule: 
               className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line p-2 text-sm"
             >
               <span>
-                {t('hr.clinicHours.leaveDates', { from: leave.from, to: leave.to })}
+                {t('hr.clinicHours.leaveDates', {
+                  from: format.day(leave.from),
+                  to: format.day(leave.to),
+                })}
                 {leave.note ? ` — ${leave.note}` : ''}
               </span>
               <Button
@@ -307,7 +320,10 @@ function LeaveSection({ employeeId, schedule }: { employeeId: string; schedule: 
                 busy={withdraw.isPending && withdraw.variables.leaveId === leave.leave_id}
                 onClick={() => withdraw.mutate({ employeeId, leaveId: leave.leave_id })}
               >
-                {t('hr.clinicHours.withdraw', { from: leave.from, to: leave.to })}
+                {t('hr.clinicHours.withdraw', {
+                  from: format.day(leave.from),
+                  to: format.day(leave.to),
+                })}
               </Button>
             </li>
           ))}
@@ -349,9 +365,7 @@ export function ClinicHoursPage() {
         </PortalForm>
       </Card>
       {schedule.isError && (
-        <p role="alert" className="text-sm font-medium text-danger-800">
-          {translateEnglish(toApiError(schedule.error).detail)}
-        </p>
+        <ErrorState variant="inline">{toApiError(schedule.error).detail}</ErrorState>
       )}
       {schedule.data && schedule.data.employee_id === employeeId && (
         <>

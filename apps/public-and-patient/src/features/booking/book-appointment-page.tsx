@@ -20,9 +20,18 @@ import {
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { type Pack, translateEnglish } from '@portal/i18n';
+import type { Pack } from '@portal/i18n';
 import { DEPARTMENTS, localName } from '@portal/reference-data';
-import { Button, Card, Notice, PageHeading, PortalLink, useLocale, useT } from '@portal/ui';
+import {
+  Button,
+  Card,
+  ErrorState,
+  Notice,
+  PageHeading,
+  PortalLink,
+  useLocale,
+  useT,
+} from '@portal/ui';
 import bookAppointmentPageTexts from '@portal/i18n/packs/page-book-appointment';
 
 /** The page's texts (PAGE_PACKS: bookAppointment), fetched before it shows. */
@@ -52,11 +61,7 @@ function SlotList({ filter, onChoose }: { filter: SlotFilter; onChoose: (slot: S
   const items = slots.data?.pages.flatMap((page) => page.items) ?? [];
   if (slots.isPending) return <p className="text-sm text-muted">{t('public.booking.loading')}</p>;
   if (slots.isError)
-    return (
-      <p role="alert" className="text-sm font-medium text-danger-800">
-        {translateEnglish(toApiError(slots.error).detail)}
-      </p>
-    );
+    return <ErrorState variant="inline">{toApiError(slots.error).detail}</ErrorState>;
   if (items.length === 0) return <p className="text-sm text-muted">{t('public.booking.none')}</p>;
   return (
     <>

@@ -1,13 +1,17 @@
 import { useId, type ReactNode } from 'react';
 import type { Allergy, Condition } from '@portal/contract';
 import { usePatientAllergies, usePatientConditions } from '@portal/api-client';
-import { useFormat, useLocale, useT } from '@portal/ui';
+import { catalogueEntryName } from '@portal/reference-data';
+import { ErrorState, useFormat, useLocale, useT } from '@portal/ui';
 
 type Entry = Condition | Allergy;
 
-/** The name a patient reads: Thai where the catalogue has it, else the English term. */
+/**
+ * The name a patient reads: Thai where the catalogue has it, else the English term; a drug by
+ * its English generic name (as on the box) with the Thai beside it.
+ */
 function nameOf(entry: Entry, locale: string): string {
-  return locale === 'th' && entry.name_th ? entry.name_th : entry.name;
+  return catalogueEntryName(entry, locale, 'patient');
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -73,7 +77,7 @@ export function MyLists({ patientId }: { patientId: string }) {
         {conditions.isPending ? (
           <p className="text-muted">{t('public.myInfo.listsLoading')}</p>
         ) : conditions.isError ? (
-          <p className="text-danger-700">{t('public.myInfo.listsFailed')}</p>
+          <ErrorState variant="inline">{t('public.myInfo.listsFailed')}</ErrorState>
         ) : (
           <Entries entries={conditions.data} empty={t('public.myInfo.noProblems')} />
         )}
@@ -82,7 +86,7 @@ export function MyLists({ patientId }: { patientId: string }) {
         {allergies.isPending ? (
           <p className="text-muted">{t('public.myInfo.listsLoading')}</p>
         ) : allergies.isError ? (
-          <p className="text-danger-700">{t('public.myInfo.listsFailed')}</p>
+          <ErrorState variant="inline">{t('public.myInfo.listsFailed')}</ErrorState>
         ) : (
           <>
             {allergies.data.state === 'not_asked' && (

@@ -2,10 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '@portal/contract';
+import { type Allergy, ROUTES } from '@portal/contract';
 import { activateLocale } from '@portal/i18n';
 import {
   createHandlers,
+  MOCK_API_BASE,
   makePatientRecord,
   pendingHandler,
   problemHandler,
@@ -40,6 +41,34 @@ function renderProfile() {
   });
 }
 
+/** An active, confirmed allergy of the patient's list, to a substance of `kind`. */
+function allergy(id: string, kind: Allergy['kind'], name: string, name_th: string): Allergy {
+  const state = {
+    reaction: null,
+    severity: null,
+    criticality: null,
+    onset_date: null,
+    clinical_status: 'active',
+    verification_status: 'confirmed',
+    error_reason: null,
+  } as const;
+  return {
+    id,
+    substance_id: `sct:${id}`,
+    kind,
+    seed_code: null,
+    name,
+    name_th,
+    codes: [{ system: 'http://snomed.info/sct', code: id, display: name }],
+    ...state,
+    recorded_by: null,
+    recorded_at: '2026-01-05T03:00:00.000Z',
+    changed_by: null,
+    changed_at: '2026-01-05T03:00:00.000Z',
+    history: [],
+  };
+}
+
 beforeEach(() => act(() => activateLocale('th', 'all')));
 afterEach(() => activateLocale('en', 'all'));
 
@@ -70,6 +99,29 @@ describe('PatientProfilePage (MyInfo) in Thai', () => {
       screen.getByRole('heading', { level: 2, name: 'นำข้อมูลสุขภาพของคุณติดตัวไปได้' }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'ดาวน์โหลดข้อมูลของฉัน' })).toBeEnabled();
+  });
+
+  it('names drugs in English with the Thai beside, as on the box; a food in Thai', async () => {
+    serveRecord();
+    const allergies = [
+      allergy('1001', 'drug', 'Amoxicillin', 'อะม็อกซีซิลลิน'),
+      allergy('1002', 'food', 'Peanut', 'ถั่วลิสง'),
+    ];
+    server.use(
+      http.get(`${MOCK_API_BASE}/patient/P001/allergies`, () =>
+        HttpResponse.json({ state: 'listed', no_known_allergies: null, allergies }),
+      ),
+    );
+    renderProfile();
+    const mine = await screen.findByRole('region', { name: 'การแพ้ของฉัน' });
+    expect(await within(mine).findByText('Amoxicillin (อะม็อกซีซิลลิน)')).toBeVisible();
+    expect(within(mine).getByText('ถั่วลิสง')).toBeVisible();
+    const record = screen.getByRole('region', { name: 'ยาที่แพ้' });
+    expect(
+      within(record)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['paracetamol (พาราเซตามอล) (R002)', 'insulin (อินซูลิน) (R010)']);
   });
 
   it('says in Thai that the appointments could not be loaded', async () => {

@@ -62,7 +62,7 @@ export function PatientProfilePage() {
         <p className="text-xl font-semibold text-brand-800">
           {t('public.myInfo.greeting', { firstName: record.data.patient.first_name })}
         </p>
-        <PatientRecordView record={record.data} />
+        <PatientRecordView record={record.data} reader="patient" />
         <MyLists patientId={record.data.patient.patient_id} />
         <UpcomingAppointments />
         <ContactDetails contact={record.data.patient} />

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { type MyAppointmentList, type UpcomingAppointment } from '@portal/contract';
 import { useMyAppointments } from '@portal/api-client';
 import { requirePack } from '@portal/i18n';
-import { AppointmentTable, Button, Card, Notice, useFormat, useT } from '@portal/ui';
+import { AppointmentTable, Button, Card, ErrorState, Notice, useFormat, useT } from '@portal/ui';
 
 // The cancel dialog, its form and the rules load when it first opens: MyInfo opened to be read
 // does not download them.
@@ -88,11 +88,7 @@ function AppointmentList({ when }: { when: MyAppointmentList }) {
   let body;
   if (appointments.isPending) body = <p className="text-muted">{t(texts.loading)}</p>;
   else if (appointments.isError && items.length === 0)
-    body = (
-      <p role="alert" className="font-medium text-danger-800">
-        {t(texts.failed)}
-      </p>
-    );
+    body = <ErrorState variant="inline">{t(texts.failed)}</ErrorState>;
   else if (items.length === 0) body = <p className="text-muted">{t(texts.none)}</p>;
   else if (when === 'past') body = <AppointmentTable items={items} />;
   else

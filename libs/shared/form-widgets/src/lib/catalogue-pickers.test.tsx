@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { DISEASES, DRUGS } from '@portal/reference-data';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activateLocale } from '@portal/i18n';
+import { addLocalNames, DISEASES, DRUGS, LOCAL_NAMES } from '@portal/reference-data';
 import { DiseasePicker, DrugPicker } from './catalogue-pickers';
 import { FormHarness } from './form-harness';
 
@@ -26,5 +27,25 @@ describe('DiseasePicker and DrugPicker', () => {
         '{"disease":"I002","drug":"R002"}',
       ),
     );
+  });
+});
+
+describe('the pickers in Thai', () => {
+  afterEach(() => activateLocale('en', 'all'));
+
+  it('name diseases in Thai and drugs by their English generic names, as clinicians read them', async () => {
+    addLocalNames('th', LOCAL_NAMES.th);
+    await act(() => activateLocale('th', 'all'));
+    render(
+      <FormHarness>
+        <DiseasePicker name="disease" label="โรค" />
+        <DrugPicker name="drug" label="ยา" />
+      </FormHarness>,
+    );
+    const disease = screen.getByRole('combobox', { name: 'โรค' });
+    const drug = screen.getByRole('combobox', { name: 'ยา' });
+    expect(within(disease).getByRole('option', { name: 'I002 — วัณโรค' })).toBeInTheDocument();
+    expect(within(drug).getByRole('option', { name: 'R003 — amoxicillin' })).toBeInTheDocument();
+    expect(within(drug).queryByRole('option', { name: /อะม็อกซีซิลลิน/ })).toBeNull();
   });
 });

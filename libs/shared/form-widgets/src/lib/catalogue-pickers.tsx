@@ -30,9 +30,10 @@ export function DiseasePicker(props: CataloguePickerProps) {
   return <SelectField {...props} options={options} />;
 }
 
-/** A select of the drug catalogue (R001–R011); its value is the drug id. */
+/**
+ * A select of the drug catalogue (R001–R011); its value is the drug id. Clinicians pick drugs
+ * by their English generic names in every language (drugNameFor), so its options are those.
+ */
 export function DrugPicker(props: CataloguePickerProps) {
-  const locale = useLocale();
-  const options = useMemo(() => optionsOf(DRUGS, locale), [locale]);
-  return <SelectField {...props} options={options} />;
+  return <SelectField {...props} options={DRUG_OPTIONS} />;
 }

@@ -51,7 +51,8 @@ describe('the form widgets in Thai', () => {
     await user.type(screen.getByRole('textbox', { name: 'อีเมล' }), 'someone@example.org');
     await user.click(screen.getByRole('button', { name: 'ส่ง' }));
 
-    await waitFor(() => expect(group).toHaveAccessibleDescription('กรุณาเลือกใช่หรือไม่ใช่'));
+    // One of the two, whatever their words: health insurance's are มี / ไม่มี, not ใช่ / ไม่ใช่.
+    await waitFor(() => expect(group).toHaveAccessibleDescription('กรุณาเลือกหนึ่งข้อ'));
     expect(screen.getByRole('textbox', { name: 'ชื่อ' })).toHaveAccessibleDescription('จำเป็นต้องกรอก');
     // The domains hint, then the domain rule's message with its value kept.
     expect(screen.getByRole('textbox', { name: 'อีเมล' })).toHaveAccessibleDescription(
@@ -82,8 +83,13 @@ describe('the form widgets in Thai', () => {
         <RequiredFieldsNote />
         <PasswordField name="password" label="รหัสผ่าน" hint={NEW_PASSWORD_HINT} />
         <TimeField name="time" label="เวลา" />
+        <TimeField name="clock" label="เวลานัด" clock />
         <SelectField name="choice" label="ตัวเลือก" options={[{ value: 'a', label: 'ก' }]} />
       </FormHarness>,
+    );
+    // The browser's clock control: an example, no word of AM / PM or of how the field works.
+    expect(screen.getByLabelText('เวลานัด')).toHaveAccessibleDescription(
+      'ระบุชั่วโมงและนาที เช่น 10:30 น.',
     );
     expect(screen.getByRole('button', { name: 'ล้างข้อมูล' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'แสดงรหัสผ่าน' })).toBeInTheDocument();
@@ -94,7 +100,8 @@ describe('the form widgets in Thai', () => {
       'อย่างน้อย 12 ตัวอักษรและเดาได้ยาก: ไม่ใช่รหัสผ่านที่คนใช้กันทั่วไป ชื่อผู้ใช้ของคุณ หรือชื่อโรงพยาบาล',
     );
     expect(screen.getByRole('textbox', { name: 'เวลา' })).toHaveAccessibleDescription(
-      'ระบบ 24 ชั่วโมง ในรูปแบบ HH:MM หรือ HH:MM:SS',
+      // An example a person reads, not the developer's HH:MM.
+      'ระบบ 24 ชั่วโมง เช่น 14:30 หรือ 14:30:00',
     );
     expect(
       within(screen.getByRole('combobox', { name: 'ตัวเลือก' })).getByRole('option', {

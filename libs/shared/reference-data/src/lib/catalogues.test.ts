@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DISEASE_IDS, DISEASES, DRUG_IDS, DRUGS, diseaseName, drugName } from './catalogues';
+import { catalogueEntryName, drugLabel } from './drug-names';
 import { addLocalNames, localName } from './local-name';
 import { LOCAL_NAMES } from './local-names';
 import { DEPARTMENTS, POSITIONS } from './organisation';
@@ -64,5 +65,28 @@ describe('Thai names', () => {
     expect(localName(DRUGS[2], 'th')).toBe('อะม็อกซีซิลลิน');
     expect(localName(DRUGS[2], 'en')).toBe('amoxicillin');
     expect(localName(DISEASES[1], 'th')).toBe('วัณโรค');
+  });
+});
+
+describe('drug names by reader', () => {
+  it('are the English generic name for clinicians in Thai too; a patient gets the Thai beside it', () => {
+    addLocalNames('th', LOCAL_NAMES.th);
+    expect(drugLabel('R003', 'th', 'clinician')).toBe('amoxicillin');
+    expect(drugLabel('R003', 'th', 'patient')).toBe('amoxicillin (อะม็อกซีซิลลิน)');
+    expect(drugLabel('R003', 'en', 'patient')).toBe('amoxicillin');
+    expect(drugLabel('R999', 'th', 'patient')).toBeUndefined();
+  });
+
+  it('apply to catalogue entries that are drugs or drug classes; other entries read in Thai', () => {
+    const drug = { name: 'Amoxicillin', name_th: 'อะม็อกซีซิลลิน', kind: 'drug' };
+    const food = { name: 'Peanut', name_th: 'ถั่วลิสง', kind: 'food' };
+    const condition = { name: 'Tuberculosis', name_th: 'วัณโรค' };
+    expect(catalogueEntryName(drug, 'th', 'clinician')).toBe('Amoxicillin');
+    expect(catalogueEntryName({ ...drug, kind: 'class' }, 'th', 'clinician')).toBe('Amoxicillin');
+    expect(catalogueEntryName(drug, 'th', 'patient')).toBe('Amoxicillin (อะม็อกซีซิลลิน)');
+    expect(catalogueEntryName({ ...drug, name_th: null }, 'th', 'patient')).toBe('Amoxicillin');
+    expect(catalogueEntryName(food, 'th', 'clinician')).toBe('ถั่วลิสง');
+    expect(catalogueEntryName(condition, 'th', 'clinician')).toBe('วัณโรค');
+    expect(catalogueEntryName(condition, 'en', 'patient')).toBe('Tuberculosis');
   });
 });

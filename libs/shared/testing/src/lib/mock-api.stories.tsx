@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect } from 'storybook/test';
 import { type PatientRecord, type Problem, TOTAL_COUNT_HEADER, MESSAGES } from '@portal/contract';
+import { ErrorState } from '@portal/ui';
 import { emptyListHandler, handlers, pendingHandler, problemHandler } from './handlers';
 
 type State =
@@ -35,7 +36,7 @@ function PatientListProbe() {
   }, []);
 
   if (state.kind === 'loading') return <p role="status">Loading patients…</p>;
-  if (state.kind === 'failed') return <p role="alert">{state.detail}</p>;
+  if (state.kind === 'failed') return <ErrorState variant="inline">{state.detail}</ErrorState>;
   if (state.records.length === 0) return <p>{MESSAGES.noPatientData}</p>;
   return (
     <section aria-label="Patients" className="p-4">

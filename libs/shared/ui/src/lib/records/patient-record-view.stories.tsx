@@ -59,7 +59,7 @@ const meta = {
   argTypes: { record: { control: 'object' } },
   component: PatientRecordView,
   subcomponents: { CatalogueName, CatalogueList },
-  args: { record: FILLED },
+  args: { record: FILLED, reader: 'patient' },
   decorators: [
     (Story) => (
       <div className="p-4">
@@ -89,7 +89,7 @@ export const Default: Story = {
 
 /** Nothing in the lists, no appointment, some values empty ('-'). */
 export const EmptyLists: Story = {
-  args: { record: EMPTY },
+  args: { record: EMPTY, reader: 'patient' },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(MESSAGES.noDrugAllergies)).toBeVisible();
     await expect(canvas.getByText(MESSAGES.noChronicDiseases)).toBeVisible();
@@ -103,8 +103,8 @@ export const EmptyLists: Story = {
 export const TwoRecords: Story = {
   render: () => (
     <div className="flex flex-col gap-6">
-      <PatientRecordView record={FILLED} />
-      <PatientRecordView record={EMPTY} />
+      <PatientRecordView record={FILLED} reader="clinician" />
+      <PatientRecordView record={EMPTY} reader="clinician" />
     </div>
   ),
   play: async ({ canvas }) => {

@@ -65,7 +65,7 @@ const items = (region: string) =>
 
 describe('PatientRecordView', () => {
   it('shows every detail of the record in the spec’s order', () => {
-    render(<PatientRecordView record={FILLED} />);
+    render(<PatientRecordView record={FILLED} reader="patient" />);
     expect(details()).toEqual([
       ['Patient ID', 'P001'],
       ['First Name', 'Malee'],
@@ -82,7 +82,7 @@ describe('PatientRecordView', () => {
   });
 
   it('heads each part of the record, for navigation by headings and regions', () => {
-    render(<PatientRecordView record={FILLED} />);
+    render(<PatientRecordView record={FILLED} reader="patient" />);
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(['Personal details', 'Drug allergies', 'Chronic diseases', 'Medical history']);
@@ -90,13 +90,13 @@ describe('PatientRecordView', () => {
   });
 
   it('lists allergies and diseases by catalogue name, the id after it (an unknown id alone)', () => {
-    render(<PatientRecordView record={FILLED} />);
+    render(<PatientRecordView record={FILLED} reader="patient" />);
     expect(items('Drug allergies')).toEqual(['paracetamol (R002)', 'insulin (R010)']);
     expect(items('Chronic diseases')).toEqual(['tuberculosis (I002)', 'I099']);
   });
 
   it('shows the history under Date & Time and Details, with - for an entry without detail', () => {
-    render(<PatientRecordView record={FILLED} />);
+    render(<PatientRecordView record={FILLED} reader="patient" />);
     const table = within(screen.getByRole('region', { name: 'Medical history' })).getByRole(
       'table',
     );
@@ -120,7 +120,7 @@ describe('PatientRecordView', () => {
   });
 
   it("shows '-' for empty values and 'No appointment' when there is none", () => {
-    render(<PatientRecordView record={EMPTY} />);
+    render(<PatientRecordView record={EMPTY} reader="patient" />);
     const shown = new Map(details());
     expect(shown.get('Blood Type')).toBe(MESSAGES.emptyValue);
     expect(shown.get('ID card number')).toBe('-');
@@ -132,7 +132,7 @@ describe('PatientRecordView', () => {
   });
 
   it('says so when a list is empty, instead of showing an empty list or table', () => {
-    render(<PatientRecordView record={EMPTY} />);
+    render(<PatientRecordView record={EMPTY} reader="patient" />);
     const allergies = screen.getByRole('region', { name: 'Drug allergies' });
     expect(allergies).toHaveTextContent(MESSAGES.noDrugAllergies);
     expect(within(allergies).queryByRole('list')).not.toBeInTheDocument();
@@ -147,8 +147,8 @@ describe('PatientRecordView', () => {
   it('gives two records on one page their own labels', () => {
     render(
       <>
-        <PatientRecordView record={FILLED} />
-        <PatientRecordView record={EMPTY} />
+        <PatientRecordView record={FILLED} reader="patient" />
+        <PatientRecordView record={EMPTY} reader="patient" />
       </>,
     );
     const regions = screen.getAllByRole('region', { name: 'Drug allergies' });
@@ -209,9 +209,9 @@ describe('appointmentText', () => {
 describe('PatientRecordView in Thai', () => {
   afterEach(() => activateLocale('en', 'all'));
 
-  it('labels the record in Thai, with Thai drug and disease names and Buddhist-era dates', async () => {
+  it('labels the record in Thai, with Thai disease names, drugs in English with the Thai beside, Buddhist-era dates', async () => {
     await act(() => activateLocale('th', 'all'));
-    render(<PatientRecordView record={FILLED} />);
+    render(<PatientRecordView record={FILLED} reader="patient" />);
     expect(
       screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
     ).toEqual(['ข้อมูลส่วนตัว', 'ยาที่แพ้', 'โรคประจำตัว', 'ประวัติการรักษา']);
@@ -229,7 +229,7 @@ describe('PatientRecordView in Thai', () => {
     expect(shown.get('วันเกิด')).toBe('14 มี.ค. 2535');
     expect(shown.get('หมู่เลือด')).toBe('AB');
     expect(shown.get('นัดหมายล่าสุด')).toBe('20 พ.ย. 2569 10:30');
-    expect(items('ยาที่แพ้')).toEqual(['พาราเซตามอล (R002)', 'อินซูลิน (R010)']);
+    expect(items('ยาที่แพ้')).toEqual(['paracetamol (พาราเซตามอล) (R002)', 'insulin (อินซูลิน) (R010)']);
     expect(items('โรคประจำตัว')).toEqual(['วัณโรค (I002)', 'I099']);
     const table = within(screen.getByRole('region', { name: 'ประวัติการรักษา' })).getByRole('table');
     expect(
@@ -238,6 +238,13 @@ describe('PatientRecordView in Thai', () => {
         .map((header) => header.textContent),
     ).toEqual(['วันที่และเวลา', 'รายละเอียด']);
     expect(within(table).getByRole('cell', { name: '1 ต.ค. 2569 09:15:00' })).toBeInTheDocument();
+  });
+
+  it('names drugs by their English generic names to a clinician', async () => {
+    await act(() => activateLocale('th', 'all'));
+    render(<PatientRecordView record={FILLED} reader="clinician" />);
+    expect(items('ยาที่แพ้')).toEqual(['paracetamol (R002)', 'insulin (R010)']);
+    expect(items('โรคประจำตัว')).toEqual(['วัณโรค (I002)', 'I099']);
   });
 
   it('names the clinician in Thai in the latest appointment', async () => {

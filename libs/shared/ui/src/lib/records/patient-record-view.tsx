@@ -7,6 +7,7 @@ import {
 import { chosenCalendar, currentLocale, formatDay, t, translateEnglish } from '@portal/i18n';
 import { useFormat, useT } from '../i18n/use-t';
 import { appointmentStatusLabel, clinicianName } from './appointment-table';
+import type { DrugNameReader } from '@portal/reference-data';
 import { CatalogueList } from './catalogue-name';
 import { capitalised, DetailList, shownValue as shown } from './detail-list';
 import { RecordTable, type RecordTableColumn } from './record-table';
@@ -42,8 +43,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A patient's whole record: details, latest appointment, allergies, chronic diseases, history. */
-export function PatientRecordView({ record }: { record: PatientRecord }) {
+/**
+ * A patient's whole record: details, latest appointment, allergies, chronic diseases, history.
+ * `reader`: a clinician (drugs by their English generic name) or the patient (Thai beside it).
+ */
+export function PatientRecordView({
+  record,
+  reader,
+}: {
+  record: PatientRecord;
+  reader: DrugNameReader;
+}) {
   const t = useT();
   const format = useFormat();
   const p = record.patient;
@@ -77,12 +87,14 @@ export function PatientRecordView({ record }: { record: PatientRecord }) {
         <Section title={t('common.records.drugAllergies')}>
           <CatalogueList
             catalogue="drug"
+            reader={reader}
             codes={record.patient_drug_allergy.map(({ drug_id }) => drug_id)}
           />
         </Section>
         <Section title={t('common.records.chronicDiseases')}>
           <CatalogueList
             catalogue="disease"
+            reader={reader}
             codes={record.patient_chronic_disease.map(({ disease_id }) => disease_id)}
           />
         </Section>

@@ -47,6 +47,14 @@ export const Failed: Story = {
   },
 };
 
+/** ErrorState, inline: one red line inside a card or a form, e.g. a list that could not load. */
+export const FailedInline: Story = {
+  render: () => <ErrorState variant="inline">{MESSAGES.profileLoadFailed}</ErrorState>,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(MESSAGES.profileLoadFailed);
+  },
+};
+
 export const LoadingOnPhone: Story = {
   globals: { viewport: { value: 'phone360' } },
   play: async ({ canvas }) => {

@@ -25,6 +25,22 @@ describe('ErrorState', () => {
     render(<ErrorState>Error: {MESSAGES.profileLoadFailed}</ErrorState>);
     expect(screen.getByRole('alert')).toHaveTextContent('Error: Could not load profile');
   });
+
+  it('inline, is the same alert as a line a form or field can name', () => {
+    render(
+      <form aria-label="Add a problem" aria-describedby="save-failed">
+        <ErrorState variant="inline" id="save-failed">
+          {MESSAGES.profileLoadFailed}
+        </ErrorState>
+      </form>,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Could not load profile');
+    expect(alert).not.toHaveClass('rounded-lg');
+    expect(screen.getByRole('form', { name: 'Add a problem' })).toHaveAccessibleDescription(
+      'Could not load profile',
+    );
+  });
 });
 
 describe('states in Thai', () => {

@@ -29,13 +29,39 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-/** Loading failed, e.g. "Error: Could not load profile"; announced at once (role="alert"). */
-export function ErrorState({ children }: { children: ReactNode }) {
+/** Props of {@link ErrorState}. */
+export interface ErrorStateProps {
+  children: ReactNode;
+  /**
+   * `block` (the default) stands in for a whole panel that could not load; `inline` is one line
+   * of red text inside a card, a list or a form, e.g. a save that failed beside its fields.
+   */
+  variant?: 'block' | 'inline';
+  /** So a form or field can name this message (aria-describedby / aria-errormessage). */
+  id?: string;
+  /** Layout only, e.g. a grid span. */
+  className?: string;
+}
+
+/**
+ * Something failed, e.g. "Error: Could not load profile"; announced at once (role="alert").
+ * The one error display of the apps: a panel that could not load, or (`variant="inline"`) a
+ * line inside a card or form. A submit's outcome is SubmitErrorNotice (form-widgets) instead.
+ */
+export function ErrorState({ children, variant, id, className = '' }: ErrorStateProps) {
   useLocale();
+  // A block frames the line an inline error is (no map: this is in every app's start-up chunk).
+  /* eslint-disable lingui/no-unlocalized-strings -- a class list, not words */
+  const frame =
+    variant === 'inline'
+      ? ''
+      : 'rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center ';
+  /* eslint-enable lingui/no-unlocalized-strings */
   return (
     <div
       role="alert"
-      className="rounded-lg border border-danger-700 bg-danger-50 px-4 py-6 text-center text-sm font-medium text-danger-800"
+      id={id}
+      className={`${frame}text-sm font-medium text-danger-800 ${className}`}
     >
       {shown(children)}
     </div>
