@@ -1,9 +1,11 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ENDPOINTS,
   type Medication,
   type PrescribeRequest,
   type StopMedicationRequest,
 } from '@portal/contract';
+import { queryKeys } from '../query-keys';
 import { send, type RequestOptions } from '../request';
 
 /*
@@ -17,6 +19,16 @@ import { send, type RequestOptions } from '../request';
 const answersOf = () => import('../prescription-answers');
 
 const patientParams = (patientId: string) => ({ patient_id: patientId.trim() });
+
+/**
+ * The prescriptions' query keys: a patient's under `queryKeys.patients.all()` (any write about
+ * the patient refreshes them, a new allergy's conflicts too), the patient's own under
+ * `queryKeys.myRecord.all()`; kept here rather than in query-keys.ts, which every page loads.
+ */
+const medicationKeys = {
+  patient: (patientId: string) => [...queryKeys.patients.all(), 'medications', patientId] as const,
+  mine: () => [...queryKeys.myRecord.all(), 'medications'] as const,
+};
 
 /** GET /patient/{patient_id}/medications: every prescription, newest first. */
 export async function listMedications(
@@ -67,4 +79,45 @@ export async function listMyMedications(options: RequestOptions = {}): Promise<M
   const response = await send(ENDPOINTS.myMedications, options);
   const answers = await answersOf();
   return answers.decodeAnswer(answers.myMedicationListSchema, response);
+}
+
+/** A patient's prescriptions, newest first (the chart's Medications). */
+export function usePatientMedications(patientId: string) {
+  const id = patientId.trim();
+  return useQuery({
+    queryKey: medicationKeys.patient(id),
+    queryFn: ({ signal }) => listMedications(id, { signal }),
+    enabled: id !== '',
+  });
+}
+
+/** The signed-in patient's current medications (MyInfo). */
+export function useMyMedications(options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: medicationKeys.mine(),
+    queryFn: ({ signal }) => listMyMedications({ signal }),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/**
+ * The chart's prescription writes: prescribe and stop. Each carries the Idempotency-Key of the
+ * person's action (request.ts: the same body again after no answer is the same key; a body
+ * that differs, an override reason added, is a new action); each refreshes the patient's lists.
+ */
+export function useMedicationMutations(patientId: string) {
+  const queryClient = useQueryClient();
+  const onSuccess = () =>
+    void queryClient.invalidateQueries({ queryKey: queryKeys.patients.all() });
+  return {
+    prescribe: useMutation({
+      mutationFn: (body: PrescribeRequest) => prescribe(patientId, body),
+      onSuccess,
+    }),
+    stop: useMutation({
+      mutationFn: ({ medicationId, body }: { medicationId: string; body: StopMedicationRequest }) =>
+        stopMedication(patientId, medicationId, body),
+      onSuccess,
+    }),
+  };
 }
