@@ -6,6 +6,8 @@ export interface TextFieldProps extends FieldProps {
   /** `tel` brings up a phone keypad; `text` otherwise. */
   type?: 'text' | 'tel';
   maxLength?: number;
+  /** The keyboard a phone shows: `decimal` for an amount (a dose), `numeric` for digits. */
+  inputMode?: 'decimal' | 'numeric';
   /**
    * Selects the whole value when the field gets focus, by click or Tab, so typing replaces it
    * rather than adding to it (an id box reused for the next lookup: "E001E004").
@@ -24,6 +26,7 @@ export function TextField({
   disabled,
   type = 'text',
   maxLength,
+  inputMode,
   selectOnFocus = false,
 }: TextFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
@@ -54,6 +57,7 @@ export function TextField({
         placeholder={placeholder}
         autoComplete={autoComplete}
         maxLength={maxLength}
+        inputMode={inputMode}
         required={required}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy}
