@@ -171,6 +171,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
         <RequiredFieldsNote />
         <CatalogueCombobox
           catalogue="substances"
+          kind="drug"
           label={t('clinical.medications.drug')}
           chosen={drug}
           onChoose={(item) => {
