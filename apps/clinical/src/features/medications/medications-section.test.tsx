@@ -102,7 +102,7 @@ describe('the chart’s medications', () => {
     expect(within(card).queryByRole('button', { name: 'Prescribe' })).not.toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /^Stop/ })).not.toBeInTheDocument();
     expect(
-      within(card).getByRole('button', { name: 'Print the prescription of paracetamol' }),
+      within(card).getByRole('button', { name: 'Print prescription: paracetamol' }),
     ).toBeInTheDocument();
   });
 
@@ -246,7 +246,7 @@ describe('the chart’s medications', () => {
     const { user } = renderSection('P002');
     const card = await section();
     await user.click(
-      await within(card).findByRole('button', { name: 'Print the prescription of amoxicillin' }),
+      await within(card).findByRole('button', { name: 'Print prescription: amoxicillin' }),
     );
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     const sheet = document.querySelector<HTMLElement>('body > [data-print-handout]')!;
