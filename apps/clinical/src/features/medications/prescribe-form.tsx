@@ -10,16 +10,16 @@ import {
   type PrescriptionConflicts,
   prescribeRequestSchema,
 } from '@portal/contract';
-import { toApiError, useMedicationMutations } from '@portal/api-client';
+import { prescriptionConflictsOf, toApiError, useMedicationMutations } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
 import {
+  DecimalField,
   NumberField,
   PortalForm,
   RequiredFieldsNote,
   SelectField,
   SubmitErrorNotice,
   TextAreaField,
-  TextField,
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
@@ -127,9 +127,10 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
       succeed(saved.name);
     } catch (error) {
       const apiError = toApiError(error);
-      if (apiError.status === 409 && apiError.prescriptionConflicts) {
+      const met = prescriptionConflictsOf(apiError);
+      if (met) {
         // What was typed stays; the reason is asked beside what was met.
-        setConflicts(apiError.prescriptionConflicts);
+        setConflicts(met);
         return;
       }
       fail(form, apiError);
@@ -185,14 +186,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
           focusOnMount
         />
         <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3">
-          <TextField
-            name="dose"
-            label={t('clinical.medications.dose')}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-          />
+          <DecimalField name="dose" label={t('clinical.medications.dose')} required />
           <SelectField
             name="unit"
             label={t('clinical.medications.unit')}
@@ -217,14 +211,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
             required
             min={1}
           />
-          <TextField
-            name="quantity"
-            label={t('clinical.medications.quantityField')}
-            required
-            inputMode="decimal"
-            autoComplete="off"
-            maxLength={12}
-          />
+          <DecimalField name="quantity" label={t('clinical.medications.quantityField')} required />
         </div>
         <TextAreaField
           name="instructions"

@@ -1,4 +1,4 @@
-import type { AppointmentClash, FieldError, PrescriptionConflicts } from '@portal/contract';
+import type { AppointmentClash, FieldError } from '@portal/contract';
 
 /** Shown when the request never got an answer. */
 export const NETWORK_ERROR_MESSAGE =
@@ -25,8 +25,6 @@ export interface ApiErrorInit {
   readonly fieldErrors?: readonly FieldError[];
   /** A booking's 409: the booked appointments it would overlap. */
   readonly clashes?: readonly AppointmentClash[];
-  /** A prescription's 409: the allergies it meets and the prescriptions it duplicates. */
-  readonly prescriptionConflicts?: PrescriptionConflicts;
   readonly cause?: unknown;
 }
 
@@ -41,8 +39,6 @@ export class ApiError extends Error {
   readonly fieldErrors: readonly FieldError[];
   /** A booking's 409: the booked appointments it would overlap (none for anything else). */
   readonly clashes: readonly AppointmentClash[];
-  /** A prescription's 409: the allergies it meets and the prescriptions it duplicates (null else). */
-  readonly prescriptionConflicts: PrescriptionConflicts | null;
 
   constructor(init: ApiErrorInit) {
     super(init.detail, init.cause === undefined ? undefined : { cause: init.cause });
@@ -51,7 +47,6 @@ export class ApiError extends Error {
     this.detail = init.detail;
     this.fieldErrors = init.fieldErrors ?? [];
     this.clashes = init.clashes ?? [];
-    this.prescriptionConflicts = init.prescriptionConflicts ?? null;
   }
 }
 

@@ -34,9 +34,6 @@ export function fromAxiosError(error: unknown): ApiError {
         detail: problem.data.detail,
         fieldErrors: problem.data.errors ?? [],
         ...(problem.data.clashes ? { clashes: problem.data.clashes } : {}),
-        ...(problem.data.prescription_conflicts
-          ? { prescriptionConflicts: problem.data.prescription_conflicts }
-          : {}),
         cause: error,
       });
     }

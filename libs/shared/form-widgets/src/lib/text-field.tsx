@@ -6,8 +6,6 @@ export interface TextFieldProps extends FieldProps {
   /** `tel` brings up a phone keypad; `text` otherwise. */
   type?: 'text' | 'tel';
   maxLength?: number;
-  /** The keyboard a phone shows: `decimal` for an amount (a dose), `numeric` for digits. */
-  inputMode?: 'decimal' | 'numeric';
   /**
    * Selects the whole value when the field gets focus, by click or Tab, so typing replaces it
    * rather than adding to it (an id box reused for the next lookup: "E001E004").
@@ -26,7 +24,6 @@ export function TextField({
   disabled,
   type = 'text',
   maxLength,
-  inputMode,
   selectOnFocus = false,
 }: TextFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
@@ -57,7 +54,6 @@ export function TextField({
         placeholder={placeholder}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        inputMode={inputMode}
         required={required}
         aria-invalid={message ? true : undefined}
         aria-describedby={describedBy}

@@ -3,8 +3,11 @@ import {
   ENDPOINTS,
   type Medication,
   type PrescribeRequest,
+  type PrescriptionConflicts,
+  prescriptionConflictsSchema,
   type StopMedicationRequest,
 } from '@portal/contract';
+import type { ApiError } from '../api-error';
 import { queryKeys } from '../query-keys';
 import { send, type RequestOptions } from '../request';
 
@@ -29,6 +32,21 @@ const medicationKeys = {
   patient: (patientId: string) => [...queryKeys.patients.all(), 'medications', patientId] as const,
   mine: () => [...queryKeys.myRecord.all(), 'medications'] as const,
 };
+
+/**
+ * What a prescription's 409 names beside its field errors (`allergy`, `duplicate_therapy`): the
+ * allergies met and the prescriptions duplicated, read from the problem the server answered (the
+ * error's cause); null for any other failure. Read here, by the one form that shows them, rather
+ * than by every ApiError: the apps' start-up code does not carry it.
+ */
+export function prescriptionConflictsOf(error: ApiError): PrescriptionConflicts | null {
+  if (error.status !== 409) return null;
+  const body = (error.cause as { response?: { data?: unknown } } | undefined)?.response?.data;
+  const conflicts = prescriptionConflictsSchema.safeParse(
+    (body as { prescription_conflicts?: unknown } | undefined)?.prescription_conflicts,
+  );
+  return conflicts.success ? conflicts.data : null;
+}
 
 /** GET /patient/{patient_id}/medications: every prescription, newest first. */
 export async function listMedications(
