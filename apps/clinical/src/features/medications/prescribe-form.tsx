@@ -14,7 +14,6 @@ import { prescriptionConflictsOf, toApiError, useMedicationMutations } from '@po
 import { translateEnglish } from '@portal/i18n';
 import {
   DecimalField,
-  NumberField,
   PortalForm,
   RequiredFieldsNote,
   SelectField,
@@ -205,11 +204,14 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
             required
             options={frequencyOptions}
           />
-          <NumberField
+          {/* Typed as text, a whole number: the contract's rule reads it (a number field would
+              share its chunk with the patient forms', which then load one more file). */}
+          <DecimalField
             name="duration_days"
             label={t('clinical.medications.durationDays')}
             required
-            min={1}
+            inputMode="numeric"
+            maxLength={3}
           />
           <DecimalField name="quantity" label={t('clinical.medications.quantityField')} required />
         </div>

@@ -40,3 +40,13 @@ export const Disabled: Story = {
     await expect(canvas.getByRole('textbox', { name: 'Dose' })).toBeDisabled();
   },
 };
+
+/** A whole number (days): the digits keypad. */
+export const WholeNumber: Story = {
+  args: { name: 'duration_days', label: 'Duration (days)', inputMode: 'numeric', maxLength: 3 },
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('textbox', { name: 'Duration (days)' });
+    await expect(input).toHaveAttribute('inputmode', 'numeric');
+    await expect(input).toHaveAttribute('maxlength', '3');
+  },
+};

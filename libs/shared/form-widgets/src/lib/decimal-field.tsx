@@ -3,11 +3,13 @@ import { type FieldProps, FieldFrame, INPUT_CLASS, useFieldBase } from './field-
 /** Props of DecimalField. */
 export interface DecimalFieldProps extends FieldProps {
   maxLength?: number;
+  /** The keypad: `decimal` (an amount, the default) or `numeric` (a whole number, days). */
+  inputMode?: 'decimal' | 'numeric';
 }
 
 /**
- * An amount that may have decimals (a dose, a quantity): typed as text, with the phone's
- * decimal keypad (`inputMode="decimal"`). The form holds what was typed; the contract's schema
+ * An amount that may have decimals (a dose, a quantity), or with `inputMode="numeric"` a whole
+ * number (days): typed as text, with the phone's decimal (or digits) keypad. The form holds what was typed; the contract's schema
  * reads the number and says what is wrong beside the field, keeping what was typed. Kept apart
  * from TextField (the forms' kit every form loads): only the forms that show an amount load it.
  */
@@ -20,6 +22,7 @@ export function DecimalField({
   autoComplete = 'off',
   disabled,
   maxLength = 12,
+  inputMode = 'decimal',
 }: DecimalFieldProps) {
   const { form, id, hintId, errorId, message, describedBy } = useFieldBase(name, label, hint);
   return (
@@ -27,7 +30,7 @@ export function DecimalField({
       <input
         id={id}
         type="text"
-        inputMode="decimal"
+        inputMode={inputMode}
         className={INPUT_CLASS}
         placeholder={placeholder}
         autoComplete={autoComplete}
