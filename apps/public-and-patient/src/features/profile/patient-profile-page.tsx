@@ -74,7 +74,7 @@ export function PatientProfilePage() {
         </p>
         <PatientRecordView record={record.data} />
         <MyLists patientId={record.data.patient.patient_id} />
-        <Suspense fallback={<p className="text-muted">{t('public.myInfo.listsLoading')}</p>}>
+        <Suspense fallback={null}>
           <MyMedications />
         </Suspense>
         <UpcomingAppointments />
