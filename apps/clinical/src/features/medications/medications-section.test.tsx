@@ -203,6 +203,7 @@ describe('the chart’s medications', () => {
       ),
     ).toBeInTheDocument();
     expect(within(form).getByLabelText(/^Dose/)).toHaveValue('');
+    expect(within(form).getByRole('combobox', { name: 'Drug' })).toHaveValue('');
   });
 
   it('names a duplicate therapy; Change the prescription leaves the form as typed', async () => {

@@ -92,6 +92,8 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
   const form = usePortalForm(prescribeRequestSchema, { defaultValues: valuesOf(draft) });
   const { feedback, noticeRef, succeed, fail, clear } = useSubmitFeedback<string>();
   const [drug, setDrug] = useState(draft.drug);
+  // Each prescription saved starts the picker afresh (it keeps what was typed in it otherwise).
+  const [saves, setSaves] = useState(0);
   // A prescription refused for what it meets, waiting for a reason to prescribe it anyway.
   const [conflicts, setConflicts] = useState<PrescriptionConflicts | null>(null);
   const [reason, setReason] = useState('');
@@ -122,6 +124,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
       setConflicts(null);
       setReason('');
       setDrug(null);
+      setSaves((n) => n + 1);
       form.reset(valuesOf(EMPTY_PRESCRIPTION));
       succeed(saved.name);
     } catch (error) {
@@ -170,6 +173,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
       >
         <RequiredFieldsNote />
         <CatalogueCombobox
+          key={saves}
           catalogue="substances"
           kind="drug"
           label={t('clinical.medications.drug')}
@@ -182,7 +186,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
             });
           }}
           invalid={drugError ? translateEnglish(drugError) : undefined}
-          focusOnMount
+          focusOnMount={saves === 0}
         />
         <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3">
           <DecimalField name="dose" label={t('clinical.medications.dose')} required />
