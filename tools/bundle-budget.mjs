@@ -81,7 +81,7 @@ export const APPS = [
       'src/features/booking/book-appointment-page.tsx': [165, 145, 168, 147],
       'src/features/landing/landing-page.tsx': [101, 87, 102, 88],
       'src/features/login/login-page.tsx': [120, 105, 121, 106],
-      'src/features/system/system-page.tsx': [121, 106, 122, 107],
+      'src/features/system/system-page.tsx': [121, 105, 122, 106],
       'src/features/profile/patient-profile-page.tsx': [174, 153, 176, 154],
       'src/features/profile/patient-access-log-page.tsx': [169, 148, 170, 150],
       'src/features/account/account-page.ts': [191, 168, 192, 169],
