@@ -202,10 +202,10 @@ test('a doctor works from Today: opens a chart, books with a clinician, cancels 
       await expect(chartView).toHaveCount(1);
       await expect(chartView).toContainText(`${doctorName}, medical personnel`);
       await expect(chartView).toContainText('viewed your record');
-      // The record, its appointments, problem list, allergy list, contact changes, vital signs
-      // and notes: one visit.
+      // The record, its appointments, problem list, allergy list, contact changes, vital signs,
+      // notes and medications: one visit.
       await expect(chartView).toContainText(
-        '7 actions in one visit; also viewed your appointments',
+        '8 actions in one visit; also viewed your appointments',
       );
     });
   } finally {

@@ -47,7 +47,8 @@ const CEILINGS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
  */
 const FEATURES_SINCE: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   // MyInfo's problem and allergy lists, contact details, upcoming and past visits; the
-  // prescriptions' and the visit's calls in the API layer; drugs named with the Thai beside.
+  // prescriptions' and the visit's calls in the API layer; drugs named with the Thai beside; the
+  // loader of its current medications (the section itself and its texts load after the page shows).
   'public-and-patient': {
     'src/features/profile/patient-profile-page.tsx': 3,
     'src/features/booking/book-appointment-page.tsx': 1,

@@ -2,6 +2,7 @@ export { type FieldProps, RequiredFieldsNote } from './lib/field-base';
 export { TextField, type TextFieldProps } from './lib/text-field';
 export { TextAreaField, type TextAreaFieldProps } from './lib/text-area-field';
 export { NumberField, type NumberFieldProps } from './lib/number-field';
+export { DecimalField, type DecimalFieldProps } from './lib/decimal-field';
 export { DateField, type DateFieldProps } from './lib/date-field';
 export { CLOCK_TIME_HINT, TimeField, TIME_HINT, type TimeFieldProps } from './lib/time-field';
 export { SelectField, type SelectFieldProps, type SelectOption } from './lib/select-field';

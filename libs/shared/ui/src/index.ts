@@ -23,3 +23,4 @@ export * from './lib/i18n/use-t';
 export * from './lib/i18n/use-later-texts';
 export * from './lib/i18n/language-switch';
 export * from './lib/i18n/calendar-choice';
+export * from './lib/medication/medication-words';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { CatalogueItem, SubstanceItem } from '@portal/contract';
+import type { CatalogueItem, SubstanceItem, SubstanceKind } from '@portal/contract';
 import { useCatalogueSearch } from '@portal/api-client';
 import { catalogueEntryName } from '@portal/reference-data';
 import { useLocale, useT } from '@portal/ui';
@@ -15,6 +15,8 @@ export function entryLabel(item: CatalogueItem | SubstanceItem, locale: string):
 /** Props of {@link CatalogueCombobox}. */
 export interface CatalogueComboboxProps {
   readonly catalogue: 'conditions' | 'substances';
+  /** Of the substances, only this kind (a prescription's drug: `drug`). */
+  readonly kind?: SubstanceKind;
   readonly label: string;
   readonly chosen: CatalogueItem | null;
   readonly onChoose: (item: CatalogueItem | null) => void;
@@ -46,7 +48,7 @@ export function CatalogueCombobox(props: CatalogueComboboxProps) {
     const timer = setTimeout(() => setAsked(typed), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const search = useCatalogueSearch(props.catalogue, asked);
+  const search = useCatalogueSearch(props.catalogue, asked, props.kind);
   const items = open && asked.trim().length >= 2 ? (search.data ?? []) : [];
   const choose = (item: CatalogueItem) => {
     props.onChoose(item);

@@ -15,6 +15,7 @@ import {
   manyAppointments,
   NO_ALLERGY_RECORD,
 } from './chart-fixtures';
+import { MEDICATIONS } from '../medications/medications-fixtures';
 import { PatientChartPage } from './patient-chart-page';
 import { LOADING_CHART } from '../../testing/english-texts';
 
@@ -165,5 +166,29 @@ export const Phone360: Story = {
     await canvas.findByRole('heading', { level: 1, name: 'Malee Srisuk' });
     await canvas.findByRole('table', { name: 'Upcoming' });
     await fitsThePhone();
+  },
+};
+
+/** A Doctor's chart with medications: an allergy conflict loud, an override's reason shown. */
+export const WithMedications: Story = {
+  parameters: {
+    msw: createHandlers({
+      patients: [CHART_RECORD],
+      appointments: { P037: CHART_APPOINTMENTS },
+      medications: { P037: MEDICATIONS },
+    }),
+    portal: {
+      route: patientChartPath('P037'),
+      session: { role: 'medical_personnel', position_id: 'P001' },
+    } satisfies PortalParameters,
+  },
+  play: async ({ canvas }) => {
+    const medications = await canvas.findByRole('region', { name: 'Medications' });
+    await expect(
+      await within(medications).findByText(
+        'Allergy conflict: the patient has a recorded allergy to amoxicillin',
+      ),
+    ).toBeVisible();
+    await expect(within(medications).getByRole('button', { name: 'Prescribe' })).toBeVisible();
   },
 };

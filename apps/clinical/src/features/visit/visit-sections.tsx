@@ -1,3 +1,4 @@
+import { MedicationsSection } from '../medications/medications-section';
 import { ClinicalNotesSection } from './clinical-notes';
 import { VitalSignsSection } from './vital-signs';
 
@@ -5,8 +6,9 @@ import { VitalSignsSection } from './vital-signs';
 export { default as VISIT_TEXTS } from '@portal/i18n/packs/page-chart-visit';
 
 /**
- * The visit's records on the chart: the vital signs (latest set, recording, trend) and the
- * signed notes. Loaded after the chart shows, with their texts: no first visit carries them.
+ * The visit's records on the chart: the vital signs (latest set, recording, trend), the
+ * signed notes and the medications (prescribing, stopping, printing a prescription). Loaded
+ * after the chart shows, with their texts: no first visit carries them.
  */
 export function VisitSections({
   patientId,
@@ -24,6 +26,7 @@ export function VisitSections({
     <div className="grid grid-cols-1 gap-6">
       <VitalSignsSection patientId={patientId} recordingFirst={appointmentId !== undefined} />
       <ClinicalNotesSection patientId={patientId} appointmentId={appointmentId} />
+      <MedicationsSection patientId={patientId} />
     </div>
   );
 }

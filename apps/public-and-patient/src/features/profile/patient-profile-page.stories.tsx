@@ -233,3 +233,49 @@ export const Phone: Story = {
     await expect(canvas.getByRole('button', { name: 'Menu' })).toBeVisible();
   },
 };
+
+/** The patient's current medications: amoxicillin, with the instructions the doctor wrote. */
+export const WithMedications: Story = {
+  parameters: {
+    msw: createHandlers({
+      medications: {
+        P001: [
+          {
+            id: '20000000-0000-4000-8000-000000000001',
+            drug_id: 'rxn:723',
+            name: 'amoxicillin',
+            name_th: 'อะม็อกซีซิลลิน',
+            codes: [
+              {
+                system: 'http://www.nlm.nih.gov/research/umls/rxnorm',
+                code: '723',
+                display: 'amoxicillin',
+              },
+            ],
+            dose: 500,
+            unit: 'mg',
+            route: 'oral',
+            frequency: 'three_times_daily',
+            duration_days: 7,
+            quantity: 21,
+            instructions: 'One capsule three times a day after meals, until all are taken',
+            status: 'active',
+            stopped: null,
+            override_reason: null,
+            prescribed_by: { employee_id: 'E001', first_name: 'Anan', last_name: 'Wongsa' },
+            created_at: '2026-12-02T03:00:00.000Z',
+            ends_at: '2026-12-09T03:00:00.000Z',
+            allergy_conflicts: [],
+          },
+        ],
+      },
+    }),
+  },
+  play: async ({ canvas }) => {
+    const medications = await canvas.findByRole('region', { name: 'My medications' });
+    await expect(await within(medications).findByText('amoxicillin')).toBeVisible();
+    await expect(
+      within(medications).getByText(/^How to take it: One capsule three times a day/),
+    ).toBeVisible();
+  },
+};

@@ -1,10 +1,11 @@
+import { lazy, Suspense } from 'react';
 import {
   LOADING_PROFILE_MESSAGE,
   PATIENT_LOAD_FAILED_MESSAGE,
   PROFILE_LOAD_FAILED_MESSAGE,
   ROUTES,
 } from '@portal/contract';
-import { translateEnglish } from '@portal/i18n';
+import { requirePack, translateEnglish } from '@portal/i18n';
 import type { Pack } from '@portal/i18n';
 import { usePatient, useProfile } from '@portal/api-client';
 import { useAuth } from '@portal/auth';
@@ -26,6 +27,15 @@ import myInfoPageTexts from '@portal/i18n/packs/page-my-info';
 
 /** The page's texts (lib/packs.ts in @portal/i18n): its route fetches them before it renders. */
 export const PAGE_TEXTS: readonly Pack[] = [myInfoPageTexts];
+
+// The current medications load with their texts (the prescription's words) once the record
+// shows: MyInfo's first visit does not carry them.
+const MyMedications = lazy(() =>
+  import('./my-medications').then(async (m) => {
+    await requirePack(m.MY_MEDICATIONS_TEXTS);
+    return { default: m.MyMedications };
+  }),
+);
 
 /**
  * 'MyInfo': the signed-in patient's own record. The patient id comes from /profile, then the
@@ -64,6 +74,9 @@ export function PatientProfilePage() {
         </p>
         <PatientRecordView record={record.data} reader="patient" />
         <MyLists patientId={record.data.patient.patient_id} />
+        <Suspense fallback={null}>
+          <MyMedications />
+        </Suspense>
         <UpcomingAppointments />
         <ContactDetails contact={record.data.patient} />
         <p>

@@ -30,6 +30,9 @@ export const PACKS = {
     password: ['password'],
     time: ['time'],
     counted: ['counted'],
+    // A prescription's words (units, routes, frequencies, the dose line): the chart's
+    // Medications and MyInfo's, each loaded after its page shows.
+    medicationWords: ['medication'],
     // The form harness of the tests and Storybook (form-widgets form-harness.tsx): no page.
     harness: ['harness'],
     // What no page shows as it opens, only after something happens (a new activation code,
@@ -48,6 +51,8 @@ export const PACKS = {
     // What the server writes itself (mails, the record's PDF, @portal/i18n/server): no page.
     server: ['mail', 'recordPdf'],
     booking: ['booking'],
+    // MyInfo's current medications, fetched with their code once MyInfo shows.
+    myMedications: ['myMedications'],
   },
   clinical: {
     addPatient: ['addPatient', 'patient'],
@@ -56,8 +61,9 @@ export const PACKS = {
     chart: ['chart', 'chartAppointments', 'appointments'],
     // The chart's cancel and reschedule dialogs, fetched with a dialog's code when one opens.
     chartDialogs: ['rescheduleDialog', 'cancelDialog'],
-    // The chart's vital signs and signed notes, fetched with their code after the chart shows.
-    chartVisit: ['vitals', 'notes'],
+    // The chart's vital signs, signed notes and medications, fetched with their code after the
+    // chart shows.
+    chartVisit: ['vitals', 'notes', 'medications'],
     // The visit view (its header, Finish visit), and its follow-up booking, fetched with the
     // booking's code once the visit is finished.
     visitPage: ['visitPage'],
@@ -111,10 +117,13 @@ export const PAGE_PACKS = {
   hrDialogs: ['common.forms'],
   // Not a page: the chart's dialogs (the reschedule dialog's clinician picker is the booking's).
   chartDialogs: ['common.forms', 'common.time', 'clinical.chartDialogs', 'clinical.booking'],
-  // Not a page: the chart's vital signs and notes (their forms' kit with them).
-  chartVisit: ['common.forms', 'clinical.chartVisit'],
-  // The visit view: the chart's allergy alert and lists, its own header; the vital signs and
-  // notes come with their code (chartVisit), the follow-up booking once the visit is finished.
+  // Not a page: the chart's vital signs, notes and medications (their forms' kit with them).
+  chartVisit: ['common.forms', 'common.medicationWords', 'clinical.chartVisit'],
+  // Not a page: MyInfo's current medications (loaded once MyInfo shows).
+  myMedications: ['common.medicationWords', 'public.myMedications'],
+  // The visit view: the chart's allergy alert and lists, its own header; the vital signs,
+  // notes and medications come with their code (chartVisit), the follow-up booking once the
+  // visit is finished.
   visit: ['common.records', 'clinical.chart', 'clinical.visitPage'],
   // Not a page: the visit view's follow-up booking (the booking's clinician and length fields).
   followUp: ['common.forms', 'common.time', 'clinical.booking', 'clinical.followUp'],

@@ -1,7 +1,7 @@
 import type { Pack } from '../lib/packs';
 
 /**
- * The chart's vital signs and notes' packs (PAGE_PACKS `chartVisit` in lib/packs.ts), merged
+ * The chart's vital signs, notes and medications' packs (PAGE_PACKS `chartVisit` in lib/packs.ts), merged
  * into one module a language: fetched with their code once the chart is shown, not with it.
  */
 const pack: Pack = {

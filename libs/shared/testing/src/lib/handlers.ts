@@ -7,6 +7,7 @@ import {
   addConditionRequestSchema,
   type Allergy,
   type CatalogueItem,
+  type SubstanceItem,
   type Condition,
   listEntryParamsSchema,
   patchAllergyRequestSchema,
@@ -98,6 +99,15 @@ import {
   noteEnteredInErrorRequestSchema,
   noteParamsSchema,
   recordVitalsRequestSchema,
+  type Medication,
+  MEDICATION_ALLERGY_MESSAGE,
+  MEDICATION_DUPLICATE_MESSAGE,
+  MEDICATION_NOT_ACTIVE_MESSAGE,
+  medicationParamsSchema,
+  PROBLEM_CONTENT_TYPE,
+  prescribeRequestSchema,
+  type PrescriptionConflicts,
+  stopMedicationRequestSchema,
   VITAL_FIELDS,
   vitalFlags,
   type VitalSigns,
@@ -120,6 +130,7 @@ import {
   makeUpcomingAppointments,
 } from './factories';
 import {
+  makeProblem,
   MockProblem,
   pageResponse,
   parseBody,
@@ -263,6 +274,8 @@ export interface MockScenario {
   readonly vitals?: Readonly<Record<string, readonly VitalSigns[]>>;
   /** Each patient's signed notes, newest first, entered in error included (default: none). */
   readonly notes?: Readonly<Record<string, readonly ClinicalNote[]>>;
+  /** Each patient's prescriptions, newest first (default: none). */
+  readonly medications?: Readonly<Record<string, readonly Medication[]>>;
 }
 
 /** The mock API's data, which its handlers read and change. */
@@ -395,8 +408,45 @@ const MOCK_AUTHORSHIP = {
 /** Who signs the mock's notes and records its vital signs. */
 export const MOCK_SIGNER = { employee_id: 'E001', first_name: 'Anong', last_name: 'Sukjai' };
 
-/** The mock's catalogue entry for an id: its code from the id, named by it. */
+const RXNORM = 'http://www.nlm.nih.gov/research/umls/rxnorm';
+const ATC = 'http://www.whocc.no/atc';
+
+/** A few substances of the catalogue, as GET /catalogues/substances answers them. */
+export const MOCK_SUBSTANCES: readonly SubstanceItem[] = [
+  {
+    id: 'rxn:723',
+    name: 'amoxicillin',
+    name_th: 'อะม็อกซีซิลลิน',
+    codes: [{ system: RXNORM, code: '723', display: 'amoxicillin' }],
+    kind: 'drug',
+  },
+  {
+    id: 'rxn:161',
+    name: 'paracetamol',
+    name_th: 'พาราเซตามอล',
+    codes: [{ system: RXNORM, code: '161', display: 'acetaminophen' }],
+    kind: 'drug',
+  },
+  {
+    id: 'rxn:5640',
+    name: 'ibuprofen',
+    name_th: 'ไอบูโพรเฟน',
+    codes: [{ system: RXNORM, code: '5640', display: 'ibuprofen' }],
+    kind: 'drug',
+  },
+  {
+    id: 'atc:J01C',
+    name: 'Beta-lactam antibacterials, penicillins',
+    name_th: 'ยาต้านแบคทีเรียกลุ่มเพนิซิลลิน',
+    codes: [{ system: ATC, code: 'J01C', display: 'Beta-lactam antibacterials, penicillins' }],
+    kind: 'class',
+  },
+];
+
+/** The mock's catalogue entry for an id: one of MOCK_SUBSTANCES, or its code from the id, named by it. */
 function mockCatalogueItem(id: string): CatalogueItem {
+  const known = MOCK_SUBSTANCES.find((item) => item.id === id);
+  if (known) return { id, name: known.name, name_th: known.name_th, codes: known.codes };
   const code = id.slice(id.indexOf(':') + 1);
   return { id, name: id, name_th: null, codes: [{ system: 'urn:mock', code, display: id }] };
 }
@@ -490,6 +540,12 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
     ),
     notes: new Map<string, ClinicalNote[]>(
       Object.entries(scenario.notes ?? {}).map(([id, notes]) => [id, structuredClone([...notes])]),
+    ),
+    medications: new Map<string, Medication[]>(
+      Object.entries(scenario.medications ?? {}).map(([id, list]) => [
+        id,
+        structuredClone([...list]),
+      ]),
     ),
   };
   /** A patient's allergy list: listed once the record or the list names one. */
@@ -1138,6 +1194,107 @@ export function createMockApi(scenario: MockScenario = {}): MockApi {
         at: new Date().toISOString(),
       };
       return json(note);
+    }),
+
+    // The substances' catalogue (a few entries): by a name's or a code's start, of one kind.
+    on('searchSubstances', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const q = (query.get('q') ?? '').trim().toLowerCase();
+      const kind = query.get('kind');
+      return json(
+        MOCK_SUBSTANCES.filter(
+          (item) =>
+            (!kind || item.kind === kind) &&
+            (item.name.toLowerCase().includes(q) ||
+              item.codes.some((c) => c.code.toLowerCase().startsWith(q))),
+        ),
+      );
+    }),
+    on('searchConditions', () => json([])),
+
+    // Prescriptions, newest first: checked against the patient's active allergies listed with
+    // the drug's own id and the active prescriptions of the same drug (the API also checks the
+    // drug's classes), a 409 with the conflicts unless an override reason is given.
+    on('listMedications', ({ params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      return json(lists.medications.get(id) ?? []);
+    }),
+    on('prescribe', async ({ request, params }) => {
+      const { patient_id: id } = parseParams(params, patientIdParamsSchema);
+      findPatient(id);
+      const body = await parseBody(request, prescribeRequestSchema);
+      const list = lists.medications.get(id) ?? [];
+      const conflicts: PrescriptionConflicts = {
+        allergies: (lists.allergies.get(id) ?? [])
+          .filter((a) => a.clinical_status === 'active' && a.substance_id === body.drug_id)
+          .map((a) => ({ allergy_id: a.id, substance_id: a.substance_id, name: a.name })),
+        duplicates: list
+          .filter((m) => m.status === 'active' && m.drug_id === body.drug_id)
+          .map((m) => ({
+            medication_id: m.id,
+            drug_id: m.drug_id,
+            name: m.name,
+            shared: m.drug_id,
+          })),
+      };
+      if (!body.override_reason && (conflicts.allergies.length || conflicts.duplicates.length)) {
+        const errors = [
+          ...(conflicts.allergies.length
+            ? [{ field: 'allergy', message: MEDICATION_ALLERGY_MESSAGE }]
+            : []),
+          ...(conflicts.duplicates.length
+            ? [{ field: 'duplicate_therapy', message: MEDICATION_DUPLICATE_MESSAGE }]
+            : []),
+        ];
+        return HttpResponse.json(
+          {
+            ...makeProblem(409, errors[0]!.message, errors),
+            prescription_conflicts: conflicts,
+          },
+          { status: 409, headers: { 'content-type': PROBLEM_CONTENT_TYPE } },
+        );
+      }
+      const item = mockCatalogueItem(body.drug_id);
+      const now = new Date();
+      const medication: Medication = {
+        id: crypto.randomUUID(),
+        drug_id: body.drug_id,
+        name: item.name,
+        name_th: item.name_th,
+        codes: item.codes,
+        dose: body.dose,
+        unit: body.unit,
+        route: body.route,
+        frequency: body.frequency,
+        duration_days: body.duration_days,
+        quantity: body.quantity,
+        instructions: body.instructions,
+        status: 'active',
+        stopped: null,
+        override_reason: body.override_reason ?? null,
+        prescribed_by: MOCK_SIGNER,
+        created_at: now.toISOString(),
+        ends_at: new Date(now.getTime() + body.duration_days * 86_400_000).toISOString(),
+        allergy_conflicts: conflicts.allergies,
+      };
+      lists.medications.set(id, [medication, ...list]);
+      return json(medication, 201);
+    }),
+    on('stopMedication', async ({ request, params }) => {
+      const { patient_id: id, medication_id } = parseParams(params, medicationParamsSchema);
+      const body = await parseBody(request, stopMedicationRequestSchema);
+      const medication = lists.medications.get(id)?.find((m) => m.id === medication_id);
+      if (!medication) throw new MockProblem(404, 'This patient has no such prescription');
+      if (medication.status !== 'active')
+        throw conflict('medication_id', MEDICATION_NOT_ACTIVE_MESSAGE);
+      medication.status = 'stopped';
+      medication.stopped = { reason: body.reason, by: MOCK_SIGNER, at: new Date().toISOString() };
+      return json(medication);
+    }),
+    on('myMedications', ({ claims }) => {
+      const id = claims?.patient_id ?? 'P001';
+      return json((lists.medications.get(id) ?? []).filter((m) => m.status === 'active'));
     }),
 
     // The chart's list: every appointment of the patient, newest first.

@@ -10,6 +10,7 @@ import {
   type PatchAllergyRequest,
   type PatchConditionRequest,
   type SubstanceItem,
+  type SubstanceKind,
 } from '@portal/contract';
 import { queryKeys } from '../query-keys';
 import { parseAnswer, send, type RequestOptions } from '../request';
@@ -129,12 +130,16 @@ export async function searchConditionCatalogue(
   return parseAnswer((answers) => answers.conditionSearchResponseSchema, response);
 }
 
-/** GET /catalogues/substances?q=: the drugs, classes, foods… matching what was typed. */
+/**
+ * GET /catalogues/substances?q=: the drugs, classes, foods… matching what was typed; only those
+ * of one kind with `kind` (the drugs a prescription is written for).
+ */
 export async function searchSubstanceCatalogue(
   q: string,
   options: RequestOptions = {},
+  kind?: SubstanceKind,
 ): Promise<SubstanceItem[]> {
-  const response = await send(ENDPOINTS.searchSubstances, { ...options, query: { q } });
+  const response = await send(ENDPOINTS.searchSubstances, { ...options, query: { q, kind } });
   return parseAnswer((answers) => answers.substanceSearchResponseSchema, response);
 }
 
@@ -158,18 +163,25 @@ export function usePatientAllergies(patientId: string) {
   });
 }
 
-/** A catalogue's entries for what was typed (idle below two characters). */
-export function useCatalogueSearch(catalogue: 'conditions' | 'substances', typed: string) {
+/**
+ * A catalogue's entries for what was typed (idle below two characters); the substances of one
+ * kind only with `kind` (the prescription's drug).
+ */
+export function useCatalogueSearch(
+  catalogue: 'conditions' | 'substances',
+  typed: string,
+  kind?: SubstanceKind,
+) {
   const q = typed.trim();
   return useQuery({
     queryKey:
       catalogue === 'conditions'
         ? queryKeys.catalogues.conditions(q)
-        : queryKeys.catalogues.substances(q),
+        : queryKeys.catalogues.substances(q, kind ? { kind } : {}),
     queryFn: ({ signal }): Promise<(CatalogueItem | SubstanceItem)[]> =>
       catalogue === 'conditions'
         ? searchConditionCatalogue(q, { signal })
-        : searchSubstanceCatalogue(q, { signal }),
+        : searchSubstanceCatalogue(q, { signal }, kind),
     enabled: q.length >= 2,
     staleTime: Infinity,
   });
