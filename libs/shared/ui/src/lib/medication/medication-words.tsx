@@ -1,5 +1,6 @@
 import type { DoseUnit, Medication, MedicationFrequency, MedicationRoute } from '@portal/contract';
 import type { MessageId } from '@portal/i18n';
+import { drugNameFor } from '@portal/reference-data';
 import { useFormat, useLocale, useT } from '../i18n/use-t';
 
 /*
@@ -73,14 +74,11 @@ export function useDoseLine(): (medication: Dosed) => string {
 }
 
 /**
- * A drug's name for a patient: its English generic name, with the Thai name beside it when the
- * page is in Thai and the catalogue has one ("amoxicillin (อะม็อกซีซิลลิน)").
+ * A drug's name for a patient, by the one rule of reference-data's `drugNameFor`: its English
+ * generic name, with the Thai name beside it when the page is in Thai ("amoxicillin
+ * (อะม็อกซีซิลลิน)").
  */
 export function useDrugNameForPatient(): (drug: Pick<Medication, 'name' | 'name_th'>) => string {
-  const t = useT();
   const locale = useLocale();
-  return (drug) =>
-    locale === 'th' && drug.name_th
-      ? t('common.medication.drugWithThai', { name: drug.name, thaiName: drug.name_th })
-      : drug.name;
+  return (drug) => drugNameFor('patient', drug.name, locale === 'th' ? drug.name_th : null);
 }
