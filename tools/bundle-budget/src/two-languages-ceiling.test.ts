@@ -53,8 +53,9 @@ const FEATURES_SINCE: Readonly<Record<string, Readonly<Record<string, number>>>>
     'src/features/profile/patient-profile-page.tsx': 3,
     'src/features/booking/book-appointment-page.tsx': 1,
   },
-  // The chart's problem and allergy lists and contact changes; the visit's calls in the API layer.
-  clinical: { 'src/features/chart/patient-chart-page.tsx': 4 },
+  // The chart's problem and allergy lists and contact changes; the visit's calls in the API layer;
+  // the visit view's route and the lazy medications' loader; drugs named by their reader.
+  clinical: { 'src/features/chart/patient-chart-page.tsx': 5 },
   // HR's refusals, waiting count and sortable table; clinic hours' calls in the API layer; the
   // link from an employee's screens to their clinic hours.
   hr: {
