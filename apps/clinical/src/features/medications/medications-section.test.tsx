@@ -19,10 +19,14 @@ const server = setupMswServer();
 afterEach(() => vi.restoreAllMocks());
 
 /** P037's medications, as a Doctor (P001) or a Nurse (P002). */
-function renderSection(position_id: 'P001' | 'P002' = 'P001', medications = MEDICATIONS) {
+function renderSection(
+  position_id: 'P001' | 'P002' = 'P001',
+  medications = MEDICATIONS,
+  prescribingFirst = false,
+) {
   server.use(...createHandlers({ patients: [CHART_RECORD], medications: { P037: medications } }));
   const user = userEvent.setup();
-  renderWithProviders(<MedicationsSection patientId="P037" />, {
+  renderWithProviders(<MedicationsSection patientId="P037" prescribingFirst={prescribingFirst} />, {
     route: patientChartPath('P037'),
     session: { role: 'medical_personnel', position_id },
   });
@@ -263,5 +267,51 @@ describe('the chart’s medications', () => {
     // Printed: the sheet goes.
     window.dispatchEvent(new Event('afterprint'));
     await waitFor(() => expect(document.querySelector('[data-print-handout]')).toBeNull());
+  });
+
+  it('starts by mouth and counts the quantity from the schedule until the prescriber types one', async () => {
+    const { user } = renderSection();
+    const card = await section();
+    await user.click(await within(card).findByRole('button', { name: 'Prescribe' }));
+    const form = await within(card).findByRole('form', { name: 'Prescribe' });
+    expect(within(form).getByLabelText(/^Route/)).toHaveValue('oral');
+    const quantity = within(form).getByLabelText(/^Quantity to dispense/);
+    await user.type(within(form).getByLabelText(/^Dose/), '2');
+    await user.selectOptions(within(form).getByLabelText(/^Unit/), 'tablet');
+    await user.selectOptions(within(form).getByLabelText(/^Frequency/), 'every_6_hours');
+    await user.type(within(form).getByLabelText(/^Duration \(days\)/), '5');
+    // 2 tablets, 4 times a day, 5 days.
+    expect(quantity).toHaveValue('40');
+    expect(
+      within(form).getByText(
+        'Counted from the dose, the frequency and the days; change it if needed.',
+      ),
+    ).toBeInTheDocument();
+    // Typed over by the prescriber, the quantity stays as typed when the schedule changes.
+    await user.clear(quantity);
+    await user.type(quantity, '36');
+    await user.clear(within(form).getByLabelText(/^Duration \(days\)/));
+    await user.type(within(form).getByLabelText(/^Duration \(days\)/), '7');
+    expect(quantity).toHaveValue('36');
+    expect(
+      within(form).queryByText(
+        'Counted from the dose, the frequency and the days; change it if needed.',
+      ),
+    ).not.toBeInTheDocument();
+  });
+
+  it('opens with the form ready in the visit view, leaving the focus where the page has it', async () => {
+    renderSection('P001', MEDICATIONS, true);
+    const card = await section();
+    const form = await within(card).findByRole('form', { name: 'Prescribe' });
+    expect(within(form).getByRole('combobox', { name: 'Drug' })).not.toHaveFocus();
+    expect(within(card).queryByRole('button', { name: 'Prescribe' })).not.toBeInTheDocument();
+  });
+
+  it('opens no form in the visit view for a nurse', async () => {
+    renderSection('P002', MEDICATIONS, true);
+    const card = await section();
+    await within(card).findByText(/^Instructions: One tablet when in pain/);
+    expect(within(card).queryByRole('form', { name: 'Prescribe' })).not.toBeInTheDocument();
   });
 });

@@ -101,11 +101,18 @@ function MedicationItem({
  * catalogue and stops one with a reason; anyone who reads the chart prints a prescription (a
  * sheet of its own: `PrescriptionSheet`).
  */
-export function MedicationsSection({ patientId }: { patientId: string }) {
+export function MedicationsSection({
+  patientId,
+  prescribingFirst = false,
+}: {
+  patientId: string;
+  /** The visit view's: the form starts open (for those who may prescribe), without the focus. */
+  prescribingFirst?: boolean;
+}) {
   const t = useT();
   const may = useMayPerform();
   const medications = usePatientMedications(patientId);
-  const [prescribing, setPrescribing] = useState(false);
+  const [prescribing, setPrescribing] = useState(prescribingFirst);
   // What is typed in the form, kept while it is closed; leaving the page with it asks first.
   const [draft, setDraft] = useState<PrescriptionDraft>(EMPTY_PRESCRIPTION);
   const [stopping, setStopping] = useState<Medication | null>(null);
@@ -175,6 +182,7 @@ export function MedicationsSection({ patientId }: { patientId: string }) {
                   draft={draft}
                   onDraftChange={setDraft}
                   onClose={() => setPrescribing(false)}
+                  focusOnOpen={!prescribingFirst}
                 />
               </Suspense>
             ) : (

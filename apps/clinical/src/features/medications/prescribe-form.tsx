@@ -9,6 +9,7 @@ import {
   type PrescribeRequest,
   type PrescriptionConflicts,
   prescribeRequestSchema,
+  suggestedQuantity,
 } from '@portal/contract';
 import { prescriptionConflictsOf, toApiError, useMedicationMutations } from '@portal/api-client';
 import { translateEnglish } from '@portal/i18n';
@@ -56,6 +57,8 @@ export interface PrescribeFormProps {
   /** What is typed, as it is typed: the section keeps it, so closing the form loses nothing. */
   readonly onDraftChange: (draft: PrescriptionDraft) => void;
   readonly onClose: () => void;
+  /** Whether the drug's field takes the focus when the form opens (not when a page opens with it). */
+  readonly focusOnOpen?: boolean;
 }
 
 /** What the server refused a prescription for (409): the allergies met, the therapies duplicated. */
@@ -85,7 +88,13 @@ function ConflictList({ conflicts }: { conflicts: PrescriptionConflicts }) {
  * met and offers to prescribe anyway with a reason: that is another request (the body says why),
  * so the API client sends it with a new Idempotency-Key, as the booking's "Book anyway" does.
  */
-export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: PrescribeFormProps) {
+export function PrescribeForm({
+  patientId,
+  draft,
+  onDraftChange,
+  onClose,
+  focusOnOpen = true,
+}: PrescribeFormProps) {
   const t = useT();
   const id = useId();
   const mutations = useMedicationMutations(patientId);
@@ -116,6 +125,23 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
     });
   });
   useEffect(() => report(), [typed, drug]);
+  // The quantity the schedule adds up to, filled in while the prescriber has not typed one.
+  const [dose, unit, frequency, days] = useWatch({
+    control: form.control,
+    name: ['dose', 'unit', 'frequency', 'duration_days'],
+  }) as unknown[];
+  const suggested = suggestedQuantity({
+    dose: Number(dose),
+    unit: String(unit ?? ''),
+    frequency: String(frequency ?? ''),
+    duration_days: Number(days),
+  });
+  const { dirtyFields } = useFormState({ control: form.control, name: 'quantity' });
+  const quantityTyped = dirtyFields.quantity === true;
+  useEffect(() => {
+    if (!quantityTyped && suggested !== null)
+      form.setValue('quantity', String(suggested) as never, { shouldDirty: false });
+  }, [form, quantityTyped, suggested]);
 
   const save = async (values: PrescribeRequest) => {
     clear();
@@ -186,7 +212,7 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
             });
           }}
           invalid={drugError ? translateEnglish(drugError) : undefined}
-          focusOnMount={saves === 0}
+          focusOnMount={saves === 0 && focusOnOpen}
         />
         <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2 lg:grid-cols-3">
           <DecimalField name="dose" label={t('clinical.medications.dose')} required />
@@ -217,7 +243,16 @@ export function PrescribeForm({ patientId, draft, onDraftChange, onClose }: Pres
             inputMode="numeric"
             maxLength={3}
           />
-          <DecimalField name="quantity" label={t('clinical.medications.quantityField')} required />
+          <DecimalField
+            name="quantity"
+            label={t('clinical.medications.quantityField')}
+            hint={
+              !quantityTyped && suggested !== null
+                ? t('clinical.medications.quantitySuggested')
+                : undefined
+            }
+            required
+          />
         </div>
         <TextAreaField
           name="instructions"

@@ -23,19 +23,28 @@ export const PRESCRIPTION_TEXT_FIELDS = [
   'instructions',
 ] as const;
 
-/** The form as it starts: nothing chosen, nothing typed. */
+/**
+ * The form as it starts: nothing chosen, nothing typed, the route by mouth (how most
+ * prescriptions of an outpatient clinic are taken; the prescriber changes it for the others).
+ */
 export const EMPTY_PRESCRIPTION: PrescriptionDraft = {
   drug: null,
   dose: '',
   unit: '',
-  route: '',
+  route: 'oral',
   frequency: '',
   duration_days: '',
   quantity: '',
   instructions: '',
 };
 
-/** Whether anything is chosen or typed (the page's leave guard asks before it is lost). */
+/**
+ * Whether anything is chosen or typed beyond how the form starts (the page's leave guard asks
+ * before it is lost).
+ */
 export function prescriptionTyped(draft: PrescriptionDraft): boolean {
-  return draft.drug !== null || PRESCRIPTION_TEXT_FIELDS.some((field) => draft[field].trim());
+  return (
+    draft.drug !== null ||
+    PRESCRIPTION_TEXT_FIELDS.some((field) => draft[field].trim() !== EMPTY_PRESCRIPTION[field])
+  );
 }

@@ -16,8 +16,8 @@ export function VisitSections({
 }: {
   patientId: string;
   /**
-   * The visit view's appointment: the vital signs' and the note's forms start open there, and a
-   * note written there is tied to it.
+   * The visit view's appointment: the vital signs', the note's and the prescription's forms
+   * start open there, and a note written there is tied to it.
    */
   appointmentId?: string;
 }) {
@@ -26,7 +26,7 @@ export function VisitSections({
     <div className="grid grid-cols-1 gap-6">
       <VitalSignsSection patientId={patientId} recordingFirst={appointmentId !== undefined} />
       <ClinicalNotesSection patientId={patientId} appointmentId={appointmentId} />
-      <MedicationsSection patientId={patientId} />
+      <MedicationsSection patientId={patientId} prescribingFirst={appointmentId !== undefined} />
     </div>
   );
 }

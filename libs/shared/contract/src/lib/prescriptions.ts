@@ -76,6 +76,39 @@ export const MEDICATION_FREQUENCY_NAMES = Object.keys(MEDICATION_FREQUENCIES) as
   ...MedicationFrequency[],
 ];
 
+/** The units a dose is counted out in, so that the quantity to dispense is a count of them. */
+export const COUNTED_DOSE_UNITS: readonly DoseUnit[] = ['tablet', 'capsule', 'sachet', 'patch'];
+
+/** How many doses a frequency gives in one day; null when it has no schedule or is one dose. */
+export function dosesPerDay(frequency: MedicationFrequency): number | null {
+  const timing = MEDICATION_FREQUENCIES[frequency];
+  if (timing === null || frequency === 'once') return null;
+  return timing.unit === 'd' ? timing.times / timing.period : (timing.times * 24) / timing.period;
+}
+
+/**
+ * The quantity to dispense that a prescription's schedule adds up to, for a dose counted out in
+ * tablets, capsules, sachets or patches: the dose times the doses a day times the days (a single
+ * dose: the dose). Null when it cannot be counted (a dose in mg or mL, as needed, a value not
+ * yet a positive number): the prescriber types it. A suggestion only; the prescriber may change it.
+ */
+export function suggestedQuantity(prescription: {
+  dose: number;
+  unit: string;
+  frequency: string;
+  duration_days: number;
+}): number | null {
+  const { dose, unit, frequency, duration_days: days } = prescription;
+  if (!COUNTED_DOSE_UNITS.includes(unit as DoseUnit)) return null;
+  if (!(frequency in MEDICATION_FREQUENCIES)) return null;
+  if (!(dose > 0) || !Number.isFinite(dose)) return null;
+  if (frequency === 'once') return dose;
+  const perDay = dosesPerDay(frequency as MedicationFrequency);
+  if (perDay === null || !Number.isInteger(days) || days < 1) return null;
+  const total = Math.ceil(dose * perDay * days * 1000) / 1000;
+  return total <= QUANTITY_MAX ? total : null;
+}
+
 /** A prescription's states: active, stopped (with a reason), completed (its days are over). */
 export const MEDICATION_STATUSES = ['active', 'stopped', 'completed'] as const;
 export type MedicationStatus = (typeof MEDICATION_STATUSES)[number];
