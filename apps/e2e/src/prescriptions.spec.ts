@@ -1,34 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   apiToken,
   createPatient,
+  drugOf,
   logInThroughPage,
-  openFromSidebar,
+  openChart,
   registerAccount,
 } from './support';
-
-/** Opens a patient's chart as a clinician would: Patient Information, search, the name. */
-async function openChart(page: Page, patient: { last_name: string; first_name: string }) {
-  await openFromSidebar(page, /Patients Management System/, 'Patient Information');
-  await page.getByLabel(/^Last Name/).fill(patient.last_name);
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByText(/^Results for/)).toBeVisible();
-  await page.getByRole('link', { name: `${patient.first_name} ${patient.last_name}` }).click();
-  await expect(
-    page.getByRole('heading', { level: 1, name: `${patient.first_name} ${patient.last_name}` }),
-  ).toBeVisible();
-}
-
-/** A drug of the catalogue as its search answers it (the names the screens show). */
-async function drugOf(request: APIRequestContext, token: string, q: string) {
-  const found = await request.get(
-    `/api/catalogues/substances?q=${encodeURIComponent(q)}&kind=drug`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  expect(found.status()).toBe(200);
-  const [drug] = (await found.json()) as { id: string; name: string; name_th: string | null }[];
-  return drug!;
-}
 
 /**
  * Prescriptions from the chart (issue 42) and who may write them (issue 40): a nurse is offered

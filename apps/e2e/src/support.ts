@@ -229,3 +229,14 @@ export async function registerAccount(
   expect(response.status()).toBe(201);
   return username;
 }
+
+/** A drug of the catalogue as its search answers it (the names the screens show). */
+export async function drugOf(request: APIRequestContext, token: string, q: string) {
+  const found = await request.get(
+    `/api/catalogues/substances?q=${encodeURIComponent(q)}&kind=drug`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  expect(found.status()).toBe(200);
+  const [drug] = (await found.json()) as { id: string; name: string; name_th: string | null }[];
+  return drug!;
+}
