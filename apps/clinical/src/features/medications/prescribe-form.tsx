@@ -129,18 +129,18 @@ export function PrescribeForm({
   const [dose, unit, frequency, days] = useWatch({
     control: form.control,
     name: ['dose', 'unit', 'frequency', 'duration_days'],
-  }) as unknown[];
+  }) as unknown as (string | undefined)[];
   const suggested = suggestedQuantity({
     dose: Number(dose),
-    unit: String(unit ?? ''),
-    frequency: String(frequency ?? ''),
+    unit: unit ?? '',
+    frequency: frequency ?? '',
     duration_days: Number(days),
   });
   const { dirtyFields } = useFormState({ control: form.control, name: 'quantity' });
   const quantityTyped = dirtyFields.quantity === true;
   useEffect(() => {
     if (!quantityTyped && suggested !== null)
-      form.setValue('quantity', String(suggested) as never, { shouldDirty: false });
+      form.setValue('quantity', String(suggested), { shouldDirty: false });
   }, [form, quantityTyped, suggested]);
 
   const save = async (values: PrescribeRequest) => {
