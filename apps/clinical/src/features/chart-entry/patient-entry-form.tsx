@@ -1,13 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  type AppointmentClash,
-  hospitalNow,
-  hospitalToday,
-  PATIENT_ID_PLACEHOLDER_MESSAGE,
-  personName,
-} from '@portal/contract';
+import { hospitalNow, hospitalToday, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
 import { translateEnglish } from '@portal/i18n';
 import { type ApiError, toApiError } from '@portal/api-client';
 import {
@@ -24,8 +18,9 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import { usePrefilledId, LeaveGuard, useFormDraft } from '@portal/shell';
+import { BookingOverlapDialog } from '../appointments/booking-overlap-dialog';
 import { BackToChartLink } from '../chart/back-to-chart-link';
-import { Button, Dialog, Notice, PageHeading, useFormat, useLaterTexts, useT } from '@portal/ui';
+import { Button, Dialog, Notice, PageHeading, useLaterTexts, useT } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
@@ -112,7 +107,6 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const [pastEntry, setPastEntry] = useState<z.output<S> | null>(null);
   // A booking refused for its overlaps, waiting for "book anyway?"; what was typed stays.
   const [overlap, setOverlap] = useState<{ values: z.output<S>; error: ApiError } | null>(null);
-  const format = useFormat();
 
   const save = async (values: z.output<S>) => {
     clear();
@@ -130,17 +124,6 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       console.error(props.failureMessage);
       fail(form, apiError);
     }
-  };
-
-  const clashText = (clash: AppointmentClash) => {
-    const when = {
-      date: format.day(clash.date),
-      time: clash.time.slice(0, 5),
-      minutes: clash.duration_minutes,
-    };
-    return clash.field === 'clinician_id' && clash.clinician
-      ? t('clinical.entry.overlapClinician', { ...when, clinician: personName(clash.clinician) })
-      : t('clinical.entry.overlapPatient', when);
   };
 
   return (
@@ -234,44 +217,25 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
           </>
         }
       />
-      <Dialog
-        open={overlap !== null}
-        role="alertdialog"
-        title={t('clinical.entry.overlapTitle')}
-        description={t('clinical.entry.overlapQuestion')}
-        onClose={() => setOverlap(null)}
-        actions={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                const refused = overlap;
-                setOverlap(null);
-                // The refusal shown on the fields it names, for the person to change them.
-                if (refused) fail(form, refused.error);
-              }}
-            >
-              {t('clinical.entry.changeBooking')}
-            </Button>
-            <Button
-              onClick={() => {
-                const refused = overlap;
-                setOverlap(null);
-                // Another request (it says allow_overlap), so the client gives it a new key.
-                if (refused) void save({ ...refused.values, allow_overlap: true });
-              }}
-            >
-              {t('clinical.entry.bookAnyway')}
-            </Button>
-          </>
-        }
-      >
-        <ul className="list-disc pl-5">
-          {overlap?.error.clashes.map((clash) => (
-            <li key={`${clash.field}-${clash.appointment_id}`}>{clashText(clash)}</li>
-          ))}
-        </ul>
-      </Dialog>
+      {props.askOverlap && (
+        <BookingOverlapDialog
+          clashes={overlap?.error.clashes ?? null}
+          question={t('clinical.entry.overlapQuestion')}
+          onClose={() => setOverlap(null)}
+          onChange={() => {
+            const refused = overlap;
+            setOverlap(null);
+            // The refusal shown on the fields it names, for the person to change them.
+            if (refused) fail(form, refused.error);
+          }}
+          onBookAnyway={() => {
+            const refused = overlap;
+            setOverlap(null);
+            // Another request (it says allow_overlap), so the client gives it a new key.
+            if (refused) void save({ ...refused.values, allow_overlap: true });
+          }}
+        />
+      )}
     </div>
   );
 }

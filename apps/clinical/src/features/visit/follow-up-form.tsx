@@ -1,10 +1,5 @@
 import { useId, useState } from 'react';
-import {
-  type AddAppointmentRequest,
-  type AppointmentClash,
-  type AppointmentResponse,
-  personName,
-} from '@portal/contract';
+import { type AddAppointmentRequest, type AppointmentResponse, personName } from '@portal/contract';
 import { type ApiError, toApiError, useAddAppointmentMutation } from '@portal/api-client';
 import {
   DateField,
@@ -17,8 +12,9 @@ import {
 } from '@portal/form-widgets';
 import { LeaveGuard } from '@portal/shell';
 import { translateEnglish } from '@portal/i18n';
-import { Button, Dialog, Notice, useFormat, useT } from '@portal/ui';
+import { Button, Notice, useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
+import { BookingOverlapDialog } from '../appointments/booking-overlap-dialog';
 
 /** The form's texts (lib/packs.ts in @portal/i18n): fetched with this module, before it renders. */
 export { default as FOLLOW_UP_TEXTS } from '@portal/i18n/packs/page-follow-up';
@@ -79,17 +75,6 @@ export function FollowUpForm({ patientId, clinicianId, time }: FollowUpFormProps
     }
   };
 
-  const clashText = (clash: AppointmentClash) => {
-    const when = {
-      date: format.day(clash.date),
-      time: clash.time.slice(0, 5),
-      minutes: clash.duration_minutes,
-    };
-    return clash.field === 'clinician_id' && clash.clinician
-      ? t('clinical.followUp.overlapClinician', { ...when, clinician: personName(clash.clinician) })
-      : t('clinical.followUp.overlapPatient', when);
-  };
-
   const booked = feedback?.kind === 'success' ? feedback.value : null;
   const bookedWhen = booked && { date: format.day(booked.date), time: booked.time.slice(0, 5) };
   return (
@@ -148,44 +133,23 @@ export function FollowUpForm({ patientId, clinicianId, time }: FollowUpFormProps
           </div>
         </PortalForm>
       )}
-      <Dialog
-        open={overlap !== null}
-        role="alertdialog"
-        title={t('clinical.followUp.overlapTitle')}
-        description={t('clinical.followUp.overlapQuestion')}
+      <BookingOverlapDialog
+        clashes={overlap?.error.clashes ?? null}
+        question={t('clinical.followUp.overlapQuestion')}
         onClose={() => setOverlap(null)}
-        actions={
-          <>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                const refused = overlap;
-                setOverlap(null);
-                // The refusal shown on the fields it names, for the person to change them.
-                if (refused) fail(form, refused.error);
-              }}
-            >
-              {t('clinical.followUp.changeBooking')}
-            </Button>
-            <Button
-              onClick={() => {
-                const refused = overlap;
-                setOverlap(null);
-                // Another request (it says allow_overlap), so the client gives it a new key.
-                if (refused) void save({ ...refused.values, allow_overlap: true });
-              }}
-            >
-              {t('clinical.followUp.bookAnyway')}
-            </Button>
-          </>
-        }
-      >
-        <ul className="list-disc pl-5">
-          {overlap?.error.clashes.map((clash) => (
-            <li key={`${clash.field}-${clash.appointment_id}`}>{clashText(clash)}</li>
-          ))}
-        </ul>
-      </Dialog>
+        onChange={() => {
+          const refused = overlap;
+          setOverlap(null);
+          // The refusal shown on the fields it names, for the person to change them.
+          if (refused) fail(form, refused.error);
+        }}
+        onBookAnyway={() => {
+          const refused = overlap;
+          setOverlap(null);
+          // Another request (it says allow_overlap), so the client gives it a new key.
+          if (refused) void save({ ...refused.values, allow_overlap: true });
+        }}
+      />
     </section>
   );
 }
