@@ -34,6 +34,7 @@ export {
   type SchemaSource,
 } from './lib/use-portal-form';
 export { applyServerErrors, type ApplyServerErrorsOptions } from './lib/server-errors';
+export { ReasonDialog, type ReasonDialogProps } from './lib/reason-dialog';
 export {
   useSubmitFeedback,
   SubmitErrorNotice,

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   addAddendumRequestSchema,
@@ -10,13 +10,14 @@ import {
 import { toApiError, usePatientAppointments, useVisitMutations } from '@portal/api-client';
 import {
   PortalForm,
+  ReasonDialog,
   SelectField,
   SubmitErrorNotice,
   TextAreaField,
   usePortalForm,
   useSubmitFeedback,
 } from '@portal/form-widgets';
-import { Button, Dialog, Notice, useFormat, useT } from '@portal/ui';
+import { Button, Notice, useFormat, useT } from '@portal/ui';
 import { CHART_APPOINTMENTS_PAGE } from '../chart/chart-appointments';
 import { EMPTY_NOTE, type NoteDraft } from './note-drafts';
 
@@ -230,66 +231,28 @@ export function EnteredInErrorDialog({
 }: EnteredInErrorDialogProps) {
   const t = useT();
   const mutations = useVisitMutations(patientId);
-  const form = usePortalForm(noteEnteredInErrorRequestSchema, {
-    defaultValues: { reason: draft },
-  });
-  useReport(useWatch({ control: form.control, name: 'reason' }), onDraftChange);
-  const { feedback, noticeRef, fail, clear } = useSubmitFeedback();
-  const reasonRef = useRef<HTMLElement | null>(null);
   return (
-    <Dialog
-      open
+    <ReasonDialog
+      schema={noteEnteredInErrorRequestSchema}
       role="alertdialog"
       title={t('clinical.notes.errorTitle')}
       description={t('clinical.notes.errorDescription')}
+      formLabel={t('clinical.notes.markErrorLabel', { when })}
+      reasonLabel={t('clinical.notes.errorReason')}
+      maxLength={NOTE_ERROR_REASON_MAX}
+      failedTitle={t('clinical.notes.errorNotSaved')}
+      keepLabel={t('clinical.notes.errorKeep')}
+      submitLabel={t('clinical.notes.errorConfirm')}
+      busy={mutations.markEnteredInError.isPending}
+      submit={(body) => mutations.markEnteredInError.mutateAsync({ noteId, body })}
+      toFailure={toApiError}
+      initialReason={draft}
+      onReasonChange={onDraftChange}
+      onDone={() => {
+        onDraftChange('');
+        onClose();
+      }}
       onClose={onClose}
-      initialFocusRef={reasonRef}
-    >
-      <PortalForm
-        form={form}
-        aria-label={t('clinical.notes.markErrorLabel', { when })}
-        onSubmit={async (values) => {
-          clear();
-          try {
-            await mutations.markEnteredInError.mutateAsync({ noteId, body: values });
-            onDraftChange('');
-            onClose();
-          } catch (error) {
-            fail(form, toApiError(error));
-          }
-        }}
-      >
-        <SubmitErrorNotice
-          feedback={feedback}
-          noticeRef={noticeRef}
-          title={t('clinical.notes.errorNotSaved')}
-        />
-        <div
-          ref={(element) => {
-            reasonRef.current = element?.querySelector('textarea') ?? null;
-          }}
-        >
-          <TextAreaField
-            name="reason"
-            label={t('clinical.notes.errorReason')}
-            required
-            rows={3}
-            maxLength={NOTE_ERROR_REASON_MAX}
-          />
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
-          <Button
-            variant="secondary"
-            disabled={mutations.markEnteredInError.isPending}
-            onClick={onClose}
-          >
-            {t('clinical.notes.errorKeep')}
-          </Button>
-          <Button type="submit" variant="danger" busy={mutations.markEnteredInError.isPending}>
-            {t('clinical.notes.errorConfirm')}
-          </Button>
-        </div>
-      </PortalForm>
-    </Dialog>
+    />
   );
 }

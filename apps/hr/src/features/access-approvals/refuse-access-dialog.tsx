@@ -1,14 +1,7 @@
-import { useRef } from 'react';
 import { ACCESS_REFUSAL_REASON_MAX, type PendingAccess } from '@portal/contract';
 import { toApiError, useRefuseAccessMutation } from '@portal/api-client';
-import {
-  PortalForm,
-  SubmitErrorNotice,
-  TextAreaField,
-  usePortalForm,
-  useSubmitFeedback,
-} from '@portal/form-widgets';
-import { Button, Dialog, useT } from '@portal/ui';
+import { ReasonDialog } from '@portal/form-widgets';
+import { useT } from '@portal/ui';
 
 /** The form kit's texts (lib/packs.ts in @portal/i18n): fetched with this module, before it renders. */
 export { default as DIALOG_TEXTS } from '@portal/i18n/packs/page-hr-dialogs';
@@ -39,63 +32,29 @@ export function RefuseAccessDialog({
   onRefused,
 }: RefuseAccessDialogProps) {
   const mutation = useRefuseAccessMutation();
-  const form = usePortalForm(refuseSchema, { defaultValues: { reason: '' } });
-  const { feedback, noticeRef, fail, clear } = useSubmitFeedback();
-  const reasonRef = useRef<HTMLElement | null>(null);
   const t = useT();
   const name = `${item.first_name} ${item.last_name}`;
   return (
-    <Dialog
-      open
+    <ReasonDialog
+      schema={refuseSchema}
       title={t('hr.accessApprovals.refuseTitle', { name })}
       description={t('hr.accessApprovals.refuseDescription', { name, position })}
+      reasonLabel={t('hr.accessApprovals.refuseReason')}
+      maxLength={ACCESS_REFUSAL_REASON_MAX}
+      failedTitle={t('hr.accessApprovals.refuseFailedTitle')}
+      keepLabel={t('hr.accessApprovals.keepWaiting')}
+      submitLabel={t('hr.accessApprovals.refuseSubmit')}
+      busy={mutation.isPending}
+      submit={({ reason }) =>
+        mutation.mutateAsync({
+          employeeId: item.employee_id,
+          positionId: item.position_id,
+          reason,
+        })
+      }
+      toFailure={toApiError}
+      onDone={onRefused}
       onClose={onClose}
-      initialFocusRef={reasonRef}
-    >
-      <PortalForm
-        form={form}
-        aria-label={t('hr.accessApprovals.refuseTitle', { name })}
-        onSubmit={async (values) => {
-          clear();
-          try {
-            await mutation.mutateAsync({
-              employeeId: item.employee_id,
-              positionId: item.position_id,
-              reason: values.reason,
-            });
-            onRefused();
-          } catch (error) {
-            fail(form, toApiError(error));
-          }
-        }}
-      >
-        <SubmitErrorNotice
-          feedback={feedback}
-          noticeRef={noticeRef}
-          title={t('hr.accessApprovals.refuseFailedTitle')}
-        />
-        <div
-          ref={(element) => {
-            reasonRef.current = element?.querySelector('textarea') ?? null;
-          }}
-        >
-          <TextAreaField
-            name="reason"
-            label={t('hr.accessApprovals.refuseReason')}
-            required
-            rows={3}
-            maxLength={ACCESS_REFUSAL_REASON_MAX}
-          />
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={mutation.isPending} onClick={onClose}>
-            {t('hr.accessApprovals.keepWaiting')}
-          </Button>
-          <Button type="submit" variant="danger" busy={mutation.isPending}>
-            {t('hr.accessApprovals.refuseSubmit')}
-          </Button>
-        </div>
-      </PortalForm>
-    </Dialog>
+    />
   );
 }
