@@ -2,6 +2,7 @@ import { ADD_PATIENT_FAILED_MESSAGE, personName } from '@portal/contract';
 import { useAddAppointmentMutation } from '@portal/api-client';
 import { useFormat, useT } from '@portal/ui';
 import { ClinicianField, LengthField } from '../appointments/booking-fields';
+import { BookingOverlapDialog } from '../appointments/booking-overlap-dialog';
 import { PatientEntryForm } from '../chart-entry/patient-entry-form';
 import type { Pack } from '@portal/i18n';
 import addAppointmentPageTexts from '@portal/i18n/packs/page-add-appointment';
@@ -45,7 +46,7 @@ export function AddAppointmentPage() {
       textField={{ name: 'topic', label: t('clinical.addAppointment.topic') }}
       time={{ clock: true }}
       extra={BOOKING}
-      askOverlap
+      overlapDialog={BookingOverlapDialog}
       pastDateQuestion={t('clinical.addAppointment.pastDateQuestion')}
       failureMessage={ADD_PATIENT_FAILED_MESSAGE}
       successText={(a) => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { type DefaultValues, type FieldValues, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { hospitalNow, hospitalToday, PATIENT_ID_PLACEHOLDER_MESSAGE } from '@portal/contract';
@@ -18,10 +18,10 @@ import {
   useSubmitFeedback,
 } from '@portal/form-widgets';
 import { usePrefilledId, LeaveGuard, useFormDraft } from '@portal/shell';
-import { BookingOverlapDialog } from '../appointments/booking-overlap-dialog';
 import { BackToChartLink } from '../chart/back-to-chart-link';
 import { Button, Dialog, Notice, PageHeading, useLaterTexts, useT } from '@portal/ui';
 import { usePatientName } from './use-patient-name';
+import type { BookingOverlapDialogProps } from '../appointments/booking-overlap-dialog';
 
 /** What the API answers for an appointment or a history entry: enough to name the patient. */
 export interface EntryAnswer {
@@ -62,10 +62,11 @@ export interface PatientEntryFormProps<S extends z.ZodType<FieldValues, FieldVal
   extra?: { fields: ReactNode; names: readonly string[] };
   /**
    * A booking the server refused because it overlaps another booked appointment (409 with the
-   * clashes): the form shows them and asks "book anyway?"; yes sends the entry again with
-   * `allow_overlap: true`. None: such a refusal is shown as any other.
+   * clashes): this dialog shows them and asks "book anyway?"; yes sends the entry again with
+   * `allow_overlap: true`. The booking page gives the booking's `BookingOverlapDialog` (with
+   * its words in that page's pack). None: such a refusal is shown as any other.
    */
-  askOverlap?: boolean;
+  overlapDialog?: ComponentType<BookingOverlapDialogProps>;
   /**
    * The date and time start as the hospital's now (the history form: an entry is mostly written
    * as it happens), again after each entry added; the person can change them.
@@ -107,6 +108,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
   const [pastEntry, setPastEntry] = useState<z.output<S> | null>(null);
   // A booking refused for its overlaps, waiting for "book anyway?"; what was typed stays.
   const [overlap, setOverlap] = useState<{ values: z.output<S>; error: ApiError } | null>(null);
+  const OverlapDialog = props.overlapDialog;
 
   const save = async (values: z.output<S>) => {
     clear();
@@ -117,7 +119,7 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
       succeed(answer);
     } catch (error) {
       const apiError = toApiError(error);
-      if (props.askOverlap && apiError.status === 409 && apiError.clashes.length > 0) {
+      if (props.overlapDialog && apiError.status === 409 && apiError.clashes.length > 0) {
         setOverlap({ values, error: apiError });
         return;
       }
@@ -217,22 +219,20 @@ export function PatientEntryForm<S extends z.ZodType<FieldValues, FieldValues>>(
           </>
         }
       />
-      {props.askOverlap && (
-        <BookingOverlapDialog
-          clashes={overlap?.error.clashes ?? null}
+      {overlap && OverlapDialog && (
+        <OverlapDialog
+          clashes={overlap.error.clashes}
           question={t('clinical.entry.overlapQuestion')}
           onClose={() => setOverlap(null)}
           onChange={() => {
-            const refused = overlap;
             setOverlap(null);
             // The refusal shown on the fields it names, for the person to change them.
-            if (refused) fail(form, refused.error);
+            fail(form, overlap.error);
           }}
           onBookAnyway={() => {
-            const refused = overlap;
             setOverlap(null);
             // Another request (it says allow_overlap), so the client gives it a new key.
-            if (refused) void save({ ...refused.values, allow_overlap: true });
+            void save({ ...overlap.values, allow_overlap: true });
           }}
         />
       )}
