@@ -81,7 +81,7 @@ export const APPS = [
       'src/features/booking/book-appointment-page.tsx': [165, 145, 168, 147],
       'src/features/landing/landing-page.tsx': [101, 87, 102, 88],
       'src/features/login/login-page.tsx': [120, 105, 121, 106],
-      'src/features/system/system-page.tsx': [121, 105, 122, 106],
+      'src/features/system/system-page.tsx': [121, 106, 122, 107],
       'src/features/profile/patient-profile-page.tsx': [174, 153, 176, 154],
       'src/features/profile/patient-access-log-page.tsx': [169, 148, 170, 150],
       'src/features/account/account-page.ts': [191, 168, 192, 169],
@@ -106,7 +106,7 @@ export const APPS = [
     scope: 'clinical',
     budgets: {
       'src/features/add-patient/add-patient-page.tsx': [138, 121, 139, 122],
-      'src/features/appointment/add-appointment-page.tsx': [139, 121, 140, 123],
+      'src/features/appointment/add-appointment-page.tsx': [139, 122, 141, 123],
       'src/features/history/add-history-page.tsx': [137, 120, 138, 121],
       'src/features/edit-patient/edit-patient-page.tsx': [141, 124, 143, 125],
       'src/features/chart/patient-chart-page.tsx': [181, 159, 183, 161],
