@@ -846,11 +846,14 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
       )
     : fc.record({ patient_id: pathParams, appointment_id: fc.uuid() });
   const namesAppointment = endpoint.path.includes(':appointment_id');
-  // A call on one patient's record (vital signs, notes) names an existing patient, mostly.
+  // A call on one patient's record (vital signs, notes) names an existing patient, mostly; "no
+  // known allergies" one with no allergy listed (the others' lists are seeded, so it is a 409).
+  const ownPatients =
+    name === 'recordNoKnownAllergies' ? world.unlistedPatientIds : world.patientIds;
   const ownPatientPath =
-    endpoint.path.startsWith('/patient/:patient_id/') && world.patientIds.length
+    endpoint.path.startsWith('/patient/:patient_id/') && ownPatients.length
       ? fc.oneof(
-          { weight: 4, arbitrary: fc.constantFrom(...world.patientIds) },
+          { weight: 4, arbitrary: fc.constantFrom(...ownPatients) },
           { weight: 1, arbitrary: pathParams },
         )
       : pathParams;
