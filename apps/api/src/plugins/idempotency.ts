@@ -176,12 +176,15 @@ export const idempotencyPlugin = fp(
       return reply.send(body);
     }
 
+    // Frees the key for a retry, unless the write committed: a 5xx can follow a commit whose
+    // acknowledgement was lost (a failover cuts the connection as the commit lands on the
+    // synchronous standby), and a retry must not do it again.
     const release = (claim: NonNullable<FastifyRequest['idempotencyClaim']>) =>
       queryRows(
         db,
         sql`delete from idempotency_key
             where account_id = ${claim.accountId}::uuid and key_hash = ${claim.keyHash}
-              and status is null`,
+              and status is null and not write_committed`,
       );
 
     app.addHook('onSend', async (request, reply, payload) => {
