@@ -177,6 +177,11 @@ export interface World {
   readonly drugIds: string[];
   /** Employees a booking may name as its clinician (working doctors and nurses). */
   readonly clinicianIds: string[];
+  /**
+   * Doctors whose clinic hours the schedule and leave calls set: no other call names them (the
+   * update calls may make the others non-clinical, and every schedule would then be refused).
+   */
+  readonly hoursClinicianIds: string[];
   /** Employees whose portal access waits for approval (asked for by another HR person). */
   readonly pendingAccess: { employee_id: string; position_id: string }[];
   /** Records waiting for registration, with their codes. */
@@ -239,6 +244,7 @@ export async function createWorld(group: RouteGroup): Promise<World> {
     substanceIds: [],
     drugIds: [],
     clinicianIds: [],
+    hoursClinicianIds: [],
     pendingAccess: [],
     registrations: [],
     accounts: [],
@@ -274,6 +280,14 @@ export async function createWorld(group: RouteGroup): Promise<World> {
         id: employee.employee_id,
         activation_code: employee.activation_code,
       });
+    }
+  }
+  if (group === 'employees') {
+    for (let i = 0; i < 4; i += 1) {
+      const employee = addEmployeeResponseSchema.parse(
+        await seed(app, hr, '/employee/add-employee', newEmployee({ position_id: 'P001' })),
+      );
+      world.hoursClinicianIds.push(employee.employee_id);
     }
   }
   if (group === 'patients') {
@@ -926,9 +940,9 @@ export async function fuzzRoute(world: World, name: string, endpoint: Endpoint) 
     ),
     param: approving
       ? fc.oneof(pathParams, fc.constantFrom(...world.pendingAccess.map((p) => p.employee_id)))
-      : (name === 'putSchedule' || name === 'addLeave') && world.clinicianIds.length > 0
+      : (name === 'putSchedule' || name === 'addLeave') && world.hoursClinicianIds.length > 0
         ? fc.oneof(
-            { weight: 4, arbitrary: fc.constantFrom(...world.clinicianIds) },
+            { weight: 4, arbitrary: fc.constantFrom(...world.hoursClinicianIds) },
             { weight: 1, arbitrary: pathParams },
           )
         : ownPatientPath,
