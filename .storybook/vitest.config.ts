@@ -26,6 +26,9 @@ export default defineConfig({
   test: {
     name: 'storybook',
     root: workspaceRoot,
+    // A story that types a whole form and waits for a page's texts loaded on demand takes most
+    // of the browser mode's 15 s on a busy two-core machine; a story that hangs still fails.
+    testTimeout: 30_000,
     browser: {
       enabled: true,
       headless: true,

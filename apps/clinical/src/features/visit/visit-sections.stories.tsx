@@ -178,7 +178,7 @@ export const Error: Story = {
   },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText('Error: Could not load the vital signs')).toBeVisible();
-    await expect(canvas.getByText('Error: Could not load the notes')).toBeVisible();
+    await expect(await canvas.findByText('Error: Could not load the notes')).toBeVisible();
   },
 };
 
