@@ -6,6 +6,7 @@ import {
   logInThroughPage,
   openChart,
   registerAccount,
+  logInAsPatientInThai,
 } from './support';
 
 /**
@@ -59,15 +60,7 @@ test('the doctor types "diab", picks type 2 diabetes with an onset; the patient 
   });
 
   await test.step('the patient reads it in Thai on MyInfo', async () => {
-    await page.context().clearCookies();
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/login');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
-    await page.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill(username);
-    await page.getByLabel('รหัสผ่าน').first().fill(password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
-    await expect(page).toHaveURL(/\/patient-profile$/);
+    await logInAsPatientInThai(page, username, password);
     const problems = page.getByRole('region', { name: 'ปัญหาสุขภาพของฉัน' });
     await expect(problems.getByText(diabetes!.name_th, { exact: true })).toBeVisible();
   });

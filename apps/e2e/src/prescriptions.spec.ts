@@ -6,6 +6,7 @@ import {
   logInThroughPage,
   openChart,
   registerAccount,
+  logInAsPatientInThai,
 } from './support';
 
 /**
@@ -172,15 +173,7 @@ test('a doctor is stopped by a penicillin allergy, prescribes paracetamol, print
   });
 
   await test.step('the patient reads it in Thai on MyInfo, with its instructions', async () => {
-    await page.context().clearCookies();
-    await page.goto('/login');
-    await page.evaluate(() => localStorage.clear());
-    await page.goto('/login');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
-    await page.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill(username);
-    await page.getByLabel('รหัสผ่าน').first().fill(password);
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
-    await expect(page).toHaveURL(/\/patient-profile$/);
+    await logInAsPatientInThai(page, username, password);
     const mine = page.getByRole('region', { name: 'ยาของฉัน' });
     const item = mine.getByRole('listitem').filter({ hasText: paracetamol.name });
     await expect(item).toContainText(`${paracetamol.name} (${paracetamol.name_th})`);

@@ -109,6 +109,26 @@ export async function logInThroughPage(
   await expect(page.getByText('Login successful! Redirecting...')).toBeVisible();
 }
 
+/**
+ * Signs a patient in afresh in this tab (the staff session's cookies and storage gone), in Thai
+ * chosen on the login page, and waits for MyInfo.
+ */
+export async function logInAsPatientInThai(
+  page: Page,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/login');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption({ label: 'ไทย' });
+  await page.getByRole('textbox', { name: 'ชื่อผู้ใช้' }).fill(username);
+  await page.getByLabel('รหัสผ่าน').first().fill(password);
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click();
+  await expect(page).toHaveURL(/\/patient-profile$/);
+}
+
 /** The demo doctor's employee id (demo.doctor is linked to E001). */
 export const DEMO_DOCTOR_ID = 'E001';
 
